@@ -1,0 +1,230 @@
+"""The ``golf`` command.
+
+Every command imports its machinery lazily so that ``golf score`` starts
+fast (issue #2: well under 150 ms).  Bad input of any kind ends with one
+line on stderr naming the problem and its place, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+app = typer.Typer(
+    name="golf",
+    help=(
+        "Golf, the card game: score layouts, play in the terminal, and run bot tournaments.\n\n"
+        "Start with `golf variants`, `golf rules six-card` and `golf score \"5 K 2 / 5 7 9\"`."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+VariantOpt = Annotated[
+    str,
+    typer.Option("--variant", "-v", help="Built-in variant name (see `golf variants`) or path to a variant YAML file."),
+]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        "-s",
+        metavar="KEY=VALUE",
+        help="Override one variant key for this run, e.g. --set values.ranks.2=2 or --set game.holes=18. Repeatable.",
+    ),
+]
+
+
+class UserError(Exception):
+    """Bad input from the user: printed as one line, exit status 2."""
+
+
+def fail(message: str) -> NoReturn:
+    typer.echo(f"golf: error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def load_variant_or_fail(name: str, overrides: list[str] | None):  # type: ignore[no-untyped-def]
+    from .variant import load_variant
+    from .yamlsrc import SourceError
+
+    try:
+        return load_variant(name, overrides or [])
+    except SourceError as exc:
+        fail(str(exc))
+
+
+# --------------------------------------------------------------------------- score
+
+
+@app.command()
+def score(
+    layouts: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help='Layouts to score: rows separated by "/", cards by spaces or commas, e.g. "5 K 2 / 5 7 9". '
+            "A ? is a face-down card. With none, layouts are read from standard input, one per line.",
+            show_default=False,
+        ),
+    ] = None,
+    variant: VariantOpt = "six-card",
+    set_: SetOpt = None,
+    json_out: Annotated[bool, typer.Option("--json", help="One JSON object per layout per line.")] = False,
+    hole: Annotated[
+        bool,
+        typer.Option(
+            "--hole",
+            help="Score all the layouts together as one hole (penalties to opponents, blackjack, underdog, ...).",
+        ),
+    ] = False,
+    closer: Annotated[
+        int | None,
+        typer.Option(help="With --hole: which layout (1-based) went out or knocked, for knock bonuses/penalties."),
+    ] = None,
+    symbols: Annotated[bool, typer.Option("--symbols", help="Print suits as ♣♦♥♠.")] = False,
+) -> None:
+    """Score typed layouts with a variant's rules, card by card.
+
+    Examples:
+
+      golf score "5 K 2 / 5 7 9"                    # 14 with six-card rules
+
+      golf score --set values.ranks.2=2 "5 K 2 / 5 7 9"   # twos worth +2: 18
+
+      golf score -v alberta "4 10 K 2 KC Q / 4 10C KC 2 9 QC / 4 10 JK 2 6 Q"
+
+      golf score "5 K ? / 5 7 ?"                    # expected total over unseen cards
+
+      golf score -v duel --hole "JK 5 3 / JK 5 3" "4 4 7 / 9 9 K"
+    """
+    from .cards import CardError, parse_layout
+    from .scorecard import (
+        expectation_json,
+        expectation_text,
+        hole_json,
+        hole_text,
+        layout_json,
+        layout_text,
+    )
+    from .scoring import expected_total, score_hole, score_layout
+
+    var = load_variant_or_fail(variant, set_)
+    batch = not layouts
+    if batch:
+        items = [(f"line {i}", line.strip()) for i, line in enumerate(sys.stdin, start=1)]
+        items = [(w, t) for w, t in items if t and not t.startswith("#")]
+    else:
+        items = [(f"layout {i}", t) for i, t in enumerate(layouts or [], start=1)]
+    errors = 0
+    parsed: list[tuple[str, list[int]]] = []
+    for where, text in items:
+        try:
+            rows, cols, cards = parse_layout(text)
+        except CardError as exc:
+            typer.echo(f"golf: error: {where}: {exc}", err=True)
+            errors += 1
+            continue
+        if (rows, cols) != (var.rows, var.cols):
+            typer.echo(
+                f"golf: error: {where}: a {rows}x{cols} layout, but {var.name} deals {var.rows} rows of {var.cols}",
+                err=True,
+            )
+            errors += 1
+            continue
+        parsed.append((text, cards))
+        if hole:
+            continue
+        try:
+            if -1 in cards:
+                exp = expected_total(var, cards)
+                typer.echo(json.dumps(expectation_json(var, cards, exp)) if json_out
+                           else expectation_text(var, cards, exp, symbols) + ("" if batch or len(items) == 1 else "\n"))
+            else:
+                ls = score_layout(var, cards)
+                typer.echo(json.dumps(layout_json(var, ls)) if json_out
+                           else layout_text(var, ls, symbols) + ("" if len(items) == 1 else "\n"))
+        except ValueError as exc:
+            typer.echo(f"golf: error: {where}: {exc}", err=True)
+            errors += 1
+    if hole and parsed and not errors:
+        cards_list = [c for _, c in parsed]
+        if any(-1 in c for c in cards_list):
+            fail("--hole needs every card known (no ?)")
+        if closer is not None and not 1 <= closer <= len(cards_list):
+            fail(f"--closer must be between 1 and {len(cards_list)}")
+        hs = score_hole(var, cards_list, None if closer is None else closer - 1)
+        labels = [f"layout {i + 1}" for i in range(len(cards_list))]
+        typer.echo(json.dumps(hole_json(var, hs)) if json_out else hole_text(var, hs, labels, symbols))
+    if errors:
+        raise typer.Exit(2)
+
+
+# --------------------------------------------------------------------------- variants
+
+
+@app.command()
+def variants() -> None:
+    """List the built-in variants, one line each."""
+    from tabulate import tabulate
+
+    from .variant import BUILTIN_NAMES, builtin
+
+    rows = []
+    for name in BUILTIN_NAMES:
+        v = builtin(name)
+        rows.append([name, f"{v.rows}x{v.cols}", f"{v.players[0]}-{v.players[-1]}", v.description])
+    typer.echo(tabulate(rows, headers=["variant", "grid", "players", "description"], tablefmt="simple"))
+    typer.echo("\nExplain one with `golf rules NAME`; make your own with a YAML file that `extends:` one.")
+
+
+@app.command()
+def rules(
+    name: Annotated[str, typer.Argument(help="Built-in variant name or path to a variant file.")],
+    set_: SetOpt = None,
+) -> None:
+    """Explain a variant in words, generated from its data."""
+    from .rulestext import describe_variant
+
+    var = load_variant_or_fail(name, set_)
+    typer.echo("\n".join(describe_variant(var)))
+
+
+@app.command()
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.")],
+) -> None:
+    """Check variant files: every key, type and value, with file:line on errors."""
+    bad = 0
+    from .variant import load_variant
+    from .yamlsrc import SourceError
+
+    for f in files:
+        try:
+            v = load_variant(str(f))
+        except SourceError as exc:
+            typer.echo(f"golf: error: {exc}", err=True)
+            bad += 1
+            continue
+        typer.echo(f"ok: {f}: variant {v.name!r} ({v.rows}x{v.cols}, {len(v.patterns)} matching rule(s))")
+    if bad:
+        raise typer.Exit(2)
+
+
+def main() -> None:
+    """Entry point: Typer app with clean exits for Ctrl-C and broken pipes."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("golf: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

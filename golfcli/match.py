@@ -1,0 +1,351 @@
+"""A game of many holes: dealer rotation, scorecard, stroke and match play,
+targets, ties and playoffs; and the loop that asks bots for decisions.
+
+Randomness: every hole's deck comes from ``random.Random(f"{seed}:hole:{h}")``
+and bot *b*'s generator from ``f"{seed}:bot:{name}"``, so a deal depends
+only on the match seed and the hole number -- never on what the players
+did in earlier holes.  That is what makes duplicate deals (the same cards
+for every rotation of players through the seats) possible.
+
+Bot faults (RULES-independent, issue #4): a bot that raises, names an
+illegal action, times out or breaks the protocol is a *fault*; the
+decision goes to the fallback policy and play goes on.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import RandomBot
+from .scoring import HoleScore
+from .state import Action, Event, HoleState
+from .variant import Variant
+from .view import MatchInfo, event_json, view
+
+FAULT_KINDS = ("timeout", "crash", "malformed", "illegal")
+FALLBACKS = ("random", "forfeit", "disqualify")
+
+
+class BotFault(Exception):
+    """Raised by bot adapters (e.g. external processes) for a classified fault."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        assert kind in FAULT_KINDS
+        self.kind = kind
+        super().__init__(message)
+
+
+@dataclass
+class SeatStats:
+    """Per-seat counters kept through a match (faults by kind, timings)."""
+
+    faults: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FAULT_KINDS, 0))
+    decisions: int = 0
+    time_total: float = 0.0
+    time_max: float = 0.0
+    disqualified: bool = False
+    last_fault: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "faults": dict(self.faults),
+            "decisions": self.decisions,
+            "time_total": round(self.time_total, 6),
+            "time_max": round(self.time_max, 6),
+            "disqualified": self.disqualified,
+        }
+
+
+@dataclass
+class HoleRecord:
+    number: int  # 1-based; playoff holes continue the count
+    dealer: int
+    scores: tuple[int, ...]  # per side
+    closer: int | None
+    end_reason: str
+    playoff: bool = False
+    forfeits: tuple[int, ...] = ()  # sides that forfeited this hole
+    score: HoleScore | None = None
+    events: tuple[Event, ...] | None = None
+    layouts: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass
+class MatchResult:
+    variant: str
+    seed: int | str
+    names: tuple[str, ...]  # per seat
+    side_names: tuple[str, ...]
+    side_of: tuple[int, ...]
+    scoring: str
+    holes: list[HoleRecord]
+    totals: list[int]
+    holes_won: list[float]
+    winners: list[int]  # sides sharing the win
+    stats: list[SeatStats]
+    extra_reveals: dict[int, int] = field(default_factory=dict)
+
+    def standing(self, side: int) -> str:
+        return match_standing(self.holes_won, side)
+
+
+def side_names(names: Sequence[str], side_of: Sequence[int], groups: int) -> tuple[str, ...]:
+    return tuple(" & ".join(n for n, s in zip(names, side_of, strict=True) if s == g) for g in range(groups))
+
+
+def match_standing(won: Sequence[float], side: int) -> str:
+    """'N UP', 'N DOWN' or 'Even' against the best other side (match play)."""
+    others = [w for i, w in enumerate(won) if i != side]
+    if not others:
+        return "Even"
+    diff = won[side] - max(others)
+    if diff == 0:
+        return "Even"
+    amount = f"{abs(diff):g}"
+    return f"{amount} UP" if diff > 0 else f"{amount} DOWN"
+
+
+def hole_winners(scores: Sequence[int], among: Sequence[int] | None = None) -> list[int]:
+    idx = list(among) if among is not None else list(range(len(scores)))
+    low = min(scores[i] for i in idx)
+    return [i for i in idx if scores[i] == low]
+
+
+class Match:
+    """Runs one game of several holes with one bot per seat.
+
+    ``on_hole(match, record)`` and ``on_event(state, event)`` are optional
+    callbacks for the terminal UI (scorecard after every hole, live play).
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        bots: Sequence[Any],
+        names: Sequence[str] | None = None,
+        seed: int | str = 0,
+        *,
+        holes: int | None = None,
+        scoring: str | None = None,
+        extra_reveals: dict[int, int] | None = None,
+        record: bool = False,
+        fallback: str = "random",
+        forfeit_penalty: int = 20,
+        on_hole: Callable[[Match, HoleRecord], None] | None = None,
+        seat_order: Sequence[int] | None = None,
+    ) -> None:
+        players = len(bots)
+        variant.check_players(players)
+        if fallback not in FALLBACKS:
+            raise ValueError(f"fallback must be one of {', '.join(FALLBACKS)}")
+        self.variant = variant
+        self.bots = list(bots)
+        self.players = players
+        self.names = tuple(names or [f"P{i + 1}" for i in range(players)])
+        self.seed = seed
+        self.groups = variant.groups_for(players)
+        self.side_of = tuple(s % self.groups for s in range(players))
+        self.side_names = side_names(self.names, self.side_of, self.groups)
+        self.holes_planned = holes if holes is not None else variant.game.holes
+        self.target = None if holes is not None else variant.game.target
+        self.max_holes = variant.game.max_holes
+        self.scoring = scoring or variant.game.scoring
+        self.extra_reveals = dict(extra_reveals or {})
+        self.record = record
+        self.fallback = fallback
+        self.forfeit_penalty = forfeit_penalty
+        self.on_hole = on_hole
+        self.stats = [SeatStats() for _ in range(players)]
+        self.holes: list[HoleRecord] = []
+        self.totals = [0] * self.groups
+        self.won = [0.0] * self.groups
+        self._fallback_rng = random.Random(f"{seed}:fallback")
+        self._random = RandomBot(f"{seed}:fallback-bot")
+        for i, bot in enumerate(self.bots):
+            if hasattr(bot, "seed"):
+                bot.seed(f"{seed}:bot:{self.names[i]}")
+        self.state: HoleState | None = None
+        self._forfeit: set[int] = set()
+
+    # ------------------------------------------------------------------ public
+
+    def play(self) -> MatchResult:
+        self._hook_all("start_game", lambda i: self._game_info(i))
+        number = 0
+        while not self._regulation_done():
+            number += 1
+            self._play_hole(number, playoff=False)
+        winners = self._leaders()
+        playoffs = 0
+        if len(winners) > 1 and self.variant.game.ties == "playoff":
+            while len(winners) > 1 and playoffs < self.variant.game.max_playoff_holes:
+                number += 1
+                playoffs += 1
+                rec = self._play_hole(number, playoff=True)
+                winners = hole_winners(rec.scores, winners)
+        result = MatchResult(
+            variant=self.variant.name,
+            seed=self.seed,
+            names=self.names,
+            side_names=self.side_names,
+            side_of=self.side_of,
+            scoring=self.scoring,
+            holes=self.holes,
+            totals=list(self.totals),
+            holes_won=list(self.won),
+            winners=winners,
+            stats=self.stats,
+            extra_reveals=self.extra_reveals,
+        )
+        self._hook_all("end_game", lambda i: {"totals": result.totals, "winners": winners})
+        return result
+
+    # ------------------------------------------------------------------ internals
+
+    def _game_info(self, seat: int) -> dict[str, Any]:
+        return {
+            "variant": self.variant.data,
+            "seat": seat,
+            "players": self.players,
+            "names": list(self.names),
+            "side_of": list(self.side_of),
+            "seed": str(self.seed),
+            "holes": self.holes_planned,
+            "target": self.target,
+        }
+
+    def _hook_all(self, hook: str, info: Callable[[int], dict[str, Any]]) -> None:
+        for i, bot in enumerate(self.bots):
+            fn = getattr(bot, hook, None)
+            if fn is not None:
+                self._guarded(i, fn, info(i))
+
+    def _guarded(self, seat: int, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return fn(*args)
+        except BotFault as f:
+            self._fault(seat, f.kind, str(f))
+        except Exception as exc:  # a user bot's hook must not stop the match
+            self._fault(seat, "crash", f"{type(exc).__name__}: {exc}")
+        return None
+
+    def _regulation_done(self) -> bool:
+        played = len(self.holes)
+        if self.holes_planned is not None:
+            return played >= self.holes_planned
+        if self.max_holes is not None and played >= self.max_holes:
+            return True
+        target = self.target or 0
+        if self.variant.game.target_rule == "reach":
+            return any(t >= target for t in self.totals)
+        return any(t > target for t in self.totals)
+
+    def _leaders(self) -> list[int]:
+        if self.scoring == "match":
+            best = max(self.won)
+            return [i for i, w in enumerate(self.won) if w == best]
+        return hole_winners(self.totals)
+
+    def _play_hole(self, number: int, playoff: bool) -> HoleRecord:
+        dealer = (number - 1) % self.players
+        rng = random.Random(f"{self.seed}:hole:{number}")
+        st = HoleState(self.variant, self.players, dealer, rng, extra_reveals=self.extra_reveals)
+        self.state = st
+        self._forfeit = set()
+        info = MatchInfo(number, self.holes_planned, tuple(self.totals), self.side_names)
+        notify = [getattr(b, "notify", None) for b in self.bots]
+        cursor = [0] * self.players
+        bots = self.bots
+        wants = [getattr(b, "wants_view", True) for b in bots]
+        while st.phase != "over":
+            seat = st.current
+            legal = st.legal_actions()
+            if any(notify):
+                self._notify(st, notify, cursor)
+            action = self._decide(seat, st, legal, info, wants[seat])
+            st.apply_trusted(action)
+        if any(notify):
+            self._notify(st, notify, cursor)
+        assert st.result is not None
+        scores = list(st.result.totals)
+        for side in self._forfeit:
+            scores[side] += self.forfeit_penalty
+        rec = HoleRecord(
+            number=number,
+            dealer=dealer,
+            scores=tuple(scores),
+            closer=st.closer,
+            end_reason=st.end_reason,
+            playoff=playoff,
+            forfeits=tuple(sorted(self._forfeit)),
+            score=st.result,
+            events=tuple(st.events) if self.record else None,
+            layouts=tuple(tuple(lay) for lay in st.layouts),
+        )
+        self.holes.append(rec)
+        if not playoff:
+            for i, s in enumerate(scores):
+                self.totals[i] += s
+            winners = hole_winners(scores)
+            for w in winners:  # a tied hole is halved (shared among the tied sides)
+                self.won[w] += 1 / len(winners)
+        self._hook_all(
+            "end_hole",
+            lambda i: {"hole": number, "scores": list(scores), "totals": list(self.totals),
+                       "layouts": [[c for c in lay] for lay in st.layouts]},
+        )
+        if self.on_hole is not None:
+            self.on_hole(self, rec)
+        return rec
+
+    def _notify(self, st: HoleState, notify: list[Any], cursor: list[int]) -> None:
+        from .view import censor
+
+        for i, fn in enumerate(notify):
+            if fn is None:
+                continue
+            evs = st.events[cursor[i]:]
+            cursor[i] = len(st.events)
+            for ev in evs:
+                self._guarded(i, fn, event_json(censor(ev, i, st.side_of)))
+
+    def _decide(self, seat: int, st: HoleState, legal: tuple[Action, ...], info: MatchInfo, wants: bool) -> Action:
+        stats = self.stats[seat]
+        side = self.side_of[seat]
+        if stats.disqualified or side in self._forfeit:
+            return self._random.choose(None, legal)
+        bot = self.bots[seat]
+        v = view(st, seat, info) if wants else None
+        t0 = time.perf_counter()
+        kind = ""
+        try:
+            action = bot.choose(v, legal)
+        except BotFault as f:
+            kind, msg = f.kind, str(f)
+        except Exception as exc:
+            kind, msg = "crash", f"{type(exc).__name__}: {exc}"
+        else:
+            if action not in legal:
+                kind, msg = "illegal", f"{action!r} is not legal now"
+        dt = time.perf_counter() - t0
+        stats.decisions += 1
+        stats.time_total += dt
+        if dt > stats.time_max:
+            stats.time_max = dt
+        if not kind:
+            return action
+        self._fault(seat, kind, msg)
+        if self.fallback == "forfeit":
+            self._forfeit.add(side)
+        elif self.fallback == "disqualify":
+            stats.disqualified = True
+        return legal[int(self._fallback_rng.random() * len(legal))]
+
+    def _fault(self, seat: int, kind: str, message: str) -> None:
+        st = self.stats[seat]
+        st.faults[kind] += 1
+        st.last_fault = message

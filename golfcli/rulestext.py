@@ -1,0 +1,168 @@
+"""A variant explained in words, generated from its data (``golf rules``).
+
+Nothing here knows a variant by name: every sentence is chosen by a key's
+value, so a user's own file is explained as well as a built-in.
+"""
+
+from __future__ import annotations
+
+from . import cards as C
+from .variant import Adjustment, Pattern, Variant
+
+
+def _players(v: Variant) -> str:
+    ps = list(v.players)
+    if ps == list(range(ps[0], ps[-1] + 1)):
+        return f"{ps[0]} to {ps[-1]} players"
+    return ", ".join(str(p) for p in ps[:-1]) + f" or {ps[-1]} players"
+
+
+def _packs(v: Variant) -> str:
+    parts = []
+    for lo, hi, n in v.packs:
+        who = f"{lo}" if lo == hi else (f"{lo} or more" if hi >= 99 else f"{lo}-{hi}")
+        parts.append(f"{n} pack{'s' if n > 1 else ''} for {who} players")
+    jokers = f", with {v.jokers_per_pack} joker{'s' if v.jokers_per_pack != 1 else ''} per pack" if v.jokers_per_pack else ", no jokers"
+    return "; ".join(parts) + jokers
+
+
+def _ranks(ranks: frozenset[int] | None) -> str:
+    if ranks is None:
+        return ""
+    if len(ranks) > 7:
+        missing = sorted(set(range(14)) - ranks)
+        return " (except " + ", ".join(C.rank_str(r) for r in missing) + ")"
+    return " (only " + ", ".join(C.rank_str(r) for r in sorted(ranks)) + ")"
+
+
+def pattern_text(p: Pattern) -> str:
+    what = {
+        "column_pair": "Two or more cards of equal rank in one column",
+        "column": "A full column of equal rank",
+        "row": "A full row of equal rank",
+        "diagonal": "A full diagonal of equal rank",
+        "adjacent_pair": "Two equal cards side by side or one above the other",
+        "block": "A 2x2 square of four equal cards",
+        "twin_columns": "Two side-by-side columns all of one rank"
+        if p.adjacent
+        else "Two full columns of one rank (four of a kind in two columns on a 2-row grid)",
+    }[p.kind]
+    effect = {
+        "zero": "score 0",
+        "keep": "keep their values",
+        "keep_negative": "score 0, but negative cards keep their value",
+    }.get(str(p.cards), f"count {p.cards} each")
+    extra = []
+    if p.bonus:
+        extra.append(f"{p.bonus:+d} to the owner")
+    if p.opponents:
+        extra.append(f"{p.opponents:+d} to every opponent")
+    tail = ("; " + ", ".join(extra)) if extra else ""
+    return f"{what}{_ranks(p.ranks)}: the cards {effect}{tail}."
+
+
+def adjustment_text(a: Adjustment) -> str:
+    if a.kind == "exact":
+        return f"A hole score of exactly {a.score} becomes {a.becomes} ({a.name})."
+    if a.kind == "closer":
+        when = {
+            "always": "",
+            "lowest": " when their score is lowest (ties count)",
+            "strictly_lowest": " when their score is strictly lowest",
+            "not_lowest": " when another score is lower",
+            "not_strictly_lowest": " when they are not strictly lowest",
+        }[a.when]
+        return f"The player who went out or knocked gets {a.add:+d}{when} ({a.name})."
+    if a.kind == "lowest":
+        tie = " (not when tied)" if a.unique else " (each, when tied)"
+        return f"The lowest score of the hole gets {a.add:+d}{tie} ({a.name})."
+    return f"Each player tied with another on the hole gets {a.add:+d} ({a.name})."
+
+
+def describe_variant(v: Variant) -> list[str]:
+    """Paragraph lines explaining ``v``."""
+    out = [f"{v.name}: {v.description}".rstrip(": "), ""]
+    out.append(f"Players: {_players(v)}.")
+    if v.partners.player_counts:
+        counts = " or ".join(str(n) for n in v.partners.player_counts)
+        out.append(
+            f"With {counts} players, partners in groups of {v.partners.group_size} sit alternately "
+            "and share one layout, taking turns on it in seat order; the group is scored."
+        )
+    out.append(f"Cards: {_packs(v)}.")
+    out.append(f"Layout: {v.rows} row{'s' if v.rows > 1 else ''} of {v.cols} cards, dealt face down.")
+    vals = ", ".join(f"{C.rank_str(r)} {v.rank_values[r]:+d}" for r in range(1, 14))
+    if v.jokers_per_pack:
+        vals = f"joker {v.rank_values[0]:+d}, " + vals
+    out.append(f"Card values: {vals}.")
+    if v.card_values:
+        special = ", ".join(f"{C.card_str(c)} {val:+d}" for c, val in v.card_values)
+        out.append(f"Exact cards: {special} (type the suit for these; a card without suit takes its rank's value).")
+    s = v.start
+    if s.reveal:
+        out.append(f"Start: each player (group) turns up {s.reveal} card{'s' if s.reveal > 1 else ''} of their choice.")
+    if s.peek:
+        out.append(f"Start: each player looks at {s.peek} of their cards once and lays them back face down.")
+    t = v.turn
+    src = " or ".join("the stock" if d == "stock" else "the discard pile" for d in t.draw_from)
+    out.append(f"A turn: draw from {src}, then swap the card for any card of your layout (it lands face up;")
+    out.append("  the replaced card goes face up on the discard pile). A card from the discard pile must be kept.")
+    flip = {
+        "required": "you must then turn one face-down card up",
+        "optional": "you may then turn one face-down card up",
+        "never": "nothing is turned up",
+    }[t.flip_after_discard]
+    phase = " (only once someone has gone out)" if t.flip_after_discard_phase == "end_phase" else ""
+    out.append(f"  Or discard a card drawn from the stock: {flip}{phase}.")
+    extras = []
+    if t.flip_instead_of_draw:
+        extras.append("turn a face-down card up instead of drawing")
+    if t.knock:
+        extras.append("knock instead of drawing, to end the hole")
+    if t.look_again:
+        extras.append("spend the turn looking at one of your face-down cards")
+    if t.bunker_shot:
+        extras.append("a bunker shot: swap a face-up card with any card in an adjacent column")
+    if t.approach_shot:
+        extras.append("an approach shot: swap a face-up card with another card in the same row")
+    if extras:
+        out.append("  Instead you may " + "; or ".join(extras) + ".")
+    e = v.end
+    trig = []
+    if e.all_face_up:
+        trig.append("a layout has every card face up")
+    if t.knock:
+        trig.append("a player knocks")
+    then = (
+        "every other player (partners included) has one final turn"
+        if e.final_turns == "each_other"
+        else "the hole ends at once"
+    )
+    out.append(f"End of a hole: when {' or '.join(trig)}, {then}.")
+    if e.frozen_discard:
+        out.append("  On final turns the discard pile is frozen: draw from the stock.")
+    stock = (
+        "the top discard stays and the rest are shuffled into a new stock"
+        if e.stock_empty == "reshuffle"
+        else "the hole ends"
+    )
+    out.append(f"  If the stock runs out, {stock}. After {e.turn_limit} turns per player a hole is scored as it lies.")
+    if v.patterns:
+        out.append("Matching (first rule listed decides a card shared by two rules):")
+        out += [f"  - {pattern_text(p)}" for p in v.patterns]
+    else:
+        out.append("Matching: none; every card counts its value.")
+    if v.adjustments:
+        out.append("Hole rules:")
+        out += [f"  - {adjustment_text(a)}" for a in v.adjustments]
+    g = v.game
+    if g.holes is not None:
+        length = f"{g.holes} holes"
+    else:
+        rule = "reaches" if g.target_rule == "reach" else "exceeds"
+        cap = f" (at most {g.max_holes} holes)" if g.max_holes else ""
+        length = f"holes until someone {rule} {g.target}{cap}"
+    how = "stroke play: lowest total wins" if g.scoring == "stroke" else "match play: most holes won wins"
+    ties = "tied players share the win" if g.ties == "share" else f"ties go to playoff holes (at most {g.max_playoff_holes})"
+    out.append(f"Game: {length}; {how}; {ties}.")
+    return out

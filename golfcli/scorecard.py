@@ -1,0 +1,139 @@
+"""Presenting scores: the ``golf score`` breakdown as a table or JSON.
+
+Kept apart from the scorer so that scoring stays pure and fast, and apart
+from the CLI so the terminal game can reuse the same tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabulate import tabulate
+
+from . import cards as C
+from .scoring import Expectation, HoleScore, LayoutScore, Match
+from .variant import Variant
+
+
+def _rc(cell: int, cols: int) -> list[int]:
+    return [cell // cols + 1, cell % cols + 1]
+
+
+def match_text(m: Match, cols: int) -> str:
+    cells = ", ".join(f"r{r}c{c}" for r, c in (_rc(x, cols) for x in m.cells))
+    effect = {"zero": "score 0", "keep": "keep their values", "keep_negative": "keep negatives only"}.get(
+        str(m.effect), f"count {m.effect} each"
+    )
+    extra = ""
+    if m.bonus:
+        extra += f", {m.bonus:+d} to owner"
+    if m.opponents:
+        extra += f", {m.opponents:+d} to each opponent"
+    return f"{m.pattern} of {C.rank_str(m.rank)} at {cells}: {effect}{extra}"
+
+
+def grid_table(variant: Variant, cards: Sequence[int], values: Sequence[int] | None,
+               scored: Sequence[int] | None, symbols: bool = False) -> str:
+    cols = variant.cols
+    rows = []
+    for r in range(variant.rows):
+        row: list[str] = [f"row {r + 1}"]
+        for c in range(cols):
+            i = r * cols + c
+            card = cards[i]
+            if card == C.UNKNOWN or values is None or scored is None:
+                row.append(C.card_str(card, symbols))
+                continue
+            v, s = values[i], scored[i]
+            row.append(f"{C.card_str(card, symbols)} {v:+d}" + (f" → {s:+d}" if s != v else ""))
+        rows.append(row)
+    return tabulate(rows, headers=[""] + [f"col {c + 1}" for c in range(cols)], tablefmt="simple", disable_numparse=True)
+
+
+def layout_text(variant: Variant, ls: LayoutScore, symbols: bool = False) -> str:
+    lines = [grid_table(variant, ls.cards, ls.values, ls.scored, symbols)]
+    for m in ls.matches:
+        lines.append("matched: " + match_text(m, variant.cols))
+    if ls.bonus:
+        lines.append(f"bonus: {ls.bonus:+d}")
+    if ls.opponents:
+        lines.append(f"adds to every opponent: {ls.opponents:+d}")
+    lines.append(f"total: {ls.total}")
+    return "\n".join(lines)
+
+
+def layout_json(variant: Variant, ls: LayoutScore) -> dict[str, Any]:
+    cols = variant.cols
+    return {
+        "variant": variant.name,
+        "layout": C.layout_str(list(ls.cards), cols),
+        "total": ls.total,
+        "cards": [
+            {"row": i // cols + 1, "col": i % cols + 1, "card": C.card_str(c), "value": v, "scored": s}
+            for i, (c, v, s) in enumerate(zip(ls.cards, ls.values, ls.scored, strict=True))
+        ],
+        "matches": [
+            {"pattern": m.pattern, "kind": m.kind, "rank": C.rank_str(m.rank),
+             "cells": [_rc(x, cols) for x in m.cells], "effect": m.effect,
+             "bonus": m.bonus, "opponents": m.opponents}
+            for m in ls.matches
+        ],
+        "cards_total": ls.cards_total,
+        "bonus": ls.bonus,
+        "opponents_penalty": ls.opponents,
+    }
+
+
+def expectation_text(variant: Variant, cards: Sequence[int], exp: Expectation, symbols: bool = False) -> str:
+    how = "exact" if exp.exact else f"estimated from {exp.samples} samples"
+    return "\n".join([
+        grid_table(variant, cards, None, None, symbols),
+        f"face-down cards: {exp.unknown}",
+        f"known part (face-up cards only): {exp.known}",
+        f"expected total over the cards not yet seen: {exp.expected:.2f} ({how})",
+    ])
+
+
+def expectation_json(variant: Variant, cards: Sequence[int], exp: Expectation) -> dict[str, Any]:
+    return {
+        "variant": variant.name,
+        "layout": C.layout_str(list(cards), variant.cols),
+        "total": exp.known,
+        "complete": False,
+        "face_down": exp.unknown,
+        "known": exp.known,
+        "expected_total": round(exp.expected, 4),
+        "exact": exp.exact,
+        "samples": exp.samples,
+    }
+
+
+def hole_text(variant: Variant, hole: HoleScore, labels: Sequence[str], symbols: bool = False) -> str:
+    out = []
+    for i, side in enumerate(hole.sides):
+        out.append(f"== {labels[i]} ==")
+        out.append(layout_text(variant, side.layout, symbols))
+        if side.penalties:
+            out.append(f"penalties from opponents: {side.penalties:+d}")
+        for name, d in side.adjustments:
+            out.append(f"{name}: {d:+d}")
+        out.append(f"hole score: {side.total}")
+        out.append("")
+    rows = [[labels[i], s.layout.total, s.penalties, sum(d for _, d in s.adjustments), s.total]
+            for i, s in enumerate(hole.sides)]
+    out.append(tabulate(rows, headers=["player", "layout", "penalties", "adjustments", "hole"], tablefmt="simple"))
+    return "\n".join(out)
+
+
+def hole_json(variant: Variant, hole: HoleScore) -> dict[str, Any]:
+    return {
+        "variant": variant.name,
+        "closer": hole.closer,
+        "totals": list(hole.totals),
+        "sides": [
+            {**layout_json(variant, s.layout), "penalties": s.penalties,
+             "adjustments": [{"rule": n, "delta": d} for n, d in s.adjustments], "total": s.total}
+            for s in hole.sides
+        ],
+    }

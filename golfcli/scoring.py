@@ -1,0 +1,383 @@
+"""The one scorer: layouts and holes, with an itemised breakdown.
+
+Every rule of RULES.md §§7-8b is data in the :class:`~golfcli.variant.Variant`;
+this module compiles that data once per variant into index tables (which
+cells form a column, a row, a block ...) and evaluates a layout by walking the
+tables.  The same code serves the engine at the end of a hole, the bots'
+look-ahead and ``golf score``, so they can never disagree.
+
+Order of evaluation (documented in docs/variants.md):
+
+1. each card's face value (exact-card values override rank values);
+2. patterns in listed order; the first matched pattern that covers a card
+   decides what it counts, every matched pattern adds its bonus to the owner
+   and its ``opponents`` penalty to every other side;
+3. hole-level adjustments in listed order, each seeing the scores left by
+   the one before.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import cards as C
+from .variant import Pattern, Variant
+
+_FIXED_KINDS = ("column", "row", "diagonal", "block", "adjacent_pair")
+
+
+@dataclass(frozen=True)
+class Match:
+    """One matched pattern instance in a layout."""
+
+    pattern: str
+    kind: str
+    cells: tuple[int, ...]
+    rank: int
+    effect: str | int
+    bonus: int
+    opponents: int
+
+
+@dataclass(frozen=True)
+class LayoutScore:
+    """A layout's breakdown.  ``total`` = sum of ``scored`` + ``bonus``;
+    ``opponents`` is what this layout adds to every other side's score."""
+
+    cards: tuple[int, ...]
+    values: tuple[int, ...]
+    scored: tuple[int, ...]
+    matches: tuple[Match, ...]
+    bonus: int
+    opponents: int
+
+    @property
+    def cards_total(self) -> int:
+        return sum(self.scored)
+
+    @property
+    def total(self) -> int:
+        return sum(self.scored) + self.bonus
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """One side's hole: its layout, penalties received from opponents'
+    layouts, hole-level adjustments ``(name, delta)`` and the final total."""
+
+    layout: LayoutScore
+    penalties: int
+    adjustments: tuple[tuple[str, int], ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class HoleScore:
+    sides: tuple[SideScore, ...]
+    closer: int | None
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(s.total for s in self.sides)
+
+
+class Compiled:
+    """Index tables for one variant; built once (cached) per Variant object."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        rows, cols = variant.rows, variant.cols
+        self.n = rows * cols
+        vt = [0] * C.TABLE_SIZE
+        for card in range(C.TABLE_SIZE):
+            vt[card] = variant.rank_values[min(card >> 3, 13)]
+        for card, value in variant.card_values:
+            vt[card] = value
+            # the same card typed without its suit keeps the plain rank value
+        self.values = vt
+        self.columns = [tuple(r * cols + c for r in range(rows)) for c in range(cols)]
+        self.rows_cells = [tuple(r * cols + c for c in range(cols)) for r in range(rows)]
+        self.tables: list[tuple[Pattern, list[tuple[int, ...]]]] = []
+        for p in variant.patterns:
+            self.tables.append((p, self._cells(p.kind, rows, cols)))
+
+    def _cells(self, kind: str, rows: int, cols: int) -> list[tuple[int, ...]]:
+        if kind in ("column", "column_pair", "twin_columns"):
+            return self.columns
+        if kind == "row":
+            return self.rows_cells
+        if kind == "diagonal":
+            k = min(rows, cols)
+            out = []
+            for r0 in range(rows - k + 1):
+                for c0 in range(cols - k + 1):
+                    out.append(tuple((r0 + i) * cols + c0 + i for i in range(k)))
+                    out.append(tuple((r0 + i) * cols + c0 + k - 1 - i for i in range(k)))
+            return list(dict.fromkeys(out))
+        if kind == "block":
+            return [
+                (r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
+                for r in range(rows - 1)
+                for c in range(cols - 1)
+            ]
+        if kind == "adjacent_pair":
+            pairs = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
+            pairs += [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
+            return pairs
+        raise ValueError(kind)
+
+    # ------------------------------------------------------------------ core
+
+    def find(self, ranks: Sequence[int]) -> list[tuple[Pattern, tuple[int, ...], int]]:
+        """Every matched pattern instance: (pattern, cells, rank)."""
+        found: list[tuple[Pattern, tuple[int, ...], int]] = []
+        for pat, table in self.tables:
+            kind = pat.kind
+            if kind in _FIXED_KINDS:
+                for cells in table:
+                    r = ranks[cells[0]]
+                    if r < 0 or (pat.ranks is not None and r not in pat.ranks):
+                        continue
+                    for c in cells:
+                        if ranks[c] != r:
+                            break
+                    else:
+                        found.append((pat, cells, r))
+            elif kind == "column_pair":
+                for cells in table:
+                    seen: dict[int, list[int]] = {}
+                    for c in cells:
+                        r = ranks[c]
+                        if r >= 0:
+                            seen.setdefault(r, []).append(c)
+                    for r, group in seen.items():
+                        if len(group) >= 2 and (pat.ranks is None or r in pat.ranks):
+                            found.append((pat, tuple(group), r))
+            else:  # twin_columns
+                full: list[int] = []
+                for cells in table:
+                    r = ranks[cells[0]]
+                    ok = r >= 0 and all(ranks[c] == r for c in cells) and pat.applies_to(r)
+                    full.append(r if ok else -1)
+                used = [False] * len(full)
+                for a in range(len(full)):
+                    if used[a] or full[a] < 0:
+                        continue
+                    partners = [a + 1] if pat.adjacent else range(a + 1, len(full))
+                    for b in partners:
+                        if b < len(full) and not used[b] and full[b] == full[a]:
+                            used[a] = used[b] = True
+                            found.append((pat, table[a] + table[b], full[a]))
+                            break
+        return found
+
+    def evaluate(self, ranks: Sequence[int], values: Sequence[int]) -> tuple[list[int], int, int, list[Match]]:
+        """(scored values per cell, bonus, opponents penalty, matches)."""
+        scored = list(values)
+        claimed = [False] * len(values)
+        bonus = opp = 0
+        matches = []
+        for pat, cells, r in self.find(ranks):
+            eff = pat.cards
+            for c in cells:
+                if not claimed[c]:
+                    claimed[c] = True
+                    if eff == "zero":
+                        scored[c] = 0
+                    elif eff == "keep_negative":
+                        scored[c] = min(values[c], 0)
+                    elif isinstance(eff, int):
+                        scored[c] = eff
+            bonus += pat.bonus
+            opp += pat.opponents
+            matches.append(Match(pat.name, pat.kind, cells, r, eff, pat.bonus, pat.opponents))
+        return scored, bonus, opp, matches
+
+    def total(self, cards: Sequence[int]) -> tuple[int, int]:
+        """Fast path for engines and bots: (layout total, penalty to each opponent)."""
+        vt = self.values
+        scored, bonus, opp, _ = self.evaluate([c >> 3 for c in cards], [vt[c] for c in cards])
+        return sum(scored) + bonus, opp
+
+    def layout(self, cards: Sequence[int]) -> LayoutScore:
+        vt = self.values
+        values = [vt[c] for c in cards]
+        scored, bonus, opp, matches = self.evaluate([c >> 3 for c in cards], values)
+        return LayoutScore(tuple(cards), tuple(values), tuple(scored), tuple(matches), bonus, opp)
+
+
+@lru_cache(maxsize=64)
+def compiled(variant: Variant) -> Compiled:
+    return Compiled(variant)
+
+
+def score_layout(variant: Variant, cards: Sequence[int]) -> LayoutScore:
+    """Score one fully known layout (row-major cards) on its own."""
+    _check_shape(variant, cards)
+    return compiled(variant).layout(cards)
+
+
+def _check_shape(variant: Variant, cards: Sequence[int]) -> None:
+    if len(cards) != variant.cells:
+        raise ValueError(f"{variant.name} layouts have {variant.cells} cards, got {len(cards)}")
+    if any(c == C.UNKNOWN for c in cards):
+        raise ValueError("cannot score a face-down (?) card; use expected_total")
+
+
+def score_hole(variant: Variant, layouts: Sequence[Sequence[int]], closer: int | None = None) -> HoleScore:
+    """Score one hole: every side's layout, penalties between sides, then
+    the hole-level adjustments.  ``closer`` is the side that went out or
+    knocked (for knock bonuses and penalties), if any."""
+    comp = compiled(variant)
+    parts = []
+    for cards in layouts:
+        _check_shape(variant, cards)
+        parts.append(comp.layout(cards))
+    return finish_hole(variant, parts, closer)
+
+
+def finish_hole(variant: Variant, parts: Sequence[LayoutScore], closer: int | None) -> HoleScore:
+    all_opp = sum(p.opponents for p in parts)
+    penalties = [all_opp - p.opponents for p in parts]
+    scores = [p.total + pen for p, pen in zip(parts, penalties, strict=True)]
+    notes: list[list[tuple[str, int]]] = [[] for _ in parts]
+    for deltas, name in adjustment_deltas(variant, scores, closer):
+        for i, d in enumerate(deltas):
+            if d:
+                scores[i] += d
+                notes[i].append((name, d))
+    sides = tuple(
+        SideScore(p, pen, tuple(n), s) for p, pen, n, s in zip(parts, penalties, notes, scores, strict=True)
+    )
+    return HoleScore(sides, closer)
+
+
+def adjustment_deltas(
+    variant: Variant, scores: list[int], closer: int | None
+) -> list[tuple[list[int], str]]:
+    """Apply the variant's hole-level rules in order; returns each rule's deltas."""
+    out = []
+    cur = list(scores)
+    n = len(cur)
+    for adj in variant.adjustments:
+        d = [0] * n
+        if adj.kind == "exact":
+            d = [adj.becomes - s if s == adj.score else 0 for s in cur]
+        elif adj.kind == "closer" and closer is not None:
+            others = [s for i, s in enumerate(cur) if i != closer]
+            best_other = min(others) if others else cur[closer] + 1
+            mine = cur[closer]
+            hit = {
+                "always": True,
+                "lowest": mine <= best_other,
+                "strictly_lowest": mine < best_other,
+                "not_lowest": mine > best_other,
+                "not_strictly_lowest": mine >= best_other,
+            }[adj.when]
+            if hit:
+                d[closer] = adj.add
+        elif adj.kind == "lowest":
+            low = min(cur)
+            winners = [i for i, s in enumerate(cur) if s == low]
+            if not (adj.unique and len(winners) > 1):
+                for i in winners:
+                    d[i] = adj.add
+        elif adj.kind == "tied":
+            counts = Counter(cur)
+            d = [adj.add if counts[s] > 1 else 0 for s in cur]
+        cur = [s + x for s, x in zip(cur, d, strict=True)]
+        out.append((d, adj.name))
+    return out
+
+
+# --------------------------------------------------------------------------- unknown cards
+
+
+@dataclass(frozen=True)
+class Expectation:
+    known: int  # the face-up cards alone (face-down cards count 0 and match nothing)
+    expected: float  # expected layout total over the cards not yet seen
+    exact: bool  # False when estimated by sampling
+    samples: int
+    unknown: int
+
+
+def unseen_cards(variant: Variant, seen: Sequence[int], players: int | None = None) -> list[int]:
+    """The deck for ``players`` (default: the fewest allowed) minus the cards
+    already seen.  A card seen without its suit removes a plain card of that
+    rank (one whose value is the rank's value)."""
+    n = players if players is not None else variant.players[0]
+    deck = variant.deck(n)
+    vt = compiled(variant).values
+    pool = Counter(deck)
+    for card in seen:
+        if card == C.UNKNOWN:
+            continue
+        if card in pool and pool[card] > 0:
+            pool[card] -= 1
+            continue
+        rank = card >> 3
+        candidates = [c for c in pool if pool[c] > 0 and c >> 3 == rank]
+        plain = [c for c in candidates if vt[c] == variant.rank_values[rank]]
+        pick = (plain or candidates or [None])[0]
+        if pick is not None:
+            pool[pick] -= 1
+    return sorted(pool.elements())
+
+
+def expected_total(
+    variant: Variant, cards: Sequence[int], players: int | None = None, max_exact: int = 50_000,
+    samples: int = 10_000, seed: int = 0,
+) -> Expectation:
+    """Known part and expected total of a layout with face-down (``?``) cards.
+
+    Exact enumeration over classes of equal (rank, value) cards when small
+    enough; otherwise a seeded random sample (same answer every call)."""
+    comp = compiled(variant)
+    vt = comp.values
+    hidden = [i for i, c in enumerate(cards) if c == C.UNKNOWN]
+    ranks = [c >> 3 if c != C.UNKNOWN else -1 - i for i, c in enumerate(cards)]
+    values = [vt[c] if c != C.UNKNOWN else 0 for c in cards]
+    scored, bonus, _, _ = comp.evaluate(ranks, values)
+    known = sum(scored) + bonus
+    if not hidden:
+        return Expectation(known, float(known), True, 0, 0)
+    pool = unseen_cards(variant, [c for c in cards if c != C.UNKNOWN], players)
+    if len(pool) < len(hidden):
+        raise ValueError("more face-down cards than cards left in the deck")
+    classes = Counter((c >> 3, vt[c]) for c in pool)
+    reps = {key: next(c for c in pool if (c >> 3, vt[c]) == key) for key in classes}
+    keys = list(classes)
+    work = list(cards)
+    k = len(hidden)
+    if len(keys) ** k <= max_exact:
+        total = 0.0
+        size = len(pool)
+        for combo in itertools.product(range(len(keys)), repeat=k):
+            prob = 1.0
+            left = dict(classes)
+            for j, ki in enumerate(combo):
+                key = keys[ki]
+                if left[key] <= 0:
+                    prob = 0.0
+                    break
+                prob *= left[key] / (size - j)
+                left[key] -= 1
+            if prob == 0.0:
+                continue
+            for cell, ki in zip(hidden, combo, strict=True):
+                work[cell] = reps[keys[ki]]
+            total += prob * comp.total(work)[0]
+        return Expectation(known, total, True, 0, k)
+    rng = random.Random(seed)
+    acc = 0
+    for _ in range(samples):
+        for cell, card in zip(hidden, rng.sample(pool, k), strict=True):
+            work[cell] = card
+        acc += comp.total(work)[0]
+    return Expectation(known, acc / samples, False, samples, k)

@@ -1,0 +1,764 @@
+"""Variants as validated YAML data.
+
+A variant file is a set of choices from RULES.md; no code anywhere branches on
+a variant's name.  Loading does three things:
+
+1. read the YAML with line numbers (``yamlsrc``) and follow ``extends:``
+   (a built-in name or a path relative to the file), deep-merging mappings
+   and replacing lists;
+2. apply ``--set key.path=value`` overrides, which may only name keys that
+   exist in the schema;
+3. validate every key and build a frozen :class:`Variant`.  Any problem is
+   one :class:`~golfcli.yamlsrc.SourceError` naming ``file:line`` and the key.
+
+The schema (:data:`DEFAULTS` plus the per-key checks below) is documented
+key by key in ``docs/variants.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import cards as C
+from .yamlsrc import KeyPath, Located, SourceError, dotted, load_file, parse_scalar
+
+BUILTIN_NAMES = ("six-card", "four-card", "nine-card", "alberta", "duel")
+
+PATTERN_KINDS = (
+    "column_pair",  # two or more equal cards in one column
+    "column",  # a full column of equal rank
+    "row",  # a full row of equal rank
+    "diagonal",  # a full-length diagonal of equal rank
+    "adjacent_pair",  # two equal cards side by side or one above the other
+    "block",  # a 2x2 square of equal rank
+    "twin_columns",  # two full columns, all of one rank (adjacent or not)
+)
+CARD_EFFECTS = ("zero", "keep", "keep_negative")
+ADJUSTMENT_KINDS = ("exact", "closer", "lowest", "tied")
+CLOSER_WHEN = ("always", "lowest", "strictly_lowest", "not_lowest", "not_strictly_lowest")
+FLIP_MODES = ("required", "optional", "never")
+
+#: Every key a variant may have, with its default.  A file that does not
+#: ``extends:`` anything starts from these (six-card-like turn rules).
+DEFAULTS: dict[str, Any] = {
+    "name": None,
+    "description": "",
+    "extends": None,
+    "players": "2-8",
+    "grid": {"rows": 2, "cols": 3},
+    "deck": {"packs": {"2-4": 1, "5-8": 2, "9+": 3}, "jokers_per_pack": 0},
+    "values": {"ranks": None, "cards": {}},
+    "patterns": [],
+    "adjustments": [],
+    "start": {"reveal": 2, "peek": 0},
+    "turn": {
+        "draw_from": ["stock", "discard"],
+        "flip_after_discard": "required",
+        "flip_after_discard_phase": "any",
+        "flip_instead_of_draw": False,
+        "knock": False,
+        "bunker_shot": False,
+        "approach_shot": False,
+        "look_again": False,
+    },
+    "end": {
+        "all_face_up": True,
+        "final_turns": "each_other",
+        "frozen_discard": False,
+        "turn_limit": 50,
+        "stock_empty": "reshuffle",
+    },
+    "game": {
+        "holes": 9,
+        "target": None,
+        "target_rule": "reach",
+        "max_holes": None,
+        "scoring": "stroke",
+        "ties": "share",
+        "max_playoff_holes": 9,
+    },
+    "partners": {"group_size": 2, "player_counts": []},
+}
+
+# Keys whose value is a free-form mapping (its own keys are data, not schema).
+_OPEN_MAPPINGS = {("deck", "packs"), ("values", "ranks"), ("values", "cards")}
+_PATTERN_KEYS = {"kind", "name", "cards", "bonus", "opponents", "ranks", "except", "adjacent"}
+_ADJ_KEYS = {"kind", "name", "score", "becomes", "add", "when", "unique"}
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One matching rule: cells of equal rank -> what they count, and bonuses.
+
+    ``cards`` is ``"zero"``, ``"keep"``, ``"keep_negative"`` or an int each
+    matched card counts.  ``bonus`` is added to the owner and ``opponents``
+    to every opposing side, once per match.  ``ranks`` (None = all) limits
+    the ranks the rule applies to.  The first rule listed that covers a card
+    decides what the card counts ("a card inside several matched patterns is
+    zeroed once", RULES.md §8); bonuses of every matched rule apply.
+    """
+
+    kind: str
+    name: str
+    cards: str | int = "zero"
+    bonus: int = 0
+    opponents: int = 0
+    ranks: frozenset[int] | None = None
+    adjacent: bool = True
+
+    def applies_to(self, rank: int) -> bool:
+        return self.ranks is None or rank in self.ranks
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """A hole-level rule (RULES.md §8b) applied in listed order after patterns.
+
+    * ``exact``: a hole score equal to ``score`` becomes ``becomes`` (blackjack);
+    * ``closer``: ``add`` to the side that went out or knocked, ``when`` it is
+      (not) lowest;
+    * ``lowest``: ``add`` to the lowest score (to each side tied for it,
+      unless ``unique``);
+    * ``tied``: ``add`` to each side whose score equals another side's.
+    """
+
+    kind: str
+    name: str
+    score: int = 0
+    becomes: int = 0
+    add: int = 0
+    when: str = "always"
+    unique: bool = False
+
+
+@dataclass(frozen=True)
+class Start:
+    reveal: int
+    peek: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    draw_from: tuple[str, ...]
+    flip_after_discard: str
+    flip_after_discard_phase: str
+    flip_instead_of_draw: bool
+    knock: bool
+    bunker_shot: bool
+    approach_shot: bool
+    look_again: bool
+
+
+@dataclass(frozen=True)
+class End:
+    all_face_up: bool
+    final_turns: str
+    frozen_discard: bool
+    turn_limit: int
+    stock_empty: str
+
+
+@dataclass(frozen=True)
+class Game:
+    holes: int | None
+    target: int | None
+    target_rule: str
+    max_holes: int | None
+    scoring: str
+    ties: str
+    max_playoff_holes: int
+
+
+@dataclass(frozen=True)
+class Partners:
+    group_size: int
+    player_counts: tuple[int, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """A validated variant.  Hash and equality are by identity (it is a
+    compiled rule set; two loads of one file are two objects), which lets the
+    scorer cache its index tables per variant."""
+
+    name: str
+    description: str
+    players: tuple[int, ...]
+    rows: int
+    cols: int
+    packs: tuple[tuple[int, int, int], ...]  # (lo, hi, packs); hi = 99 for "N+"
+    jokers_per_pack: int
+    rank_values: tuple[int, ...]  # index by rank 0..13 (0 = joker)
+    card_values: tuple[tuple[int, int], ...]  # (card, value) exact-card overrides
+    patterns: tuple[Pattern, ...]
+    adjustments: tuple[Adjustment, ...]
+    start: Start
+    turn: Turn
+    end: End
+    game: Game
+    partners: Partners
+    source: str
+    data: Mapping[str, Any]  # the merged, validated document (for docs and bots)
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    def packs_for(self, players: int) -> int:
+        for lo, hi, n in self.packs:
+            if lo <= players <= hi:
+                return n
+        raise ValueError(f"variant {self.name!r} has no pack count for {players} players")
+
+    def deck(self, players: int) -> list[int]:
+        return C.make_deck(self.packs_for(players), self.jokers_per_pack)
+
+    def value(self, card: int) -> int:
+        """The face value of one card before any matching."""
+        for c, v in self.card_values:
+            if c == card:
+                return v
+        return self.rank_values[card >> 3]
+
+    def groups_for(self, players: int) -> int:
+        """How many layouts (sides) a hole with ``players`` seats has."""
+        if players in self.partners.player_counts:
+            return players // self.partners.group_size
+        return players
+
+    def check_players(self, players: int) -> None:
+        if players not in self.players:
+            allowed = ", ".join(str(p) for p in self.players)
+            raise ValueError(
+                f"variant {self.name!r} is for {allowed} players, not {players}"
+            )
+
+    def uses_suits(self) -> bool:
+        return bool(self.card_values)
+
+
+class VariantError(SourceError):
+    """A variant file or override is invalid; the message has file:line: key."""
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def builtin_path(name: str) -> Path:
+    return Path(__file__).with_name("variants") / f"{name}.yaml"
+
+
+def load_variant(
+    spec: str | Path | Mapping[str, Any] | Located,
+    overrides: Sequence[str] = (),
+    base_dir: Path | None = None,
+) -> Variant:
+    """Load a built-in name, a path, or an inline mapping (tournament configs).
+
+    ``overrides`` are ``key.path=value`` strings (``--set``).
+    """
+    doc = _resolve(spec, base_dir, ())
+    for item in overrides:
+        _apply_override(doc, item)
+    return _build(doc)
+
+
+def _resolve(
+    spec: str | Path | Mapping[str, Any] | Located, base_dir: Path | None, seen: tuple[str, ...]
+) -> Located:
+    if isinstance(spec, Located):
+        loc = Located(copy.deepcopy(spec.data), dict(spec.lines), spec.source)
+        here = base_dir
+    elif isinstance(spec, Mapping):
+        loc = Located(copy.deepcopy(dict(spec)), {(): "<inline variant>"}, "<inline variant>")
+        here = base_dir
+    else:
+        text = str(spec)
+        if text in BUILTIN_NAMES and not Path(text).exists():
+            path = builtin_path(text)
+        else:
+            path = Path(text)
+            if base_dir is not None and not path.is_absolute():
+                path = base_dir / path
+            if not path.exists() and path.suffix == "" and not path.parent.parts:
+                names = ", ".join(BUILTIN_NAMES)
+                raise VariantError(text, "", f"unknown variant (built-ins: {names}; or give a path)")
+        key = str(path.resolve())
+        if key in seen:
+            raise VariantError(str(path), "extends", "extends itself in a loop")
+        seen = (*seen, key)
+        loc = load_file(path)
+        here = path.parent
+    if not isinstance(loc.data, dict):
+        raise VariantError(loc.where(()), "", "a variant file must be a YAML mapping of keys")
+    parent = loc.data.get("extends")
+    if parent is None:
+        base = Located(copy.deepcopy(DEFAULTS), {}, "<defaults>")
+    else:
+        if not isinstance(parent, str):
+            raise VariantError(loc.where(("extends",)), "extends", "must be a variant name or path")
+        base = _resolve(parent, here, seen)
+    _merge(base, loc, ())
+    base.data["extends"] = parent
+    return base
+
+
+def _merge(base: Located, top: Located, path: KeyPath) -> None:
+    """Deep-merge ``top`` into ``base`` in place: mappings merge, lists replace."""
+    target: Any = base.data
+    for p in path:
+        target = target[p]
+    source: Any = top.data
+    for p in path:
+        source = source[p]
+    for key, value in source.items():
+        sub = (*path, key)
+        if isinstance(value, dict) and isinstance(target.get(key), dict) and sub not in _OPEN_MAPPINGS:
+            _merge(base, top, sub)
+        else:
+            target[key] = copy.deepcopy(value)
+            for k in [k for k in base.lines if k[: len(sub)] == sub]:
+                del base.lines[k]
+        for k, v in top.lines.items():
+            if k[: len(sub)] == sub:
+                base.lines[k] = v
+    base.lines[()] = top.lines.get((), base.lines.get((), ""))
+    base.source = top.source
+
+
+def _apply_override(doc: Located, item: str) -> None:
+    where = f"--set {item}"
+    if "=" not in item:
+        raise VariantError(where, "", "expected KEY=VALUE, e.g. values.ranks.2=2")
+    key, _, raw = item.partition("=")
+    parts: list[str | int] = []
+    for p in key.strip().split("."):
+        parts.append(int(p) if p.lstrip("-").isdigit() else p)
+    if not parts or parts == [""]:
+        raise VariantError(where, "", "empty key")
+    value = parse_scalar(raw)
+    node: Any = doc.data
+    walked: list[str | int] = []
+    for i, p in enumerate(parts):
+        last = i == len(parts) - 1
+        open_map = tuple(walked) in _OPEN_MAPPINGS
+        if isinstance(node, dict):
+            lookup: Any = p
+            if open_map and tuple(walked) == ("values", "ranks"):
+                lookup = _find_rank_key(node, p)
+            if lookup not in node and not open_map:
+                raise VariantError(where, dotted(parts), f"unknown key {p!r} in {dotted(walked) or 'the variant'}")
+            if last:
+                node[lookup] = value
+            else:
+                if lookup not in node:
+                    raise VariantError(where, dotted(parts), f"unknown key {p!r}")
+                node = node[lookup]
+        elif isinstance(node, list):
+            if not isinstance(p, int) or not -len(node) <= p < len(node):
+                raise VariantError(where, dotted(parts), f"no item {p!r} in list {dotted(walked)}")
+            if last:
+                node[p] = value
+            else:
+                node = node[p]
+        else:
+            raise VariantError(where, dotted(parts), f"{dotted(walked)} is not a mapping")
+        walked.append(p)
+    doc.lines[tuple(parts)] = where
+
+
+def _find_rank_key(ranks: dict[Any, Any], key: str | int) -> Any:
+    """``values.ranks.2`` should hit the existing key ``2`` whatever its YAML type."""
+    try:
+        want = C.parse_rank(key)
+    except C.CardError:
+        return key
+    for k in ranks:
+        try:
+            if C.parse_rank(k) == want:
+                return k
+        except C.CardError:
+            continue
+    return key
+
+
+# --------------------------------------------------------------------------- validation
+
+
+class _Checker:
+    def __init__(self, doc: Located) -> None:
+        self.doc = doc
+
+    def fail(self, path: KeyPath, message: str) -> VariantError:
+        return VariantError(self.doc.where(path), path, message)
+
+    def get(self, path: KeyPath) -> Any:
+        node: Any = self.doc.data
+        for p in path:
+            node = node[p]
+        return node
+
+    def mapping(self, path: KeyPath, allowed: Iterable[str]) -> dict[str, Any]:
+        node = self.get(path)
+        if not isinstance(node, dict):
+            raise self.fail(path, f"must be a mapping, not {_kind(node)}")
+        allowed = set(allowed)
+        for k in node:
+            if k not in allowed:
+                raise self.fail((*path, k), f"unknown key (expected one of: {', '.join(sorted(allowed))})")
+        return node
+
+    def int_(self, path: KeyPath, lo: int | None = None, hi: int | None = None, none: bool = False) -> Any:
+        v = self.get(path)
+        if v is None and none:
+            return None
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise self.fail(path, f"must be a whole number, not {_kind(v)} {v!r}")
+        if lo is not None and v < lo:
+            raise self.fail(path, f"must be at least {lo}, not {v}")
+        if hi is not None and v > hi:
+            raise self.fail(path, f"must be at most {hi}, not {v}")
+        return v
+
+    def bool_(self, path: KeyPath) -> bool:
+        v = self.get(path)
+        if not isinstance(v, bool):
+            raise self.fail(path, f"must be true or false, not {v!r}")
+        return v
+
+    def choice(self, path: KeyPath, options: Sequence[str]) -> str:
+        v = self.get(path)
+        if v not in options:
+            raise self.fail(path, f"must be one of {', '.join(options)}, not {v!r}")
+        return str(v)
+
+    def str_(self, path: KeyPath) -> str:
+        v = self.get(path)
+        if not isinstance(v, str):
+            raise self.fail(path, f"must be text, not {_kind(v)}")
+        return v
+
+
+def _kind(v: Any) -> str:
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", type(None): "empty"}.get(
+        type(v), type(v).__name__
+    )
+
+
+def parse_counts(value: Any) -> tuple[int, int]:
+    """``3`` -> (3, 3); ``"2-4"`` -> (2, 4); ``"9+"`` -> (9, 99)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value, value
+    text = str(value).strip()
+    if text.endswith("+") and text[:-1].isdigit():
+        return int(text[:-1]), 99
+    lo, sep, hi = text.partition("-")
+    if sep and lo.strip().isdigit() and hi.strip().isdigit():
+        return int(lo), int(hi)
+    if text.isdigit():
+        return int(text), int(text)
+    raise ValueError(f"{value!r} is not a player count like 3, 2-4 or 9+")
+
+
+def _build(doc: Located) -> Variant:
+    ck = _Checker(doc)
+    top = ck.mapping((), DEFAULTS.keys())
+    name = top.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ck.fail(("name",), "every variant needs a name")
+    description = ck.str_(("description",)) if top.get("description") is not None else ""
+
+    # players
+    players_raw = top["players"]
+    players: set[int] = set()
+    items = players_raw if isinstance(players_raw, list) else [players_raw]
+    for i, item in enumerate(items):
+        path: KeyPath = ("players", i) if isinstance(players_raw, list) else ("players",)
+        try:
+            lo, hi = parse_counts(item)
+        except ValueError as exc:
+            raise ck.fail(path, str(exc)) from None
+        if lo < 1 or hi < lo or (hi > 16 and hi != 99):
+            raise ck.fail(path, f"impossible player count {item!r} (1 to 16)")
+        players.update(range(lo, min(hi, 16) + 1))
+    if not players:
+        raise ck.fail(("players",), "no player counts given")
+
+    # grid
+    ck.mapping(("grid",), ("rows", "cols"))
+    rows = ck.int_(("grid", "rows"), 1, 8)
+    cols = ck.int_(("grid", "cols"), 1, 12)
+
+    # deck
+    ck.mapping(("deck",), ("packs", "jokers_per_pack"))
+    jokers = ck.int_(("deck", "jokers_per_pack"), 0, 8)
+    packs_raw = ck.get(("deck", "packs"))
+    packs: list[tuple[int, int, int]] = []
+    if isinstance(packs_raw, int) and not isinstance(packs_raw, bool):
+        ck.int_(("deck", "packs"), 1, 12)
+        packs.append((1, 99, packs_raw))
+    elif isinstance(packs_raw, dict):
+        for k in packs_raw:
+            try:
+                lo, hi = parse_counts(k)
+            except ValueError as exc:
+                raise ck.fail(("deck", "packs", k), str(exc)) from None
+            packs.append((lo, hi, ck.int_(("deck", "packs", k), 1, 12)))
+    else:
+        raise ck.fail(("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}")
+
+    # values
+    ck.mapping(("values",), ("ranks", "cards"))
+    ranks_raw = ck.get(("values", "ranks"))
+    if not isinstance(ranks_raw, dict):
+        raise ck.fail(("values", "ranks"), "must map every rank (A 2-10 J Q K, and joker if used) to its value")
+    rank_values: list[int | None] = [None] * 14
+    for k in ranks_raw:
+        try:
+            r = C.parse_rank(k)
+        except C.CardError as exc:
+            raise ck.fail(("values", "ranks", k), str(exc)) from None
+        rank_values[r] = ck.int_(("values", "ranks", k), -100, 100)
+    missing = [C.rank_str(r) for r in range(1, 14) if rank_values[r] is None]
+    if missing:
+        raise ck.fail(("values", "ranks"), f"no value for rank(s) {', '.join(missing)}")
+    if jokers and rank_values[0] is None:
+        raise ck.fail(("values", "ranks"), "the deck has jokers but values.ranks gives none (joker: N)")
+    cards_raw = ck.get(("values", "cards")) or {}
+    if not isinstance(cards_raw, dict):
+        raise ck.fail(("values", "cards"), "must map exact cards like AC or 10C to values")
+    card_values: list[tuple[int, int]] = []
+    for k in cards_raw:
+        try:
+            card = C.parse_card(str(k))
+        except C.CardError as exc:
+            raise ck.fail(("values", "cards", k), str(exc)) from None
+        if card == C.UNKNOWN or C.suit_of(card) == C.NO_SUIT:
+            raise ck.fail(("values", "cards", k), "an exact card needs a suit (e.g. KC); use values.ranks for a whole rank")
+        card_values.append((card, ck.int_(("values", "cards", k), -100, 100)))
+
+    patterns = _patterns(ck, rows, cols)
+    adjustments = _adjustments(ck)
+
+    ck.mapping(("start",), DEFAULTS["start"].keys())
+    cells = rows * cols
+    start = Start(ck.int_(("start", "reveal"), 0, cells), ck.int_(("start", "peek"), 0, cells))
+    if start.reveal + start.peek > cells:
+        raise ck.fail(("start",), f"reveal + peek ({start.reveal + start.peek}) exceeds the {cells} cards of a layout")
+
+    ck.mapping(("turn",), DEFAULTS["turn"].keys())
+    draw_from = ck.get(("turn", "draw_from"))
+    if not isinstance(draw_from, list) or not draw_from:
+        raise ck.fail(("turn", "draw_from"), "must be a list of stock and/or discard")
+    for i, d in enumerate(draw_from):
+        if d not in ("stock", "discard"):
+            raise ck.fail(("turn", "draw_from", i), f"must be stock or discard, not {d!r}")
+    turn = Turn(
+        draw_from=tuple(dict.fromkeys(draw_from)),
+        flip_after_discard=ck.choice(("turn", "flip_after_discard"), FLIP_MODES),
+        flip_after_discard_phase=ck.choice(("turn", "flip_after_discard_phase"), ("any", "end_phase")),
+        flip_instead_of_draw=ck.bool_(("turn", "flip_instead_of_draw")),
+        knock=ck.bool_(("turn", "knock")),
+        bunker_shot=ck.bool_(("turn", "bunker_shot")),
+        approach_shot=ck.bool_(("turn", "approach_shot")),
+        look_again=ck.bool_(("turn", "look_again")),
+    )
+
+    ck.mapping(("end",), DEFAULTS["end"].keys())
+    end = End(
+        all_face_up=ck.bool_(("end", "all_face_up")),
+        final_turns=ck.choice(("end", "final_turns"), ("each_other", "none")),
+        frozen_discard=ck.bool_(("end", "frozen_discard")),
+        turn_limit=ck.int_(("end", "turn_limit"), 1, 10_000),
+        stock_empty=ck.choice(("end", "stock_empty"), ("reshuffle", "end_hole")),
+    )
+    if not end.all_face_up and not turn.knock:
+        raise ck.fail(("end", "all_face_up"), "with all_face_up false a hole can only end by turn.knock: true")
+
+    ck.mapping(("game",), DEFAULTS["game"].keys())
+    game = Game(
+        holes=ck.int_(("game", "holes"), 1, 1000, none=True),
+        target=ck.int_(("game", "target"), 1, 100_000, none=True),
+        target_rule=ck.choice(("game", "target_rule"), ("reach", "exceed")),
+        max_holes=ck.int_(("game", "max_holes"), 1, 1000, none=True),
+        scoring=ck.choice(("game", "scoring"), ("stroke", "match")),
+        ties=ck.choice(("game", "ties"), ("share", "playoff")),
+        max_playoff_holes=ck.int_(("game", "max_playoff_holes"), 0, 100),
+    )
+    if game.holes is None and game.target is None:
+        raise ck.fail(("game",), "give game.holes or game.target")
+    if game.holes is not None and game.target is not None:
+        raise ck.fail(("game", "target"), "give game.holes or game.target, not both (cap a target with game.max_holes)")
+
+    ck.mapping(("partners",), DEFAULTS["partners"].keys())
+    gsize = ck.int_(("partners", "group_size"), 2, 8)
+    pc_raw = ck.get(("partners", "player_counts"))
+    if not isinstance(pc_raw, list):
+        raise ck.fail(("partners", "player_counts"), "must be a list of player counts, e.g. [4, 6]")
+    pcs: list[int] = []
+    for i, _ in enumerate(pc_raw):
+        n = ck.int_(("partners", "player_counts", i), 2, 16)
+        if n % gsize or n // gsize < 2:
+            raise ck.fail(("partners", "player_counts", i), f"{n} players cannot form two or more groups of {gsize}")
+        if n not in players:
+            raise ck.fail(("partners", "player_counts", i), f"{n} is not an allowed player count (players)")
+        pcs.append(n)
+    partners = Partners(gsize, tuple(pcs))
+
+    # Every allowed player count needs a pack count and enough cards to deal.
+    pack_list = tuple(sorted(packs))
+    for n in sorted(players):
+        match = [p for lo, hi, p in pack_list if lo <= n <= hi]
+        if not match:
+            raise ck.fail(("deck", "packs"), f"no pack count for {n} players")
+        sides = n // gsize if n in pcs else n
+        need = sides * cells + 1 + (1 if sides else 0)
+        have = match[0] * (52 + jokers)
+        if have < need:
+            raise ck.fail(
+                ("deck", "packs"),
+                f"{match[0]} pack(s) hold {have} cards, too few to deal {sides} layouts of {cells} with {n} players",
+            )
+
+    data = copy.deepcopy(doc.data)
+    return Variant(
+        name=name.strip(),
+        description=description,
+        players=tuple(sorted(players)),
+        rows=rows,
+        cols=cols,
+        packs=pack_list,
+        jokers_per_pack=jokers,
+        rank_values=tuple(v if v is not None else 0 for v in rank_values),
+        card_values=tuple(card_values),
+        patterns=patterns,
+        adjustments=adjustments,
+        start=start,
+        turn=turn,
+        end=end,
+        game=game,
+        partners=partners,
+        source=doc.source,
+        data=data,
+    )
+
+
+def _rank_set(ck: _Checker, path: KeyPath) -> frozenset[int]:
+    raw = ck.get(path)
+    if not isinstance(raw, list):
+        raw = [raw]
+    out = set()
+    for i, r in enumerate(raw):
+        try:
+            out.add(C.parse_rank(r))
+        except C.CardError as exc:
+            raise ck.fail((*path, i), str(exc)) from None
+    return frozenset(out)
+
+
+def _patterns(ck: _Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
+    raw = ck.get(("patterns",))
+    if not isinstance(raw, list):
+        raise ck.fail(("patterns",), "must be a list of matching rules")
+    out = []
+    for i, _ in enumerate(raw):
+        p: KeyPath = ("patterns", i)
+        item = ck.mapping(p, _PATTERN_KEYS)
+        if "kind" not in item:
+            raise ck.fail(p, f"a pattern needs kind: one of {', '.join(PATTERN_KINDS)}")
+        kind = ck.choice((*p, "kind"), PATTERN_KINDS)
+        effect: str | int = "zero"
+        if "cards" in item:
+            v = item["cards"]
+            if isinstance(v, int) and not isinstance(v, bool):
+                effect = ck.int_((*p, "cards"), -100, 100)
+            else:
+                effect = ck.choice((*p, "cards"), CARD_EFFECTS)
+        ranks = None
+        if "ranks" in item:
+            ranks = _rank_set(ck, (*p, "ranks"))
+        if "except" in item:
+            excluded = _rank_set(ck, (*p, "except"))
+            ranks = (ranks if ranks is not None else frozenset(range(14))) - excluded
+        if kind in ("row", "diagonal", "block") and rows < 2 and kind != "row":
+            raise ck.fail((*p, "kind"), f"a {kind} needs at least 2 rows")
+        if kind == "diagonal" and min(rows, cols) < 2:
+            raise ck.fail((*p, "kind"), "a diagonal needs at least a 2x2 grid")
+        if kind == "twin_columns" and cols < 2:
+            raise ck.fail((*p, "kind"), "twin_columns needs at least 2 columns")
+        if kind in ("column", "column_pair") and rows < 2:
+            raise ck.fail((*p, "kind"), f"{kind} needs at least 2 rows")
+        if "adjacent" in item and kind != "twin_columns":
+            raise ck.fail((*p, "adjacent"), "adjacent only applies to twin_columns")
+        name = item.get("name") or kind.replace("_", " ")
+        out.append(
+            Pattern(
+                kind=kind,
+                name=str(name),
+                cards=effect,
+                bonus=ck.int_((*p, "bonus"), -1000, 1000) if "bonus" in item else 0,
+                opponents=ck.int_((*p, "opponents"), -1000, 1000) if "opponents" in item else 0,
+                ranks=ranks,
+                adjacent=ck.bool_((*p, "adjacent")) if "adjacent" in item else True,
+            )
+        )
+    return tuple(out)
+
+
+def _adjustments(ck: _Checker) -> tuple[Adjustment, ...]:
+    raw = ck.get(("adjustments",))
+    if not isinstance(raw, list):
+        raise ck.fail(("adjustments",), "must be a list of hole-level rules")
+    out = []
+    needs: dict[str, tuple[str, ...]] = {
+        "exact": ("score", "becomes"),
+        "closer": ("add",),
+        "lowest": ("add",),
+        "tied": ("add",),
+    }
+    for i, _ in enumerate(raw):
+        p: KeyPath = ("adjustments", i)
+        item = ck.mapping(p, _ADJ_KEYS)
+        if "kind" not in item:
+            raise ck.fail(p, f"an adjustment needs kind: one of {', '.join(ADJUSTMENT_KINDS)}")
+        kind = ck.choice((*p, "kind"), ADJUSTMENT_KINDS)
+        for key in needs[kind]:
+            if key not in item:
+                raise ck.fail(p, f"a {kind} adjustment needs {key}")
+        allowed = {"kind", "name", *needs[kind]} | ({"when"} if kind == "closer" else set()) | (
+            {"unique"} if kind == "lowest" else set()
+        )
+        for key in item:
+            if key not in allowed:
+                raise ck.fail((*p, key), f"not a key of a {kind} adjustment (keys: {', '.join(sorted(allowed))})")
+        out.append(
+            Adjustment(
+                kind=kind,
+                name=str(item.get("name") or kind),
+                score=ck.int_((*p, "score"), -1000, 1000) if "score" in item else 0,
+                becomes=ck.int_((*p, "becomes"), -1000, 1000) if "becomes" in item else 0,
+                add=ck.int_((*p, "add"), -1000, 1000) if "add" in item else 0,
+                when=ck.choice((*p, "when"), CLOSER_WHEN) if "when" in item else "always",
+                unique=ck.bool_((*p, "unique")) if "unique" in item else False,
+            )
+        )
+    return tuple(out)
+
+
+def builtin(name: str) -> Variant:
+    """A built-in variant by name (cached: built-ins are immutable)."""
+    if name not in _BUILTIN_CACHE:
+        _BUILTIN_CACHE[name] = load_variant(name)
+    return _BUILTIN_CACHE[name]
+
+
+_BUILTIN_CACHE: dict[str, Variant] = {}
+
+

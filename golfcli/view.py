@@ -1,0 +1,217 @@
+"""What one seat may know: the single censoring function.
+
+:func:`view` is the only way bots, the terminal game and the bot protocol
+see a hole.  It copies out of the state exactly what the seat is allowed to
+see (RULES.md §4-§6 and the table's etiquette) and nothing else:
+
+* every face-up card of every layout; face-down cards are ``None``;
+* the seat's own memory: face-down cards of its layout it peeked at or
+  looked at again (``memory``);
+* the whole discard pile (it is face up), the stock's size, whose turn;
+* the card the seat holds after drawing (a card drawn from the stock is
+  seen by the drawer only, until it is placed or discarded);
+* the hole's history with every hidden card blanked (:func:`censor`).
+
+Tests change hidden cards and assert the view does not change
+(tests/test_view.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import cards as C
+from .state import Event, HoleState
+from .variant import Variant
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    """Match context a seat may know: hole number and totals so far per side."""
+
+    hole: int = 1
+    holes: int | None = None
+    totals: tuple[int, ...] = ()
+    names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class View:
+    """A seat's censored picture of the hole (frozen; safe to hand to a bot)."""
+
+    variant: Variant = field(repr=False)
+    seat: int
+    side: int
+    players: int
+    side_of: tuple[int, ...]
+    phase: str
+    current: int
+    layouts: tuple[tuple[int | None, ...], ...]
+    memory: tuple[tuple[int, int], ...]  # (pos, card) of own face-down cards seen
+    discard: tuple[int, ...]
+    stock_size: int
+    drawn: int | None
+    drawn_from: str
+    closer: int | None
+    final_turn: bool
+    turns: tuple[int, ...]
+    turn_limit_left: int
+    dealer: int
+    history: tuple[Event, ...] = field(repr=False)
+    match: MatchInfo = MatchInfo()
+
+    @property
+    def my_layout(self) -> tuple[int | None, ...]:
+        return self.layouts[self.side]
+
+    def known_layout(self) -> list[int | None]:
+        """My layout with remembered face-down cards filled in."""
+        lay = list(self.layouts[self.side])
+        for pos, card in self.memory:
+            lay[pos] = card
+        return lay
+
+    def visible_cards(self) -> list[int]:
+        """Every card this seat can currently see or remembers."""
+        out = [c for lay in self.layouts for c in lay if c is not None]
+        out += list(self.discard)
+        out += [card for _, card in self.memory]
+        if self.drawn is not None and self.drawn_from == "stock":
+            out.append(self.drawn)
+        if self.drawn is not None and self.drawn_from == "discard":
+            out.append(self.drawn)
+        return out
+
+    def unseen_cards(self) -> list[int]:
+        """The deck minus every card this seat can see: what the hidden cards
+        (face-down cards and the stock) are drawn from, as a multiset."""
+        pool = Counter(self.variant.deck(self.players))
+        pool.subtract(Counter(self.visible_cards()))
+        return sorted(pool.elements())
+
+    def hidden_slots(self) -> list[tuple[int, int]]:
+        """(side, pos) of every face-down card whose identity this seat does not know."""
+        mem = {p for p, _ in self.memory}
+        return [
+            (s, p)
+            for s, lay in enumerate(self.layouts)
+            for p, c in enumerate(lay)
+            if c is None and not (s == self.side and p in mem)
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as plain JSON data (the bot protocol's ``view`` object)."""
+
+        def cs(c: int | None) -> str | None:
+            return None if c is None else C.card_str(c)
+
+        return {
+            "seat": self.seat,
+            "side": self.side,
+            "players": self.players,
+            "side_of": list(self.side_of),
+            "phase": self.phase,
+            "current": self.current,
+            "rows": self.variant.rows,
+            "cols": self.variant.cols,
+            "layouts": [[cs(c) for c in lay] for lay in self.layouts],
+            "memory": {str(p): C.card_str(c) for p, c in self.memory},
+            "discard": [C.card_str(c) for c in self.discard],
+            "stock_size": self.stock_size,
+            "drawn": cs(self.drawn),
+            "drawn_from": self.drawn_from or None,
+            "closer": self.closer,
+            "final_turn": self.final_turn,
+            "turns": list(self.turns),
+            "dealer": self.dealer,
+            "hole": self.match.hole,
+            "holes": self.match.holes,
+            "totals": list(self.match.totals),
+            "history": [event_json(e) for e in self.history],
+        }
+
+
+def censor(event: Event, seat: int, side_of: tuple[int, ...] | list[int]) -> Event:
+    """An event as ``seat`` may see it: private cards become ``None``."""
+    kind = event.kind
+    if kind == "deal":
+        return Event("deal", -1, (event.data[0], None))
+    if kind == "reshuffle":
+        return Event("reshuffle", -1, (None,))
+    if kind in ("peek", "look") and event.seat != seat:
+        return Event(kind, event.seat, (event.data[0], None))
+    if kind == "draw" and event.data[0] == "stock" and event.seat != seat:
+        return Event("draw", event.seat, ("stock", None))
+    return event
+
+
+def event_json(ev: Event) -> dict[str, Any]:
+    """An event as JSON with cards printed in notation (for bots and logs)."""
+    data = ev.data
+    k = ev.kind
+
+    def cs(c: Any) -> Any:
+        return None if c is None else C.card_str(c)
+
+    if k == "deal":
+        return {"kind": k, "dealer": data[0], "order": None if data[1] is None else [cs(c) for c in data[1]]}
+    if k in ("reveal", "peek", "look", "flip"):
+        return {"kind": k, "seat": ev.seat, "pos": data[0], "card": cs(data[1])}
+    if k == "draw":
+        return {"kind": k, "seat": ev.seat, "source": data[0], "card": cs(data[1])}
+    if k == "swap":
+        return {"kind": k, "seat": ev.seat, "pos": data[0], "card": cs(data[1]),
+                "replaced": cs(data[2]), "was_face_up": data[3]}
+    if k == "discard":
+        return {"kind": k, "seat": ev.seat, "card": cs(data[0])}
+    if k in ("bunker", "approach"):
+        return {"kind": k, "seat": ev.seat, "pos": data[0], "pos2": data[1]}
+    if k == "reshuffle":
+        return {"kind": k, "order": None if data[0] is None else [cs(c) for c in data[0]]}
+    if k == "out":
+        return {"kind": k, "seat": ev.seat, "side": data[0]}
+    if k == "end":
+        return {"kind": k, "reason": data[0], "totals": list(data[1])}
+    return {"kind": k, "seat": ev.seat}
+
+
+def view(state: HoleState, seat: int, match: MatchInfo | None = None) -> View:
+    """Seat ``seat``'s view of ``state``: the one censoring function."""
+    side = state.side_of[seat]
+    n = state.n
+    layouts = []
+    over = state.phase == "over"
+    for s, lay in enumerate(state.layouts):
+        up = state.up[s]
+        if over:
+            layouts.append(tuple(lay))
+        else:
+            layouts.append(tuple(c if up >> p & 1 else None for p, c in enumerate(lay)))
+    mem = state.memory[seat]
+    memory = tuple((p, state.layouts[side][p]) for p in range(n) if mem >> p & 1 and not state.up[side] >> p & 1)
+    drawn = state.drawn if state.current == seat or state.drawn_from == "discard" else None
+    side_of = tuple(state.side_of)
+    return View(
+        variant=state.variant,
+        seat=seat,
+        side=side,
+        players=state.players,
+        side_of=side_of,
+        phase=state.phase,
+        current=state.current,
+        layouts=tuple(layouts),
+        memory=memory,
+        discard=tuple(state.discard),
+        stock_size=len(state.stock),
+        drawn=drawn,
+        drawn_from=state.drawn_from if state.drawn is not None else "",
+        closer=state.closer,
+        final_turn=state.closer is not None,
+        turns=tuple(state.turns),
+        turn_limit_left=state.variant.end.turn_limit * state.players - state.turn_count,
+        dealer=state.dealer,
+        history=tuple(censor(e, seat, side_of) for e in state.events),
+        match=match or MatchInfo(),
+    )
