@@ -215,6 +215,108 @@ def validate(
         raise typer.Exit(2)
 
 
+# --------------------------------------------------------------------------- play / replay
+# Implementation: golfcli/tui.py (owner of the interactive game).
+
+
+@app.command()
+def play(
+    variant: VariantOpt = "six-card",
+    set_: SetOpt = None,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Comma list of seats: human, a bot spec (random, greedy, expert, mc, file.py, cmd:...) "
+            "or name=kind, e.g. you=human,ann=greedy,bob=random. No human seat = watch mode.",
+        ),
+    ] = "human,greedy",
+    holes: Annotated[int | None, typer.Option(help="Number of holes (default: the variant's game length).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the shuffles and bots (default: random, printed).")] = None,
+    record: Annotated[Path | None, typer.Option(help="Write the game's event log (JSON lines) to this file.")] = None,
+    ascii_: Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")] = False,
+    hints: Annotated[bool, typer.Option("--hints", help="On your turn, show what the strongest bot would do.")] = False,
+    handicap: Annotated[
+        list[str] | None,
+        typer.Option(metavar="NAME=N", help="Extra cards NAME turns up at the start of each hole (1-2). Repeatable."),
+    ] = None,
+    delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move when a human plays.")] = 0.0,
+) -> None:
+    """Play Golf in the terminal against bots, or hot-seat with friends.
+
+    Type positions as shown beside each layout. Type `help` at any prompt for
+    the moves, `quit` to stop. With no human seat the bots play the whole
+    match by themselves and it is printed (watch mode).
+
+    Examples:
+
+      golf play                                   # you against greedy, six-card
+
+      golf play -v alberta -p you=human,ann=expert,cat=human,bob=expert
+
+      golf play -p random,greedy --holes 9 --seed 3 --record game.jsonl
+    """
+    from .tui import run_play
+
+    var = load_variant_or_fail(variant, set_)
+    run_play(var, players=players, holes=holes, seed=seed, record=record, ascii_only=ascii_,
+             hints=hints, handicap=handicap or [], delay=delay, overrides=set_ or [], variant_spec=variant)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game recorded with `golf play --record` or a tournament's --out.")],
+    to_end: Annotated[bool, typer.Option("--to-end", help="Print the final scorecard without stepping.")] = False,
+    ascii_: Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")] = False,
+) -> None:
+    """Step through a recorded game turn by turn (Enter for next, q to stop)."""
+    from .tui import run_replay
+
+    run_replay(file, to_end=to_end, ascii_only=ascii_)
+
+
+# --------------------------------------------------------------------------- tournament
+# Implementation: golfcli/tournament.py and golfcli/stats.py.
+
+
+@app.command()
+def tournament(
+    config: Annotated[Path, typer.Argument(help="Tournament config YAML (see docs/tournament.md and configs/).")],
+    games: Annotated[int | None, typer.Option(help="Override the number of games (deals).")] = None,
+    holes: Annotated[int | None, typer.Option(help="Override holes per game.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Override the tournament seed.")] = None,
+    workers: Annotated[str | None, typer.Option(help="Worker processes: a number or auto (one per core).")] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
+    ] = "table",
+    out: Annotated[Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")] = None,
+    resume: Annotated[bool, typer.Option(help="Continue a stopped run in --out DIR.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Run a bot tournament from a config and print standings and a crosstable.
+
+    Example: golf tournament configs/alberta.yaml --games 20 --workers auto
+    """
+    from .tournament import run_cli
+
+    run_cli(config, games=games, holes=holes, seed=seed, workers=workers, fmt=fmt, out=out,
+            resume=resume, quiet=quiet)
+
+
+@app.command("check-bot")
+def check_bot(
+    spec: Annotated[str, typer.Argument(help="Bot spec: file.py, package.module:Name, cmd:PROGRAM or a built-in.")],
+    holes: Annotated[int, typer.Option(help="Holes to play per built-in variant.")] = 2,
+    time_limit: Annotated[float, typer.Option(help="Seconds allowed per decision.")] = 1.0,
+    seed: Annotated[int, typer.Option(help="Seed for the test games.")] = 1,
+) -> None:
+    """Check a bot for protocol errors, faults and speed across the built-in variants."""
+    from .checkbot import run_check
+
+    run_check(spec, holes=holes, time_limit=time_limit, seed=seed)
+
+
 def main() -> None:
     """Entry point: Typer app with clean exits for Ctrl-C and broken pipes."""
     try:

@@ -1,0 +1,177 @@
+"""Bot specs: one syntax for ``golf play``, ``golf tournament`` and tests.
+
+* a built-in name: ``random``, ``greedy``, ``expert``, ``mc``;
+* ``path/to/bot.py``: a file defining a ``Bot`` class or a ``choose`` function;
+* ``package.module:Name``: a class or function importable from Python;
+* ``cmd:ARGV``: an external program speaking the JSON-lines protocol
+  (docs/bot-protocol.md), e.g. ``cmd:python3 examples/bots/external_bot.py``.
+
+Options (``key=value`` pairs after a ``?`` or from a tournament config's
+``options:``) go to the bot's constructor, e.g. ``greedy?threshold=3`` or
+``mc?iterations=200``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..state import Action
+from ..view import View
+
+BUILTIN_BOTS = ("random", "greedy", "expert", "mc")
+
+
+class BotSpecError(ValueError):
+    """A bot spec that cannot be loaded; the message says which and why."""
+
+
+class FunctionBot:
+    """Wraps a plain ``choose(view, legal)`` function as a bot."""
+
+    wants_view = True
+
+    def __init__(self, fn: Callable[[View, Sequence[Action]], Action], name: str) -> None:
+        self.fn = fn
+        self.name = name
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return self.fn(view, legal)
+
+
+def split_options(spec: str) -> tuple[str, dict[str, Any]]:
+    """``greedy?threshold=3&knock_at=4`` -> ("greedy", {"threshold": 3, "knock_at": 4})."""
+    if spec.startswith("cmd:") or "?" not in spec:
+        return spec, {}
+    from ..yamlsrc import parse_scalar
+
+    base, _, query = spec.partition("?")
+    opts: dict[str, Any] = {}
+    for part in query.split("&"):
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        if not eq or not key:
+            raise BotSpecError(f"bot option {part!r} in {spec!r} is not key=value")
+        opts[key] = parse_scalar(value)
+    return base, opts
+
+
+def _instantiate(obj: Any, spec: str, seed: Any, options: dict[str, Any]) -> Any:
+    if inspect.isclass(obj):
+        try:
+            params = inspect.signature(obj).parameters
+        except (TypeError, ValueError):
+            params = {}  # type: ignore[assignment]
+        kwargs = dict(options)
+        if "seed" in params:
+            kwargs["seed"] = seed
+        try:
+            bot = obj(**kwargs)
+        except TypeError as exc:
+            raise BotSpecError(f"cannot create bot {spec!r}: {exc}") from None
+    elif callable(obj):
+        if options:
+            raise BotSpecError(f"bot {spec!r} is a function and takes no options")
+        bot = FunctionBot(obj, spec)
+    else:
+        raise BotSpecError(f"{spec!r} is neither a class nor a function")
+    if not callable(getattr(bot, "choose", None)):
+        raise BotSpecError(f"bot {spec!r} has no choose(view, legal) method")
+    if not hasattr(bot, "name"):
+        try:
+            bot.name = spec
+        except AttributeError:
+            pass
+    return bot
+
+
+def _load_file(path: Path, spec: str) -> Any:
+    if not path.exists():
+        raise BotSpecError(f"bot file {str(path)!r} not found")
+    mod_name = f"golf_user_bot_{abs(hash(str(path.resolve())))}"
+    loader_spec = importlib.util.spec_from_file_location(mod_name, path)
+    if loader_spec is None or loader_spec.loader is None:
+        raise BotSpecError(f"cannot load bot file {str(path)!r}")
+    module = importlib.util.module_from_spec(loader_spec)
+    sys.modules[mod_name] = module
+    try:
+        loader_spec.loader.exec_module(module)
+    except Exception as exc:
+        raise BotSpecError(f"bot file {str(path)!r} failed to load: {type(exc).__name__}: {exc}") from None
+    for attr in ("Bot", "choose"):
+        if hasattr(module, attr):
+            return getattr(module, attr)
+    raise BotSpecError(f"bot file {str(path)!r} defines neither a Bot class nor a choose function")
+
+
+def make_bot(
+    spec: str | Sequence[str],
+    seed: Any = None,
+    options: dict[str, Any] | None = None,
+    base_dir: Path | None = None,
+    **external: Any,
+) -> Any:
+    """Build a bot from a spec string (or an argv list for an external program).
+
+    ``external`` keyword arguments (time limits, log file) go to external
+    program bots only.
+    """
+    if not isinstance(spec, str):
+        from .external import ExternalBot
+
+        return ExternalBot(list(spec), seed=seed, cwd=base_dir, **external)
+    base, opts = split_options(spec.strip())
+    opts.update(options or {})
+    if base.startswith("cmd:"):
+        argv = shlex.split(base[4:])
+        if not argv:
+            raise BotSpecError("cmd: needs a program to run, e.g. cmd:python3 my_bot.py")
+        from .external import ExternalBot
+
+        return ExternalBot(argv, seed=seed, cwd=base_dir, **external)
+    if base in BUILTIN_BOTS:
+        cls = _builtin_class(base)
+        return _instantiate(cls, base, seed, opts)
+    if base.endswith(".py"):
+        path = Path(base)
+        if base_dir is not None and not path.is_absolute():
+            path = base_dir / path
+        return _instantiate(_load_file(path, base), base, seed, opts)
+    if ":" in base:
+        mod_name, _, attr = base.partition(":")
+        try:
+            module = importlib.import_module(mod_name)
+        except ImportError as exc:
+            raise BotSpecError(f"cannot import {mod_name!r} for bot {base!r}: {exc}") from None
+        if not hasattr(module, attr):
+            raise BotSpecError(f"module {mod_name!r} has no {attr!r}")
+        return _instantiate(getattr(module, attr), base, seed, opts)
+    names = ", ".join(BUILTIN_BOTS)
+    raise BotSpecError(
+        f"unknown bot {spec!r}: use a built-in ({names}), a file.py, package.module:Name or cmd:PROGRAM"
+    )
+
+
+def _builtin_class(name: str) -> Any:
+    if name == "random":
+        from . import RandomBot
+
+        return RandomBot
+    if name == "greedy":
+        from .greedy import GreedyBot
+
+        return GreedyBot
+    if name == "expert":
+        from .expert import ExpertBot
+
+        return ExpertBot
+    from .mc import MCBot
+
+    return MCBot
