@@ -36,9 +36,18 @@ RANK_NAMES = ("JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 _SUIT_IN = {
-    "C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES,
-    "♣": CLUBS, "♦": DIAMONDS, "♥": HEARTS, "♠": SPADES,
-    "♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS, "♤": SPADES,
+    "C": CLUBS,
+    "D": DIAMONDS,
+    "H": HEARTS,
+    "S": SPADES,
+    "♣": CLUBS,
+    "♦": DIAMONDS,
+    "♥": HEARTS,
+    "♠": SPADES,
+    "♧": CLUBS,
+    "♢": DIAMONDS,
+    "♡": HEARTS,
+    "♤": SPADES,
 }
 _RANK_IN = {name: r for r, name in enumerate(RANK_NAMES) if r}
 _RANK_IN["T"] = 10

@@ -22,7 +22,11 @@ def _packs(v: Variant) -> str:
     for lo, hi, n in v.packs:
         who = f"{lo}" if lo == hi else (f"{lo} or more" if hi >= 99 else f"{lo}-{hi}")
         parts.append(f"{n} pack{'s' if n > 1 else ''} for {who} players")
-    jokers = f", with {v.jokers_per_pack} joker{'s' if v.jokers_per_pack != 1 else ''} per pack" if v.jokers_per_pack else ", no jokers"
+    jokers = (
+        f", with {v.jokers_per_pack} joker{'s' if v.jokers_per_pack != 1 else ''} per pack"
+        if v.jokers_per_pack
+        else ", no jokers"
+    )
     return "; ".join(parts) + jokers
 
 
@@ -90,23 +94,40 @@ def describe_variant(v: Variant) -> list[str]:
             "and share one layout, taking turns on it in seat order; the group is scored."
         )
     out.append(f"Cards: {_packs(v)}.")
-    out.append(f"Layout: {v.rows} row{'s' if v.rows > 1 else ''} of {v.cols} cards, dealt face down.")
+    out.append(
+        f"Layout: {v.rows} row{'s' if v.rows > 1 else ''} of {v.cols} cards, dealt face down."
+    )
     vals = ", ".join(f"{C.rank_str(r)} {v.rank_values[r]:+d}" for r in range(1, 14))
     if v.jokers_per_pack:
         vals = f"joker {v.rank_values[0]:+d}, " + vals
     out.append(f"Card values: {vals}.")
     if v.card_values:
         special = ", ".join(f"{C.card_str(c)} {val:+d}" for c, val in v.card_values)
-        out.append(f"Exact cards: {special} (type the suit for these; a card without suit takes its rank's value).")
+        out.append(
+            f"Exact cards: {special} (type the suit for these; "
+            "a card without suit takes its rank's value)."
+        )
     s = v.start
     if s.reveal:
-        out.append(f"Start: each player (group) turns up {s.reveal} card{'s' if s.reveal > 1 else ''} of their choice.")
+        out.append(
+            f"Start: each player (group) turns up {s.reveal} "
+            f"card{'s' if s.reveal > 1 else ''} of their choice."
+        )
     if s.peek:
-        out.append(f"Start: each player looks at {s.peek} of their cards once and lays them back face down.")
+        out.append(
+            f"Start: each player looks at {s.peek} of their cards once "
+            "and lays them back face down."
+        )
     t = v.turn
     src = " or ".join("the stock" if d == "stock" else "the discard pile" for d in t.draw_from)
-    out.append(f"A turn: draw from {src}, then swap the card for any card of your layout (it lands face up;")
-    out.append("  the replaced card goes face up on the discard pile). A card from the discard pile must be kept.")
+    out.append(
+        f"A turn: draw from {src}, then swap the card for any card of your layout "
+        "(it lands face up;"
+    )
+    out.append(
+        "  the replaced card goes face up on the discard pile). "
+        "A card from the discard pile must be kept."
+    )
     flip = {
         "required": "you must then turn one face-down card up",
         "optional": "you may then turn one face-down card up",
@@ -146,7 +167,10 @@ def describe_variant(v: Variant) -> list[str]:
         if e.stock_empty == "reshuffle"
         else "the hole ends"
     )
-    out.append(f"  If the stock runs out, {stock}. After {e.turn_limit} turns per player a hole is scored as it lies.")
+    out.append(
+        f"  If the stock runs out, {stock}. "
+        f"After {e.turn_limit} turns per player a hole is scored as it lies."
+    )
     if v.patterns:
         out.append("Matching (first rule listed decides a card shared by two rules):")
         out += [f"  - {pattern_text(p)}" for p in v.patterns]
@@ -162,7 +186,15 @@ def describe_variant(v: Variant) -> list[str]:
         rule = "reaches" if g.target_rule == "reach" else "exceeds"
         cap = f" (at most {g.max_holes} holes)" if g.max_holes else ""
         length = f"holes until someone {rule} {g.target}{cap}"
-    how = "stroke play: lowest total wins" if g.scoring == "stroke" else "match play: most holes won wins"
-    ties = "tied players share the win" if g.ties == "share" else f"ties go to playoff holes (at most {g.max_playoff_holes})"
+    how = (
+        "stroke play: lowest total wins"
+        if g.scoring == "stroke"
+        else "match play: most holes won wins"
+    )
+    ties = (
+        "tied players share the win"
+        if g.ties == "share"
+        else f"ties go to playoff holes (at most {g.max_playoff_holes})"
+    )
     out.append(f"Game: {length}; {how}; {ties}.")
     return out

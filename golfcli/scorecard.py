@@ -22,9 +22,11 @@ def _rc(cell: int, cols: int) -> list[int]:
 
 def match_text(m: Match, cols: int) -> str:
     cells = ", ".join(f"r{r}c{c}" for r, c in (_rc(x, cols) for x in m.cells))
-    effect = {"zero": "score 0", "keep": "keep their values", "keep_negative": "keep negatives only"}.get(
-        str(m.effect), f"count {m.effect} each"
-    )
+    effect = {
+        "zero": "score 0",
+        "keep": "keep their values",
+        "keep_negative": "keep negatives only",
+    }.get(str(m.effect), f"count {m.effect} each")
     extra = ""
     if m.bonus:
         extra += f", {m.bonus:+d} to owner"
@@ -33,8 +35,13 @@ def match_text(m: Match, cols: int) -> str:
     return f"{m.pattern} of {C.rank_str(m.rank)} at {cells}: {effect}{extra}"
 
 
-def grid_table(variant: Variant, cards: Sequence[int], values: Sequence[int] | None,
-               scored: Sequence[int] | None, symbols: bool = False) -> str:
+def grid_table(
+    variant: Variant,
+    cards: Sequence[int],
+    values: Sequence[int] | None,
+    scored: Sequence[int] | None,
+    symbols: bool = False,
+) -> str:
     cols = variant.cols
     rows = []
     for r in range(variant.rows):
@@ -48,7 +55,12 @@ def grid_table(variant: Variant, cards: Sequence[int], values: Sequence[int] | N
             v, s = values[i], scored[i]
             row.append(f"{C.card_str(card, symbols)} {v:+d}" + (f" → {s:+d}" if s != v else ""))
         rows.append(row)
-    return tabulate(rows, headers=[""] + [f"col {c + 1}" for c in range(cols)], tablefmt="simple", disable_numparse=True)
+    return tabulate(
+        rows,
+        headers=[""] + [f"col {c + 1}" for c in range(cols)],
+        tablefmt="simple",
+        disable_numparse=True,
+    )
 
 
 def layout_text(variant: Variant, ls: LayoutScore, symbols: bool = False) -> str:
@@ -70,13 +82,25 @@ def layout_json(variant: Variant, ls: LayoutScore) -> dict[str, Any]:
         "layout": C.layout_str(list(ls.cards), cols),
         "total": ls.total,
         "cards": [
-            {"row": i // cols + 1, "col": i % cols + 1, "card": C.card_str(c), "value": v, "scored": s}
+            {
+                "row": i // cols + 1,
+                "col": i % cols + 1,
+                "card": C.card_str(c),
+                "value": v,
+                "scored": s,
+            }
             for i, (c, v, s) in enumerate(zip(ls.cards, ls.values, ls.scored, strict=True))
         ],
         "matches": [
-            {"pattern": m.pattern, "kind": m.kind, "rank": C.rank_str(m.rank),
-             "cells": [_rc(x, cols) for x in m.cells], "effect": m.effect,
-             "bonus": m.bonus, "opponents": m.opponents}
+            {
+                "pattern": m.pattern,
+                "kind": m.kind,
+                "rank": C.rank_str(m.rank),
+                "cells": [_rc(x, cols) for x in m.cells],
+                "effect": m.effect,
+                "bonus": m.bonus,
+                "opponents": m.opponents,
+            }
             for m in ls.matches
         ],
         "cards_total": ls.cards_total,
@@ -85,14 +109,18 @@ def layout_json(variant: Variant, ls: LayoutScore) -> dict[str, Any]:
     }
 
 
-def expectation_text(variant: Variant, cards: Sequence[int], exp: Expectation, symbols: bool = False) -> str:
+def expectation_text(
+    variant: Variant, cards: Sequence[int], exp: Expectation, symbols: bool = False
+) -> str:
     how = "exact" if exp.exact else f"estimated from {exp.samples} samples"
-    return "\n".join([
-        grid_table(variant, cards, None, None, symbols),
-        f"face-down cards: {exp.unknown}",
-        f"known part (face-up cards only): {exp.known}",
-        f"expected total over the cards not yet seen: {exp.expected:.2f} ({how})",
-    ])
+    return "\n".join(
+        [
+            grid_table(variant, cards, None, None, symbols),
+            f"face-down cards: {exp.unknown}",
+            f"known part (face-up cards only): {exp.known}",
+            f"expected total over the cards not yet seen: {exp.expected:.2f} ({how})",
+        ]
+    )
 
 
 def expectation_json(variant: Variant, cards: Sequence[int], exp: Expectation) -> dict[str, Any]:
@@ -109,7 +137,9 @@ def expectation_json(variant: Variant, cards: Sequence[int], exp: Expectation) -
     }
 
 
-def hole_text(variant: Variant, hole: HoleScore, labels: Sequence[str], symbols: bool = False) -> str:
+def hole_text(
+    variant: Variant, hole: HoleScore, labels: Sequence[str], symbols: bool = False
+) -> str:
     out = []
     for i, side in enumerate(hole.sides):
         out.append(f"== {labels[i]} ==")
@@ -120,9 +150,17 @@ def hole_text(variant: Variant, hole: HoleScore, labels: Sequence[str], symbols:
             out.append(f"{name}: {d:+d}")
         out.append(f"hole score: {side.total}")
         out.append("")
-    rows = [[labels[i], s.layout.total, s.penalties, sum(d for _, d in s.adjustments), s.total]
-            for i, s in enumerate(hole.sides)]
-    out.append(tabulate(rows, headers=["player", "layout", "penalties", "adjustments", "hole"], tablefmt="simple"))
+    rows = [
+        [labels[i], s.layout.total, s.penalties, sum(d for _, d in s.adjustments), s.total]
+        for i, s in enumerate(hole.sides)
+    ]
+    out.append(
+        tabulate(
+            rows,
+            headers=["player", "layout", "penalties", "adjustments", "hole"],
+            tablefmt="simple",
+        )
+    )
     return "\n".join(out)
 
 
@@ -132,8 +170,12 @@ def hole_json(variant: Variant, hole: HoleScore) -> dict[str, Any]:
         "closer": hole.closer,
         "totals": list(hole.totals),
         "sides": [
-            {**layout_json(variant, s.layout), "penalties": s.penalties,
-             "adjustments": [{"rule": n, "delta": d} for n, d in s.adjustments], "total": s.total}
+            {
+                **layout_json(variant, s.layout),
+                "penalties": s.penalties,
+                "adjustments": [{"rule": n, "delta": d} for n, d in s.adjustments],
+                "total": s.total,
+            }
             for s in hole.sides
         ],
     }

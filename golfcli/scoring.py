@@ -24,10 +24,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from . import cards as C
 from .variant import Pattern, Variant
 
+Num = TypeVar("Num", int, float)
 _FIXED_KINDS = ("column", "row", "diagonal", "block", "adjacent_pair")
 
 
@@ -126,8 +128,12 @@ class Compiled:
                 for c in range(cols - 1)
             ]
         if kind == "adjacent_pair":
-            pairs = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
-            pairs += [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
+            pairs: list[tuple[int, ...]] = [
+                (r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)
+            ]
+            pairs += [
+                (r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)
+            ]
             return pairs
         raise ValueError(kind)
 
@@ -139,6 +145,7 @@ class Compiled:
         for pat, table in self.tables:
             kind = pat.kind
             if kind in _FIXED_KINDS:
+                hits = []
                 for cells in table:
                     r = ranks[cells[0]]
                     if r < 0 or (pat.ranks is not None and r not in pat.ranks):
@@ -147,7 +154,10 @@ class Compiled:
                         if ranks[c] != r:
                             break
                     else:
-                        found.append((pat, cells, r))
+                        hits.append((pat, cells, r))
+                if kind == "block" and len(hits) > 1:
+                    hits = _disjoint(hits)
+                found.extend(hits)
             elif kind == "column_pair":
                 for cells in table:
                     seen: dict[int, list[int]] = {}
@@ -176,9 +186,15 @@ class Compiled:
                             break
         return found
 
-    def evaluate(self, ranks: Sequence[int], values: Sequence[int]) -> tuple[list[int], int, int, list[Match]]:
-        """(scored values per cell, bonus, opponents penalty, matches)."""
-        scored = list(values)
+    def evaluate(
+        self, ranks: Sequence[int], values: Sequence[Num]
+    ) -> tuple[list[Num], int, int, list[Match]]:
+        """(scored values per cell, bonus, opponents penalty, matches).
+
+        ``ranks`` are per cell (a negative rank matches nothing, for cards
+        not known); ``values`` may be floats (bots put expected values in
+        for face-down cards)."""
+        scored: list[Num] = list(values)
         claimed = [False] * len(values)
         bonus = opp = 0
         matches = []
@@ -211,6 +227,40 @@ class Compiled:
         return LayoutScore(tuple(cards), tuple(values), tuple(scored), tuple(matches), bonus, opp)
 
 
+def _disjoint(
+    hits: list[tuple[Pattern, tuple[int, ...], int]],
+) -> list[tuple[Pattern, tuple[int, ...], int]]:
+    """Blocks do not overlap (a card belongs to one block at most, like twin
+    columns): keep the most blocks possible; among equally many, the set that
+    comes first in reading order (top-left corners, rows then columns)."""
+    sets = [frozenset(h[1]) for h in hits]
+    if all(a.isdisjoint(b) for a, b in itertools.combinations(sets, 2)):
+        return hits
+    if len(hits) > 16:  # huge grids only: greedy in reading order
+        used: set[int] = set()
+        out = []
+        for h, cells in zip(hits, sets, strict=True):
+            if used.isdisjoint(cells):
+                used |= cells
+                out.append(h)
+        return out
+    best: list[int] = []
+
+    def search(i: int, chosen: list[int], used: frozenset[int]) -> None:
+        nonlocal best
+        if len(chosen) + len(hits) - i <= len(best):
+            return
+        if i == len(hits):
+            best = list(chosen)
+            return
+        if used.isdisjoint(sets[i]):
+            search(i + 1, [*chosen, i], used | sets[i])
+        search(i + 1, chosen, used)
+
+    search(0, [], frozenset())
+    return [hits[i] for i in best]
+
+
 @lru_cache(maxsize=64)
 def compiled(variant: Variant) -> Compiled:
     return Compiled(variant)
@@ -229,7 +279,9 @@ def _check_shape(variant: Variant, cards: Sequence[int]) -> None:
         raise ValueError("cannot score a face-down (?) card; use expected_total")
 
 
-def score_hole(variant: Variant, layouts: Sequence[Sequence[int]], closer: int | None = None) -> HoleScore:
+def score_hole(
+    variant: Variant, layouts: Sequence[Sequence[int]], closer: int | None = None
+) -> HoleScore:
     """Score one hole: every side's layout, penalties between sides, then
     the hole-level adjustments.  ``closer`` is the side that went out or
     knocked (for knock bonuses and penalties), if any."""
@@ -252,7 +304,8 @@ def finish_hole(variant: Variant, parts: Sequence[LayoutScore], closer: int | No
                 scores[i] += d
                 notes[i].append((name, d))
     sides = tuple(
-        SideScore(p, pen, tuple(n), s) for p, pen, n, s in zip(parts, penalties, notes, scores, strict=True)
+        SideScore(p, pen, tuple(n), s)
+        for p, pen, n, s in zip(parts, penalties, notes, scores, strict=True)
     )
     return HoleScore(sides, closer)
 
@@ -324,15 +377,19 @@ def unseen_cards(variant: Variant, seen: Sequence[int], players: int | None = No
         rank = card >> 3
         candidates = [c for c in pool if pool[c] > 0 and c >> 3 == rank]
         plain = [c for c in candidates if vt[c] == variant.rank_values[rank]]
-        pick = (plain or candidates or [None])[0]
-        if pick is not None:
-            pool[pick] -= 1
+        pick = plain or candidates
+        if pick:
+            pool[pick[0]] -= 1
     return sorted(pool.elements())
 
 
 def expected_total(
-    variant: Variant, cards: Sequence[int], players: int | None = None, max_exact: int = 50_000,
-    samples: int = 10_000, seed: int = 0,
+    variant: Variant,
+    cards: Sequence[int],
+    players: int | None = None,
+    max_exact: int = 50_000,
+    samples: int = 10_000,
+    seed: int = 0,
 ) -> Expectation:
     """Known part and expected total of a layout with face-down (``?``) cards.
 

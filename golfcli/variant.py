@@ -86,6 +86,9 @@ DEFAULTS: dict[str, Any] = {
 
 # Keys whose value is a free-form mapping (its own keys are data, not schema).
 _OPEN_MAPPINGS = {("deck", "packs"), ("values", "ranks"), ("values", "cards")}
+# Open mappings that ``extends:`` merges entry by entry (keyed by rank / by
+# exact card); ``deck.packs`` is replaced whole, as its ranges may not overlap.
+_KEYED_MAPPINGS: dict[KeyPath, str] = {("values", "ranks"): "rank", ("values", "cards"): "card"}
 _PATTERN_KEYS = {"kind", "name", "cards", "bonus", "opponents", "ranks", "except", "adjacent"}
 _ADJ_KEYS = {"kind", "name", "score", "becomes", "add", "when", "unique"}
 
@@ -236,9 +239,7 @@ class Variant:
     def check_players(self, players: int) -> None:
         if players not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
-            raise ValueError(
-                f"variant {self.name!r} is for {allowed} players, not {players}"
-            )
+            raise ValueError(f"variant {self.name!r} is for {allowed} players, not {players}")
 
     def uses_suits(self) -> bool:
         return bool(self.card_values)
@@ -281,7 +282,7 @@ def _resolve(
         here = base_dir
     else:
         text = str(spec)
-        if text in BUILTIN_NAMES and not Path(text).exists():
+        if text in BUILTIN_NAMES and not Path(text).is_file():
             path = builtin_path(text)
         else:
             path = Path(text)
@@ -289,7 +290,9 @@ def _resolve(
                 path = base_dir / path
             if not path.exists() and path.suffix == "" and not path.parent.parts:
                 names = ", ".join(BUILTIN_NAMES)
-                raise VariantError(text, "", f"unknown variant (built-ins: {names}; or give a path)")
+                raise VariantError(
+                    text, "", f"unknown variant (built-ins: {names}; or give a path)"
+                )
         key = str(path.resolve())
         if key in seen:
             raise VariantError(str(path), "extends", "extends itself in a loop")
@@ -304,10 +307,31 @@ def _resolve(
     else:
         if not isinstance(parent, str):
             raise VariantError(loc.where(("extends",)), "extends", "must be a variant name or path")
-        base = _resolve(parent, here, seen)
+        base = _resolve_parent(parent, here, seen, loc)
     _merge(base, loc, ())
     base.data["extends"] = parent
     return base
+
+
+def _resolve_parent(
+    parent: str, here: Path | None, seen: tuple[str, ...], child: Located
+) -> Located:
+    """Load what ``extends:`` names; a name or path that cannot be found is an
+    error at the ``extends`` line of the child file."""
+    where = child.where(("extends",))
+    text = parent.strip()
+    if text not in BUILTIN_NAMES:
+        path = Path(text)
+        if here is not None and not path.is_absolute():
+            path = here / path
+        if not path.is_file():
+            names = ", ".join(BUILTIN_NAMES)
+            raise VariantError(
+                where, "extends", f"no built-in variant or file {parent!r} (built-ins: {names})"
+            )
+        if str(path.resolve()) in seen:
+            raise VariantError(where, "extends", f"{parent!r} extends itself in a loop")
+    return _resolve(text, here, seen)
 
 
 def _merge(base: Located, top: Located, path: KeyPath) -> None:
@@ -318,9 +342,33 @@ def _merge(base: Located, top: Located, path: KeyPath) -> None:
     source: Any = top.data
     for p in path:
         source = source[p]
+    if path in _KEYED_MAPPINGS:
+        ids: dict[int, Any] = {}
+        for key in source:
+            ident = _entry_id(key, _KEYED_MAPPINGS[path])
+            if ident is not None and ident in ids:
+                raise VariantError(
+                    top.where((*path, key)),
+                    (*path, key),
+                    f"same {_KEYED_MAPPINGS[path]} as {ids[ident]!r}",
+                )
+            if ident is not None:
+                ids[ident] = key
     for key, value in source.items():
         sub = (*path, key)
-        if isinstance(value, dict) and isinstance(target.get(key), dict) and sub not in _OPEN_MAPPINGS:
+        if path in _KEYED_MAPPINGS:
+            # values.ranks / values.cards merge entry by entry; ``k: -2`` in a
+            # child replaces the parent's ``K: 0`` (same rank, other spelling).
+            same = _find_entry_key(target, key, _KEYED_MAPPINGS[path])
+            if same != key and same in target:
+                del target[same]
+                for k in [k for k in base.lines if k[: len(sub)] == (*path, same)]:
+                    del base.lines[k]
+        if (
+            isinstance(value, dict)
+            and isinstance(target.get(key), dict)
+            and (sub not in _OPEN_MAPPINGS or sub in _KEYED_MAPPINGS)
+        ):
             _merge(base, top, sub)
         else:
             target[key] = copy.deepcopy(value)
@@ -339,8 +387,8 @@ def _apply_override(doc: Located, item: str) -> None:
         raise VariantError(where, "", "expected KEY=VALUE, e.g. values.ranks.2=2")
     key, _, raw = item.partition("=")
     parts: list[str | int] = []
-    for p in key.strip().split("."):
-        parts.append(int(p) if p.lstrip("-").isdigit() else p)
+    for word in key.strip().split("."):
+        parts.append(int(word) if word.lstrip("-").isdigit() else word)
     if not parts or parts == [""]:
         raise VariantError(where, "", "empty key")
     value = parse_scalar(raw)
@@ -351,41 +399,54 @@ def _apply_override(doc: Located, item: str) -> None:
         open_map = tuple(walked) in _OPEN_MAPPINGS
         if isinstance(node, dict):
             lookup: Any = p
-            if open_map and tuple(walked) == ("values", "ranks"):
-                lookup = _find_rank_key(node, p)
+            if tuple(walked) in _KEYED_MAPPINGS:
+                lookup = _find_entry_key(node, p, _KEYED_MAPPINGS[tuple(walked)])
             if lookup not in node and not open_map:
-                raise VariantError(where, dotted(parts), f"unknown key {p!r} in {dotted(walked) or 'the variant'}")
+                raise VariantError(
+                    where,
+                    dotted(tuple(parts)),
+                    f"unknown key {p!r} in {dotted(tuple(walked)) or 'the variant'}",
+                )
             if last:
                 node[lookup] = value
             else:
                 if lookup not in node:
-                    raise VariantError(where, dotted(parts), f"unknown key {p!r}")
+                    raise VariantError(where, dotted(tuple(parts)), f"unknown key {p!r}")
                 node = node[lookup]
         elif isinstance(node, list):
             if not isinstance(p, int) or not -len(node) <= p < len(node):
-                raise VariantError(where, dotted(parts), f"no item {p!r} in list {dotted(walked)}")
+                raise VariantError(
+                    where, dotted(tuple(parts)), f"no item {p!r} in list {dotted(tuple(walked))}"
+                )
             if last:
                 node[p] = value
             else:
                 node = node[p]
         else:
-            raise VariantError(where, dotted(parts), f"{dotted(walked)} is not a mapping")
+            raise VariantError(
+                where, dotted(tuple(parts)), f"{dotted(tuple(walked))} is not a mapping"
+            )
         walked.append(p)
     doc.lines[tuple(parts)] = where
 
 
-def _find_rank_key(ranks: dict[Any, Any], key: str | int) -> Any:
-    """``values.ranks.2`` should hit the existing key ``2`` whatever its YAML type."""
+def _entry_id(key: Any, how: str) -> int | None:
+    """The rank (``how == "rank"``) or exact card a values key names, or None."""
     try:
-        want = C.parse_rank(key)
+        return C.parse_rank(key) if how == "rank" else C.parse_card(str(key))
     except C.CardError:
+        return None
+
+
+def _find_entry_key(mapping: dict[Any, Any], key: str | int, how: str) -> Any:
+    """``values.ranks.2`` should hit the existing key ``2`` whatever its YAML
+    type or spelling (``k`` = ``K``, ``T`` = ``10``, ``kc`` = ``K♣``)."""
+    want = _entry_id(key, how)
+    if want is None:
         return key
-    for k in ranks:
-        try:
-            if C.parse_rank(k) == want:
-                return k
-        except C.CardError:
-            continue
+    for k in mapping:
+        if _entry_id(k, how) == want:
+            return k
     return key
 
 
@@ -412,10 +473,14 @@ class _Checker:
         allowed = set(allowed)
         for k in node:
             if k not in allowed:
-                raise self.fail((*path, k), f"unknown key (expected one of: {', '.join(sorted(allowed))})")
+                raise self.fail(
+                    (*path, k), f"unknown key (expected one of: {', '.join(sorted(allowed))})"
+                )
         return node
 
-    def int_(self, path: KeyPath, lo: int | None = None, hi: int | None = None, none: bool = False) -> Any:
+    def int_(
+        self, path: KeyPath, lo: int | None = None, hi: int | None = None, none: bool = False
+    ) -> Any:
         v = self.get(path)
         if v is None and none:
             return None
@@ -447,9 +512,13 @@ class _Checker:
 
 
 def _kind(v: Any) -> str:
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", type(None): "empty"}.get(
-        type(v), type(v).__name__
-    )
+    return {
+        dict: "a mapping",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        type(None): "empty",
+    }.get(type(v), type(v).__name__)
 
 
 def parse_counts(value: Any) -> tuple[int, int]:
@@ -510,27 +579,43 @@ def _build(doc: Located) -> Variant:
                 lo, hi = parse_counts(k)
             except ValueError as exc:
                 raise ck.fail(("deck", "packs", k), str(exc)) from None
+            if hi < lo or lo < 1:
+                raise ck.fail(("deck", "packs", k), f"impossible player count {k!r}")
+            for lo2, hi2, _ in packs:
+                if lo <= hi2 and lo2 <= hi:
+                    raise ck.fail(
+                        ("deck", "packs", k), f"player counts {k!r} overlap another entry"
+                    )
             packs.append((lo, hi, ck.int_(("deck", "packs", k), 1, 12)))
     else:
-        raise ck.fail(("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}")
+        raise ck.fail(
+            ("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}"
+        )
 
     # values
     ck.mapping(("values",), ("ranks", "cards"))
     ranks_raw = ck.get(("values", "ranks"))
     if not isinstance(ranks_raw, dict):
-        raise ck.fail(("values", "ranks"), "must map every rank (A 2-10 J Q K, and joker if used) to its value")
+        raise ck.fail(
+            ("values", "ranks"),
+            "must map every rank (A 2-10 J Q K, and joker if used) to its value",
+        )
     rank_values: list[int | None] = [None] * 14
     for k in ranks_raw:
         try:
             r = C.parse_rank(k)
         except C.CardError as exc:
             raise ck.fail(("values", "ranks", k), str(exc)) from None
+        if rank_values[r] is not None:
+            raise ck.fail(("values", "ranks", k), f"rank {C.rank_str(r)} is given a value twice")
         rank_values[r] = ck.int_(("values", "ranks", k), -100, 100)
     missing = [C.rank_str(r) for r in range(1, 14) if rank_values[r] is None]
     if missing:
         raise ck.fail(("values", "ranks"), f"no value for rank(s) {', '.join(missing)}")
     if jokers and rank_values[0] is None:
-        raise ck.fail(("values", "ranks"), "the deck has jokers but values.ranks gives none (joker: N)")
+        raise ck.fail(
+            ("values", "ranks"), "the deck has jokers but values.ranks gives none (joker: N)"
+        )
     cards_raw = ck.get(("values", "cards")) or {}
     if not isinstance(cards_raw, dict):
         raise ck.fail(("values", "cards"), "must map exact cards like AC or 10C to values")
@@ -541,7 +626,12 @@ def _build(doc: Located) -> Variant:
         except C.CardError as exc:
             raise ck.fail(("values", "cards", k), str(exc)) from None
         if card == C.UNKNOWN or C.suit_of(card) == C.NO_SUIT:
-            raise ck.fail(("values", "cards", k), "an exact card needs a suit (e.g. KC); use values.ranks for a whole rank")
+            raise ck.fail(
+                ("values", "cards", k),
+                "an exact card needs a suit (e.g. KC); use values.ranks for a whole rank",
+            )
+        if any(c == card for c, _ in card_values):
+            raise ck.fail(("values", "cards", k), f"card {C.card_str(card)} is given a value twice")
         card_values.append((card, ck.int_(("values", "cards", k), -100, 100)))
 
     patterns = _patterns(ck, rows, cols)
@@ -551,7 +641,10 @@ def _build(doc: Located) -> Variant:
     cells = rows * cols
     start = Start(ck.int_(("start", "reveal"), 0, cells), ck.int_(("start", "peek"), 0, cells))
     if start.reveal + start.peek > cells:
-        raise ck.fail(("start",), f"reveal + peek ({start.reveal + start.peek}) exceeds the {cells} cards of a layout")
+        raise ck.fail(
+            ("start",),
+            f"reveal + peek ({start.reveal + start.peek}) exceeds the {cells} cards of a layout",
+        )
 
     ck.mapping(("turn",), DEFAULTS["turn"].keys())
     draw_from = ck.get(("turn", "draw_from"))
@@ -563,7 +656,9 @@ def _build(doc: Located) -> Variant:
     turn = Turn(
         draw_from=tuple(dict.fromkeys(draw_from)),
         flip_after_discard=ck.choice(("turn", "flip_after_discard"), FLIP_MODES),
-        flip_after_discard_phase=ck.choice(("turn", "flip_after_discard_phase"), ("any", "end_phase")),
+        flip_after_discard_phase=ck.choice(
+            ("turn", "flip_after_discard_phase"), ("any", "end_phase")
+        ),
         flip_instead_of_draw=ck.bool_(("turn", "flip_instead_of_draw")),
         knock=ck.bool_(("turn", "knock")),
         bunker_shot=ck.bool_(("turn", "bunker_shot")),
@@ -580,7 +675,9 @@ def _build(doc: Located) -> Variant:
         stock_empty=ck.choice(("end", "stock_empty"), ("reshuffle", "end_hole")),
     )
     if not end.all_face_up and not turn.knock:
-        raise ck.fail(("end", "all_face_up"), "with all_face_up false a hole can only end by turn.knock: true")
+        raise ck.fail(
+            ("end", "all_face_up"), "with all_face_up false a hole can only end by turn.knock: true"
+        )
 
     ck.mapping(("game",), DEFAULTS["game"].keys())
     game = Game(
@@ -595,7 +692,10 @@ def _build(doc: Located) -> Variant:
     if game.holes is None and game.target is None:
         raise ck.fail(("game",), "give game.holes or game.target")
     if game.holes is not None and game.target is not None:
-        raise ck.fail(("game", "target"), "give game.holes or game.target, not both (cap a target with game.max_holes)")
+        raise ck.fail(
+            ("game", "target"),
+            "give game.holes or game.target, not both (cap a target with game.max_holes)",
+        )
 
     ck.mapping(("partners",), DEFAULTS["partners"].keys())
     gsize = ck.int_(("partners", "group_size"), 2, 8)
@@ -606,9 +706,14 @@ def _build(doc: Located) -> Variant:
     for i, _ in enumerate(pc_raw):
         n = ck.int_(("partners", "player_counts", i), 2, 16)
         if n % gsize or n // gsize < 2:
-            raise ck.fail(("partners", "player_counts", i), f"{n} players cannot form two or more groups of {gsize}")
+            raise ck.fail(
+                ("partners", "player_counts", i),
+                f"{n} players cannot form two or more groups of {gsize}",
+            )
         if n not in players:
-            raise ck.fail(("partners", "player_counts", i), f"{n} is not an allowed player count (players)")
+            raise ck.fail(
+                ("partners", "player_counts", i), f"{n} is not an allowed player count (players)"
+            )
         pcs.append(n)
     partners = Partners(gsize, tuple(pcs))
 
@@ -624,7 +729,8 @@ def _build(doc: Located) -> Variant:
         if have < need:
             raise ck.fail(
                 ("deck", "packs"),
-                f"{match[0]} pack(s) hold {have} cards, too few to deal {sides} layouts of {cells} with {n} players",
+                f"{match[0]} pack(s) hold {have} cards, too few to deal "
+                f"{sides} layouts of {cells} with {n} players",
             )
 
     data = copy.deepcopy(doc.data)
@@ -687,10 +793,12 @@ def _patterns(ck: _Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
         if "except" in item:
             excluded = _rank_set(ck, (*p, "except"))
             ranks = (ranks if ranks is not None else frozenset(range(14))) - excluded
-        if kind in ("row", "diagonal", "block") and rows < 2 and kind != "row":
-            raise ck.fail((*p, "kind"), f"a {kind} needs at least 2 rows")
-        if kind == "diagonal" and min(rows, cols) < 2:
-            raise ck.fail((*p, "kind"), "a diagonal needs at least a 2x2 grid")
+        if kind in ("diagonal", "block") and min(rows, cols) < 2:
+            raise ck.fail((*p, "kind"), f"a {kind} needs at least a 2x2 grid")
+        if kind == "row" and cols < 2:
+            raise ck.fail((*p, "kind"), "a row needs at least 2 columns")
+        if kind == "adjacent_pair" and rows * cols < 2:
+            raise ck.fail((*p, "kind"), "adjacent_pair needs at least 2 cards")
         if kind == "twin_columns" and cols < 2:
             raise ck.fail((*p, "kind"), "twin_columns needs at least 2 columns")
         if kind in ("column", "column_pair") and rows < 2:
@@ -732,12 +840,17 @@ def _adjustments(ck: _Checker) -> tuple[Adjustment, ...]:
         for key in needs[kind]:
             if key not in item:
                 raise ck.fail(p, f"a {kind} adjustment needs {key}")
-        allowed = {"kind", "name", *needs[kind]} | ({"when"} if kind == "closer" else set()) | (
-            {"unique"} if kind == "lowest" else set()
+        allowed = (
+            {"kind", "name", *needs[kind]}
+            | ({"when"} if kind == "closer" else set())
+            | ({"unique"} if kind == "lowest" else set())
         )
         for key in item:
             if key not in allowed:
-                raise ck.fail((*p, key), f"not a key of a {kind} adjustment (keys: {', '.join(sorted(allowed))})")
+                raise ck.fail(
+                    (*p, key),
+                    f"not a key of a {kind} adjustment (keys: {', '.join(sorted(allowed))})",
+                )
         out.append(
             Adjustment(
                 kind=kind,
@@ -760,5 +873,3 @@ def builtin(name: str) -> Variant:
 
 
 _BUILTIN_CACHE: dict[str, Variant] = {}
-
-

@@ -96,7 +96,9 @@ def _convert(
         for knode, vnode in node.value:
             key = loader.construct_object(knode, deep=True)
             if isinstance(key, (list, dict)):
-                raise SourceError(f"{src}:{knode.start_mark.line + 1}", path, "a key must be a scalar")
+                raise SourceError(
+                    f"{src}:{knode.start_mark.line + 1}", path, "a key must be a scalar"
+                )
             if key in out:
                 raise SourceError(
                     f"{src}:{knode.start_mark.line + 1}", (*path, key), "key given twice"
