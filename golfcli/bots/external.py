@@ -1,0 +1,689 @@
+"""External bots: a program of any language playing over JSON lines.
+
+The program reads one JSON object per line on its standard input and writes
+one per line on its standard output; docs/bot-protocol.md is the contract.
+This module is the golf side of it.  Why it is built the way it is:
+
+* **A bot never stops a match.**  Every way a program can misbehave is
+  turned into a :class:`~golfcli.match.BotFault` of one kind (``timeout``,
+  ``crash``, ``malformed``, ``illegal``) and the match's fallback policy
+  plays the decision.  Reads and writes are non-blocking with deadlines
+  (``selectors``), so a hung program costs at most its time allowance; a
+  program that times out is killed (with its whole process group), never
+  left running, and started again on its next decision.
+* **Only the view crosses the pipe.**  Requests carry ``View.to_json()``
+  and the legal actions; notifications carry events already censored by
+  :func:`golfcli.view.censor`.  The match seed is never sent (the deal can
+  be rebuilt from it); the bot gets a seed derived from it by a one-way
+  hash.  tests/test_isolation.py reads the pipe to check this.
+* **The transport is injectable.**  :class:`ExternalBot` talks to a
+  :class:`Transport`; :class:`ProcessTransport` is the real subprocess and
+  tests pass a scripted one (``transport_factory=``), as python-chess tests
+  its engine protocol against a mock.
+* **Bot output never reaches ours.**  The program's stderr goes to
+  ``log_path`` (appended) or, by default, to an anonymous temporary file
+  whose last lines are quoted in crash messages.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import selectors
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+from .. import cards as C
+from ..match import BotFault
+from ..state import ACTION_KINDS, Action
+from ..view import View
+from .registry import BotSpecError
+
+PROTOCOL = 1
+"""The protocol version golf speaks; sent in ``hello`` (docs/bot-protocol.md)."""
+
+MAX_LINE = 1 << 20
+"""Longest line accepted from a bot (bytes); longer is a malformed reply."""
+
+_MAX_PROTOCOL_ERRORS = 50
+
+
+class TransportError(Exception):
+    """The link to the bot failed; subclasses say how."""
+
+
+class TransportClosed(TransportError):
+    """The bot exited, closed its pipes, or could not be started."""
+
+
+class TransportTimeout(TransportError):
+    """No complete line (or no room to write one) before the deadline."""
+
+
+class LineTooLong(TransportError):
+    """The bot wrote more than :data:`MAX_LINE` bytes without a newline."""
+
+
+class Transport(Protocol):
+    """A line-oriented link to one running bot.
+
+    Timeouts are in seconds; an exhausted timeout raises
+    :class:`TransportTimeout`, a dead peer :class:`TransportClosed`.
+    """
+
+    def send(self, line: str, timeout: float) -> None: ...
+
+    def receive(self, timeout: float) -> str: ...
+
+    def drain(self) -> list[str]:
+        """Complete lines already written by the bot, without waiting."""
+        ...
+
+    def close(self, grace: float) -> None:
+        """Wait up to ``grace`` seconds for the bot to exit, then kill it."""
+        ...
+
+    def exit_note(self) -> str:
+        """Why the bot is gone, for fault messages (exit status, stderr tail)."""
+        ...
+
+
+TransportFactory = Callable[[], Transport]
+
+
+class ProcessTransport:
+    """A bot program run as a subprocess, spoken to through its pipes.
+
+    POSIX only: pipes are made non-blocking and waited on with
+    ``selectors``; the program gets its own session so that it and any
+    children it starts can be killed as one process group.
+    """
+
+    def __init__(
+        self, argv: Sequence[str], cwd: Path | str | None = None, log_path: Path | None = None
+    ) -> None:
+        self.argv = list(argv)
+        self.log_path = log_path
+        self._log: IO[bytes]
+        if log_path is not None:
+            log_path.parent.mkdir(parents=True, exist_ok=True)
+            self._log = open(log_path, "ab")  # noqa: SIM115 - lives as long as the process
+            stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+            self._log.write(f"--- golf: starting {' '.join(self.argv)} at {stamp} ---\n".encode())
+            self._log.flush()
+        else:
+            self._log = tempfile.TemporaryFile()  # noqa: SIM115 - gone when closed
+        env = dict(os.environ)
+        env["PYTHONUNBUFFERED"] = "1"  # Python bots that forget to flush still work
+        try:
+            self.proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._log,
+                cwd=cwd,
+                env=env,
+                start_new_session=True,
+                close_fds=True,
+            )
+        except OSError as exc:
+            self._log.close()
+            raise TransportClosed(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self._rsel = selectors.DefaultSelector()
+        self._rsel.register(self._out, selectors.EVENT_READ)
+        self._wsel = selectors.DefaultSelector()
+        self._wsel.register(self._in, selectors.EVENT_WRITE)
+        self._buf = bytearray()
+        self._eof = False
+        self._closed = False
+
+    # ------------------------------------------------------------------ io
+
+    def send(self, line: str, timeout: float) -> None:
+        data = memoryview((line + "\n").encode())
+        deadline = time.monotonic() + timeout
+        while data:
+            try:
+                n = os.write(self._in, data)
+            except BlockingIOError:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TransportTimeout("the bot stopped reading its input") from None
+                self._wsel.select(left)
+                continue
+            except OSError:  # BrokenPipeError and friends: the reader is gone
+                raise TransportClosed(self.exit_note()) from None
+            data = data[n:]
+
+    def _fill(self, timeout: float) -> bool:
+        """Read what is available, waiting up to ``timeout``; False if nothing came."""
+        if self._eof:
+            return False
+        if timeout > 0 and not self._rsel.select(timeout):
+            return False
+        try:
+            chunk = os.read(self._out, 65536)
+        except BlockingIOError:
+            return False
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._eof = True
+            return False
+        self._buf += chunk
+        return True
+
+    def _pop_line(self) -> str | None:
+        i = self._buf.find(b"\n")
+        if i < 0:
+            if len(self._buf) > MAX_LINE:
+                raise LineTooLong(f"a line longer than {MAX_LINE} bytes")
+            if self._eof and self._buf:  # last words without a newline
+                i = len(self._buf)
+            else:
+                return None
+        raw = bytes(self._buf[:i])
+        del self._buf[: i + 1]
+        return raw.decode("utf-8", errors="replace").rstrip("\r")
+
+    def receive(self, timeout: float) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            line = self._pop_line()
+            if line is not None:
+                return line
+            if self._eof:
+                raise TransportClosed(self.exit_note())
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TransportTimeout("no answer")
+            self._fill(left)
+
+    def drain(self) -> list[str]:
+        while self._fill(0):
+            pass
+        out = []
+        while (line := self._pop_line()) is not None:
+            out.append(line)
+        return out
+
+    # ------------------------------------------------------------------ ending
+
+    def exit_note(self) -> str:
+        try:
+            code = self.proc.wait(0.2)
+        except subprocess.TimeoutExpired:
+            what = "closed its output but is still running"
+        else:
+            what = f"exited with status {code}" if code >= 0 else f"was killed by signal {-code}"
+        tail = self.stderr_tail()
+        return f"{what}; stderr: {tail}" if tail else what
+
+    def stderr_tail(self, size: int = 2048) -> str:
+        """The last non-empty line the bot wrote to stderr (without moving its file offset)."""
+        if self._log.closed:
+            return ""
+        try:
+            fd = self._log.fileno()
+            end = os.fstat(fd).st_size
+            start = max(0, end - size)
+            data = os.pread(fd, end - start, start)
+        except OSError:
+            return ""
+        lines = [ln.strip() for ln in data.decode("utf-8", errors="replace").splitlines()]
+        lines = [ln for ln in lines if ln and not ln.startswith("--- golf:")]
+        return lines[-1][:200] if lines else ""
+
+    def _signal_group(self, sig: int) -> None:
+        try:
+            os.killpg(self.proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.send_signal(sig)
+
+    def close(self, grace: float) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(OSError):
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()  # EOF tells a polite bot to stop
+        if self.proc.poll() is None:
+            try:
+                self.proc.wait(max(grace, 0.0))
+            except subprocess.TimeoutExpired:
+                self._signal_group(signal.SIGTERM)
+                try:
+                    self.proc.wait(0.2)
+                except subprocess.TimeoutExpired:
+                    self._signal_group(signal.SIGKILL)
+                    self.proc.wait()
+        for sel in (self._rsel, self._wsel):
+            sel.close()
+        with contextlib.suppress(OSError):
+            assert self.proc.stdout is not None
+            self.proc.stdout.close()
+        if self.log_path is not None:
+            with contextlib.suppress(OSError):
+                code = self.proc.returncode
+                self._log.write(f"--- golf: bot ended (status {code}) ---\n".encode())
+        self._log.close()
+
+
+# ---------------------------------------------------------------------- the bot
+
+
+def _default_name(argv: Sequence[str]) -> str:
+    """``python3 bots/my_bot.py`` -> ``my_bot``: the script, not the interpreter."""
+    for arg in reversed(argv):
+        stem = Path(arg).stem
+        if stem and not arg.startswith("-"):
+            return stem
+    return "external"
+
+
+def derived_seed(seed: Any) -> int | None:
+    """A seed for the bot that reveals nothing of the match seed (one-way hash).
+
+    Match seeds bots with ``"{match seed}:bot:{name}"``; sending that string
+    would let a bot rebuild every deal.
+    """
+    if seed is None:
+        return None
+    return int.from_bytes(hashlib.sha256(str(seed).encode()).digest()[:6], "big")
+
+
+def check_program(argv: Sequence[str], cwd: Path | str | None) -> None:
+    """Raise :class:`BotSpecError` now if the program cannot possibly start."""
+    prog = argv[0]
+    if os.sep in prog or (os.altsep and os.altsep in prog):
+        path = Path(prog)
+        if not path.is_absolute() and cwd is not None:
+            path = Path(cwd) / path
+        if not path.is_file():
+            raise BotSpecError(f"bot program {prog!r} not found")
+        if not os.access(path, os.X_OK):
+            raise BotSpecError(
+                f"bot program {prog!r} is not executable (chmod +x it, or name its interpreter: "
+                f"cmd:python3 {prog})"
+            )
+    elif shutil.which(prog) is None:
+        raise BotSpecError(f"bot program {prog!r} not found on PATH")
+
+
+def _close_quietly(holder: list[Transport | None]) -> None:
+    """Finalizer: never leave a bot process behind, even if nobody called close()."""
+    transport = holder[0]
+    holder[0] = None
+    if transport is not None:
+        with contextlib.suppress(Exception):
+            transport.close(0.0)
+
+
+class ExternalBot:
+    """A bot that is another program (docs/bot-protocol.md, protocol 1).
+
+    ``time_limit`` seconds are allowed per decision; time beyond it is drawn
+    from ``time_bank`` (refilled at every ``start_game``); when both are
+    spent the decision is a ``timeout`` and the program is killed.  With
+    ``restart`` the program is started again (and greeted again) on its next
+    decision; ``restarts`` counts how often.  After ``max_failed_starts``
+    starts in a row that end before answering anything, or after any failure
+    when ``restart`` is off, the bot is *down* for the rest of the game and
+    every decision it owes is a ``crash`` fault.
+
+    ``startup_time`` bounds the handshake, apart from the decision clock.
+    ``transport_factory`` replaces the subprocess (tests script the other
+    side with it).  Unsolicited output lines are not faults but are kept in
+    ``protocol_errors`` (``golf check-bot`` reports them).
+    """
+
+    wants_view = True
+
+    def __init__(
+        self,
+        argv: list[str],
+        seed: Any = None,
+        cwd: Path | str | None = None,
+        time_limit: float = 1.0,
+        time_bank: float = 10.0,
+        log_path: Path | None = None,
+        name: str | None = None,
+        restart: bool = True,
+        *,
+        startup_time: float = 5.0,
+        max_failed_starts: int = 3,
+        transport_factory: TransportFactory | None = None,
+    ) -> None:
+        if not argv or not all(isinstance(a, str) for a in argv):
+            raise BotSpecError("an external bot needs a program to run, e.g. cmd:python3 my_bot.py")
+        if time_limit <= 0 or time_bank < 0 or startup_time <= 0:
+            raise ValueError("time_limit and startup_time must be positive, time_bank not negative")
+        if transport_factory is None:
+            check_program(argv, cwd)
+        self.argv = list(argv)
+        self.cwd = cwd
+        self.time_limit = float(time_limit)
+        self.time_bank = float(time_bank)
+        self.bank = float(time_bank)
+        self.log_path = Path(log_path) if log_path is not None else None
+        self.name = name or _default_name(argv)
+        self._fixed_name = name is not None
+        self.restart = restart
+        self.startup_time = float(startup_time)
+        self.max_failed_starts = max(1, max_failed_starts)
+        self._factory: TransportFactory = transport_factory or self._spawn
+        self._seed: Any = seed
+        self.restarts = 0  # over the bot's lifetime
+        self.protocol_errors: list[str] = []
+        self._holder: list[Transport | None] = [None]
+        self._finalizer = weakref.finalize(self, _close_quietly, self._holder)
+        self._game: dict[str, Any] | None = None
+        self._game_restarts = 0
+        self._spawned_this_game = False
+        self._failed_starts = 0
+        self._answered = False  # the current process answered a request
+        self._down = ""  # why the bot is down for the rest of the game
+        self._request_id = 0
+
+    # ------------------------------------------------------------------ helpers
+
+    def __repr__(self) -> str:
+        return f"ExternalBot({self.argv!r}, name={self.name!r})"
+
+    def _spawn(self) -> Transport:
+        return ProcessTransport(self.argv, self.cwd, self.log_path)
+
+    @property
+    def running(self) -> bool:
+        """True while a bot process is attached (started and not failed)."""
+        return self._holder[0] is not None
+
+    def seed(self, seed: int | str) -> None:
+        """Called by Match before the game; the bot receives a hash of it in ``hello``."""
+        self._seed = seed
+
+    def _protocol_error(self, text: str) -> None:
+        if len(self.protocol_errors) < _MAX_PROTOCOL_ERRORS:
+            self.protocol_errors.append(text)
+
+    def _lost(self, kind: str, message: str) -> BotFault:
+        """Drop the process after a fault that leaves it unusable; decide if it may come back.
+
+        A start that never answered a request counts towards
+        ``max_failed_starts``; one that did breaks the streak, so a bot
+        that crashes now and then is restarted every time.
+        """
+        transport = self._holder[0]
+        self._holder[0] = None
+        if transport is not None:
+            with contextlib.suppress(Exception):
+                transport.close(0.0)
+        self._failed_starts = 0 if self._answered else self._failed_starts + 1
+        self._answered = False
+        if not self.restart:
+            self._down = f"{message} (restarts are off)"
+        elif self._failed_starts >= self.max_failed_starts:
+            self._down = f"gave up after {self._failed_starts} failed starts in a row: {message}"
+        return _fault(kind, message)
+
+    def _write(self, transport: Transport, msg: dict[str, Any], timeout: float) -> None:
+        transport.send(json.dumps(msg, separators=(",", ":")), timeout)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def _hello(self, view: View | None) -> dict[str, Any]:
+        g = self._game
+        if g is None:  # choose() without start_game(): take what the view tells
+            assert view is not None
+            g = {
+                "variant": dict(view.variant.data),
+                "seat": view.seat,
+                "players": view.players,
+                "names": None,
+                "side_of": list(view.side_of),
+                "holes": view.match.holes,
+                "target": None,
+            }
+        return {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "seat": g["seat"],
+            "players": g["players"],
+            "names": g["names"],
+            "side_of": g["side_of"],
+            "variant": g["variant"],
+            "holes": g["holes"],
+            "target": g["target"],
+            "seed": derived_seed(self._seed),
+            "time_limit": self.time_limit,
+            "time_bank": round(self.bank, 6),
+            "restart": self._game_restarts,
+        }
+
+    def _start(self, view: View | None = None) -> Transport:
+        """Start the program and greet it; raises BotFault if it does not answer properly."""
+        if self._down:
+            raise _fault("crash", f"bot is down: {self._down}")
+        if self._spawned_this_game:
+            self.restarts += 1
+            self._game_restarts += 1
+        self._spawned_this_game = True
+        self._answered = False
+        try:
+            transport = self._factory()
+        except TransportError as exc:
+            raise self._lost("crash", str(exc)) from None
+        self._holder[0] = transport
+        hello = self._hello(view)
+        deadline = time.monotonic() + self.startup_time
+        try:
+            self._write(transport, hello, self.startup_time)
+            line = ""
+            while not line.strip():
+                line = transport.receive(max(0.0, deadline - time.monotonic()))
+        except TransportTimeout:
+            wait = f"no ready line {self.startup_time:g}s after hello"
+            raise self._lost("timeout", wait) from None
+        except TransportClosed as exc:
+            raise self._lost("crash", f"bot {exc} before answering hello") from None
+        except LineTooLong as exc:
+            raise self._lost("malformed", f"answer to hello: {exc}") from None
+        try:
+            ready = json.loads(line)
+        except ValueError:
+            ready = None
+        if not isinstance(ready, dict) or ready.get("type") != "ready":
+            raise self._lost("malformed", f'expected {{"type": "ready"}}, got {_clip(line)}')
+        if ready.get("protocol", PROTOCOL) != PROTOCOL:
+            theirs = ready.get("protocol")
+            raise self._lost("malformed", f"bot speaks protocol {theirs!r}, golf {PROTOCOL}")
+        got = ready.get("name")
+        if not self._fixed_name and isinstance(got, str) and got.strip():
+            self.name = got.strip()[:64]
+        return transport
+
+    def start_game(self, info: dict[str, Any]) -> None:
+        """Match hook: a new game.  Starts a fresh process and says hello.
+
+        ``info["seed"]`` (the match seed) is deliberately not forwarded.
+        """
+        self._shutdown()
+        self._game = {
+            "variant": info.get("variant"),
+            "seat": info.get("seat"),
+            "players": info.get("players"),
+            "names": info.get("names"),
+            "side_of": info.get("side_of"),
+            "holes": info.get("holes"),
+            "target": info.get("target"),
+        }
+        self.bank = self.time_bank
+        self._game_restarts = 0
+        self._spawned_this_game = False
+        self._failed_starts = 0
+        self._down = ""
+        self._start()
+
+    def _post(self, msg: dict[str, Any]) -> None:
+        """Send a message that needs no answer; skipped while the bot is down."""
+        transport = self._holder[0]
+        if transport is None:
+            return
+        try:
+            self._write(transport, msg, self.time_limit)
+        except TransportTimeout:
+            what = f"bot stopped reading its input ({msg['type']} message)"
+            raise self._lost("timeout", what) from None
+        except TransportClosed as exc:
+            raise self._lost("crash", f"bot {exc}") from None
+
+    def notify(self, event: dict[str, Any]) -> None:
+        """Match hook: one event of the hole, already censored for this seat."""
+        self._post({"type": "event", "event": event})
+
+    def end_hole(self, info: dict[str, Any]) -> None:
+        """Match hook: the hole is scored (every card is face up by now)."""
+        layouts = [[C.card_str(c) for c in lay] for lay in info.get("layouts", [])]
+        self._post({
+            "type": "hole_end",
+            "hole": info.get("hole"),
+            "scores": info.get("scores"),
+            "totals": info.get("totals"),
+            "layouts": layouts,
+        })
+
+    def end_game(self, info: dict[str, Any]) -> None:
+        """Match hook: the game is over; says so, then ``quit`` and the process ends."""
+        try:
+            self._post({"type": "game_end", "totals": info.get("totals"),
+                        "winners": info.get("winners")})
+        finally:
+            self._shutdown()
+
+    def _shutdown(self) -> None:
+        transport = self._holder[0]
+        self._holder[0] = None
+        if transport is None:
+            return
+        with contextlib.suppress(TransportError):
+            self._write(transport, {"type": "quit"}, 0.2)
+        with contextlib.suppress(Exception):
+            transport.close(0.5)
+
+    def close(self) -> None:
+        """Send ``quit``, give the program half a second, then kill it."""
+        self._shutdown()
+
+    def __enter__(self) -> ExternalBot:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ decisions
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """Send the view and the legal actions; read one action back.
+
+        Raises BotFault: ``timeout`` (limit and bank spent), ``crash`` (the
+        program died or is down), ``malformed`` (not the documented JSON),
+        ``illegal`` (well-formed, but not one of ``legal``).
+        """
+        transport = self._holder[0] or self._start(view)
+        for stray in transport.drain():
+            if stray.strip():
+                self._protocol_error(
+                    f"unexpected output before request {self._request_id + 1}: {_clip(stray)}"
+                )
+        self._request_id += 1
+        rid = self._request_id
+        legal = list(legal)
+        request = {
+            "type": "request",
+            "id": rid,
+            "view": view.to_json(),
+            "legal": [a.to_json() for a in legal],
+            "time_limit": self.time_limit,
+            "time_bank": round(self.bank, 6),
+        }
+        allowance = self.time_limit + self.bank
+        t0 = time.monotonic()
+        try:
+            self._write(transport, request, allowance)
+            line = ""
+            while not line.strip():
+                line = transport.receive(max(0.0, t0 + allowance - time.monotonic()))
+        except TransportTimeout:
+            self.bank = 0.0
+            raise self._lost(
+                "timeout",
+                f"no answer to request {rid} within {self.time_limit:g}s"
+                f" + {allowance - self.time_limit:.3g}s bank",
+            ) from None
+        except TransportClosed as exc:
+            raise self._lost("crash", f"bot {exc}") from None
+        except LineTooLong as exc:
+            raise self._lost("malformed", f"answer to request {rid}: {exc}") from None
+        self._answered = True
+        elapsed = time.monotonic() - t0
+        if elapsed > self.time_limit:
+            self.bank = max(0.0, self.bank - (elapsed - self.time_limit))
+        return parse_reply(line, rid, legal)
+
+
+def _fault(kind: str, message: str) -> BotFault:
+    return BotFault(kind, message)
+
+
+def _clip(line: str, n: int = 80) -> str:
+    return repr(line if len(line) <= n else line[:n] + "...")
+
+
+def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
+    """Read a reply line into one of ``legal`` (the same object), or raise BotFault.
+
+    ``{"action": {"kind": "swap", "pos": 3}}`` or ``{"action": 3}`` (an index
+    into the request's ``legal`` list); an ``"id"``, if given, must match.
+    """
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        raise _fault("malformed", f"reply to request {rid} is not JSON: {_clip(line)}") from None
+    if not isinstance(obj, dict) or "action" not in obj:
+        raise _fault("malformed", f'reply to request {rid} is not {{"action": ...}}: {_clip(line)}')
+    if "id" in obj and obj["id"] != rid:
+        raise _fault("malformed", f"reply carries id {obj['id']!r}, the request was {rid}")
+    raw = obj["action"]
+    if isinstance(raw, bool) or not isinstance(raw, int | dict):
+        got = _clip(json.dumps(raw))
+        raise _fault("malformed", f"action must be an object or an index into legal, got {got}")
+    if isinstance(raw, int):
+        if 0 <= raw < len(legal):
+            return legal[raw]
+        raise _fault("illegal", f"action index {raw} is outside legal (0..{len(legal) - 1})")
+    try:
+        action = Action.from_json(raw)
+    except ValueError as exc:
+        raise _fault("malformed", f"action {_clip(json.dumps(raw))}: {exc}") from None
+    if action.kind not in ACTION_KINDS:
+        raise _fault("malformed", f"unknown action kind {action.kind!r}")
+    for a in legal:
+        if a == action:
+            return a
+    raise _fault("illegal", f"{action} is not legal now")
+
