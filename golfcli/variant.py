@@ -614,7 +614,8 @@ def _build(doc: Located) -> Variant:
         raise ck.fail(("values", "ranks"), f"no value for rank(s) {', '.join(missing)}")
     if jokers and rank_values[0] is None:
         raise ck.fail(
-            ("values", "ranks"), "the deck has jokers but values.ranks gives none (joker: N)"
+            ("deck", "jokers_per_pack"),
+            "the deck has jokers but values.ranks gives them no value (add joker: N)",
         )
     cards_raw = ck.get(("values", "cards")) or {}
     if not isinstance(cards_raw, dict):

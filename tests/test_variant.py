@@ -1,0 +1,438 @@
+"""Variants as validated data: built-ins, extends, --set, and every error
+naming file, line and key path (RULES.md §10, issue #2)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from golfcli import cards as C
+from golfcli.variant import (
+    BUILTIN_NAMES,
+    DEFAULTS,
+    VariantError,
+    builtin,
+    load_variant,
+    parse_counts,
+)
+from golfcli.yamlsrc import SourceError
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def write(tmp_path: Path, text: str, name: str = "v.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def error_of(spec: object, overrides: tuple[str, ...] = ()) -> str:
+    with pytest.raises(SourceError) as info:
+        load_variant(spec, list(overrides))  # type: ignore[arg-type]
+    return str(info.value)
+
+
+# --------------------------------------------------------------------------- built-ins
+
+
+def test_every_builtin_loads_and_is_cached() -> None:
+    for name in BUILTIN_NAMES:
+        v = builtin(name)
+        assert v.name == name
+        assert builtin(name) is v
+
+
+def rank_values(name: str) -> dict[str, int]:
+    v = builtin(name)
+    return {C.rank_str(r): v.rank_values[r] for r in range(14)}
+
+
+SIX_CARD_VALUES = {
+    "A": 1, "2": -2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "10": 10, "J": 10, "Q": 10, "K": 0,
+}  # fmt: skip
+
+
+def test_six_card_defaults() -> None:
+    # RULES.md §10 six-card (seed 003)
+    v = builtin("six-card")
+    assert (v.rows, v.cols) == (2, 3)
+    assert v.jokers_per_pack == 0
+    assert [v.packs_for(n) for n in (2, 4, 5, 8, 9, 12)] == [1, 1, 2, 2, 3, 3]
+    assert {k: rank_values("six-card")[k] for k in SIX_CARD_VALUES} == SIX_CARD_VALUES
+    assert v.card_values == ()
+    assert (v.start.reveal, v.start.peek) == (2, 0)
+    assert v.turn.draw_from == ("stock", "discard")
+    assert v.turn.flip_after_discard == "required"
+    assert not v.turn.knock and not v.turn.flip_instead_of_draw
+    assert v.end.all_face_up and v.end.final_turns == "each_other" and not v.end.frozen_discard
+    assert [(p.kind, p.cards, p.ranks) for p in v.patterns] == [("column_pair", "zero", None)]
+    assert v.adjustments == ()
+    assert (v.game.holes, v.game.target, v.game.scoring, v.game.ties) == (
+        9,
+        None,
+        "stroke",
+        "share",
+    )
+
+
+def test_four_card_defaults() -> None:
+    v = builtin("four-card")
+    assert (v.rows, v.cols) == (2, 2)
+    # peek 2 (hidden again), knock instead of drawing; all face up also ends
+    assert (v.start.reveal, v.start.peek) == (0, 2)
+    assert v.turn.knock and v.end.all_face_up and v.end.final_turns == "each_other"
+    assert {k: rank_values("four-card")[k] for k in SIX_CARD_VALUES} == SIX_CARD_VALUES
+    assert [p.kind for p in v.patterns] == ["column_pair"]
+    assert v.game.holes == 9 and v.game.scoring == "stroke"
+
+
+def test_nine_card_defaults() -> None:
+    v = builtin("nine-card")
+    assert (v.rows, v.cols) == (3, 3)
+    assert {v.packs_for(n) for n in v.players} == {2}
+    assert v.start.reveal == 3
+    assert {k: rank_values("nine-card")[k] for k in SIX_CARD_VALUES} == SIX_CARD_VALUES
+    # full column of three -> 0; pairs count
+    assert [(p.kind, p.cards) for p in v.patterns] == [("column", "zero")]
+    assert v.turn.flip_after_discard == "required" and v.end.final_turns == "each_other"
+
+
+def test_alberta_defaults() -> None:
+    v = builtin("alberta")
+    assert (v.rows, v.cols) == (3, 6)
+    assert v.players == (2, 3, 4, 6)
+    assert (v.packs_for(2), v.packs_for(4), v.packs_for(6)) == (2, 2, 3)
+    assert v.jokers_per_pack == 2
+    # values RULES.md §7 Alberta column
+    vals = rank_values("alberta")
+    assert vals == {
+        "joker": -3, "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+        "10": 10, "J": 10, "Q": 10, "K": 0,
+    }  # fmt: skip
+    clubs = {C.card_str(c): val for c, val in v.card_values}
+    assert clubs == {"AC": -2, "KC": -1, "QC": -1, "JC": -1, "10C": -1}
+    assert v.start.reveal == 3
+    assert v.partners.player_counts == (4, 6) and v.groups_for(4) == 2 and v.groups_for(3) == 3
+    assert v.groups_for(6) == 3
+    kinds = [(p.kind, p.bonus, p.adjacent) for p in v.patterns]
+    assert kinds == [("column", 0, True), ("twin_columns", -18, True)]
+    assert v.game.ties == "playoff" and v.game.scoring == "stroke" and v.game.holes == 9
+
+
+def test_duel_defaults() -> None:
+    v = builtin("duel")
+    assert (v.rows, v.cols) == (2, 3)
+    assert v.packs_for(2) == 1 and v.jokers_per_pack == 2
+    vals = rank_values("duel")
+    assert (vals["joker"], vals["A"], vals["2"], vals["K"], vals["J"], vals["Q"]) == (
+        -2, 1, 2, 0, 10, 10,
+    )  # fmt: skip
+    assert v.turn.flip_after_discard == "never"
+    assert v.end.frozen_discard and v.end.final_turns == "each_other"
+    assert (v.game.holes, v.game.target, v.game.target_rule) == (None, 50, "reach")
+
+
+def test_builtins_use_only_schema_keys() -> None:
+    # RULES.md §10: every built-in is a YAML file of general keys.
+    import yaml
+
+    for name in BUILTIN_NAMES:
+        path = REPO / "golfcli" / "variants" / f"{name}.yaml"
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert set(data) <= set(DEFAULTS), name
+
+
+# --------------------------------------------------------------------------- extends
+
+
+def test_extends_builtin_deep_merges_mappings(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """
+        name: mine
+        extends: six-card
+        turn:
+          knock: true
+        """,
+    )
+    v = load_variant(path)
+    base = builtin("six-card")
+    assert v.name == "mine"
+    assert v.turn.knock
+    # the other turn keys come from six-card
+    assert v.turn.flip_after_discard == base.turn.flip_after_discard
+    assert v.turn.draw_from == base.turn.draw_from
+    assert v.patterns == base.patterns
+
+
+def test_extends_replaces_lists(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """
+        name: rows-only
+        extends: nine-card
+        patterns:
+          - kind: row
+        """,
+    )
+    assert [p.kind for p in load_variant(path).patterns] == ["row"]
+
+
+def test_extends_merges_values_rank_by_rank(tmp_path: Path) -> None:
+    # "k" names the same rank as the built-in's "K": it replaces it, the rest stays.
+    path = write(
+        tmp_path,
+        """
+        name: kings
+        extends: six-card
+        values:
+          ranks: {k: -2}
+        """,
+    )
+    v = load_variant(path)
+    assert v.rank_values[C.KING] == -2
+    assert v.rank_values[2] == -2 and v.rank_values[C.ACE] == 1 and v.rank_values[10] == 10
+
+
+def test_extends_merges_exact_cards(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """
+        name: clubs
+        extends: alberta
+        values:
+          cards: {k♣: -5, 2H: 0}
+        """,
+    )
+    v = load_variant(path)
+    cards = {C.card_str(c): val for c, val in v.card_values}
+    assert cards["KC"] == -5 and cards["2H"] == 0 and cards["AC"] == -2
+    assert len(cards) == 6
+
+
+def test_extends_replaces_pack_table(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """
+        name: p
+        extends: six-card
+        players: 2-8
+        deck:
+          packs: {2-3: 1, 4+: 2}
+        """,
+    )
+    v = load_variant(path)
+    assert [v.packs_for(n) for n in (2, 3, 4, 8)] == [1, 1, 2, 2]
+
+
+def test_extends_a_path_relative_to_the_file(tmp_path: Path) -> None:
+    write(tmp_path, "name: base\nextends: duel\ngame: {target: 100}\n", "base.yaml")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    path = write(sub, "name: child\nextends: ../base.yaml\nturn: {knock: true}\n")
+    v = load_variant(path)
+    assert v.name == "child" and v.game.target == 100 and v.turn.knock
+    assert v.jokers_per_pack == 2  # from duel, two levels up
+
+
+def test_extends_unknown_is_an_error_at_the_extends_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "name: x\n\nextends: nosuch\n")
+    assert error_of(path).startswith(f"{path}:3: extends: ")
+
+
+def test_extends_loop(tmp_path: Path) -> None:
+    write(tmp_path, "name: a\nextends: b.yaml\n", "a.yaml")
+    write(tmp_path, "name: b\nextends: a.yaml\n", "b.yaml")
+    msg = error_of(tmp_path / "a.yaml")
+    assert "loop" in msg and ":2: extends" in msg
+
+
+def test_inline_mapping_variant() -> None:
+    v = load_variant({"name": "inline", "extends": "nine-card", "start": {"reveal": 2}})
+    assert v.start.reveal == 2 and v.rows == 3
+
+
+def test_a_file_without_extends_starts_from_defaults(tmp_path: Path) -> None:
+    # DEFAULTS has no card values: a file of its own must give them all.
+    path = write(tmp_path, "name: bare\n")
+    assert "values.ranks" in error_of(path)
+    ranks = "{A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 0}"
+    v = load_variant(write(tmp_path, f"name: bare\nvalues:\n  ranks: {ranks}\n"))
+    assert (v.rows, v.cols) == (DEFAULTS["grid"]["rows"], DEFAULTS["grid"]["cols"])
+    assert v.patterns == ()
+
+
+# --------------------------------------------------------------------------- --set
+
+
+def test_set_overrides() -> None:
+    v = load_variant("six-card", ["values.ranks.2=2", "game.holes=18", "turn.knock=true"])
+    assert v.rank_values[2] == 2 and v.game.holes == 18 and v.turn.knock
+
+
+def test_set_list_item_and_lists() -> None:
+    v = load_variant("six-card", ["patterns.0.cards=keep_negative", "players=[2, 3]"])
+    assert v.patterns[0].cards == "keep_negative" and v.players == (2, 3)
+
+
+def test_set_adds_a_rank_value_and_finds_exact_cards() -> None:
+    v = load_variant("alberta", ["values.ranks.joker=-5", "values.cards.kc=-4"])
+    assert v.rank_values[C.JOKER] == -5
+    assert v.value(C.parse_card("KC")) == -4
+    assert sum(1 for c, _ in v.card_values if c == C.parse_card("KC")) == 1
+
+
+@pytest.mark.parametrize(
+    "item,fragment",
+    [
+        ("turn.knok=true", "--set turn.knok=true: turn.knok: unknown key"),
+        ("nosuch=1", "unknown key"),
+        ("holes", "expected KEY=VALUE"),
+        ("patterns.5.cards=keep", "no item 5"),
+        ("grid.rows.x=3", "not a mapping"),
+        ("values.ranks.Z=1", "unknown rank"),
+        ("grid.rows=0", "grid.rows: must be at least 1"),
+        ("game.holes=nine", "game.holes: must be a whole number"),
+    ],
+)
+def test_set_errors(item: str, fragment: str) -> None:
+    assert fragment in error_of("six-card", (item,))
+
+
+def test_unknown_builtin_name() -> None:
+    assert "unknown variant" in error_of("no-such-variant")
+
+
+# --------------------------------------------------------------------------- errors
+
+
+# (file body, line of the problem, key path, fragment of the message); P is
+# two lines, so the first key after it is on line 3.
+P = "name: x\nextends: six-card\n"
+BAD_FILES = [
+    # an unknown key, at every level
+    (P + "colour: red\n", 3, "colour", "unknown key"),
+    (P + "turn:\n  knok: true\n", 4, "turn.knok", "unknown key"),
+    (P + "grid: {rows: 2, cols: 3, depth: 1}\n", 3, "grid.depth", "unknown key"),
+    (
+        P + "patterns:\n  - kind: row\n    colour: 1\n",
+        5, "patterns.0.colour", "unknown key",
+    ),
+    (
+        P + "adjustments:\n  - kind: lowest\n    add: 1\n    score: 2\n",
+        6, "adjustments.0.score", "not a key",
+    ),
+    # wrong types
+    (P + "game:\n  holes: nine\n", 4, "game.holes", "whole number"),
+    (P + "turn:\n  knock: yes please\n", 4, "turn.knock", "true or false"),
+    (P + "grid: 3\n", 3, "grid", "mapping"),
+    (P + "grid: {rows: 2.5, cols: 3}\n", 3, "grid.rows", "whole number"),
+    (P + "patterns: column\n", 3, "patterns", "list"),
+    (P + "patterns:\n  - column_pair\n", 4, "patterns.0", "mapping"),
+    (P + "values:\n  ranks: {K: zero}\n", 4, "values.ranks.K", "whole number"),
+    # impossible values
+    (P + "grid:\n  rows: 7\n  cols: 0\n", 5, "grid.cols", "at least 1"),
+    (P + "deck:\n  packs: -1\n", 4, "deck.packs", "at least 1"),
+    (P + "deck:\n  packs: {2-4: 0}\n", 4, "deck.packs.2-4", "at least 1"),
+    (P + "deck:\n  jokers_per_pack: -2\n", 4, "deck.jokers_per_pack", "at least 0"),
+    (P + "players: 0\n", 3, "players", "impossible"),
+    (P + "players: 5-2\n", 3, "players", "impossible"),
+    (P + "start:\n  reveal: 7\n", 4, "start.reveal", "at most 6"),
+    (P + "turn:\n  flip_after_discard: sometimes\n", 4,
+     "turn.flip_after_discard", "one of"),
+    (P + "turn:\n  draw_from: [stock, hand]\n", 4, "turn.draw_from.1", "stock or discard"),
+    (P + "end:\n  final_turns: two\n", 4, "end.final_turns", "one of"),
+    (P + "game:\n  scoring: golf\n", 4, "game.scoring", "one of"),
+    (P + "game:\n  target: 50\n", 4, "game.target", "not both"),
+    (P + "values:\n  ranks: {Z: 1}\n", 4, "values.ranks.Z", "unknown rank"),
+    (P + "values:\n  ranks: {K: -2, k: 0}\n", 4, "values.ranks.k", "same rank"),
+    (P + "values:\n  cards: {K: -2}\n", 4, "values.cards.K", "needs a suit"),
+    (P + "deck:\n  jokers_per_pack: 2\n", 4, "deck.jokers_per_pack", "joker: N"),
+    (P + "deck:\n  packs: {2-4: 1, 4-12: 2}\n", 4, "deck.packs.4-12", "overlap"),
+    (P + "deck:\n  packs: {2-4: 1}\n", 4, "deck.packs", "no pack count for 5"),
+    (P + "grid: {rows: 8, cols: 12}\ndeck: {packs: 1}\n", 4, "deck.packs", "too few"),
+    (P + "patterns:\n  - kind: blok\n", 4, "patterns.0.kind", "one of"),
+    (P + "patterns:\n  - cards: zero\n", 4, "patterns.0", "needs kind"),
+    (P + "patterns:\n  - kind: row\n    cards: half\n", 5, "patterns.0.cards", "one of"),
+    (P + "patterns:\n  - kind: row\n    adjacent: false\n", 5,
+     "patterns.0.adjacent", "twin_columns"),
+    (P + "grid: {rows: 1, cols: 6}\npatterns:\n  - kind: column\n", 5,
+     "patterns.0.kind", "2 rows"),
+    (P + "grid: {rows: 1, cols: 6}\npatterns:\n  - kind: block\n", 5,
+     "patterns.0.kind", "2x2"),
+    (P + "adjustments:\n  - kind: exact\n    score: 21\n", 4, "adjustments.0",
+     "needs becomes"),
+    (P + "adjustments:\n  - kind: closer\n    add: 5\n    when: often\n", 6,
+     "adjustments.0.when", "one of"),
+    (P + "partners: {player_counts: [5]}\n", 3, "partners.player_counts.0",
+     "groups of 2"),
+    (P + "end: {all_face_up: false}\n", 3, "end.all_face_up", "knock"),
+    # structure
+    (P + "name: y\n", 3, "name", "twice"),
+    ("extends: six-card\nname: ''\n", 2, "name", "needs a name"),
+    ("- a\n- b\n", 1, "", "mapping"),
+    (P + "game: [\n", 4, "", "invalid YAML"),
+    ("name: x\nextends: 5\n", 2, "extends", "name or path"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("body,line,key,fragment", BAD_FILES)
+def test_bad_files_name_file_line_and_key(
+    tmp_path: Path, body: str, line: int, key: str, fragment: str
+) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(body, encoding="utf-8")
+    msg = error_of(path)
+    prefix = f"{path}:{line}: " + (f"{key}: " if key else "")
+    assert msg.startswith(prefix), msg
+    assert fragment in msg, msg
+
+
+def test_errors_are_variant_errors_and_value_errors(tmp_path: Path) -> None:
+    path = write(tmp_path, "name: x\nextends: six-card\ngrid: {rows: 0, cols: 3}\n")
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert isinstance(info.value, ValueError)
+    assert info.value.path == "grid.rows"
+    assert info.value.where == f"{path}:3"
+
+
+def test_missing_file() -> None:
+    assert "file not found" in error_of("no/such/file.yaml")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+@pytest.mark.parametrize(
+    "text,expect", [(3, (3, 3)), ("2-4", (2, 4)), ("9+", (9, 99)), ("5", (5, 5))]
+)
+def test_parse_counts(text: str | int, expect: tuple[int, int]) -> None:
+    assert parse_counts(text) == expect
+
+
+def test_parse_counts_error() -> None:
+    with pytest.raises(ValueError):
+        parse_counts("many")
+
+
+def test_value_uses_exact_cards_then_ranks() -> None:
+    v = builtin("alberta")
+    assert v.value(C.parse_card("KC")) == -1  # the club special
+    assert v.value(C.parse_card("KH")) == 0  # other kings
+    assert v.value(C.parse_card("K")) == 0  # typed without suit: the plain rule
+    assert v.value(C.JOKER_CARD) == -3
+    assert v.uses_suits() and not builtin("six-card").uses_suits()
+
+
+def test_check_players() -> None:
+    builtin("alberta").check_players(6)
+    with pytest.raises(ValueError, match="not 5"):
+        builtin("alberta").check_players(5)
+    with pytest.raises(ValueError, match="not 13"):
+        builtin("six-card").check_players(13)  # six-card is for 2-12
+    with pytest.raises(ValueError, match="no pack count"):
+        load_variant("six-card", ["deck.packs={2-4: 1}", "players=2-4"]).packs_for(5)
