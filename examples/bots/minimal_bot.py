@@ -42,9 +42,9 @@ class Bot:
         value = view.variant.value  # a card's face value under this variant
         kinds = {a.kind for a in legal}
         mine = view.known_layout()  # my layout with remembered face-down cards filled in
-        if view.phase == "draw" and "draw_discard" in kinds and view.discard:
-            if value(view.discard[-1]) <= self.threshold:
-                return Action("draw_discard")
+        can_take = view.phase == "draw" and "draw_discard" in kinds and view.discard
+        if can_take and value(view.discard[-1]) <= self.threshold:
+            return Action("draw_discard")
         if view.phase == "place" and view.drawn is not None:
             unknown_worth = self.threshold + 1
             worth = [value(c) if c is not None else unknown_worth for c in mine]

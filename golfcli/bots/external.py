@@ -116,7 +116,7 @@ class ProcessTransport:
         self._log: IO[bytes]
         if log_path is not None:
             log_path.parent.mkdir(parents=True, exist_ok=True)
-            self._log = open(log_path, "ab")  # noqa: SIM115 - lives as long as the process
+            self._log = open(log_path, "a+b")  # noqa: SIM115 - lives as long as the process
             stamp = time.strftime("%Y-%m-%d %H:%M:%S")
             self._log.write(f"--- golf: starting {' '.join(self.argv)} at {stamp} ---\n".encode())
             self._log.flush()
@@ -500,7 +500,7 @@ class ExternalBot:
             wait = f"no ready line {self.startup_time:g}s after hello"
             raise self._lost("timeout", wait) from None
         except TransportClosed as exc:
-            raise self._lost("crash", f"bot {exc} before answering hello") from None
+            raise self._lost("crash", f"before answering hello, the bot {exc}") from None
         except LineTooLong as exc:
             raise self._lost("malformed", f"answer to hello: {exc}") from None
         try:
