@@ -559,8 +559,8 @@ def describe_events(
         words = turn_words(group, style)
         if not words:
             continue
-        who = "You" if seat == you else seat_names[seat]
-        lines.append(f"{who[:1].upper()}{who[1:]} {words}.")
+        who = "You" if seat == you or seat_names[seat] == "you" else seat_names[seat]
+        lines.append(f"{who} {words}.")
     return lines
 
 
@@ -806,10 +806,9 @@ def prompt_text(view: View, legal: Sequence[Action], style: Style, extra: int = 
     if view.phase == "setup":
         left = max(1, _setup_left(view, extra))
         if "peek" in kinds:
-            what = (
-                "Peek at 2 cards" if left == 2 else f"Peek at {left} card{'s' if left > 1 else ''}"
-            )
-            return f"{what} (only you see them; remember them!): which? (1-{n})"
+            if left == 1:
+                return f"Peek at one more card (only you see it): which? (1-{n})"
+            return f"Peek at {left} cards (only you see them): which? (1-{n}, e.g. 1 2)"
         cards = "one more card" if left == 1 else f"{left} cards"
         return f"Turn up {cards} to start: which? (1-{n}{', e.g. 1 4' if left > 1 else ''})"
     if view.phase == "draw":
@@ -1124,17 +1123,30 @@ class Terminal:
 
 
 class HumanSeat:
-    """A person at the table, shaped like a bot: ``choose(view, legal)``."""
+    """A person at the table, shaped like a bot: ``choose(view, legal)``.
+
+    ``notify`` (the match runner's event hook, censored for this seat) keeps
+    the cards this person has just peeked at, so that in a hot-seat game they
+    are shown before the screen is handed over, not only at the next turn.
+    """
 
     wants_view = True
 
     def __init__(self, ui: PlayUI, seat: int) -> None:
         self.ui = ui
         self.seat = seat
+        ui.human_seats[seat] = self
         self.queue: list[Action] = []
+        self.unseen: list[tuple[int, int]] = []  # (pos, card) peeked at, not yet shown
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         return self.ui.human_turn(self, view, legal)
+
+    def notify(self, event: dict[str, Any]) -> None:
+        if event.get("kind") in ("peek", "look") and event.get("seat") == self.seat:
+            card = event.get("card")
+            if isinstance(card, str):
+                self.unseen.append((int(event["pos"]), C.parse_card(card)))
 
 
 class WatchedBot:
@@ -1205,21 +1217,33 @@ class PlayUI:
         self.public_seen: tuple[int, int] = (0, 0)
         self.hint_bot: tuple[str, Any] | None = None
         self.hints = hints
+        self.human_seats: dict[int, HumanSeat] = {}
+        self.recording = False
         self.match: Match | None = None
 
     # .......................................................... per decision
 
     def gate(self, seat: int) -> None:
-        """Hot-seat: hide the last person's screen before the next person sits down."""
-        if len(self.humans) > 1 and self.private and self.last_human != seat:
+        """Hot-seat: before the next person sits down, show the last one what
+        they just peeked at, then clear the screen and wait for the new one."""
+        if len(self.humans) < 2 or not self.private or self.last_human == seat:
+            self.last_human = seat
+            return
+        prev = self.last_human
+        if prev is not None:
+            unseen = self.human_seats[prev].unseen
+            if unseen:
+                cards = ", ".join(f"{p + 1} = {self.style.card(c)}" for p, c in unseen)
+                them = "them" if len(unseen) > 1 else "it"
+                self.term.say(f"{self.names[prev]}, you looked at: {cards}. Remember {them}!")
+                self.term.ask(f"Press Enter to hide {them}.")
+                unseen.clear()
             self.term.clear()
-            name = self.names[seat]
-            self.term.ask(
-                self.style.bold(f"Pass to {name}.")
-                + f" {name}, press Enter when only you can see the"
-                " screen."
-            )
-            self.term.clear()
+        name = self.names[seat]
+        self.term.ask(
+            f"{self.style.bold(f'Pass to {name}.')} {name}, press Enter when no one else can see."
+        )
+        self.term.clear()
         self.last_human = seat
 
     def human_turn(self, me: HumanSeat, view: View, legal: Sequence[Action]) -> Action:
@@ -1233,6 +1257,7 @@ class PlayUI:
                 return a
             me.queue.clear()
         self.gate(seat)
+        me.unseen.clear()  # the screen about to be drawn shows this seat's memory
         last_hole, last_len = self.seen.get(seat, (0, 0))
         if last_hole != hole:
             last_len = 0
@@ -1352,7 +1377,8 @@ class PlayUI:
             self.confirm_quit()
 
     def confirm_quit(self) -> None:
-        answer = self.term.ask("Quit the game? Finished holes stay in the record. (y/n)")
+        kept = " Finished holes stay in the record." if self.recording else ""
+        answer = self.term.ask(f"Quit the game?{kept} (y/n)")
         if answer.strip().lower() in ("y", "yes", "quit", "q"):
             raise QuitGame()
         self.term.say("Playing on.")
@@ -1511,6 +1537,7 @@ def run_play(
         ui.on_hole(m, rec)
 
     match.on_hole = on_hole
+    ui.recording = writer is not None
     say = term.say
     kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in seats)
     say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
