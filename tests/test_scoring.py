@@ -1,0 +1,816 @@
+"""The scorer against RULES.md §§7-8b: values, every pattern kind, bonuses,
+penalties to opponents, hole-level adjustments, the breakdown, and expected
+totals for face-down cards.  Expected numbers are worked out by hand in the
+comments; the property tests at the end compare the built-ins with small
+independent re-statements of RULES.md §10."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from golfcli import cards as C
+from golfcli.scoring import (
+    compiled,
+    expected_total,
+    finish_hole,
+    score_hole,
+    score_layout,
+    unseen_cards,
+)
+from golfcli.variant import BUILTIN_NAMES, Variant, builtin, load_variant
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def cards_of(text: str) -> list[int]:
+    return C.parse_layout(text)[2]
+
+
+def total(variant: Variant | str, text: str) -> int:
+    v = builtin(variant) if isinstance(variant, str) else variant
+    return score_layout(v, cards_of(text)).total
+
+
+def hole(variant: Variant | str, *texts: str, closer: int | None = None) -> tuple[int, ...]:
+    v = builtin(variant) if isinstance(variant, str) else variant
+    return score_hole(v, [cards_of(t) for t in texts], closer).totals
+
+
+def with_patterns(base: str, patterns: list[dict[str, Any]], **more: Any) -> Variant:
+    return load_variant({"name": "test", "extends": base, "patterns": patterns, **more})
+
+
+def with_adjustments(adjustments: list[dict[str, Any]]) -> Variant:
+    return load_variant({"name": "test", "extends": "six-card", "adjustments": adjustments})
+
+
+# --------------------------------------------------------------------------- worked examples
+
+
+def test_worked_example_six_card() -> None:
+    # RULES.md §8 (seed 003): 5 K 2 / 5 7 9 -> 0 + 7 + 7 = 14
+    assert total("six-card", "5 K 2 / 5 7 9") == 14
+
+
+def test_worked_example_twos_plus_two() -> None:
+    # ... and with twos at +2 the right column is 2 + 9 = 11: 0 + 7 + 11 = 18
+    v = load_variant("six-card", ["values.ranks.2=2"])
+    assert total(v, "5 K 2 / 5 7 9") == 18
+
+
+def test_worked_example_alberta_group_1() -> None:
+    # columns (4,4,4) (10,10C,10) (K,KC,JK) (2,2,2) (KC,9,6) (Q,QC,Q)
+    # -> 0 + 0 + (0 - 1 - 3) + 0 + (-1 + 9 + 6) + 0 = +10
+    layout = "4 10 K 2 KC Q / 4 10C KC 2 9 QC / 4 10 JK 2 6 Q"
+    assert total("alberta", layout) == 10
+
+
+def test_worked_example_alberta_group_2() -> None:
+    # columns (8,8,8) (JK,K,A) (5,J,3) (4,2,7) (6,6,6) (6,6,6)
+    # -> 0 + (-3 + 0 + 1) + 18 + 13 + (-18 for the side-by-side sixes) = +11
+    layout = "8 JK 5 4 6 6 / 8 K J 2 6 6 / 8 A 3 7 6 6"
+    assert total("alberta", layout) == 11
+
+
+# --------------------------------------------------------------------------- six-card
+
+# RULES.md §7, six-card default column (seed 003)
+SIX_CARD = {
+    "A": 1, "2": -2, "3": 3, "4": 4, "6": 6, "7": 7, "8": 8, "9": 9,
+    "10": 10, "J": 10, "Q": 10, "K": 0,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["six-card", "four-card", "nine-card"])
+@pytest.mark.parametrize("rank,value", SIX_CARD.items())
+def test_six_card_values(name: str, rank: str, value: int) -> None:
+    # One card of the rank among fillers of other, all different ranks, so
+    # that nothing can match: the total is the card's value plus the fillers'.
+    v = builtin(name)
+    fillers = ["3", "4", "6", "7", "8", "9", "Q", "J", "10"]
+    fill = [f for f in fillers if f != rank][: v.cells - 1]
+    cards = [rank, *fill]
+    rows = [" ".join(cards[r * v.cols : (r + 1) * v.cols]) for r in range(v.rows)]
+    expected = value + sum(SIX_CARD[f] for f in fill)
+    assert total(v, " / ".join(rows)) == expected
+
+
+def test_six_card_pair_of_twos_cancels() -> None:
+    # (2,2) -> 0, not -4; (3,6) = 9; (4,7) = 11
+    assert total("six-card", "2 3 4 / 2 6 7") == 20
+
+
+def test_six_card_pairs_only_in_columns() -> None:
+    # 5 5 side by side is no match: 5 + 5 + 3 + 4 + 6 + 7 = 30
+    assert total("six-card", "5 5 3 / 4 6 7") == 30
+
+
+def test_six_card_three_pairs() -> None:
+    assert total("six-card", "K Q 9 / K Q 9") == 0
+    assert total("six-card", "JC QD 9H / JS QH 9S") == 0  # suits never matter
+
+
+def test_six_card_unmatched_kings_and_aces() -> None:
+    # (K, A) = 1; (Q, J) = 20; (2, 10) = 8
+    assert total("six-card", "K Q 2 / A J 10") == 29
+
+
+def test_four_card_column_pair_not_row_pair() -> None:
+    assert total("four-card", "5 9 / 5 3") == 12  # (5,5) = 0, 9 + 3
+    assert total("four-card", "5 5 / 9 3") == 22  # a row pair counts: 5+5+9+3
+    assert total("four-card", "2 K / 2 K") == 0
+
+
+# --------------------------------------------------------------------------- nine-card
+
+
+def test_nine_card_column_pair_counts_normally() -> None:
+    # (5,5,8) is no full column: 5+3+4 + 5+6+7 + 8+9+10 = 57
+    assert total("nine-card", "5 3 4 / 5 6 7 / 8 9 10") == 57
+    # split pair (5,7,5) counts too
+    assert total("nine-card", "5 3 4 / 7 6 8 / 5 9 10") == 57
+
+
+def test_nine_card_full_column_is_zero() -> None:
+    # (5,5,5) = 0; 3+4 + 6+7 + 9+10 = 39
+    assert total("nine-card", "5 3 4 / 5 6 7 / 5 9 10") == 39
+
+
+def test_nine_card_full_column_of_twos_loses_its_minus_six() -> None:
+    # RULES.md §8: a full column scores 0, "wiping out negative cards too"
+    assert total("nine-card", "2 3 4 / 2 6 7 / 2 9 10") == 39
+
+
+def test_nine_card_rows_and_diagonals_do_not_count() -> None:
+    # row of fives: 15 + 3+4+6 + 7+8+9 = 52
+    assert total("nine-card", "5 5 5 / 3 4 6 / 7 8 9") == 52
+    # diagonal of fives: 5+3+4 + 6+5+7 + 8+9+5 = 52
+    assert total("nine-card", "5 3 4 / 6 5 7 / 8 9 5") == 52
+
+
+def test_nine_card_all_columns() -> None:
+    assert total("nine-card", "K 2 9 / KH 2 9 / KS 2 9") == 0
+
+
+# --------------------------------------------------------------------------- alberta
+
+# 17 filler cards with no full column and no equal neighbours in a column:
+# columns (X,7,5) (2,8,6) (3,9,7) (4,2,8) (5,3,9) (6,4,3); filler sum
+# 2+3+4+5+6 + 7+8+9+2+3+4 + 5+6+7+8+9+3 = 20 + 33 + 38 = 91
+ALBERTA_FILL = "{x} 2 3 4 5 6 / 7 8 9 2 3 4 / 5 6 7 8 9 3"
+
+# RULES.md §7 Alberta column (seed 000 scoring (b))
+ALBERTA = {
+    "JK": -3, "AC": -2, "A": 1, "AD": 1, "AH": 1, "AS": 1,
+    "KC": -1, "QC": -1, "JC": -1, "10C": -1,
+    "K": 0, "KH": 0, "Q": 10, "QS": 10, "J": 10, "JD": 10, "10": 10, "10H": 10,
+    "2": 2, "2C": 2, "9C": 9, "7": 7,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("card,value", ALBERTA.items())
+def test_alberta_values(card: str, value: int) -> None:
+    assert total("alberta", ALBERTA_FILL.format(x=card)) == value + 91
+
+
+def test_alberta_full_columns_wipe_out_birdies_and_albatrosses() -> None:
+    base = "{a} 2 3 4 5 6 / {b} 8 9 2 3 4 / {c} 6 7 8 9 3"
+    # the first column without X,7,5 leaves 91 - 7 - 5 = 79 for the rest
+    assert total("alberta", base.format(a="K", b="KC", c="K")) == 79  # -1 wiped out
+    assert total("alberta", base.format(a="K", b="KC", c="Q")) == 79 - 1 + 10  # no match
+    assert total("alberta", base.format(a="JK", b="JK", c="JK")) == 79  # -9 wiped out
+    assert total("alberta", base.format(a="AC", b="AC", c="AC")) == 79  # -6 wiped out
+    assert total("alberta", base.format(a="Q", b="QC", c="QS")) == 79
+
+
+def test_alberta_pairs_do_not_count() -> None:
+    base = "{a} 2 3 4 5 6 / {b} 8 9 2 3 4 / {c} 6 7 8 9 3"
+    assert total("alberta", base.format(a="Q", b="Q", c="A")) == 79 + 21
+
+
+# Six columns; the last two filler columns are (5,3,9) and (6,4,3) = 17 and 13.
+def alberta_cols(*cols: str) -> str:
+    """Build a 3x6 layout from column strings like "6 6 6"."""
+    grid = [c.split() for c in cols]
+    return " / ".join(" ".join(col[r] for col in grid) for r in range(3))
+
+
+def test_alberta_twin_columns_side_by_side() -> None:
+    # (6,6,6)(6,6,6) -> -18; the rest (2,8,6)=16 (3,9,7)=19 (4,2,8)=14 (5,3,9)=17
+    lay = alberta_cols("6 6 6", "6 6 6", "2 8 6", "3 9 7", "4 2 8", "5 3 9")
+    assert total("alberta", lay) == -18 + 16 + 19 + 14 + 17
+
+
+def test_alberta_twin_columns_must_be_side_by_side() -> None:
+    # two full columns of sixes with a column between: each 0, no bonus
+    lay = alberta_cols("6 6 6", "2 8 6", "6 6 6", "3 9 7", "4 2 8", "5 3 9")
+    assert total("alberta", lay) == 16 + 19 + 14 + 17
+
+
+def test_alberta_twin_columns_need_one_rank() -> None:
+    # (6,6,6)(8,8,8): two zero columns, no bonus
+    lay = alberta_cols("6 6 6", "8 8 8", "2 8 6", "3 9 7", "4 2 8", "5 3 9")
+    assert total("alberta", lay) == 16 + 19 + 14 + 17
+
+
+def test_alberta_twin_columns_ignore_suits() -> None:
+    lay = alberta_cols("K KC K", "KC K KH", "2 8 6", "3 9 7", "4 2 8", "5 3 9")
+    assert total("alberta", lay) == -18 + 16 + 19 + 14 + 17
+
+
+def test_alberta_three_side_by_side_make_one_twin() -> None:
+    # pairs of columns do not overlap: (1,2) is a twin, column 3 is a lone zero
+    lay = alberta_cols("6 6 6", "6 6 6", "6 6 6", "3 9 7", "4 2 8", "5 3 9")
+    assert total("alberta", lay) == -18 + 19 + 14 + 17
+    ls = score_layout(builtin("alberta"), cards_of(lay))
+    twins = [m for m in ls.matches if m.kind == "twin_columns"]
+    assert len(twins) == 1
+    # taken left to right: columns 1 and 2 (cells 0 and 1 of row 1)
+    assert {0, 1} <= set(twins[0].cells) and 2 not in twins[0].cells
+
+
+def test_alberta_four_side_by_side_make_two_twins() -> None:
+    # eight of a rank... twelve sixes need three packs (six players)
+    lay = alberta_cols("6 6 6", "6 6 6", "6 6 6", "6 6 6", "4 2 8", "5 3 9")
+    assert total("alberta", lay) == -36 + 14 + 17
+
+
+def test_alberta_twins_after_a_lone_column() -> None:
+    # (8,8,8) (6,6,6) (6,6,6): the sixes pair although the 8s came first
+    lay = alberta_cols("8 8 8", "6 6 6", "6 6 6", "3 9 7", "4 2 8", "5 3 9")
+    assert total("alberta", lay) == -18 + 19 + 14 + 17
+
+
+# --------------------------------------------------------------------------- duel
+
+DUEL = {"JK": -2, "A": 1, "2": 2, "3": 3, "9": 9, "10": 10, "J": 10, "Q": 10, "K": 0}
+
+
+@pytest.mark.parametrize("card,value", DUEL.items())
+def test_duel_values(card: str, value: int) -> None:
+    # (X,5) (4,6) (7,8): X + 5 + 10 + 15 (X is never 5)
+    assert total("duel", f"{card} 4 7 / 5 6 8") == value + 30
+
+
+def test_duel_pairs_cancel() -> None:
+    assert total("duel", "Q 3 4 / Q 6 7") == 20  # (Q,Q) = 0
+    assert total("duel", "2 3 4 / 2 6 7") == 20  # twos are +2 here, the pair still 0
+
+
+def test_duel_joker_pair_counts_minus_four_and_costs_the_opponent_ten() -> None:
+    # (JK,JK) = -4 (no cancel); 3+6 + 4+7 = 20 -> 16; opponent +10
+    v = builtin("duel")
+    ls = score_layout(v, cards_of("JK 3 4 / JK 6 7"))
+    assert ls.total == 16 and ls.opponents == 10
+    # the other layout: 4+9 + 4+9 + 7+0 = 33, plus 10
+    assert hole(v, "JK 3 4 / JK 6 7", "4 4 7 / 9 9 K") == (16, 43)
+
+
+def test_duel_joker_beside_a_non_joker_is_no_pair() -> None:
+    v = builtin("duel")
+    ls = score_layout(v, cards_of("JK 3 4 / 5 6 7"))
+    assert ls.total == -2 + 25 and ls.opponents == 0
+
+
+def test_duel_four_of_a_kind_in_two_columns_costs_the_opponent_ten() -> None:
+    v = builtin("duel")
+    # side by side: (5,5)(5,5) = 0, (3,4) = 7
+    assert hole(v, "5 5 3 / 5 5 4", "A 2 3 / 4 6 7") == (7, 1 + 2 + 3 + 4 + 6 + 7 + 10)
+    # apart: (5,5)(3,4)(5,5) is four of a kind in two columns as well
+    assert hole(v, "5 3 5 / 5 4 5", "A 2 3 / 4 6 7") == (7, 23 + 10)
+    # two different pairs are not four of a kind
+    assert hole(v, "5 6 3 / 5 6 4", "A 2 3 / 4 6 7") == (7, 23)
+
+
+def test_duel_penalties_go_to_every_opponent() -> None:
+    # three players: the joker pair adds 10 to both others
+    v = builtin("duel")
+    assert hole(v, "JK 3 4 / JK 6 7", "Q 3 4 / Q 6 7", "A 2 3 / 4 6 7") == (16, 30, 33)
+
+
+def test_duel_both_sides_penalised() -> None:
+    v = builtin("duel")
+    assert hole(v, "JK 3 4 / JK 6 7", "5 5 3 / 5 5 4") == (16 + 10, 7 + 10)
+
+
+# --------------------------------------------------------------------------- pattern kinds
+
+
+def test_row_pattern() -> None:
+    v = with_patterns("nine-card", [{"kind": "row"}])
+    # row of fives = 0; 3+4+6 + 7+8+9 = 37
+    assert total(v, "5 5 5 / 3 4 6 / 7 8 9") == 37
+    # a column of fives no longer counts as a match
+    assert total(v, "5 3 4 / 5 6 7 / 5 9 10") == 54
+
+
+def test_diagonal_pattern_both_ways() -> None:
+    v = with_patterns("nine-card", [{"kind": "diagonal"}])
+    assert total(v, "5 3 4 / 6 5 7 / 8 9 5") == 3 + 4 + 6 + 7 + 8 + 9
+    assert total(v, "4 3 5 / 6 5 7 / 5 9 8") == 3 + 4 + 6 + 7 + 9 + 8
+    # an X of fives: both diagonals, the centre zeroed once
+    assert total(v, "5 3 5 / 6 5 7 / 5 9 5") == 3 + 6 + 7 + 9
+
+
+def test_adjacent_pair_pattern() -> None:
+    v = with_patterns("nine-card", [{"kind": "adjacent_pair"}])
+    # side by side
+    assert total(v, "5 5 3 / 4 6 7 / 8 9 10") == 3 + 4 + 6 + 7 + 8 + 9 + 10
+    # one above the other
+    assert total(v, "5 3 4 / 5 6 7 / 8 9 10") == 3 + 4 + 6 + 7 + 8 + 9 + 10
+    # not adjacent: (5, 7, 5) down a column and 5 . 5 along a row count
+    assert total(v, "5 3 5 / 7 6 8 / 5 9 10") == 5 + 3 + 5 + 7 + 6 + 8 + 5 + 9 + 10
+    # a run of three: both overlapping pairs, all three zero
+    assert total(v, "5 5 5 / 3 4 6 / 7 8 9") == 37
+
+
+def test_column_pair_pattern_on_three_rows() -> None:
+    v = with_patterns("nine-card", [{"kind": "column_pair"}])
+    # any two equal cards of a column, touching or not
+    assert total(v, "5 3 4 / 7 6 8 / 5 9 10") == 3 + 4 + 7 + 6 + 8 + 9 + 10
+    assert total(v, "5 3 4 / 5 6 8 / 5 9 10") == 3 + 4 + 6 + 8 + 9 + 10
+
+
+BLOCK = [{"kind": "block", "cards": "zero", "bonus": -25}]
+
+
+def test_block_pattern() -> None:
+    v = with_patterns("nine-card", BLOCK)
+    # four sevens in a square: 0 - 25; the rest 3 + 4 + 5 + 6 + 8
+    assert total(v, "7 7 3 / 7 7 4 / 5 6 8") == -25 + 26
+    # a square of equal rank in any suits
+    assert total(v, "3 4 5 / 6 KC KD / 8 KH KS") == -25 + 3 + 4 + 5 + 6 + 8
+
+
+def test_blocks_do_not_overlap() -> None:
+    v = with_patterns("nine-card", BLOCK)
+    # six sevens make two overlapping squares: one block (the first in
+    # reading order); the third column's sevens count 7 + 7
+    assert total(v, "7 7 7 / 7 7 7 / 2 3 4") == -25 + 14 + (-2 + 3 + 4)
+    # a 2x4 of one rank is two separate blocks
+    v24 = with_patterns("six-card", BLOCK, grid={"rows": 2, "cols": 4})
+    assert total(v24, "7 7 7 7 / 7 7 7 7") == -50
+
+
+def test_blocks_most_that_fit() -> None:
+    # 3x4: squares at (r0,c1) (r0,c2) (r1,c0) are all sevens.  Taking the first
+    # one (r0,c1) would block both others; the most that fit is two:
+    # (r0,c2) and (r1,c0), leaving the seven at (r0,c1).
+    v = with_patterns("six-card", BLOCK, grid={"rows": 3, "cols": 4}, deck={"packs": 3})
+    lay = "3 7 7 7 / 7 7 7 7 / 7 7 4 5"
+    assert total(v, lay) == -50 + 3 + 7 + 4 + 5
+
+
+def test_twin_columns_apart_and_side_by_side() -> None:
+    apart = with_patterns("six-card", [{"kind": "twin_columns", "adjacent": False, "bonus": -20}])
+    side = with_patterns("six-card", [{"kind": "twin_columns", "bonus": -20}])
+    # (5,5)(3,4)(5,5)
+    assert total(apart, "5 3 5 / 5 4 5") == -20 + 7
+    assert total(side, "5 3 5 / 5 4 5") == 5 + 5 + 5 + 5 + 7
+    # (5,5)(5,5)(3,4)
+    assert total(side, "5 5 3 / 5 5 4") == -20 + 7
+
+
+def test_ranks_and_except_limit_a_rule() -> None:
+    only_kings = with_patterns("six-card", [{"kind": "column_pair", "ranks": ["K"]}])
+    assert total(only_kings, "Q K 3 / Q K 4") == 20 + 7
+    not_queens = with_patterns("six-card", [{"kind": "column_pair", "except": ["Q"]}])
+    assert total(not_queens, "Q K 3 / Q K 4") == 20 + 7
+    # (Q,J) 20, (3,4) 7, (3,3) 0
+    assert total(not_queens, "Q 3 3 / J 4 3") == 20 + 7
+
+
+def test_card_effects() -> None:
+    # keep: the pair is matched (bonus applies) but the cards count
+    keep = with_patterns("six-card", [{"kind": "column_pair", "cards": "keep", "bonus": -1}])
+    assert total(keep, "5 3 4 / 5 6 7") == 10 - 1 + 20
+    # keep_negative: twos keep -2 each, other pairs 0
+    neg = with_patterns("six-card", [{"kind": "column_pair", "cards": "keep_negative"}])
+    assert total(neg, "2 3 4 / 2 6 7") == -4 + 20
+    assert total(neg, "5 3 4 / 5 6 7") == 20
+    # a number: each matched card counts it
+    three = with_patterns("six-card", [{"kind": "column_pair", "cards": 3}])
+    assert total(three, "Q 3 4 / Q 6 7") == 6 + 20
+
+
+def test_first_listed_rule_decides_a_card() -> None:
+    keep_first = with_patterns(
+        "six-card", [{"kind": "column_pair", "cards": "keep"}, {"kind": "row", "cards": "zero"}]
+    )
+    zero_first = with_patterns(
+        "six-card", [{"kind": "row", "cards": "zero"}, {"kind": "column_pair", "cards": "keep"}]
+    )
+    # 5 5 5 / 5 3 4: column 1 pair (5,5) and row 1 of fives
+    # keep first: the column-1 fives keep 5 + 5; the other two row fives 0
+    assert total(keep_first, "5 5 5 / 5 3 4") == 10 + 7
+    # zero first: row fives 0, the lower five still "kept" by the pair = 5
+    assert total(zero_first, "5 5 5 / 5 3 4") == 5 + 7
+
+
+def test_bonuses_of_all_matched_rules_apply() -> None:
+    v = with_patterns(
+        "six-card",
+        [{"kind": "column_pair", "bonus": -1}, {"kind": "row", "bonus": -2}],
+    )
+    # 5 5 5 / 5 3 4: one pair (-1) and one row (-2); fives all 0; 3 + 4
+    ls = score_layout(v, cards_of("5 5 5 / 5 3 4"))
+    assert ls.total == 7 - 3 and ls.bonus == -3
+    assert sorted(m.kind for m in ls.matches) == ["column_pair", "row"]
+
+
+# --------------------------------------------------------------------------- adjustments
+
+# Six-card layouts of known totals: "N K K / K K K" scores N's value (the
+# other columns are king pairs); "10 J K / K K K" = 10 + 10 + 0 = 20.
+L = {n: f"{r} K K / K K K" for n, r in [(1, "A"), (3, "3"), (5, "5"), (7, "7"), (9, "9")]}
+L[20] = "10 J K / K K K"
+L[21] = "A 10 J / K K K"  # (A,K) 1 + (10,K) 10 + (J,K) 10 = 21
+
+
+def test_layouts_of_known_totals() -> None:
+    for n, text in L.items():
+        assert total("six-card", text) == n
+
+
+def test_exact_adjustment_blackjack() -> None:
+    v = with_adjustments([{"kind": "exact", "score": 21, "becomes": 0}])
+    assert hole(v, L[21], L[20]) == (0, 20)
+
+
+@pytest.mark.parametrize(
+    "when,scores,closer,gets",
+    [
+        # closer's score vs the best other score: lower / tied / higher
+        ("always", (3, 5), 0, True),
+        ("always", (7, 5), 0, True),
+        ("lowest", (3, 5), 0, True),
+        ("lowest", (5, 5), 0, True),
+        ("lowest", (7, 5), 0, False),
+        ("strictly_lowest", (3, 5), 0, True),
+        ("strictly_lowest", (5, 5), 0, False),
+        ("not_lowest", (7, 5), 0, True),
+        ("not_lowest", (5, 5), 0, False),
+        ("not_lowest", (3, 5), 0, False),
+        ("not_strictly_lowest", (5, 5), 0, True),
+        ("not_strictly_lowest", (7, 5), 0, True),
+        ("not_strictly_lowest", (3, 5), 0, False),
+        # the closer is the second side
+        ("not_lowest", (3, 5), 1, True),
+    ],
+)
+def test_closer_adjustment(when: str, scores: tuple[int, int], closer: int, gets: bool) -> None:
+    v = with_adjustments([{"kind": "closer", "add": 10, "when": when}])
+    got = hole(v, *(L[s] for s in scores), closer=closer)
+    want = list(scores)
+    if gets:
+        want[closer] += 10
+    assert got == tuple(want)
+
+
+def test_closer_adjustment_needs_a_closer() -> None:
+    v = with_adjustments([{"kind": "closer", "add": 10}])
+    assert hole(v, L[3], L[5]) == (3, 5)
+
+
+def test_lowest_adjustment() -> None:
+    v = with_adjustments([{"kind": "lowest", "add": -3}])
+    assert hole(v, L[3], L[5], L[7]) == (0, 5, 7)
+    assert hole(v, L[5], L[5], L[7]) == (2, 2, 7)  # both tied for lowest
+    unique = with_adjustments([{"kind": "lowest", "add": -3, "unique": True}])
+    assert hole(unique, L[5], L[5], L[7]) == (5, 5, 7)  # a tie: nobody
+
+
+def test_tied_adjustment() -> None:
+    v = with_adjustments([{"kind": "tied", "add": 5}])
+    assert hole(v, L[5], L[5], L[7]) == (10, 10, 7)
+    assert hole(v, L[3], L[5], L[7]) == (3, 5, 7)
+
+
+def test_adjustments_apply_in_listed_order() -> None:
+    # blackjack first: 21 -> 0, which is then the lowest: -3
+    a = with_adjustments(
+        [{"kind": "exact", "score": 21, "becomes": 0}, {"kind": "lowest", "add": -3}]
+    )
+    assert hole(a, L[21], L[20]) == (-3, 20)
+    # underdog first: 20 is lowest -> 17; then blackjack turns the 21 into 0
+    b = with_adjustments(
+        [{"kind": "lowest", "add": -3}, {"kind": "exact", "score": 21, "becomes": 0}]
+    )
+    assert hole(b, L[21], L[20]) == (0, 17)
+
+
+def test_adjustments_see_penalties_from_opponents() -> None:
+    # duel + blackjack: 11 from the layout + 10 from the opponent's joker pair = 21 -> 0
+    v = load_variant(
+        {
+            "name": "t",
+            "extends": "duel",
+            "adjustments": [{"kind": "exact", "score": 21, "becomes": 0}],
+        }
+    )
+    # "A 3 K / 7 K K": (A,7) 8, (3,K) 3, (K,K) 0 = 11
+    assert hole(v, "A 3 K / 7 K K", "JK 3 4 / JK 6 7") == (0, 16)
+
+
+# --------------------------------------------------------------------------- the breakdown
+
+
+def test_layout_breakdown_items() -> None:
+    v = builtin("alberta")
+    ls = score_layout(v, cards_of("8 JK 5 4 6 6 / 8 K J 2 6 6 / 8 A 3 7 6 6"))
+    assert ls.values[:6] == (8, -3, 5, 4, 6, 6)
+    assert ls.scored[:6] == (0, -3, 5, 4, 0, 0)
+    kinds = [(m.kind, C.rank_str(m.rank), len(m.cells)) for m in ls.matches]
+    assert kinds == [
+        ("column", "8", 3),
+        ("column", "6", 3),
+        ("column", "6", 3),
+        ("twin_columns", "6", 6),
+    ]
+    assert ls.bonus == -18 and ls.opponents == 0
+    assert ls.cards_total == 29 and ls.total == 11
+
+
+def test_hole_breakdown_items() -> None:
+    v = load_variant(
+        {
+            "name": "t",
+            "extends": "duel",
+            "adjustments": [{"kind": "lowest", "name": "underdog", "add": -3}],
+        }
+    )
+    hs = score_hole(v, [cards_of("JK 3 4 / JK 6 7"), cards_of("4 4 7 / 9 9 K")])
+    first, second = hs.sides
+    assert (first.layout.total, first.penalties, first.adjustments, first.total) == (
+        16, 0, (("underdog", -3),), 13,
+    )  # fmt: skip
+    assert (second.layout.total, second.penalties, second.adjustments, second.total) == (
+        33, 10, (), 43,
+    )  # fmt: skip
+
+
+def test_score_layout_rejects_wrong_shapes_and_hidden_cards() -> None:
+    with pytest.raises(ValueError, match="6 cards"):
+        score_layout(builtin("six-card"), cards_of("5 K / 5 7"))
+    with pytest.raises(ValueError, match=r"\?"):
+        score_layout(builtin("six-card"), cards_of("? K 2 / 5 7 9"))
+
+
+# --------------------------------------------------------------------------- face-down cards
+
+
+def test_expected_total_by_hand() -> None:
+    # "? K 2 / 5 7 9" in six-card.  Face-up part: K 0, 2 -2, 5, 7, 9 = 19.
+    v = builtin("six-card")
+    exp = expected_total(v, cards_of("? K 2 / 5 7 9"))
+    assert exp.known == 19 and exp.unknown == 1 and exp.exact
+    # The hidden card is one of the 47 unseen cards of one pack.  A 5 (3 left)
+    # pairs the 5 below it: the layout is then 0 + 0 + (-2) + 7 + 9 = 14.  Any
+    # other card adds its value to 19.
+    seen = Counter(["K", "2", "5", "7", "9"])
+    per_suit = {"A": 1, "2": -2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+                "10": 10, "J": 10, "Q": 10, "K": 0}  # fmt: skip
+    outcomes: list[int] = []
+    for rank, value in per_suit.items():
+        for _ in range(4 - seen[rank]):
+            outcomes.append(14 if rank == "5" else 19 + value)
+    assert len(outcomes) == 47
+    assert exp.expected == pytest.approx(float(Fraction(sum(outcomes), 47)))
+
+
+def test_expected_total_known_part_ignores_hidden_matches() -> None:
+    # the hidden card could pair the five, but the known part counts 5 as 5
+    v = builtin("six-card")
+    assert expected_total(v, cards_of("? K 2 / 5 7 9")).known == 19
+    # all known: expected is the total
+    exp = expected_total(v, cards_of("5 K 2 / 5 7 9"))
+    assert (exp.known, exp.expected, exp.unknown) == (14, 14.0, 0)
+
+
+def test_expected_total_sampling_agrees_and_is_repeatable() -> None:
+    v = builtin("six-card")
+    cards = cards_of("? K 2 / ? 7 9")
+    exact = expected_total(v, cards)
+    assert exact.exact
+    a = expected_total(v, cards, max_exact=0, samples=20_000, seed=3)
+    b = expected_total(v, cards, max_exact=0, samples=20_000, seed=3)
+    assert not a.exact and a.samples == 20_000
+    assert a.expected == b.expected
+    assert a.expected == pytest.approx(exact.expected, abs=0.3)
+
+
+def test_unseen_cards() -> None:
+    six = builtin("six-card")
+    pool = unseen_cards(six, cards_of("5H 5 ? / K K K"))
+    # one pack: the 5H goes, a plain "5" takes another five; three kings go
+    assert len(pool) == 52 - 5
+    assert Counter(c >> 3 for c in pool)[5] == 2 and C.make(5, C.HEARTS) not in pool
+    assert Counter(c >> 3 for c in pool)[13] == 1
+    alb = builtin("alberta")
+    pool = unseen_cards(alb, cards_of("K K K K K K / K ? ? ? ? ? / ? ? ? ? ? ?"))
+    # two packs hold 2 KC and 6 other kings; seven plain Ks were seen, so the
+    # six plain kings go first and then one KC (the only kings left)
+    kings = [c for c in pool if c >> 3 == 13]
+    assert kings == [C.make(13, C.CLUBS)]
+
+
+# --------------------------------------------------------------------------- properties
+
+
+def independent_score(name: str, cards: Sequence[int]) -> tuple[int, int]:
+    """RULES.md §10 restated for each built-in, without the pattern engine:
+    (layout total, penalty to each opponent)."""
+    v = builtin(name)
+    rows, cols = v.rows, v.cols
+    col = [[cards[r * cols + c] for r in range(rows)] for c in range(cols)]
+    ranks = [[x >> 3 for x in cc] for cc in col]
+    if name == "alberta":
+        clubs = {1: -2, 10: -1, 11: -1, 12: -1, 13: -1}
+        plain = {0: -3, 1: 1, 11: 10, 12: 10, 13: 0}
+
+        def val(x: int) -> int:
+            r = x >> 3
+            if x & 7 == C.CLUBS and r in clubs:
+                return clubs[r]
+            return plain.get(r, r)
+    else:
+        joker = -2 if name == "duel" else 0
+        two = 2 if name == "duel" else -2
+        table = {0: joker, 1: 1, 2: two, 11: 10, 12: 10, 13: 0}
+
+        def val(x: int) -> int:
+            return table.get(x >> 3, x >> 3)
+
+    full = [len(set(rk)) == 1 for rk in ranks]
+    score = opp = 0
+    for cc, rk, f in zip(col, ranks, full, strict=True):
+        if name == "duel" and f and rk[0] == C.JOKER:
+            score += val(cc[0]) + val(cc[1])  # two jokers: -4, and +10 to the opponent
+            opp += 10
+        elif not f:
+            score += sum(val(x) for x in cc)  # a full column (a pair on 2 rows) is 0
+    if name == "alberta":  # side-by-side full columns of one rank: -18, left to right
+        c = 0
+        while c < cols - 1:
+            if full[c] and full[c + 1] and ranks[c][0] == ranks[c + 1][0]:
+                score -= 18
+                c += 2
+            else:
+                c += 1
+    if name == "duel":  # four of a kind in any two columns: +10 to the opponent
+        per_rank = Counter(rk[0] for rk, f in zip(ranks, full, strict=True) if f)
+        opp += 10 * sum(n // 2 for n in per_rank.values())
+    return score, opp
+
+
+@st.composite
+def layouts(draw: st.DrawFn, name: str) -> list[int]:
+    """Layouts of a built-in, biased toward few ranks so that patterns match."""
+    v = builtin(name)
+    top = 13
+    low = 0 if v.jokers_per_pack else 1
+    if draw(st.booleans()):
+        pool = draw(st.lists(st.integers(low, top), min_size=1, max_size=3, unique=True))
+    else:
+        pool = list(range(low, top + 1))
+    out = []
+    for _ in range(v.cells):
+        rank = draw(st.sampled_from(pool))
+        suit = draw(st.integers(0, 4))
+        out.append(C.make(rank, suit))
+    return out
+
+
+def layouts_any() -> st.SearchStrategy[tuple[str, list[int]]]:
+    return st.sampled_from(BUILTIN_NAMES).flatmap(lambda n: st.tuples(st.just(n), layouts(n)))
+
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(layouts_any())
+def test_builtins_agree_with_rules_restated(item: tuple[str, list[int]]) -> None:
+    name, cards = item
+    ls = score_layout(builtin(name), cards)
+    assert (ls.total, ls.opponents) == independent_score(name, cards)
+
+
+@SETTINGS
+@given(layouts_any())
+def test_breakdown_adds_up(item: tuple[str, list[int]]) -> None:
+    name, cards = item
+    v = builtin(name)
+    ls = score_layout(v, cards)
+    assert ls.total == sum(ls.scored) + ls.bonus
+    assert ls.bonus == sum(m.bonus for m in ls.matches)
+    assert ls.opponents == sum(m.opponents for m in ls.matches)
+    assert list(ls.values) == [v.value(c) for c in cards]
+    matched = {c for m in ls.matches for c in m.cells}
+    for i, (value, scored) in enumerate(zip(ls.values, ls.scored, strict=True)):
+        if i not in matched:
+            assert scored == value  # unmatched cards count their face value
+    assert compiled(v).total(cards) == (ls.total, ls.opponents)
+
+
+_WITH_ADJUSTMENTS: dict[str, Variant] = {}
+
+
+def with_every_adjustment(name: str) -> Variant:
+    if name not in _WITH_ADJUSTMENTS:
+        adjustments = [
+            {"kind": "exact", "score": 21, "becomes": 0},
+            {"kind": "closer", "add": 10, "when": "not_lowest"},
+            {"kind": "lowest", "add": -3},
+            {"kind": "tied", "add": 5},
+        ]
+        _WITH_ADJUSTMENTS[name] = load_variant(
+            {"name": "t", "extends": name, "adjustments": adjustments}
+        )
+    return _WITH_ADJUSTMENTS[name]
+
+
+def holes_any() -> st.SearchStrategy[tuple[str, list[list[int]]]]:
+    return st.sampled_from(BUILTIN_NAMES).flatmap(
+        lambda n: st.tuples(st.just(n), st.lists(layouts(n), min_size=2, max_size=4))
+    )
+
+
+@SETTINGS
+@given(holes_any(), st.data())
+def test_hole_breakdown_adds_up(item: tuple[str, list[list[int]]], data: st.DataObject) -> None:
+    name, lays = item
+    v = with_every_adjustment(name) if data.draw(st.booleans()) else builtin(name)
+    closer = data.draw(st.one_of(st.none(), st.integers(0, len(lays) - 1)))
+    hs = score_hole(v, lays, closer)
+    parts = [score_layout(v, c) for c in lays]
+    for i, side in enumerate(hs.sides):
+        others = sum(p.opponents for j, p in enumerate(parts) if j != i)
+        assert side.penalties == others
+        assert side.total == side.layout.total + side.penalties + sum(
+            d for _, d in side.adjustments
+        )
+    assert finish_hole(v, parts, closer).totals == hs.totals
+
+
+def resuit(cards: list[int], suits: list[int]) -> list[int]:
+    return [C.make(c >> 3, s) for c, s in zip(cards, suits, strict=True)]
+
+
+@SETTINGS
+@given(layouts_any(), st.data())
+def test_suits_do_not_matter_without_suit_values(
+    item: tuple[str, list[int]], data: st.DataObject
+) -> None:
+    name, cards = item
+    v = builtin(name)
+    if v.uses_suits():
+        # Alberta: only clubs change a value; any other suit is the plain card
+        allowed = [C.DIAMONDS, C.HEARTS, C.SPADES, C.NO_SUIT]
+        cards = [c if c & 7 in allowed else C.make(c >> 3, C.NO_SUIT) for c in cards]
+    else:
+        allowed = [C.CLUBS, C.DIAMONDS, C.HEARTS, C.SPADES, C.NO_SUIT]
+    suits = data.draw(st.lists(st.sampled_from(allowed), min_size=len(cards), max_size=len(cards)))
+    a, b = score_layout(v, cards), score_layout(v, resuit(cards, suits))
+    assert (a.total, a.opponents) == (b.total, b.opponents)
+
+
+def mirror_lr(cards: list[int], rows: int, cols: int) -> list[int]:
+    return [cards[r * cols + (cols - 1 - c)] for r in range(rows) for c in range(cols)]
+
+
+def mirror_ud(cards: list[int], rows: int, cols: int) -> list[int]:
+    return [cards[(rows - 1 - r) * cols + c] for r in range(rows) for c in range(cols)]
+
+
+@SETTINGS
+@given(layouts_any())
+def test_mirror_images_score_the_same(item: tuple[str, list[int]]) -> None:
+    # no built-in rule is directional (twin columns are taken left to right,
+    # but the count of side-by-side pairs is the same either way)
+    name, cards = item
+    v = builtin(name)
+    want = (score_layout(v, cards).total, score_layout(v, cards).opponents)
+    for flipped in (mirror_lr(cards, v.rows, v.cols), mirror_ud(cards, v.rows, v.cols)):
+        ls = score_layout(v, flipped)
+        assert (ls.total, ls.opponents) == want
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_mirror_images_with_every_pattern_kind(data: st.DataObject) -> None:
+    # every pattern kind at once on a 3x3 grid: rows, diagonals, blocks ...
+    v = load_variant(REPO / "configs" / "variants" / "nine-card-002.yaml")
+    pool = data.draw(st.lists(st.integers(1, 13), min_size=1, max_size=3, unique=True))
+    cards = [C.make(data.draw(st.sampled_from(pool))) for _ in range(9)]
+    want = score_layout(v, cards).total
+    assert score_layout(v, mirror_lr(cards, 3, 3)).total == want
+    assert score_layout(v, mirror_ud(cards, 3, 3)).total == want
