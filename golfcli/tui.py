@@ -1005,23 +1005,23 @@ def result_text(
     """The final result in one or two sentences: winner(s), shared ties, playoffs."""
     totals, won = tally(rows, len(names))
     who = " and ".join(names[w] for w in winners)
+    wins = "win" if who == "you" else "wins"
     playoffs = [r for r in rows if r.playoff]
     if scoring == "match":
         if len(winners) == 1:
             w = winners[0]
-            text = f"{who} wins the match, {match_standing(won, w)} ({won[w]:g} holes won)."
+            text = f"{who} {wins} the match, {match_standing(won, w)} ({won[w]:g} holes won)."
         else:
             text = f"The match is halved: {who} share the win with {won[winners[0]]:g} holes each."
     elif len(winners) == 1:
         w = winners[0]
         if playoffs:
             tied = " and ".join(names[i] for i in hole_winners(totals))
-            text = (
-                f"{tied} tied on {totals[w]}; {who} wins the playoff (hole {playoffs[-1].number})."
-            )
+            last = playoffs[-1].number
+            text = f"{tied} tied on {totals[w]}; {who} {wins} the playoff (hole {last})."
         else:
             others = ", ".join(f"{names[i]} {totals[i]}" for i in range(len(names)) if i != w)
-            text = f"{who} wins with {totals[w]} ({others})."
+            text = f"{who} {wins} with {totals[w]} ({others})."
     else:
         text = f"{who} tie on {totals[winners[0]]} and share the win."
         if playoffs:

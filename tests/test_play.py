@@ -1,0 +1,738 @@
+"""``golf play`` (issue #3 item 7): seats from --players, the input parser
+and its reasons, rendering from a seat's view only, the scorecard, and the
+real game driven through a pseudo-terminal with scripted (and bad) input."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import os
+import random
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pexpect
+import pytest
+from typer.testing import CliRunner
+
+from golfcli import cards as C
+from golfcli.cli import app
+from golfcli.record import load_record
+from golfcli.state import Action, Event, HoleState
+from golfcli.tui import (
+    HoleRow,
+    Style,
+    UsageError,
+    board_from_view,
+    describe_events,
+    parse_handicap,
+    parse_players,
+    parse_reply,
+    prompt_text,
+    render_board,
+    result_text,
+    run_play,
+    scorecard_text,
+    tokens,
+)
+from golfcli.variant import builtin
+from golfcli.view import View, view
+
+GOLF = str(Path(sys.executable).with_name("golf"))
+PLAIN = Style(False, False)
+
+
+def card(text: str) -> int:
+    return C.parse_card(text)
+
+
+# --------------------------------------------------------------------------- --players / --handicap
+
+
+def test_players_default_names_and_repeats() -> None:
+    seats = parse_players("human,greedy,greedy,random")
+    assert [(s.name, s.kind) for s in seats] == [
+        ("you", "human"), ("greedy", "greedy"), ("greedy2", "greedy"), ("random", "random"),
+    ]  # fmt: skip
+    assert [s.human for s in seats] == [True, False, False, False]
+
+
+def test_players_named_seats_and_several_humans() -> None:
+    seats = parse_players("you=human, ann=greedy ,bob=random")
+    assert [(s.name, s.kind) for s in seats] == [
+        ("you", "human"),
+        ("ann", "greedy"),
+        ("bob", "random"),
+    ]
+    assert [s.name for s in parse_players("human,human,greedy")] == ["player1", "player2", "greedy"]
+    # HUMAN in any case is a person, not a bot spec
+    assert parse_players("ann=Human,greedy")[0].human
+
+
+def test_players_bot_options_are_not_names() -> None:
+    # '=' inside a bot option must not be read as name=kind
+    seats = parse_players("greedy?threshold=3,ann=greedy?knock_at=2")
+    assert seats[0].kind == "greedy?threshold=3" and seats[0].name == "greedy"
+    assert (seats[1].name, seats[1].kind) == ("ann", "greedy?knock_at=2")
+
+
+def test_players_a_given_name_is_not_reused_for_a_default() -> None:
+    seats = parse_players("greedy=random,greedy")
+    assert [s.name for s in seats] == ["greedy", "greedy2"]
+
+
+@pytest.mark.parametrize(
+    "spec,words",
+    [
+        ("", "comma list"),
+        ("human,,greedy", "comma list"),
+        ("human", "at least 2 seats"),
+        ("ann=human,ann=greedy", "two seats are named 'ann'"),
+        ("ann=,greedy", "needs a kind"),
+        ("1x=human,greedy", "not a usable name"),
+    ],
+)
+def test_players_errors(spec: str, words: str) -> None:
+    with pytest.raises(UsageError, match=re.escape(words)):
+        parse_players(spec)
+
+
+def test_handicap() -> None:
+    assert parse_handicap(["bob=2", "You=1"], ["you", "bob"]) == {1: 2, 0: 1}
+    for item, words in [
+        ("bob", "use NAME=N"),
+        ("cat=1", "no seat named 'cat'"),
+        ("bob=x", "whole number"),
+        ("bob=3", "1 or 2"),
+        ("bob=0", "1 or 2"),
+    ]:
+        with pytest.raises(UsageError, match=re.escape(words)):
+            parse_handicap([item], ["you", "bob"])
+
+
+# --------------------------------------------------------------------------- the input parser
+
+
+def hole(name: str, seed: int = 1, players: int = 2) -> HoleState:
+    return HoleState(builtin(name), players, 0, random.Random(seed))
+
+
+def seen(st: HoleState, seat: int | None = None) -> View:
+    return view(st, st.current if seat is None else seat)
+
+
+def reply(st: HoleState, text: str) -> list[Action] | str:
+    """What typing ``text`` means to the seat to act: actions, or the reason it is refused."""
+    r = parse_reply(text, seen(st), st.legal_actions())
+    return r.error or r.command or r.actions
+
+
+def test_tokens_split_letters_from_numbers() -> None:
+    assert tokens("d3") == ["d", "3"]
+    assert tokens(" Flip 2,5 ") == ["flip", "2", "5"]
+    assert tokens("") == []
+
+
+def test_start_reveals() -> None:
+    st = hole("six-card")
+    assert st.phase == "setup"
+    assert reply(st, "1 4") == [Action("reveal", 0), Action("reveal", 3)]
+    assert reply(st, "9") == "there is no position 9: positions are 1-6"
+    assert reply(st, "0") == "there is no position 0: positions are 1-6"
+    assert reply(st, "1 1") == "you named the same position twice"
+    assert "is not a position" in str(reply(st, "s"))
+    st.apply(Action("reveal", 0))
+    assert reply(st, "1") == "the card at 1 is already face up: choose a face-down card"
+    # the reason agrees with the engine's own verify_reveal
+    with pytest.raises(ValueError, match="already face up"):
+        st.verify_reveal(0)
+
+
+def test_start_peeks() -> None:
+    st = hole("four-card")
+    assert st.legal_actions()[0].kind == "peek"
+    assert reply(st, "2") == [Action("peek", 1)]
+    st.apply(Action("peek", 1))
+    assert reply(st, "2") == "you have already looked at 2: choose another card"
+    assert "Peek at one more card" in prompt_text(seen(st), st.legal_actions(), PLAIN)
+
+
+def finish_setup(st: HoleState) -> None:
+    while st.phase == "setup":
+        st.apply(st.legal_actions()[0])
+
+
+def test_draw_step() -> None:
+    st = hole("six-card")
+    finish_setup(st)
+    top = C.card_str(st.discard[-1])
+    assert reply(st, "s") == [Action("draw_stock")]
+    assert reply(st, "stock") == [Action("draw_stock")]
+    assert reply(st, "d") == [Action("draw_discard")]
+    assert reply(st, "d3") == [Action("draw_discard"), Action("swap", 2)]
+    assert reply(st, "d 7") == "there is no position 7: positions are 1-6"
+    assert reply(st, "k") == "this variant has no knocking"
+    assert reply(st, "3") == f"first draw a card: s for the stock or d for the {top}"
+    assert "draw first" in str(reply(st, "s 3"))
+    assert "not a move here" in str(reply(st, "fly"))
+    assert (
+        reply(st, "f 3")
+        == "this variant does not let you flip instead of drawing: draw first (s or d)"
+    )
+    prompt = prompt_text(seen(st), st.legal_actions(), PLAIN)
+    assert prompt == f"Draw from the (s)tock or take the (d)iscard {top}?"
+
+
+def test_place_step_from_the_discard_pile_must_keep() -> None:
+    st = hole("six-card")
+    finish_setup(st)
+    st.apply(Action("draw_discard"))
+    assert reply(st, "3") == [Action("swap", 2)]
+    assert reply(st, "d") == "a card taken from the discard pile must be kept: put it at a position"
+    assert reply(st, "x") == "a card taken from the discard pile must be kept: put it at a position"
+    assert "already hold a card" in str(reply(st, "s"))
+    with pytest.raises(ValueError, match="must be kept"):
+        st.verify_discard()
+
+
+def test_place_then_required_flip() -> None:
+    st = hole("six-card")
+    finish_setup(st)
+    st.apply(Action("draw_stock"))
+    drawn = C.card_str(st.drawn or 0)
+    assert (
+        prompt_text(seen(st), st.legal_actions(), PLAIN)
+        == f"Put the {drawn} where? (1-6, or d to discard it)"
+    )
+    assert reply(st, "d") == [Action("discard")]
+    st.apply(Action("discard"))
+    up = next(p for p in range(6) if st.up[st.side] >> p & 1)
+    down = next(p for p in range(6) if not st.up[st.side] >> p & 1)
+    assert reply(st, "p") == "you must turn a face-down card up"
+    assert (
+        reply(st, str(up + 1))
+        == f"the card at {up + 1} is already face up: choose a face-down card"
+    )
+    assert reply(st, str(down + 1)) == [Action("flip", down)]
+    assert prompt_text(seen(st), st.legal_actions(), PLAIN).startswith("Turn up which card? (")
+
+
+def test_optional_flip_and_knock_in_four_card() -> None:
+    st = hole("four-card")
+    finish_setup(st)
+    assert reply(st, "k") == [Action("knock")]
+    assert "(k)nock" in prompt_text(seen(st), st.legal_actions(), PLAIN)
+    st.apply(Action("knock"))
+    assert reply(st, "k") == "the hole is already ending: no knocking on a final turn"
+    st.apply(Action("draw_stock"))
+    st.apply(Action("discard"))
+    assert reply(st, "p") == [Action("pass")]
+    assert "or p to pass" in prompt_text(seen(st), st.legal_actions(), PLAIN)
+
+
+def test_frozen_discard_on_final_turns() -> None:
+    st = hole("duel", seed=4)
+    rng = random.Random(0)
+    while st.closer is None or st.phase != "draw":
+        legal = st.legal_actions()
+        st.apply(legal[int(rng.random() * len(legal))])
+        assert st.phase != "over"
+    assert reply(st, "d") == "the discard pile is frozen on final turns: draw from the stock (s)"
+    assert prompt_text(seen(st), st.legal_actions(), PLAIN) == "Draw from the (s)tock?"
+
+
+def test_commands_and_empty_input() -> None:
+    st = hole("six-card")
+    for text, cmd in [
+        ("help", "help"),
+        ("?", "help"),
+        ("quit", "quit"),
+        ("Q", "quit"),
+        ("rules", "rules"),
+        ("scores", "scores"),
+    ]:
+        assert reply(st, text) == cmd
+    assert reply(st, "") == "type a move (help lists them)"
+    # when only one move is possible, Enter does it
+    v = seen(st)
+    only = (Action("reveal", 2),)
+    assert parse_reply("", v, only).actions == [Action("reveal", 2)]
+
+
+# --------------------------------------------------------------------------- rendering from a view
+
+
+def screen(st: HoleState, seat: int) -> str:
+    v = view(st, seat)
+    return "\n".join(render_board(board_from_view(v, ["ann", "bob"], PLAIN), PLAIN, 100))
+
+
+def test_board_shows_positions_face_down_cards_and_piles() -> None:
+    st = hole("six-card")
+    st.apply(Action("reveal", 0))
+    text = screen(st, 0)
+    lines = text.splitlines()
+    assert lines[0].startswith("ann") and "bob" in lines[0] and "> " in lines[0]
+    assert re.search(r"1 \?\s+2 \?\s+3 \?", lines[1])
+    assert re.search(r"4 \?\s+5 \?\s+6 \?", lines[2])
+    assert f"discard {C.card_str(st.discard[-1])}" in lines[-1]
+    assert f"stock {len(st.stock)} cards" in lines[-1]
+    assert f"1 {C.card_str(st.layouts[1][0])}" in lines[1]  # bob's turned-up card
+
+
+def test_board_never_shows_hidden_cards() -> None:
+    """Changing every card a seat cannot see must not change its screen."""
+    st = hole("four-card", seed=3)
+    finish_setup(st)
+    st.apply(Action("draw_stock"))  # seat 1 holds a card seat 0 must not see
+    before = screen(st, 0)
+    hidden = [p for p in range(4) if not st.up[1] >> p & 1]
+    mine_unseen = [p for p in range(4) if not (st.up[0] | st.memory[0]) >> p & 1]
+    # shuffle the hidden cards among themselves and swap in the stock top
+    st.layouts[1][hidden[0]], st.stock[-1] = st.stock[-1], st.layouts[1][hidden[0]]
+    if mine_unseen:
+        st.layouts[0][mine_unseen[0]], st.stock[0] = st.stock[0], st.layouts[0][mine_unseen[0]]
+    st.drawn = st.stock[1]
+    assert screen(st, 0) == before
+
+
+def test_peeked_cards_are_shown_only_to_their_seat() -> None:
+    st = hole("four-card", seed=2)
+    finish_setup(st)
+    mem1 = [(p, st.layouts[1][p]) for p in range(4) if st.memory[1] >> p & 1]
+    assert len(mem1) == 2
+    mine = screen(st, 1)
+    theirs = screen(st, 0)
+    for p, c in mem1:
+        assert f"{p + 1} [{C.card_str(c)}]" in mine
+    assert all(f"[{C.card_str(c)}]" not in theirs for _, c in mem1)
+    assert theirs.count("[") == 2 and mine.count("[") == 2  # each sees only its own two
+
+
+def test_style_detect() -> None:
+    assert Style.detect(True) == Style(False, False)
+    assert Style.detect(False, io.StringIO()).colour is False  # not a terminal
+
+    class Tty(io.StringIO):
+        encoding = "utf-8"
+
+        def isatty(self) -> bool:
+            return True
+
+    os.environ.pop("NO_COLOR", None)
+    assert Style.detect(False, Tty()) == Style(True, True)
+    os.environ["NO_COLOR"] = "1"
+    try:
+        assert Style.detect(False, Tty()) == Style(True, False)
+    finally:
+        del os.environ["NO_COLOR"]
+    colour = Style(True, True)
+    assert colour.card(card("7H")) == "\x1b[31m7♥\x1b[0m"
+    assert PLAIN.card(card("7H")) == "7H"
+
+
+# --------------------------------------------------------------------------- events in words
+
+
+def test_describe_turns_in_plain_words() -> None:
+    names = ["ann", "bob"]
+    evs = [
+        Event("reveal", 1, (0, card("5H"))),
+        Event("reveal", 1, (3, card("KS"))),
+        Event("draw", 0, ("stock", None)),  # censored: bob could not see it ...
+        Event("swap", 0, (2, card("4C"), card("9C"), False)),  # ... until it was placed
+        Event("draw", 1, ("stock", None)),
+        Event("discard", 1, (card("QD"),)),
+        Event("flip", 1, (4, card("2S"))),
+        Event("peek", 0, (1, None)),
+        Event("knock", 0, ()),
+        Event("reshuffle", -1, (None,)),
+        Event("end", -1, ("final turns played", (3, 4))),
+    ]
+    assert describe_events(evs, names, PLAIN, you=1) == [
+        "You turned up 5H at 1 and KS at 4.",
+        "ann drew the 4C from the stock and put it at 3 in place of the face-down 9C.",
+        "You drew the QD from the stock and discarded it, then turned up the 2S at 5.",
+        "ann peeked at 2, then knocked.",
+        "The discard pile was shuffled into a new stock.",
+        "The hole is over: the final turns are played.",
+    ]
+
+
+# --------------------------------------------------------------------------- scorecard and result
+
+
+def test_scorecard_has_hole_scores_and_running_totals() -> None:
+    rows = [HoleRow(1, False, (5, 12)), HoleRow(2, False, (-2, 8))]
+    text = scorecard_text(["you", "ann"], rows, "stroke")
+    lines = text.splitlines()
+    assert "stroke play" in lines[0]
+    assert lines[1].split() == ["hole", "you", "total", "ann", "total"]
+    assert lines[3].split() == ["1", "5", "5", "12", "12"]
+    assert lines[4].split() == ["2", "-2", "3", "8", "20"]
+    assert result_text(["you", "ann"], rows, "stroke", [0]) == "Result: you win with 3 (ann 20)."
+
+
+def test_match_play_standing_and_halved_holes() -> None:
+    rows = [HoleRow(1, False, (3, 5)), HoleRow(2, False, (4, 4)), HoleRow(3, False, (1, 6))]
+    text = scorecard_text(["you", "ann"], rows, "match")
+    assert "halved" in text
+    assert text.splitlines()[-1] == "Standing: you 2 UP, ann 2 DOWN"
+    assert result_text(["you", "ann"], rows, "match", [0]).startswith(
+        "Result: you win the match, 2 UP"
+    )
+
+
+def test_ties_shared_or_settled_by_a_playoff() -> None:
+    rows = [HoleRow(1, False, (5, 5))]
+    assert (
+        result_text(["a", "b"], rows, "stroke", [0, 1])
+        == "Result: a and b tie on 5 and share the win."
+    )
+    rows.append(HoleRow(2, True, (7, 3)))
+    assert "playoff" in scorecard_text(["a", "b"], rows, "stroke")
+    assert (
+        result_text(["a", "b"], rows, "stroke", [1])
+        == "Result: a and b tied on 5; b wins the playoff (hole 2)."
+    )
+
+
+# ------------------------------------------------------------------------- a whole game in-process
+
+
+def answerer(script: list[str]) -> Callable[[str], str]:
+    """Scripted answers first, then a simple player that always finds a legal move."""
+    count = itertools.count()
+
+    def inp(prompt: str) -> str:
+        if script:
+            return script.pop(0)
+        i = next(count)
+        assert i < 5000, "the game does not end"
+        if "Press Enter" in prompt or "Pass to" in prompt:
+            return ""
+        m = re.search(r"\((\d+)", prompt)
+        if "Turn" in prompt and m and "which?" not in prompt:
+            return m.group(1)
+        if "(s)tock" in prompt:
+            return "s"
+        if "where?" in prompt:
+            return "d" if "or d to discard" in prompt else "1"
+        return str(i % 18 + 1)
+
+    return inp
+
+
+def test_a_human_game_in_process_writes_a_record_that_replays(tmp_path: Path) -> None:
+    out = io.StringIO()
+    rec = tmp_path / "game.jsonl"
+    result = run_play(
+        builtin("six-card"),
+        players="you=human,ann=greedy",
+        holes=2,
+        seed=11,
+        record=rec,
+        ascii_only=True,
+        inp=answerer([]),
+        out=out,
+    )
+    assert result is not None
+    text = out.getvalue()
+    assert "seed 11" in text and "Result:" in text
+    assert text.count("Scorecard (stroke play") == 2
+    back = load_record(rec)
+    assert [h.scores for h in back.holes] == [r.scores for r in result.holes]
+    assert back.result is not None and back.result["totals"] == result.totals
+
+
+def test_quit_in_process_keeps_finished_holes(tmp_path: Path) -> None:
+    out = io.StringIO()
+    rec = tmp_path / "game.jsonl"
+    inp = answerer([])
+    holes_done = 0
+
+    def quitter(prompt: str) -> str:
+        nonlocal holes_done
+        if "Press Enter" in prompt:
+            holes_done += 1
+            return "quit"
+        if prompt.startswith("Quit the game?"):
+            return "y"
+        return inp(prompt)
+
+    assert (
+        run_play(
+            builtin("six-card"),
+            players="human,greedy",
+            holes=3,
+            seed=2,
+            record=rec,
+            ascii_only=True,
+            inp=quitter,
+            out=out,
+        )
+        is None
+    )
+    assert holes_done == 1
+    assert "Game stopped after 1 hole." in out.getvalue()
+    lines = [json.loads(x) for x in rec.read_text().splitlines()]
+    assert [x["type"] for x in lines] == ["game", "hole"]
+
+
+def test_hints_fall_back_to_a_bot_without_suggest() -> None:
+    out = io.StringIO()
+    result = run_play(
+        builtin("six-card"),
+        players="human,random",
+        holes=1,
+        seed=1,
+        ascii_only=True,
+        hints=True,
+        inp=answerer([]),
+        out=out,
+    )
+    assert result is not None
+    hints = [line for line in out.getvalue().splitlines() if line.startswith("Hint (")]
+    assert hints, "no hint shown"
+    # whichever bot answered, the hint names a move in words
+    assert all(re.match(r"Hint \((mc|expert|greedy)\): \w", h) for h in hints)
+
+
+def test_handicap_turns_up_extra_cards() -> None:
+    out = io.StringIO()
+    run_play(
+        builtin("six-card"),
+        players="random,greedy",
+        holes=1,
+        seed=1,
+        handicap=["greedy=2"],
+        ascii_only=True,
+        out=out,
+    )
+    first = next(
+        line for line in out.getvalue().splitlines() if line.startswith("  greedy turned up")
+    )
+    assert first.count(" at ") == 4  # 2 + 2 handicap cards
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(app, list(args))
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["--players", "human,nosuchbot"], "unknown bot 'nosuchbot'"),
+        (["--players", "human"], "at least 2 seats"),
+        (["-v", "alberta", "--players", "human,greedy,greedy,greedy,greedy"], "not 5"),
+        (["-v", "duel", "--players", "human,human,human,human,human"], "not 5"),
+        (["--players", "a=human,a=greedy"], "two seats are named"),
+        (["--handicap", "nobody=1"], "no seat named 'nobody'"),
+        (["--handicap", "you=9"], "1 or 2"),
+        (["--holes", "0"], "--holes must be at least 1"),
+    ],
+)
+def test_bad_options_are_one_line_exit_2(args: list[str], words: str) -> None:
+    code, out, err = run("play", *args)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("golf: error: ") and words in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_watch_mode_plays_by_itself_and_prints_the_seed() -> None:
+    code, out, err = run("play", "--players", "random,greedy", "--holes", "9", "--seed", "3")
+    assert code == 0, err
+    assert "seed 3" in out
+    assert out.count("Scorecard (stroke play") == 9
+    assert "Hole 9 of 9" in out and "Result: " in out
+    # each hole's moves, compactly, one line per turn
+    assert re.search(r"^  greedy (drew|took) ", out, re.M)
+
+
+def test_a_random_seed_is_printed_and_repeats_the_game() -> None:
+    code, out, _ = run("play", "--players", "random,greedy", "--holes", "1")
+    assert code == 0
+    seed = re.search(r"^seed (\d+) \(play the same deal again with --seed \1\)$", out, re.M)
+    assert seed
+    code, again, _ = run(
+        "play", "--players", "random,greedy", "--holes", "1", "--seed", seed.group(1)
+    )
+    assert again == out
+
+
+# ----------------------------------------------------------------------- the real prompts, in a pty
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    env = dict(os.environ, NO_COLOR="1", COLUMNS="100", LINES="40")
+    child = pexpect.spawn(
+        GOLF, list(args), env=env, encoding="utf-8", timeout=10, dimensions=(40, 100)
+    )
+    child.delaybeforesend = None
+    return child
+
+
+PROMPTS = [
+    r"Turn up (\d|one more card)[^\n]*\? \(1-6[^\n]*\) $",  # 0 start reveals
+    r"Draw from the \(s\)tock[^\n]*\? $",  # 1
+    r"Put the \S+ where\? \(1-6, or d to discard it\) $",  # 2
+    r"Put the \S+ where\? \(1-6; [^\n]*\) $",  # 3 (from the discard pile)
+    r"Turn up which card\? \(([\d, ]+)\) $",  # 4
+    r"Press Enter to go on \(or type quit\)\. $",  # 5
+    r"Result: [^\n]*\n",  # 6
+]
+
+
+def test_play_a_hole_through_the_real_prompts_with_bad_input(tmp_path: Path) -> None:
+    rec = tmp_path / "g.jsonl"
+    child = spawn("play", "--seed", "5", "--holes", "1", "--record", str(rec))
+    child.expect(r"seed 5 \(play the same deal again with --seed 5\)")
+    child.expect(PROMPTS[0])
+    child.sendline("9")
+    child.expect(r"Not that: there is no position 9: positions are 1-6\.")
+    child.sendline("1 1")
+    child.expect("Not that: you named the same position twice")
+    child.sendline("help")
+    child.expect("Positions are numbered 1-6, row by row")
+    child.sendline("1")
+    child.expect(r"Turn up one more card to start")
+    child.sendline("1")
+    child.expect("Not that: the card at 1 is already face up")
+    child.sendline("6")
+    bad_draw = bad_place = bad_flip = False
+    took_discard = False
+    while True:
+        i = child.expect(PROMPTS[1:])
+        if i == 0:
+            if not bad_draw:
+                child.sendline("4")
+                child.expect("Not that: first draw a card: s for the stock or d for the ")
+                bad_draw = True
+                continue
+            if not took_discard:
+                child.sendline("d")
+                took_discard = True
+            else:
+                child.sendline("s")
+        elif i == 2:  # holding a discard-pile card: d is refused with the rule
+            child.sendline("d")
+            child.expect("Not that: a card taken from the discard pile must be kept")
+            child.expect(PROMPTS[3])
+            child.sendline("2")
+        elif i == 1:
+            if not bad_place:
+                child.sendline("7")
+                child.expect("Not that: there is no position 7")
+                bad_place = True
+                continue
+            child.sendline("d")
+        elif i == 3:
+            downs = child.match.group(1).split(", ")
+            if not bad_flip:
+                up = next(str(p) for p in range(1, 7) if str(p) not in downs)
+                child.sendline(up)
+                child.expect(f"Not that: the card at {up} is already face up")
+                bad_flip = True
+                continue
+            child.sendline(downs[0])
+        elif i == 4:
+            child.sendline("")
+        else:
+            break
+    child.expect(r"seed 5")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert bad_draw and bad_place and bad_flip and took_discard
+    assert "Traceback" not in (child.before or "")
+    lines = [json.loads(x)["type"] for x in rec.read_text().splitlines()]
+    assert lines == ["game", "hole", "result"]
+
+
+def test_quit_asks_first_then_stops_cleanly(tmp_path: Path) -> None:
+    rec = tmp_path / "g.jsonl"
+    child = spawn("play", "--seed", "8", "--record", str(rec))
+    child.expect(PROMPTS[0])
+    child.sendline("quit")
+    child.expect(r"Quit the game\? Finished holes stay in the record\. \(y/n\) $")
+    child.sendline("n")
+    child.expect("Playing on.")
+    child.expect(PROMPTS[0])
+    child.sendline("quit")
+    child.expect(r"\(y/n\) $")
+    child.sendline("y")
+    child.expect("Game stopped after 0 holes.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert [json.loads(x)["type"] for x in rec.read_text().splitlines()] == ["game"]
+
+
+def test_end_of_input_quits_without_a_traceback() -> None:
+    child = spawn("play", "--seed", "8")
+    child.expect(PROMPTS[0])
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in (child.before or "")
+
+
+def test_four_card_peeks_and_hot_seat_gate() -> None:
+    """Two people, one screen: each sees their own peeks, then the screen is
+    cleared and handed over; the other's screen shows no remembered card."""
+    child = spawn(
+        "play", "-v", "four-card", "-p", "alice=human,bob=human", "--seed", "7", "--holes", "1"
+    )
+    child.expect(r"Pass to bob\. bob, press Enter when no one else can see\. $")
+    child.sendline("")
+    child.expect(r"bob: Peek at 2 cards \(only you see them\): which\? \(1-4, e.g. 1 2\) $")
+    child.sendline("1 2")
+    child.expect(r"bob, you looked at: 1 = (\S+), 2 = (\S+)\. Remember them!")
+    bob_cards = child.match.group(1), child.match.group(2)
+    child.expect("Press Enter to hide them.")
+    child.sendline("")
+    child.expect(r"\x1b\[2J\x1b\[3J")  # screen and scrollback cleared before the hand-over
+    child.expect(r"Pass to alice\.")
+    child.sendline("")
+    child.expect(r"alice: Peek at 2 cards")
+    alice_screen = child.before or ""
+    assert "bob peeked at 1 and 2." in alice_screen
+    assert not re.search(r"\d \[", alice_screen)  # no remembered card at any position
+    assert not any(f"[{c}]" in alice_screen for c in bob_cards)
+    child.sendline("3")
+    child.expect(r"alice: Peek at one more card \(only you see it\)")
+    assert re.search(r"3 \[\S+\]", child.before or "")  # the first peek is on her screen already
+    child.sendline("4")
+    child.expect(r"alice, you looked at: 4 = \S+\. Remember it!")
+    child.sendline("")
+    child.expect(r"Pass to bob\.")
+    child.sendline("")
+    child.expect(r"bob: Draw from the \(s\)tock, take the \(d\)iscard \S+ or \(k\)nock\? $")
+    bob_screen = child.before or ""
+    assert f"1 [{bob_cards[0]}]" in bob_screen and f"2 [{bob_cards[1]}]" in bob_screen
+    child.sendline("k")
+    child.expect(r"Pass to alice\.")
+    child.sendline("")
+    child.expect(r"Final turn: bob closed the hole; this is your last turn\.")
+    child.expect(r"alice: Draw from the \(s\)tock")
+    child.sendline("s")
+    child.expect(r"alice: Put the \S+ where\?")
+    child.sendline("d")
+    child.expect(r"alice: Turn a card up\? \([\d, ]+, or p to pass\) $")
+    child.sendline("p")
+    child.expect("Hole 1 is over")
+    child.expect(r"Press Enter to go on")
+    child.sendline("")
+    child.expect(r"Result: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
