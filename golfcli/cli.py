@@ -10,15 +10,18 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
+
+if TYPE_CHECKING:
+    from .variant import Variant
 
 app = typer.Typer(
     name="golf",
     help=(
         "Golf, the card game: score layouts, play in the terminal, and run bot tournaments.\n\n"
-        "Start with `golf variants`, `golf rules six-card` and `golf score \"5 K 2 / 5 7 9\"`."
+        'Start with `golf variants`, `golf rules six-card` and `golf score "5 K 2 / 5 7 9"`.'
     ),
     no_args_is_help=True,
     add_completion=False,
@@ -27,7 +30,11 @@ app = typer.Typer(
 
 VariantOpt = Annotated[
     str,
-    typer.Option("--variant", "-v", help="Built-in variant name (see `golf variants`) or path to a variant YAML file."),
+    typer.Option(
+        "--variant",
+        "-v",
+        help="Built-in variant name (see `golf variants`) or path to a variant YAML file.",
+    ),
 ]
 SetOpt = Annotated[
     list[str] | None,
@@ -35,7 +42,8 @@ SetOpt = Annotated[
         "--set",
         "-s",
         metavar="KEY=VALUE",
-        help="Override one variant key for this run, e.g. --set values.ranks.2=2 or --set game.holes=18. Repeatable.",
+        help="Override one variant key for this run, e.g. --set values.ranks.2=2 "
+        "or --set game.holes=18. Repeatable.",
     ),
 ]
 
@@ -49,7 +57,7 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def load_variant_or_fail(name: str, overrides: list[str] | None):  # type: ignore[no-untyped-def]
+def load_variant_or_fail(name: str, overrides: list[str] | None) -> Variant:
     from .variant import load_variant
     from .yamlsrc import SourceError
 
@@ -61,31 +69,40 @@ def load_variant_or_fail(name: str, overrides: list[str] | None):  # type: ignor
 
 # --------------------------------------------------------------------------- score
 
+LayoutsArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help='Layouts to score: rows separated by "/", cards by spaces or commas, '
+        'e.g. "5 K 2 / 5 7 9". A ? is a face-down card. With none, layouts are read '
+        "from standard input, one per line (blank lines and # comments are skipped).",
+        show_default=False,
+    ),
+]
+HoleOpt = Annotated[
+    bool,
+    typer.Option(
+        "--hole",
+        help="Score all the layouts together as one hole "
+        "(penalties to opponents, blackjack, underdog, ...).",
+    ),
+]
+CloserOpt = Annotated[
+    int | None,
+    typer.Option(
+        help="With --hole: which layout (1-based) went out or knocked, "
+        "for knock bonuses and penalties.",
+    ),
+]
+
 
 @app.command()
 def score(
-    layouts: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help='Layouts to score: rows separated by "/", cards by spaces or commas, e.g. "5 K 2 / 5 7 9". '
-            "A ? is a face-down card. With none, layouts are read from standard input, one per line.",
-            show_default=False,
-        ),
-    ] = None,
+    layouts: LayoutsArg = None,
     variant: VariantOpt = "six-card",
     set_: SetOpt = None,
-    json_out: Annotated[bool, typer.Option("--json", help="One JSON object per layout per line.")] = False,
-    hole: Annotated[
-        bool,
-        typer.Option(
-            "--hole",
-            help="Score all the layouts together as one hole (penalties to opponents, blackjack, underdog, ...).",
-        ),
-    ] = False,
-    closer: Annotated[
-        int | None,
-        typer.Option(help="With --hole: which layout (1-based) went out or knocked, for knock bonuses/penalties."),
-    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+    hole: HoleOpt = False,
+    closer: CloserOpt = None,
     symbols: Annotated[bool, typer.Option("--symbols", help="Print suits as ♣♦♥♠.")] = False,
 ) -> None:
     """Score typed layouts with a variant's rules, card by card.
@@ -102,7 +119,7 @@ def score(
 
       golf score -v duel --hole "JK 5 3 / JK 5 3" "4 4 7 / 9 9 K"
     """
-    from .cards import CardError, parse_layout
+    from .cards import UNKNOWN, CardError, parse_layout
     from .scorecard import (
         expectation_json,
         expectation_text,
@@ -113,6 +130,8 @@ def score(
     )
     from .scoring import expected_total, score_hole, score_layout
 
+    if closer is not None and not hole:
+        fail("--closer only makes sense with --hole")
     var = load_variant_or_fail(variant, set_)
     batch = not layouts
     if batch:
@@ -120,8 +139,9 @@ def score(
         items = [(w, t) for w, t in items if t and not t.startswith("#")]
     else:
         items = [(f"layout {i}", t) for i, t in enumerate(layouts or [], start=1)]
+    gap = "" if len(items) == 1 else "\n"  # a blank line between tables
     errors = 0
-    parsed: list[tuple[str, list[int]]] = []
+    parsed: list[list[int]] = []
     for where, text in items:
         try:
             rows, cols, cards = parse_layout(text)
@@ -131,40 +151,61 @@ def score(
             continue
         if (rows, cols) != (var.rows, var.cols):
             typer.echo(
-                f"golf: error: {where}: a {rows}x{cols} layout, but {var.name} deals {var.rows} rows of {var.cols}",
+                f"golf: error: {where}: a {rows}x{cols} layout, "
+                f"but {var.name} deals {var.rows} rows of {var.cols}",
                 err=True,
             )
             errors += 1
             continue
-        parsed.append((text, cards))
+        parsed.append(cards)
         if hole:
             continue
         try:
-            if -1 in cards:
+            if UNKNOWN in cards:
                 exp = expected_total(var, cards)
-                typer.echo(json.dumps(expectation_json(var, cards, exp)) if json_out
-                           else expectation_text(var, cards, exp, symbols) + ("" if batch or len(items) == 1 else "\n"))
+                out = (
+                    json.dumps(expectation_json(var, cards, exp))
+                    if json_out
+                    else expectation_text(var, cards, exp, symbols) + gap
+                )
             else:
                 ls = score_layout(var, cards)
-                typer.echo(json.dumps(layout_json(var, ls)) if json_out
-                           else layout_text(var, ls, symbols) + ("" if len(items) == 1 else "\n"))
+                out = (
+                    json.dumps(layout_json(var, ls))
+                    if json_out
+                    else layout_text(var, ls, symbols) + gap
+                )
         except ValueError as exc:
             typer.echo(f"golf: error: {where}: {exc}", err=True)
             errors += 1
+            continue
+        typer.echo(out)
     if hole and parsed and not errors:
-        cards_list = [c for _, c in parsed]
-        if any(-1 in c for c in cards_list):
+        if any(UNKNOWN in c for c in parsed):
             fail("--hole needs every card known (no ?)")
-        if closer is not None and not 1 <= closer <= len(cards_list):
-            fail(f"--closer must be between 1 and {len(cards_list)}")
-        hs = score_hole(var, cards_list, None if closer is None else closer - 1)
-        labels = [f"layout {i + 1}" for i in range(len(cards_list))]
-        typer.echo(json.dumps(hole_json(var, hs)) if json_out else hole_text(var, hs, labels, symbols))
+        if closer is not None and not 1 <= closer <= len(parsed):
+            fail(f"--closer must be between 1 and {len(parsed)}")
+        hs = score_hole(var, parsed, None if closer is None else closer - 1)
+        labels = [f"layout {i + 1}" for i in range(len(parsed))]
+        typer.echo(
+            json.dumps(hole_json(var, hs)) if json_out else hole_text(var, hs, labels, symbols)
+        )
     if errors:
         raise typer.Exit(2)
 
 
 # --------------------------------------------------------------------------- variants
+
+
+def _counts(numbers: tuple[int, ...]) -> str:
+    """(2, 3, 4, 6) -> "2-4, 6"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 @app.command()
@@ -177,9 +218,14 @@ def variants() -> None:
     rows = []
     for name in BUILTIN_NAMES:
         v = builtin(name)
-        rows.append([name, f"{v.rows}x{v.cols}", f"{v.players[0]}-{v.players[-1]}", v.description])
-    typer.echo(tabulate(rows, headers=["variant", "grid", "players", "description"], tablefmt="simple"))
-    typer.echo("\nExplain one with `golf rules NAME`; make your own with a YAML file that `extends:` one.")
+        players = _counts(v.players)
+        rows.append([name, f"{v.rows}x{v.cols}", players, v.description])
+    headers = ["variant", "grid", "players", "description"]
+    typer.echo(tabulate(rows, headers=headers, tablefmt="simple"))
+    typer.echo(
+        "\nExplain one with `golf rules NAME`; make your own with a YAML file that "
+        "`extends:` one (examples in configs/variants/, keys in docs/variants.md)."
+    )
 
 
 @app.command()
@@ -199,10 +245,10 @@ def validate(
     files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.")],
 ) -> None:
     """Check variant files: every key, type and value, with file:line on errors."""
-    bad = 0
     from .variant import load_variant
     from .yamlsrc import SourceError
 
+    bad = 0
     for f in files:
         try:
             v = load_variant(str(f))
@@ -210,7 +256,8 @@ def validate(
             typer.echo(f"golf: error: {exc}", err=True)
             bad += 1
             continue
-        typer.echo(f"ok: {f}: variant {v.name!r} ({v.rows}x{v.cols}, {len(v.patterns)} matching rule(s))")
+        n_rules = len(v.patterns) + len(v.adjustments)
+        typer.echo(f"ok: {f}: variant {v.name!r} ({v.rows}x{v.cols}, {n_rules} scoring rule(s))")
     if bad:
         raise typer.Exit(2)
 

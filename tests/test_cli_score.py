@@ -1,0 +1,264 @@
+"""`golf score`, `golf variants`, `golf rules`, `golf validate` (issue #2):
+results, JSON, batch mode, and bad input as one stderr line with exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from golfcli.cli import app
+from golfcli.variant import BUILTIN_NAMES
+
+REPO = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> Any:
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def json_lines(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def one_error_line(result: Any) -> str:
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("golf: error: ")
+    assert "Traceback" not in result.stderr
+    return str(lines[0])
+
+
+# --------------------------------------------------------------------------- results
+
+
+def test_worked_example_text() -> None:
+    r = run("score", "5 K 2 / 5 7 9")
+    assert r.exit_code == 0
+    assert r.stdout.strip().endswith("total: 14")
+    assert "column pair of 5" in r.stdout
+
+
+@pytest.mark.parametrize(
+    "args,expected",
+    [
+        (["5 K 2 / 5 7 9"], 14),
+        (["--set", "values.ranks.2=2", "5 K 2 / 5 7 9"], 18),
+        (["-v", "alberta", "4 10 K 2 KC Q / 4 10C KC 2 9 QC / 4 10 JK 2 6 Q"], 10),
+        (["-v", "alberta", "8 JK 5 4 6 6 / 8 K J 2 6 6 / 8 A 3 7 6 6"], 11),
+        # the same with suit symbols and joker spellings
+        (["-v", "alberta", "4 10 K 2 K♣ Q / 4 T♣ k♣ 2 9 Q♣ / 4 10 joker 2 6 Q"], 10),
+        (["-v", str(REPO / "configs/variants/twos-plus-two.yaml"), "5 K 2 / 5 7 9"], 18),
+    ],
+)
+def test_worked_examples_json(args: list[str], expected: int) -> None:
+    r = run("score", "--json", *args)
+    assert r.exit_code == 0, r.stderr
+    (obj,) = json_lines(r.stdout)
+    assert obj["total"] == expected and isinstance(obj["total"], int)
+
+
+def test_json_breakdown_fields() -> None:
+    r = run("score", "--json", "-v", "alberta", "8 JK 5 4 6 6 / 8 K J 2 6 6 / 8 A 3 7 6 6")
+    (obj,) = json_lines(r.stdout)
+    assert obj["variant"] == "alberta"
+    assert len(obj["cards"]) == 18
+    assert obj["cards"][1] == {"row": 1, "col": 2, "card": "JK", "value": -3, "scored": -3}
+    twins = [m for m in obj["matches"] if m["kind"] == "twin_columns"]
+    assert len(twins) == 1 and twins[0]["bonus"] == -18 and twins[0]["rank"] == "6"
+    # the breakdown adds up
+    assert sum(c["scored"] for c in obj["cards"]) + obj["bonus"] == obj["total"]
+    assert obj["cards_total"] == 29 and obj["bonus"] == -18
+
+
+def test_several_layouts_one_json_object_each() -> None:
+    r = run("score", "--json", "5 K 2 / 5 7 9", "K K K / K K K", "A 2 3 / 4 5 6")
+    # 14; 0; (A,4) 5 + (2,5) 3 + (3,6) 9 = 17
+    assert [o["total"] for o in json_lines(r.stdout)] == [14, 0, 17]
+
+
+def test_face_down_cards() -> None:
+    r = run("score", "--json", "? K 2 / 5 7 9")
+    assert r.exit_code == 0
+    (obj,) = json_lines(r.stdout)
+    # known part: K 0, 2 -2, 5, 7, 9 = 19 (the ? counts nothing)
+    assert obj["total"] == 19 and obj["known"] == 19 and obj["face_down"] == 1
+    assert obj["complete"] is False
+    # worked out in test_scoring.test_expected_total_by_hand: 1128/47 = 24.0
+    assert obj["expected_total"] == pytest.approx(1128 / 47)
+    text = run("score", "? K 2 / 5 7 9").stdout
+    assert "known part" in text and "expected total" in text
+
+
+def test_hole_with_penalties_and_closer() -> None:
+    # duel: the joker pair layout adds 10 to the other: 33 + 10
+    r = run("score", "--json", "-v", "duel", "--hole", "JK 5 3 / JK 5 3", "4 4 7 / 9 9 K")
+    obj = json.loads(r.stdout)
+    assert obj["totals"] == [-4, 43]
+    assert obj["sides"][1]["penalties"] == 10
+    kb = str(REPO / "configs/variants/knock-bonus.yaml")
+    r = run(
+        "score", "--json", "-v", kb, "--hole", "--closer", "2", "5 K 2 / 5 7 9", "A 2 3 / 4 5 6"
+    )
+    obj = json.loads(r.stdout)
+    assert obj["totals"] == [14, 17 - 5] and obj["closer"] == 1
+    assert obj["sides"][1]["adjustments"] == [{"rule": "go-out bonus", "delta": -5}]
+
+
+def test_hole_text() -> None:
+    r = run("score", "-v", "duel", "--hole", "JK 5 3 / JK 5 3", "4 4 7 / 9 9 K")
+    assert r.exit_code == 0
+    assert "penalties from opponents: +10" in r.stdout and "hole score: 43" in r.stdout
+
+
+def test_symbols() -> None:
+    r = run(
+        "score", "--symbols", "-v", "alberta", "4 10 K 2 KC Q / 4 10C KC 2 9 QC / 4 10 JK 2 6 Q"
+    )
+    assert "K♣" in r.stdout and "10♣" in r.stdout
+
+
+# --------------------------------------------------------------------------- batch mode
+
+
+def test_batch_from_stdin() -> None:
+    r = run("score", "--json", stdin="5 K 2 / 5 7 9\n\n# a comment\nK K K / K K K\n")
+    assert r.exit_code == 0
+    assert [o["total"] for o in json_lines(r.stdout)] == [14, 0]
+
+
+def test_batch_bad_lines_are_reported_and_good_lines_scored() -> None:
+    stdin = "5 K 2 / 5 7 9\n5 Z 2 / 5 7 9\nK K K / K K K\n5 K 2 / 5 7\nA 2 / 3 4\n"
+    r = run("score", "--json", stdin=stdin)
+    assert r.exit_code == 2
+    assert [o["total"] for o in json_lines(r.stdout)] == [14, 0]
+    errors = r.stderr.strip().splitlines()
+    assert len(errors) == 3
+    assert errors[0].startswith("golf: error: line 2: row 1, card 2: unknown card 'Z'")
+    assert errors[1].startswith("golf: error: line 4: ragged rows")
+    assert errors[2].startswith("golf: error: line 5: a 2x2 layout, but six-card deals 2 rows of 3")
+    assert "Traceback" not in r.stderr
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["score", "5 Z 2 / 5 7 9"], "layout 1: row 1, card 2: unknown card 'Z'"),
+        (["score", "5 K 2 / 5 7 9", "5 K 2 / 5 7 9 / 1 2 3"], "layout 2: row 3, card 1"),
+        (["score", "5 K 2 / 5 7"], "layout 1: ragged rows"),
+        (["score", "5 K / 5 7"], "layout 1: a 2x2 layout, but six-card deals 2 rows of 3"),
+        (["score", "-v", "nine-card", "5 K 2 / 5 7 9"], "but nine-card deals 3 rows of 3"),
+        (["score", "--set", "turn.knok=true", "5 K 2 / 5 7 9"], "--set turn.knok=true: turn.knok"),
+        (["score", "--set", "values.ranks.2", "5 K 2 / 5 7 9"], "expected KEY=VALUE"),
+        (["score", "-v", "no-such", "5 K 2 / 5 7 9"], "unknown variant"),
+        (["score", "--closer", "1", "5 K 2 / 5 7 9"], "--closer"),
+        (
+            ["score", "--hole", "--closer", "3", "5 K 2 / 5 7 9", "5 K 2 / 5 7 9"],
+            "--closer must be",
+        ),
+        (["score", "--hole", "? K 2 / 5 7 9", "5 K 2 / 5 7 9"], "no ?"),
+        (["rules", "no-such"], "unknown variant"),
+    ],
+)
+def test_bad_input_one_line_exit_2(args: list[str], fragment: str) -> None:
+    r = run(*args)
+    assert r.exit_code == 2
+    assert fragment in one_error_line(r)
+
+
+def test_broken_yaml_variant(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nextends: six-card\nturn: {knock: true\n", encoding="utf-8")
+    r = run("score", "-v", str(bad), "5 K 2 / 5 7 9")
+    assert r.exit_code == 2
+    assert one_error_line(r).startswith(f"golf: error: {bad}:4: invalid YAML")
+
+
+# ------------------------------------------------------------- variants, rules, validate
+
+
+def test_variants_lists_the_builtins() -> None:
+    r = run("variants")
+    assert r.exit_code == 0
+    for name in BUILTIN_NAMES:
+        assert name in r.stdout
+    assert "3x6" in r.stdout and "2-4, 6" in r.stdout  # alberta
+
+
+def test_rules_by_name_and_path() -> None:
+    r = run("rules", "alberta")
+    assert r.exit_code == 0
+    assert "KC -1" in r.stdout and "-18 to the owner" in r.stdout
+    r = run("rules", str(REPO / "configs/variants/blackjack.yaml"))
+    assert r.exit_code == 0 and "exactly 21 becomes 0" in r.stdout
+    r = run("rules", "six-card", "--set", "game.holes=18")
+    assert "18 holes" in r.stdout
+
+
+def test_validate(tmp_path: Path) -> None:
+    good = REPO / "configs/variants/super-kings.yaml"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nextends: six-card\ngrid:\n  rows: 7\n  cols: 0\n", encoding="utf-8")
+    r = run("validate", str(good))
+    assert r.exit_code == 0 and "ok:" in r.stdout and "super-kings" in r.stdout
+    r = run("validate", str(good), str(bad))
+    assert r.exit_code == 2
+    assert "ok:" in r.stdout
+    assert one_error_line(r) == f"golf: error: {bad}:5: grid.cols: must be at least 1, not 0"
+
+
+# --------------------------------------------------------------------------- real processes
+
+
+def golf_command() -> list[str]:
+    exe = shutil.which("golf", path=str(Path(sys.executable).parent)) or shutil.which("golf")
+    return [exe] if exe else [sys.executable, "-m", "golfcli.cli"]
+
+
+def test_real_process_bad_card_exit_2_no_traceback() -> None:
+    p = subprocess.run(
+        [*golf_command(), "score", "5 Z 2 / 5 7 9"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert p.returncode == 2
+    assert p.stdout == ""
+    assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
+    assert "row 1, card 2: unknown card 'Z'" in p.stderr
+
+
+def test_real_process_batch_and_broken_variant(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nextends: six-card\ndeck:\n  packs: -1\n", encoding="utf-8")
+    p = subprocess.run(
+        [*golf_command(), "score", "-v", str(bad)],
+        input="5 K 2 / 5 7 9\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert p.stderr.strip() == f"golf: error: {bad}:4: deck.packs: must be at least 1, not -1"
+    p = subprocess.run(
+        [*golf_command(), "score", "--json"],
+        input="5 K 2 / 5 7 9\nbad\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert json.loads(p.stdout)["total"] == 14
+    assert p.stderr.startswith("golf: error: line 2:")
