@@ -1101,7 +1101,10 @@ class Terminal:
         """One line of input; end of input (Ctrl-D, a closed pipe) means quit."""
         self.out.flush()
         try:
-            return self._input(prompt + " ")
+            answer = self._input(prompt + " ")
+            if self.scripted:  # keep a transcript, as a terminal would show it
+                self.out.write(f"{prompt} {answer}\n")
+            return answer
         except EOFError:
             self.say()
             raise QuitGame() from None
@@ -1622,7 +1625,9 @@ def run_replay(
                 h.state, h.number, rec.names, names, rows[: i + 1], rec.scoring, term
             ):
                 return
-    say(scorecard_text(names, rows, rec.scoring))
+        say()
+    if to_end or not rows:
+        say(scorecard_text(names, rows, rec.scoring))  # stepping showed it after the last hole
     if rec.result is not None and rows:
         winners = [int(w) for w in rec.result.get("winners", [])]
         say(style.bold(result_text(names, rows, rec.scoring, winners)))
@@ -1659,9 +1664,10 @@ def _step_hole(
     say(style.bold(f"== Hole {number} ==") + f"  {seat_names[dealer]} deals")
     stepping = True
     told = len(st.events)
+    step = 0
 
     def show() -> bool:
-        nonlocal told, stepping
+        nonlocal told, stepping, step
         for line in describe_events(st.events[told:], seat_names, style):
             say(line)
         told = len(st.events)
@@ -1669,7 +1675,8 @@ def _step_hole(
             say("  " + line)
         if not stepping:
             return True
-        answer = term.ask(">").strip().lower()
+        step += 1
+        answer = term.ask(f"hole {number} step {step} (Enter, h, q) >").strip().lower()
         if answer in ("q", "quit", "exit"):
             return False
         if answer == "h":
