@@ -36,7 +36,6 @@ import json
 import math
 import os
 import shlex
-import shutil
 import signal
 import sys
 import threading
@@ -648,13 +647,9 @@ def _players(ck: _Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSp
         if "bot" in d:
             spec = ck.text((*p, "bot"))
             player = PlayerSpec(name, spec, None, options, tl, tb)
-            if spec.startswith("cmd:"):
-                argv = shlex.split(spec[4:])
-                if not argv:
-                    raise ck.fail((*p, "bot"), "cmd: needs a program, e.g. cmd:python3 my_bot.py")
-                _check_program(ck, (*p, "bot"), argv, base_dir)
-            else:
-                _check_bot(ck, (*p, "bot"), player, base_dir)
+            if spec.startswith("cmd:") and not shlex.split(spec[4:]):
+                raise ck.fail((*p, "bot"), "cmd: needs a program, e.g. cmd:python3 my_bot.py")
+            _check_bot(ck, (*p, "bot"), spec, options, base_dir)
         else:
             cmd = ck.get((*p, "command"))
             if isinstance(cmd, str):
@@ -668,29 +663,35 @@ def _players(ck: _Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSp
                     (*p, "command"),
                     "must be a program and its arguments, e.g. [python3, my_bot.py]",
                 )
+            if options:
+                raise ck.fail(
+                    (*p, "options"),
+                    "options go to in-process bots; give a program its arguments in command:",
+                )
             argv = [str(a) for a in cmd]
-            _check_program(ck, (*p, "command"), argv, base_dir)
+            _check_bot(ck, (*p, "command"), argv, options, base_dir)
             player = PlayerSpec(name, None, tuple(argv), options, tl, tb)
         out.append(player)
     return out
 
 
-def _check_bot(ck: _Checker, path: KeyPath, player: PlayerSpec, base_dir: Path) -> None:
-    """Build the bot once, so that an unknown name or bad option fails now, with a line."""
+def _check_bot(
+    ck: _Checker, path: KeyPath, target: str | list[str], options: dict[str, Any], base_dir: Path
+) -> None:
+    """Build the bot once (an external program is checked, not started), so
+    that an unknown name, a bad option or a missing program fails now, with a line."""
     from .bots.registry import BotSpecError, make_bot
 
-    assert player.bot is not None
+    label = target if isinstance(target, str) else shlex.join(target)
     try:
-        bot = make_bot(player.bot, seed=0, options=dict(player.options), base_dir=base_dir)
+        bot = make_bot(target, seed=0, options=dict(options), base_dir=base_dir)
     except BotSpecError as exc:
         raise ck.fail(path, str(exc)) from None
     except ImportError as exc:
-        raise ck.fail(
-            path, f"bot {player.bot!r} is not available in this install ({exc})"
-        ) from None
+        raise ck.fail(path, f"bot {label!r} is not available in this install ({exc})") from None
     except Exception as exc:
         raise ck.fail(
-            path, f"bot {player.bot!r} cannot be created: {type(exc).__name__}: {exc}"
+            path, f"bot {label!r} cannot be created: {type(exc).__name__}: {exc}"
         ) from None
     _close_bot(bot)
 
@@ -700,16 +701,6 @@ def _close_bot(bot: Any) -> None:
     if callable(close):
         with contextlib.suppress(Exception):
             close()
-
-
-def _check_program(ck: _Checker, path: KeyPath, argv: Sequence[str], base_dir: Path) -> None:
-    prog = argv[0]
-    if os.sep in prog or (os.altsep and os.altsep in prog):
-        p = Path(prog) if Path(prog).is_absolute() else base_dir / prog
-        if not p.exists():
-            raise ck.fail(path, f"program {prog!r} not found (paths are relative to the config)")
-    elif shutil.which(prog) is None:
-        raise ck.fail(path, f"program {prog!r} is not on PATH")
 
 
 def _teams(
@@ -1330,10 +1321,9 @@ class Runner:
 
     def run(self) -> RunResult:
         from_disk = self.disk.count
-        external = any(p.is_external() for p in self.plan.players)
         with _Interrupts() as ints:
             try:
-                if self.plan.workers == 1 and not external:
+                if self.plan.workers == 1:
                     self._run_here(ints)
                 else:
                     self._run_pool(ints)

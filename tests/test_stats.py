@@ -1,0 +1,274 @@
+"""Statistics against values computed by hand (golfcli/stats.py)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import random
+import statistics
+
+import pytest
+
+from golfcli.stats import (
+    ELO,
+    Outcome,
+    Running,
+    Sprt,
+    SprtSpec,
+    Tally,
+    bradley_terry,
+    elo_score,
+    render,
+    t975,
+)
+
+# Three hand-made two-hole games between A (entrant 0) and B (entrant 1):
+#   game 1: A 10, B 14 -> A wins;   holes won A 1.5, B 0.5
+#   game 2: A  8, B  8 -> shared;   holes won A 1,   B 1
+#   game 3: A 12, B  6 -> B wins;   holes won A 0,   B 2
+FIXTURE = [
+    Outcome(deal=0, sides=(0, 1), totals=(10, 14), holes=2, holes_won=(1.5, 0.5), winners=(0,)),
+    Outcome(deal=1, sides=(1, 0), totals=(8, 8), holes=2, holes_won=(1.0, 1.0), winners=(0, 1)),
+    Outcome(deal=2, sides=(0, 1), totals=(12, 6), holes=2, holes_won=(0.0, 2.0), winners=(1,)),
+]
+
+
+def fixture_tally() -> Tally:
+    t = Tally(["A", "B"], "stroke")
+    for o in FIXTURE:
+        t.add(o)
+    return t
+
+
+def test_standings_match_hand_computation() -> None:
+    rows = {r["player"]: r for r in fixture_tally().standings()}
+    a, b = rows["A"], rows["B"]
+    # wins: A 1 + 0.5 (shared game 2) = 1.5; B 0.5 + 1 = 1.5
+    assert a["wins"] == 1.5 and b["wins"] == 1.5
+    assert a["games"] == b["games"] == 3
+    assert a["win_pct"] == pytest.approx(50.0)
+    # per-game strokes per hole: A 10/2, 8/2, 12/2 = 5, 4, 6 -> mean 5, sample sd 1,
+    # CI half-width t(0.975, 2) * 1 / sqrt(3) = 4.3027 / 1.7321 = 2.4842
+    assert a["mean_hole_score"] == pytest.approx(5.0)
+    assert a["mean_hole_score_ci95"] == pytest.approx(2.4842, abs=1e-4)
+    # B: 7, 4, 3 -> mean 14/3; squared deviations 49/9 + 4/9 + 25/9 = 78/9, var 39/9,
+    # sd 2.08167, CI 4.3027 * 2.08167 / 1.73205 = 5.1712
+    assert b["mean_hole_score"] == pytest.approx(14 / 3)
+    assert b["mean_hole_score_ci95"] == pytest.approx(5.1712, abs=1e-4)
+    # game totals: A (10 + 8 + 12) / 3 = 10; B (14 + 8 + 6) / 3 = 28/3
+    assert a["mean_total"] == pytest.approx(10.0)
+    assert b["mean_total"] == pytest.approx(28 / 3)
+    assert a["holes_won"] == 2.5 and b["holes_won"] == 3.5
+    # equal win share: the lower strokes per hole ranks first
+    assert b["rank"] == 1 and a["rank"] == 2
+    # Bradley-Terry with one virtual draw: 2 of 4 each -> ratings 0; Fisher information
+    # 4 * 0.5 * 0.5 = 1 for the difference, so var(theta_A) = 1/4, se = 0.5 * 400/ln 10 = 86.86
+    assert a["rating"] == pytest.approx(0.0, abs=1e-9)
+    assert a["rating_se"] == pytest.approx(86.859, abs=1e-3)
+
+
+def test_crosstable_match_hand_computation() -> None:
+    cells = {(c["player"], c["opponent"]): c for c in fixture_tally().crosstable()}
+    ab, ba = cells[("A", "B")], cells[("B", "A")]
+    assert (ab["wins"], ab["draws"], ab["losses"], ab["games"]) == (1, 1, 1, 3)
+    assert ab["score"] == 1.5
+    # A - B per game: 10-14 = -4, 8-8 = 0, 12-6 = 6 -> mean 2/3; sd sqrt(((-14/3)^2 +
+    # (2/3)^2 + (16/3)^2) / 2) = sqrt(152/6) = 5.0332, CI 4.3027 * 5.0332 / 1.7321 = 12.503
+    assert ab["mean_stroke_diff"] == pytest.approx(2 / 3)
+    assert ba["mean_stroke_diff"] == pytest.approx(-2 / 3)
+    assert ab["stroke_diff_ci95"] == pytest.approx(12.503, abs=1e-3)
+
+
+def test_pairwise_results_in_many_sided_games() -> None:
+    # Three sides.  Totals 10, 12, 11 and holes won 2, 0.5, 0.5; side 0 wins.
+    o = Outcome(
+        deal=0,
+        sides=(0, 1, 2),
+        totals=(10, 12, 11),
+        holes=3,
+        holes_won=(2.0, 0.5, 0.5),
+        winners=(0,),
+    )
+    stroke = Tally(["A", "B", "C"], "stroke")
+    stroke.add(o)
+    # stroke play: C (11) beats B (12)
+    assert stroke.wins[2][1] == 1 and stroke.draws[1][2] == 0
+    match = Tally(["A", "B", "C"], "match")
+    match.add(o)
+    # match play: B and C won the same number of holes -> a draw
+    assert match.draws[1][2] == 1 and match.wins[2][1] == 0
+    assert match.wins[0][1] == match.wins[0][2] == 1
+    # a playoff decides equal totals: the playoff winner beats the other
+    t = Tally(["A", "B"], "stroke")
+    t.add(Outcome(deal=0, sides=(0, 1), totals=(9, 9), holes=2, holes_won=(1, 1), winners=(1,)))
+    assert t.wins[1][0] == 1 and t.draws[0][1] == 0
+
+
+def test_faults_and_disqualifications_are_summed() -> None:
+    t = Tally(["A", "B"], "stroke")
+    for dq in (True, False):
+        t.add(
+            Outcome(
+                deal=0,
+                sides=(0, 1),
+                totals=(1, 2),
+                holes=1,
+                holes_won=(1, 0),
+                winners=(0,),
+                faults=({"crash": 2}, {"timeout": 1}),
+                disqualified=(dq, False),
+            )
+        )
+    rows = {r["player"]: r for r in t.standings()}
+    assert rows["A"]["faults"]["crash"] == 4 and rows["A"]["faults_total"] == 4
+    assert rows["A"]["disqualified_games"] == 1
+    assert rows["B"]["faults"]["timeout"] == 2 and rows["B"]["disqualified_games"] == 0
+
+
+def test_t_quantiles() -> None:
+    assert t975(1) == pytest.approx(12.706, abs=1e-3)
+    assert t975(10) == pytest.approx(2.228, abs=1e-3)
+    assert t975(30) == pytest.approx(2.042, abs=1e-3)
+    # beyond the table: published values 2.0395 (31), 2.0003 (60), 1.9799 (120), 1.9623 (1000)
+    for df, want in ((31, 2.0395), (60, 2.0003), (120, 1.9799), (1000, 1.9623)):
+        assert t975(df) == pytest.approx(want, abs=2e-4)
+    with pytest.raises(ValueError):
+        t975(0)
+
+
+def test_running_matches_two_pass_statistics() -> None:
+    rng = random.Random(5)
+    xs = [rng.gauss(3, 2) for _ in range(500)]
+    r = Running()
+    for x in xs:
+        r.add(x)
+    assert r.n == 500
+    assert r.mean == pytest.approx(statistics.fmean(xs))
+    assert r.var == pytest.approx(statistics.variance(xs))
+    one = Running()
+    one.add(1.0)
+    assert one.ci95() is None and one.var == 0.0
+
+
+def test_bradley_terry_two_players_closed_form() -> None:
+    # A beat B 3 times in 4.  With one virtual draw: 3.5 of 5, p = 0.7, so the
+    # difference is ln(0.7 / 0.3) = 0.8473 and A sits at +0.42365 * 400/ln 10 = +73.6.
+    # var(difference) = 1 / (5 * 0.7 * 0.3) = 0.95238; var(theta_A) = 0.95238 / 4;
+    # se = 0.48795 * 173.72 = 84.77.
+    ratings, ses = bradley_terry([[0, 3], [1, 0]], [[0, 4], [4, 0]])
+    assert ratings[0] == pytest.approx(73.60, abs=0.01)
+    assert ratings[1] == pytest.approx(-73.60, abs=0.01)
+    assert ses[0] == pytest.approx(84.77, abs=0.01)
+
+
+def test_bradley_terry_solves_the_likelihood_equations() -> None:
+    # Four players, uneven schedule.  At the maximum, each player's expected
+    # score (over real + virtual games) equals its actual score.
+    score = [[0, 7, 5, 9], [3, 0, 6, 2.5], [5, 4, 0, 0], [1, 0.5, 0, 0]]
+    games = [[0, 10, 10, 10], [10, 0, 10, 3], [10, 10, 0, 0], [10, 3, 0, 0]]
+    ratings, ses = bradley_terry(score, games)
+    assert sum(r for r in ratings if r is not None) == pytest.approx(0.0, abs=1e-6)
+    theta = [r / ELO for r in ratings if r is not None]
+    for i in range(4):
+        expected = sum(
+            (games[i][j] + 1) / (1 + math.exp(theta[j] - theta[i]))
+            for j in range(4)
+            if j != i and games[i][j]
+        )
+        actual = sum(score[i][j] + 0.5 for j in range(4) if j != i and games[i][j])
+        assert expected == pytest.approx(actual, abs=1e-6)
+    assert all(s is not None and s > 0 for s in ses)
+    # player 3 met fewer opponents: the least certain rating
+    assert ses[3] == max(ses)
+
+
+def test_bradley_terry_disconnected_or_idle() -> None:
+    ratings, ses = bradley_terry(
+        [[0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]],
+        [[0, 2, 0, 0], [2, 0, 0, 0], [0, 0, 0, 2], [0, 0, 2, 0]],
+    )
+    assert ratings == [None] * 4 and ses == [None] * 4
+    ratings, _ = bradley_terry([[0, 1, 0], [1, 0, 0], [0, 0, 0]], [[0, 2, 0], [2, 0, 0], [0, 0, 0]])
+    assert ratings[2] is None and ratings[0] == pytest.approx(0.0, abs=1e-9)
+
+
+def test_sprt_strokes_by_hand() -> None:
+    s = Sprt(SprtSpec("strokes", alpha=0.05, beta=0.05, margin=2, min_deals=2))
+    # bounds: ln(0.95 / 0.05) = 2.944, ln(0.05 / 0.95) = -2.944
+    assert s.upper == pytest.approx(2.9444, abs=1e-4)
+    assert s.push(-3) is None  # below min_deals
+    # n = 2, obs -3, -1: mean -2, var 2; LLR(A better) = (-2 * -4 - 2 * 4 / 2) / 2 = 2 (< 2.944)
+    assert s.push(-1) is None
+    assert s.llrs()[0] == pytest.approx(2.0)
+    # n = 3, obs -3, -1, -2: sum -6, var 1; LLR(A) = (12 - 3 * 2) / 1 = 6; LLR(B) = (-12 - 6) = -18
+    assert s.push(-2) == "A better"
+    assert s.llrs() == pytest.approx((6.0, -18.0))
+    assert s.at_deals == 3
+    assert s.push(100) == "A better"  # decided: later observations change nothing
+    assert s.obs.n == 3
+
+
+def test_sprt_within_margin_and_elo() -> None:
+    s = Sprt(SprtSpec("strokes", margin=1, min_deals=2))
+    decisions = [s.push(x) for x in (0.1, -0.1, 0.05, -0.05, 0.0, 0.1, -0.1, 0.0)]
+    assert decisions[-1] == "within margin"
+    # Elo: observations 1, 0.5, 1, 0: mean 0.625, var 0.6875 / 3 = 0.229167;
+    # s0 = elo_score(-10) = 0.485613, s1 = 0.514387;
+    # LLR = 4 * 0.028774 * (1.25 - 1) / (2 * 0.229167) = 0.06278
+    e = Sprt(SprtSpec("elo", elo0=-10, elo1=10, min_deals=100))
+    for x in (1, 0.5, 1, 0):
+        e.push(x)
+    assert elo_score(-10) == pytest.approx(0.485613, abs=1e-6)
+    assert e.llrs()[0] == pytest.approx(0.06278, abs=1e-5)
+    assert e.decision is None
+
+
+def test_tally_feeds_sprt_per_deal() -> None:
+    t = Tally(["A", "B"], "stroke", SprtSpec("strokes", margin=2, min_deals=2))
+    # deal 0 played twice (two seatings): A - B = -4 and -2 -> one observation, -3
+    t.add(Outcome(deal=0, sides=(0, 1), totals=(10, 14), holes=2, holes_won=(1, 0), winners=(0,)))
+    t.add(Outcome(deal=0, sides=(1, 0), totals=(12, 10), holes=2, holes_won=(0, 1), winners=(1,)))
+    assert t.close_deal() is None
+    assert t.sprt is not None and t.sprt.obs.n == 1 and t.sprt.obs.mean == -3
+    with pytest.raises(ValueError):
+        Tally(["A", "B", "C"], "stroke", SprtSpec("elo", elo0=0, elo1=5))
+
+
+def _report(t: Tally) -> dict[str, object]:
+    return {
+        "run": {
+            "name": "fixture",
+            "variant": "six-card",
+            "holes_label": "2 holes",
+            "format": "stroke",
+            "duplicate": True,
+            "seed": 1,
+            "games_played": 3,
+            "games_planned": 3,
+            "deals": 3,
+            "tables": 1,
+            "seatings": 1,
+            "config_hash": "0" * 64,
+            "stopped": None,
+        },
+        "standings": t.standings(),
+        "crosstable": t.crosstable(),
+        "sprt": t.sprt_json(),
+    }
+
+
+def test_render_formats() -> None:
+    rep = _report(fixture_tally())
+    table = render(rep, "table")
+    assert "Standings" in table and "Crosstable" in table
+    assert "4.67 ± 5.17" in table  # B's strokes per hole and CI
+    assert "1-1-1 +0.7" in table  # A against B
+    md = render(rep, "markdown")
+    assert "### Standings" in md and "| player" in md.replace("|   | player", "| player")
+    rows = list(csv.reader(io.StringIO(render(rep, "csv"))))
+    assert rows[0][:2] == ["rank", "player"] and rows[1][1] == "B"
+    assert json.loads(render(rep, "json"))["standings"][0]["player"] == "B"
+    with pytest.raises(ValueError):
+        render(rep, "xml")
