@@ -632,7 +632,8 @@ class HoleState:
         lay[pos] = self.drawn  # type: ignore[assignment]
         self.up[side] |= bit
         for s in range(self.players):
-            self.memory[s] &= ~bit if self.side_of[s] == side else -1
+            if self.side_of[s] == side:
+                self.memory[s] &= ~bit
         self.discard.append(old)
         self.events.append(Event("swap", self.current, (pos, self.drawn, old, was_up)))
         self.drawn = None
@@ -734,6 +735,82 @@ class HoleState:
         self.events.append(Event("end", -1, (reason, self.result.totals)))
 
     # ------------------------------------------------------------------ misc
+
+    def clone(self, keep_events: bool = False) -> HoleState:
+        """A copy for look-ahead (bots' rollouts).  Without ``keep_events`` the
+        copy starts an empty log: rollouts do not need the history."""
+        new = HoleState.__new__(HoleState)
+        new.__dict__.update(self.__dict__)
+        new.layouts = [list(lay) for lay in self.layouts]
+        new.up = list(self.up)
+        new.memory = list(self.memory)
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.turns = list(self.turns)
+        new.final_left = None if self.final_left is None else list(self.final_left)
+        new._setup = [list(x) for x in self._setup]
+        new.extra_reveals = dict(self.extra_reveals)
+        new.events = list(self.events) if keep_events else []
+        return new
+
+    @classmethod
+    def assemble(
+        cls,
+        variant: Variant,
+        players: int,
+        dealer: int,
+        *,
+        layouts: list[list[int]],
+        up: list[int],
+        stock: list[int],
+        discard: list[int],
+        current: int,
+        phase: str,
+        drawn: int | None = None,
+        drawn_from: str = "",
+        closer: int | None = None,
+        closer_seat: int | None = None,
+        final_left: list[int] | None = None,
+        turns: list[int] | None = None,
+        memory: list[int] | None = None,
+        rng: random.Random | None = None,
+    ) -> HoleState:
+        """Build a mid-hole state directly (no deal event): how a bot turns a
+        determinised view into a state it can search.  Not used by real games."""
+        new = cls.__new__(cls)
+        variant.check_players(players)
+        new.variant = variant
+        new.players = players
+        new.groups = variant.groups_for(players)
+        new.side_of = [s % new.groups for s in range(players)]
+        new.n = variant.cells
+        new.full = (1 << new.n) - 1
+        new.cat = catalogue(variant)
+        new.scorer = compiled(variant)
+        new.rng = rng
+        new._chance = None
+        new.dealer = dealer
+        new.events = []
+        new.layouts = [list(lay) for lay in layouts]
+        new.up = list(up)
+        new.memory = list(memory) if memory is not None else [0] * players
+        new.stock = list(stock)
+        new.discard = list(discard)
+        new.drawn = drawn
+        new.drawn_from = drawn_from
+        new.closer = closer
+        new.closer_seat = closer_seat
+        new.final_left = None if final_left is None else list(final_left)
+        new.turns = list(turns) if turns is not None else [0] * players
+        new.turn_count = sum(new.turns)
+        new.result = None
+        new.end_reason = ""
+        new.extra_reveals = {}
+        new.first = (dealer + 1) % players
+        new.current = current
+        new.phase = phase
+        new._setup = []
+        return new
 
     def all_cards(self) -> list[int]:
         """Every card in play (layouts, stock, discard, the drawn card)."""

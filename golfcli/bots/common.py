@@ -8,7 +8,10 @@ cards and matching nothing.
 
 from __future__ import annotations
 
+import random
+
 from ..scoring import Compiled, compiled
+from ..state import HoleState
 from ..view import View
 
 
@@ -33,3 +36,65 @@ class Knowledge:
 
     def unknown(self, cells: list[int | None]) -> list[int]:
         return [i for i, c in enumerate(cells) if c is None]
+
+
+def determinize(view: View, rng: random.Random) -> HoleState:
+    """A full state consistent with ``view``: every card the seat cannot see
+    (other face-down cards, the stock) dealt at random from the unseen cards.
+
+    Any bot may use this hook for sampling-based search (``mc`` does).  It
+    only reads the view, so it cannot leak what the seat does not know.
+    """
+    pool = view.unseen_cards()
+    rng.shuffle(pool)
+    mem = dict(view.memory)
+    layouts: list[list[int]] = []
+    up: list[int] = []
+    for s, lay in enumerate(view.layouts):
+        cards: list[int] = []
+        mask = 0
+        for p, c in enumerate(lay):
+            if c is not None:
+                cards.append(c)
+                mask |= 1 << p
+            elif s == view.side and p in mem:
+                cards.append(mem[p])
+            else:
+                cards.append(pool.pop())
+        layouts.append(cards)
+        up.append(mask)
+    closer_seat = None
+    final_left = None
+    if view.closer is not None:
+        for ev in reversed(view.history):
+            if ev.kind in ("out", "knock"):
+                closer_seat = ev.seat
+                break
+        final_left = []
+        k = view.current
+        while k != closer_seat and len(final_left) < view.players:
+            final_left.append(k)
+            k = (k + 1) % view.players
+    memory = [0] * view.players
+    for p in mem:
+        memory[view.seat] |= 1 << p
+    drawn = view.drawn if view.phase == "place" else None
+    return HoleState.assemble(
+        view.variant,
+        view.players,
+        view.dealer,
+        layouts=layouts,
+        up=up,
+        stock=pool,
+        discard=list(view.discard),
+        current=view.current,
+        phase=view.phase,
+        drawn=drawn,
+        drawn_from=view.drawn_from,
+        closer=view.closer,
+        closer_seat=closer_seat,
+        final_left=final_left,
+        turns=list(view.turns),
+        memory=memory,
+        rng=rng,
+    )

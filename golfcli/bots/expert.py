@@ -1,0 +1,429 @@
+"""``expert``: expected value with card counting, pattern- and tempo-aware.
+
+How it thinks (all from the variant's data, never its name):
+
+* **Card counting.**  The unseen cards (deck minus everything visible or
+  remembered) give the mean value ``mu`` of a face-down card and, per rank,
+  how many copies are still out there.
+* **Value of a layout** (:meth:`Evaluator.value`, lower is better): the
+  real scorer on the known cards with unknown cards at ``mu``, minus the
+  expected saving of every *unfinished* pattern (a column pair, a column of
+  three, twin columns, a block ...): the chance its missing cards are already
+  lying face down there, plus -- while the hole goes on -- the chance of
+  drawing them in the turns left, times what completing it would save
+  (card values wiped, bonus to us, penalty to opponents).
+* **Draw decision**: the discard pile's top card placed at its best spot
+  versus the expectation, over every unseen card, of the best response to a
+  stock card.
+* **Feeding**: a card we throw on the discard pile is worth something to the
+  next opponent; that worth counts against the move.
+* **Tempo**: going out (turning the last card) or knocking ends the hole; it
+  is welcomed when our score beats the opponents' estimates and penalised
+  when we are behind and could still improve.  Partners share one layout,
+  and only other sides are opponents.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ..scoring import Compiled, compiled
+from ..state import Action
+from ..variant import Pattern, Variant
+from ..view import View
+from . import BaseBot
+
+_INSTANCES: dict[int, tuple[Variant, list[tuple[Pattern, tuple[int, ...]]]]] = {}
+
+
+def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
+    """Every place a pattern could match, as (pattern, cells)."""
+    hit = _INSTANCES.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    comp = compiled(variant)
+    out: list[tuple[Pattern, tuple[int, ...]]] = []
+    for pat, table in comp.tables:
+        if pat.kind == "column_pair":
+            for col in table:
+                for i in range(len(col)):
+                    for j in range(i + 1, len(col)):
+                        out.append((pat, (col[i], col[j])))
+        elif pat.kind == "twin_columns":
+            for a in range(len(table)):
+                for b in ([a + 1] if pat.adjacent else range(a + 1, len(table))):
+                    if b < len(table):
+                        out.append((pat, table[a] + table[b]))
+        else:
+            out.extend((pat, cells) for cells in table)
+    _INSTANCES[id(variant)] = (variant, out)
+    return out
+
+
+class Evaluator:
+    """Per-decision knowledge and the layout value function."""
+
+    def __init__(self, view: View, future_weight: float = 0.6) -> None:
+        self.view = view
+        self.variant = view.variant
+        self.comp: Compiled = compiled(view.variant)
+        self.vt = self.comp.values
+        self.unseen = view.unseen_cards()
+        self.U = max(1, len(self.unseen))
+        self.avail = Counter(c >> 3 for c in self.unseen)
+        vals = [self.vt[c] for c in self.unseen]
+        self.mu = sum(vals) / len(vals) if vals else 0.0
+        self.side = view.side
+        self.sides = len(view.layouts)
+        self.n_opp = max(1, self.sides - 1)
+        self.mine: list[int | None] = view.known_layout()
+        self.insts = instances(view.variant)
+        self.future_weight = future_weight
+        self.memo: dict[Any, float] = {}
+        self._near: dict[Any, set[int]] = {}
+        # classes of unseen cards (rank, value) -> (representative card, count)
+        cls: dict[tuple[int, int], list[int]] = {}
+        for c in self.unseen:
+            key = (c >> 3, self.vt[c])
+            if key in cls:
+                cls[key][1] += 1
+            else:
+                cls[key] = [c, 1]
+        self.classes = [(c, n) for c, n in cls.values()]
+        down = [sum(1 for c in lay if c is None) for lay in view.layouts]
+        self.min_down = min(down) if down else 0
+        if view.final_turn:
+            self.turns_left = 0.0
+        elif view.variant.end.all_face_up:
+            self.turns_left = min(8.0, 1.0 + 0.8 * self.min_down)
+        else:
+            self.turns_left = 3.0
+
+    # ------------------------------------------------------------------ value
+
+    def base(self, cells: Sequence[int | None]) -> tuple[float, list[float]]:
+        ranks = [c >> 3 if c is not None else -1 - i for i, c in enumerate(cells)]
+        values: list[float] = [self.vt[c] if c is not None else self.mu for c in cells]
+        scored, bonus, opp, _ = self.comp.evaluate(ranks, values)
+        return float(sum(scored) + bonus - opp * self.n_opp * 0.5), scored
+
+    def value(self, cells: Sequence[int | None], future: bool = True) -> float:
+        """Expected score of a layout (lower is better), patterns included."""
+        total, scored = self.base(cells)
+        if not self.insts:
+            return total
+        turns = self.turns_left if future else 0.0
+        U = self.U
+        saving = 0.0
+        vt = self.vt
+        for pat, cells_i in self.insts:
+            # the rank that the known cards of this instance agree on
+            r = -1
+            known_r = 0
+            other = 0
+            unknown = 0
+            for c in cells_i:
+                card = cells[c]
+                if card is None:
+                    unknown += 1
+                elif r < 0:
+                    r = card >> 3
+                    known_r = 1
+                elif card >> 3 == r:
+                    known_r += 1
+                else:
+                    other += 1
+            if r < 0 or known_r <= other:
+                continue
+            need = unknown + other
+            if need == 0 or need > 2 or (pat.ranks is not None and r not in pat.ranks):
+                continue
+            a = self.avail.get(r, 0)
+            if a < need:
+                continue
+            # what completing the pattern would save, against today's count
+            eff = pat.cards
+            rv = vt[(r << 3) | 4]
+            new_each = 0.0 if eff == "zero" else float(rv if eff == "keep" else min(rv, 0) if eff == "keep_negative" else eff)  # type: ignore[arg-type]
+            save = sum(scored[c] for c in cells_i) - new_each * len(cells_i) - pat.bonus + pat.opponents * self.n_opp * 0.5
+            if save <= 0:
+                continue
+            p_now = 0.0
+            if other == 0:
+                p_now = 1.0
+                for i in range(need):
+                    p_now *= (a - i) / max(1, U - i)
+            p_future = 0.0
+            if turns > 0:
+                p_one = 1.0 - (1.0 - a / U) ** (1.6 * turns / need)
+                p_future = p_one**need * self.future_weight
+            saving += save * (p_now + (1 - p_now) * p_future)
+        return total - saving
+
+    def candidates(self, cells: Sequence[int | None], card: int) -> list[int]:
+        """Positions where ``card`` could possibly help: face-down cells, cells
+        worth more than it, and cells sharing a pattern with a card of its rank."""
+        rank = card >> 3
+        v = self.vt[card]
+        near = self.near_rank(cells, rank)
+        vt = self.vt
+        return [
+            p for p, c in enumerate(cells)
+            if c is None or vt[c] > v or p in near
+        ]
+
+    def near_rank(self, cells: Sequence[int | None], rank: int) -> set[int]:
+        key = (tuple(cells), rank)
+        hit = self._near.get(key)
+        if hit is None:
+            hit = set()
+            for _, inst in self.insts:
+                if any(cells[c] is not None and cells[c] >> 3 == rank for c in inst):  # type: ignore[operator]
+                    hit.update(inst)
+            self._near[key] = hit
+        return hit
+
+    def gain_for(self, cells: Sequence[int | None], card: int) -> float:
+        """How much the best placement of ``card`` would lower a layout's value."""
+        now = self.value(cells)
+        best = 0.0
+        trial = list(cells)
+        for p in self.candidates(cells, card):
+            old = trial[p]
+            trial[p] = card
+            g = now - self.value(trial)
+            trial[p] = old
+            if g > best:
+                best = g
+        return best
+
+
+class ExpertBot(BaseBot):
+    """Expected-value bot; see the module docstring.  ``suggest`` explains a choice."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | str | None = None, feed_weight: float = 0.4, margin: float = 1.0,
+                 future_weight: float = 0.6, **options: Any) -> None:
+        super().__init__(seed, **options)
+        self.feed_weight = feed_weight
+        self.margin = margin
+        self.future_weight = future_weight
+
+    # ------------------------------------------------------------------ helpers
+
+    def _opp_estimates(self, ev: Evaluator) -> list[float]:
+        return [ev.base(lay)[0] for s, lay in enumerate(ev.view.layouts) if s != ev.side]
+
+    def _next_opponent_layout(self, ev: Evaluator) -> list[int | None] | None:
+        v = ev.view
+        for k in range(1, v.players):
+            seat = (v.seat + k) % v.players
+            if v.side_of[seat] != v.side:
+                if v.final_turn and seat not in self._final_seats(v):
+                    return None
+                return list(v.layouts[v.side_of[seat]])
+        return None
+
+    @staticmethod
+    def _final_seats(v: View) -> set[int]:
+        # during final turns, seats after us up to the closer still play
+        if v.closer is None:
+            return set(range(v.players))
+        out = set()
+        for k in range(1, v.players):
+            seat = (v.seat + k) % v.players
+            if v.side_of[seat] == v.closer and seat == _closer_seat(v):
+                break
+            out.add(seat)
+        return out
+
+    def _feed(self, ev: Evaluator, card: int) -> float:
+        key = ("feed", card)
+        hit = ev.memo.get(key)
+        if hit is None:
+            lay = self._next_opponent_layout(ev)
+            hit = 0.0 if lay is None else self.feed_weight * ev.gain_for(lay, card)
+            ev.memo[key] = hit
+        return hit
+
+    def _ends_hole(self, ev: Evaluator, down_after: int) -> bool:
+        v = ev.view
+        return v.closer is None and v.variant.end.all_face_up and down_after == 0
+
+    def _tempo(self, ev: Evaluator, my_value: float) -> float:
+        """Adjustment for a move that ends the hole (going out or knocking)."""
+        opp = self._opp_estimates(ev)
+        if not opp:
+            return 0.0
+        best_opp = min(opp) - 1.5  # they get one more turn to improve
+        if my_value < best_opp - self.margin:
+            return -1.0
+        return (my_value - best_opp + self.margin) * 0.8 + 2.0
+
+    def _face_down_after(self, ev: Evaluator, pos: int | None) -> int:
+        lay = ev.view.layouts[ev.side]
+        down = sum(1 for c in lay if c is None)
+        if pos is not None and lay[pos] is None:
+            down -= 1
+        return down
+
+    def _place_value(self, ev: Evaluator, card: int, pos: int) -> float:
+        trial = list(ev.mine)
+        old = trial[pos]
+        trial[pos] = card
+        down_after = self._face_down_after(ev, pos)
+        ends = self._ends_hole(ev, down_after)
+        val = ev.value(trial, future=not ends)
+        if ends:
+            val += self._tempo(ev, val)
+        if old is not None:
+            val += self._feed(ev, old)
+        else:
+            # the replaced unknown card lands on the discard pile: average feed risk is small
+            val += 0.0
+        return val
+
+    def _flip_value(self, ev: Evaluator, cells: list[int | None], pos: int) -> float:
+        """Expected value after turning up the (unknown) card at ``pos``."""
+        down_after = self._face_down_after(ev, pos)
+        ends = self._ends_hole(ev, down_after)
+        if ev.mine[pos] is not None:  # we remember it: no surprise
+            val = ev.value(cells, future=not ends)
+            return val + (self._tempo(ev, val) if ends else 0.0)
+        total = 0.0
+        count = 0
+        trial = list(cells)
+        for card, n in ev.classes:
+            trial[pos] = card
+            val = ev.value(trial, future=not ends)
+            if ends:
+                val += self._tempo(ev, val)
+            total += val * n
+            count += n
+        return total / count if count else ev.value(cells)
+
+    def _after_discard_value(self, ev: Evaluator) -> float:
+        """Value of discarding the drawn card (then flipping, if the rules say so)."""
+        hit = ev.memo.get("after_discard")
+        if hit is None:
+            hit = ev.memo["after_discard"] = self._after_discard_uncached(ev)
+        return hit
+
+    def _after_discard_uncached(self, ev: Evaluator) -> float:
+        v = ev.view
+        t = v.variant.turn
+        flips = t.flip_after_discard != "never" and not (
+            t.flip_after_discard_phase == "end_phase" and v.closer is None
+        )
+        down = [p for p, c in enumerate(v.layouts[ev.side]) if c is None]
+        base = ev.value(ev.mine)
+        if not flips or not down:
+            return base
+        best = min(self._flip_value(ev, ev.mine, p) for p in down)
+        if t.flip_after_discard == "optional":
+            best = min(best, base)
+        return best
+
+    def _best_place(self, ev: Evaluator, card: int, may_discard: bool) -> tuple[float, Action]:
+        best_val, best_act = float("inf"), Action("discard")
+        for pos in ev.candidates(ev.mine, card) or range(len(ev.mine)):
+            val = self._place_value(ev, card, pos)
+            if val < best_val:
+                best_val, best_act = val, Action("swap", pos)
+        if may_discard:
+            val = self._after_discard_value(ev) + self._feed(ev, card)
+            if val < best_val:
+                best_val, best_act = val, Action("discard")
+        return best_val, best_act
+
+    def _stock_value(self, ev: Evaluator) -> float:
+        total = 0.0
+        count = 0
+        for card, n in ev.classes:
+            val, _ = self._best_place(ev, card, may_discard=True)
+            total += val * n
+            count += n
+        return total / count if count else ev.value(ev.mine)
+
+    # ------------------------------------------------------------------ decisions
+
+    def evaluate(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+        """(value, action) for every legal action worth considering; lower is better."""
+        ev = Evaluator(view, self.future_weight)
+        phase = view.phase
+        out: list[tuple[float, Action]] = []
+        if phase == "setup":
+            return [(self._setup_score(view, a), a) for a in legal]
+        if phase == "place":
+            assert view.drawn is not None
+            kinds = {a.kind for a in legal}
+            for a in legal:
+                if a.kind == "swap":
+                    out.append((self._place_value(ev, view.drawn, a.pos), a))
+            if "discard" in kinds:
+                out.append((self._after_discard_value(ev) + self._feed(ev, view.drawn), Action("discard")))
+            return out
+        if phase == "flip":
+            for a in legal:
+                if a.kind == "flip":
+                    out.append((self._flip_value(ev, ev.mine, a.pos), a))
+                else:  # pass
+                    out.append((ev.value(ev.mine), a))
+            return out
+        # draw step
+        now = ev.value(ev.mine)
+        for a in legal:
+            if a.kind == "draw_stock":
+                out.append((self._stock_value(ev), a))
+            elif a.kind == "draw_discard":
+                out.append((self._best_place(ev, view.discard[-1], may_discard=False)[0], a))
+            elif a.kind == "knock":
+                mine_exact = ev.value(ev.mine, future=False)
+                out.append((mine_exact + self._tempo(ev, mine_exact), a))
+            elif a.kind == "flip":
+                out.append((self._flip_value(ev, ev.mine, a.pos) + 0.5, a))
+            elif a.kind == "look":
+                out.append((now + (0.5 if ev.mine[a.pos] is None else 5.0), a))
+            elif a.kind in ("bunker", "approach"):
+                trial = list(ev.mine)
+                trial[a.pos], trial[a.pos2] = trial[a.pos2], trial[a.pos]
+                out.append((ev.value(trial) + 0.5, a))
+        return out
+
+    def _setup_score(self, view: View, a: Action) -> float:
+        """Spread start cards over columns (more pairing targets), random among equals."""
+        cols = view.variant.cols
+        col = a.pos % cols
+        lay = view.layouts[view.side]
+        mem = {p for p, _ in view.memory}
+        used = sum(1 for p, c in enumerate(lay) if p % cols == col and (c is not None or p in mem))
+        return used + self.rng.random() * 0.1
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        scored = self.evaluate(view, legal)
+        if not scored:
+            return legal[int(self.rng.random() * len(legal))]
+        best = min(v for v, _ in scored)
+        ties = [a for v, a in scored if v <= best + 1e-9]
+        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+    def suggest(self, view: View, legal: Sequence[Action]) -> tuple[Action, float]:
+        """The move and its estimated effect on this hole's score (negative = better)."""
+        ev = Evaluator(view, self.future_weight)
+        scored = self.evaluate(view, legal)
+        if not scored:
+            return legal[0], 0.0
+        val, act = min(scored, key=lambda t: t[0])
+        return act, val - ev.value(ev.mine)
+
+
+def _closer_seat(v: View) -> int | None:
+    for ev in reversed(v.history):
+        if ev.kind in ("out", "knock"):
+            return ev.seat
+    return None

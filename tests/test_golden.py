@@ -1,0 +1,31 @@
+"""Golden recorded games: any change in play or scoring shows up as a diff."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from golfcli.golden import GOLDEN, record_lines
+from golfcli.record import load_record
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize("spec", GOLDEN, ids=[g.variant for g in GOLDEN])
+def test_golden_game_is_unchanged(spec):
+    path = GOLDEN_DIR / f"{spec.variant}.jsonl"
+    expected = path.read_text(encoding="utf-8").splitlines()
+    fresh = record_lines(spec)
+    assert len(fresh) == len(expected), "number of holes changed"
+    for i, (a, b) in enumerate(zip(fresh, expected, strict=True)):
+        assert a == b, f"{path.name} line {i + 1} differs (run scripts/make_golden.py only if intended)"
+
+
+@pytest.mark.parametrize("spec", GOLDEN, ids=[g.variant for g in GOLDEN])
+def test_golden_game_replays(spec):
+    rec = load_record(GOLDEN_DIR / f"{spec.variant}.jsonl")
+    assert rec.holes
+    for hole in rec.holes:
+        assert hole.state.result is not None
+        assert hole.state.result.totals == hole.scores

@@ -1,0 +1,356 @@
+"""The hole state machine: every rule of RULES.md §§3-6, with the reason
+each forbidden action gives (the verify/can/do trio)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from golfcli.cards import parse_card
+from golfcli.state import Action, HoleState, IllegalAction, replay_hole
+from golfcli.variant import builtin
+
+from .helpers import cards, state, variant
+
+SIX = "six-card"
+
+
+def c(t: str) -> int:
+    return parse_card(t)
+
+
+# ---------------------------------------------------------------- deal and setup
+
+
+def test_deal_uses_whole_deck_and_starts_discard():
+    v = builtin(SIX)
+    st = HoleState(v, 3, dealer=0, rng=random.Random(5))
+    assert sorted(st.all_cards()) == sorted(v.deck(3))
+    assert len(st.discard) == 1
+    assert len(st.stock) == 52 - 3 * 6 - 1
+    assert st.events[0].kind == "deal"
+    assert st.phase == "setup"
+    # the player left of the dealer decides first
+    assert st.current == 1
+
+
+def test_setup_reveals_per_side_then_first_player_draws():
+    v = builtin(SIX)
+    st = HoleState(v, 2, dealer=1, rng=random.Random(1))
+    assert st.current == 0
+    st.reveal(0)
+    assert st.current == 0  # two reveals each
+    with pytest.raises(IllegalAction, match="already face up"):
+        st.verify_reveal(0)
+    st.reveal(4)
+    assert st.current == 1
+    st.reveal(1)
+    st.reveal(2)
+    assert st.phase == "draw" and st.current == 0
+    assert st.up == [0b010001, 0b000110]
+
+
+def test_handicap_extra_reveals():
+    v = builtin(SIX)
+    st = HoleState(v, 2, dealer=1, rng=random.Random(1), extra_reveals={1: 2})
+    for p in (0, 1):
+        st.reveal(p)
+    for p in (0, 1, 2, 3):
+        st.reveal(p)
+    assert bin(st.up[1]).count("1") == 4
+    assert st.phase == "draw"
+
+
+def test_four_card_peeks_stay_hidden_and_are_remembered():
+    v = builtin("four-card")
+    st = HoleState(v, 2, dealer=1, rng=random.Random(2))
+    with pytest.raises(IllegalAction, match="peek"):
+        st.verify_reveal(0)
+    st.peek(2)
+    with pytest.raises(IllegalAction, match="already looked"):
+        st.verify_peek(2)
+    st.peek(3)
+    assert st.up == [0, 0]
+    assert st.memory[0] == 0b1100
+    assert [e.kind for e in st.events[1:3]] == ["peek", "peek"]
+
+
+def test_partners_share_a_layout_in_seat_order():
+    v = builtin("alberta")
+    st = HoleState(v, 4, dealer=3, rng=random.Random(3))
+    assert st.groups == 2
+    assert st.side_of == [0, 1, 0, 1]
+    # one setup per group (3 reveals), decided by the first seat of each group
+    seats = []
+    while st.phase == "setup":
+        seats.append(st.current)
+        st.apply(st.legal_actions()[0])
+    assert seats == [0, 0, 0, 1, 1, 1]
+    assert bin(st.up[0]).count("1") == 3 and bin(st.up[1]).count("1") == 3
+    # turns: seats 0,1,2,3 -> sides 0,1,0,1
+    order = []
+    for _ in range(4):
+        order.append((st.current, st.side))
+        st.draw_stock()
+        st.swap(17)
+    assert order == [(0, 0), (1, 1), (2, 0), (3, 1)]
+
+
+# ---------------------------------------------------------------- a turn
+
+
+def test_swap_puts_card_face_up_and_old_on_discard():
+    v = builtin(SIX)
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], up=["110000", "000000"], stock="3 Q", discard="8")
+    st.draw_stock()
+    assert st.drawn == c("Q") and st.phase == "place"
+    st.swap(5)
+    assert st.layouts[0][5] == c("Q")
+    assert st.up[0] & (1 << 5)
+    assert st.discard[-1] == c("9")
+    assert st.current == 1
+
+
+def test_discard_pile_card_must_be_kept():
+    v = builtin(SIX)
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
+    st.draw_discard()
+    assert not st.can_discard()
+    with pytest.raises(IllegalAction, match="must be kept"):
+        st.verify_discard()
+    assert Action("discard") not in st.legal_actions()
+    assert set(st.legal_actions()) == {Action("swap", p) for p in range(6)}
+
+
+def test_discard_then_required_flip():
+    v = builtin(SIX)
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], up=["100000", "0" * 6], stock="3", discard="8")
+    st.draw_stock()
+    st.discard_drawn()
+    assert st.phase == "flip"
+    with pytest.raises(IllegalAction, match="must turn"):
+        st.verify_pass()
+    assert {a.kind for a in st.legal_actions()} == {"flip"}
+    with pytest.raises(IllegalAction, match="already face up"):
+        st.verify_flip(0)
+    st.flip(3)
+    assert st.up[0] == 0b1001 and st.current == 1
+
+
+def test_optional_flip_allows_pass():
+    v = variant(SIX, "turn.flip_after_discard=optional")
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
+    st.draw_stock()
+    st.discard_drawn()
+    assert Action("pass") in st.legal_actions()
+    st.pass_()
+    assert st.up[0] == 0 and st.current == 1
+
+
+def test_no_flip_after_discard():
+    v = builtin("duel")
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
+    st.draw_stock()
+    st.discard_drawn()
+    assert st.phase == "draw" and st.current == 1 and st.up[0] == 0
+
+
+def test_flip_only_in_end_phase():
+    v = variant(SIX, "turn.flip_after_discard_phase=end_phase")
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3 6", discard="8", players=2)
+    st.draw_stock()
+    st.discard_drawn()
+    assert st.current == 1  # no flip before anyone is out
+    st2 = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], up=["0" * 6, "1" * 6], stock="3 6", discard="8",
+                closer=1, closer_seat=1, final_left=[0])
+    st2.draw_stock()
+    st2.discard_drawn()
+    assert st2.phase == "flip"
+
+
+def test_flip_instead_of_drawing():
+    v = variant(SIX, "turn.flip_instead_of_draw=true")
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], up=["100000", "0" * 6], stock="3", discard="8")
+    assert Action("flip", 1) in st.legal_actions()
+    assert Action("flip", 0) not in st.legal_actions()
+    st.flip(1)
+    assert st.current == 1 and st.up[0] == 0b11
+    plain = state(builtin(SIX), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
+    with pytest.raises(IllegalAction, match="flipping instead of drawing"):
+        plain.verify_flip(1)
+
+
+def test_knock_gives_everyone_else_one_final_turn():
+    v = builtin("four-card")
+    st = state(v, ["5 K / 5 7", "4 4 / 4 4", "6 6 / 6 6"], stock="3 3 3 3 3 3", discard="8", current=1)
+    st.knock()
+    assert st.closer == 1 and st.final_left == [2, 0]
+    with pytest.raises(IllegalAction, match="already ending"):
+        st.verify_knock()
+    for _ in range(2):
+        st.draw_stock()
+        st.discard_drawn()
+        if st.phase == "flip":
+            st.pass_()
+    assert st.is_over and st.end_reason == "final turns played"
+    assert st.turns == [1, 1, 1]
+
+
+def test_knock_not_allowed_without_rule():
+    st = state(builtin(SIX), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
+    with pytest.raises(IllegalAction, match="no knocking"):
+        st.verify_knock()
+
+
+def test_going_out_gives_each_other_player_one_turn_partners_included():
+    v = builtin("alberta")
+    lay = "A A A A A A / A A A A A A / A A A A A A"
+    st = state(v, [lay, lay], up=["1" * 17 + "0", "0" * 18], stock="3 3 3 3 3 3 3 3", discard="8",
+               players=4, current=0)
+    st.draw_stock()
+    st.swap(17)  # side 0 (seats 0 and 2) is all face up: out
+    assert st.closer == 0 and st.closer_seat == 0
+    assert st.final_left == [1, 2, 3]  # the partner (seat 2) plays too
+    for seat in (1, 2, 3):
+        assert st.current == seat
+        st.draw_stock()
+        st.swap(0)
+    assert st.is_over
+
+
+def test_immediate_end_option():
+    v = variant("nine-card", "end.final_turns=none")
+    st = state(v, ["5 5 5 / 6 6 6 / 7 7 7", "4 4 4 / 4 4 4 / 4 4 4"], up=["111111110", "0" * 9],
+               stock="3", discard="8")
+    st.draw_stock()
+    st.swap(8)
+    assert st.is_over and st.end_reason == "went out"
+
+
+def test_frozen_discard_on_final_turns():
+    v = builtin("duel")
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], up=["111110", "0" * 6], stock="3 3", discard="8")
+    st.draw_stock()
+    st.swap(5)
+    assert st.closer == 0
+    assert not st.can_draw_discard()
+    with pytest.raises(IllegalAction, match="frozen"):
+        st.verify_draw_discard()
+    assert Action("draw_discard") not in st.legal_actions()
+
+
+def test_no_change_of_mind_after_choosing_a_face_down_card():
+    st = state(builtin(SIX), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
+    st.draw_stock()
+    st.swap(4)  # the 7 is gone to the discard; the turn is over
+    assert st.discard[-1] == c("7") and st.current == 1
+    with pytest.raises(IllegalAction):
+        st.verify_swap(4)
+
+
+def test_reshuffle_keeps_top_discard():
+    v = builtin(SIX)
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8 9 10 J")
+    st.draw_stock()
+    st.swap(0)  # stock is now empty; the next turn reshuffles
+    assert st.stock and st.discard == [c("5")]
+    assert sorted(st.stock) == sorted(cards("8 9 10 J"))
+    assert st.events[-1].kind == "reshuffle"
+
+
+def test_empty_stock_and_discard_ends_hole():
+    v = builtin(SIX)
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="")
+    st.draw_stock()
+    st.discard_drawn()  # the discard pile is just [3]: nothing to reshuffle
+    st.flip(0)
+    assert st.is_over and st.end_reason == "stock exhausted"
+    assert st.result is not None
+
+
+def test_stock_empty_end_hole_option():
+    v = variant(SIX, "end.stock_empty=end_hole")
+    st = state(v, ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8 9")
+    st.draw_stock()
+    st.swap(0)
+    assert st.is_over and st.end_reason == "stock exhausted"
+
+
+def test_turn_limit_ends_an_endless_hole():
+    v = variant("four-card", "end.turn_limit=3", "end.all_face_up=false")
+    st = HoleState(v, 2, 0, random.Random(1))
+    rng = random.Random(1)
+    while not st.is_over:
+        legal = [a for a in st.legal_actions() if a.kind != "knock"]
+        st.apply(legal[int(rng.random() * len(legal))])
+    assert st.end_reason == "turn limit" and st.turn_count == 6
+    assert st.result is not None
+
+
+def test_bunker_and_approach_shots_keep_face_state():
+    v = variant("alberta", "turn.bunker_shot=true", "turn.approach_shot=true")
+    lay = "A 2 3 4 5 6 / 7 8 9 10 J Q / K A 2 3 4 5"
+    st = state(v, [lay, lay], up=["1" + "0" * 17, "0" * 18], stock="3", discard="8")
+    acts = st.legal_actions()
+    assert Action("bunker", 0, 7) in acts  # adjacent column, other row
+    assert Action("bunker", 0, 2) not in acts
+    assert Action("approach", 0, 5) in acts  # same row
+    assert Action("approach", 0, 6) not in acts
+    with pytest.raises(IllegalAction, match="face down"):
+        st.verify_shot("bunker", 1, 0)
+    st.shot("bunker", 0, 7)
+    assert st.layouts[0][0] == c("8") and st.layouts[0][7] == c("A")
+    assert st.up[0] == 1 << 7  # the face-up ace moved; the face-down 8 stays face down
+    assert st.current == 1 and not st.stock == []  # no draw, no discard
+    assert st.discard == [c("8")]
+
+
+def test_look_again_remembers_card():
+    v = variant("four-card", "turn.look_again=true")
+    st = state(v, ["5 K / 5 7", "4 4 / 4 4"], stock="3", discard="8")
+    st.look(3)
+    assert st.memory[0] == 1 << 3 and st.up[0] == 0 and st.current == 1
+    assert st.events[-1].kind == "look"
+
+
+def test_unknown_action_and_bad_position_reasons():
+    st = state(builtin(SIX), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
+    with pytest.raises(IllegalAction, match="unknown action"):
+        st.apply(Action("dance"))
+    st.draw_stock()
+    with pytest.raises(IllegalAction, match="not on a 2x3"):
+        st.apply(Action("swap", 9))
+    with pytest.raises(IllegalAction, match="place step"):
+        st.apply(Action("draw_stock"))
+
+
+def test_legal_actions_agree_with_can():
+    v = variant("alberta", "turn.bunker_shot=true", "turn.flip_instead_of_draw=true")
+    rng = random.Random(4)
+    st = HoleState(v, 2, 0, rng)
+    probes = [Action(k, p, q) for k in ("reveal", "flip", "swap", "bunker") for p in (0, 5, 17) for q in (-1, 1, 6)]
+    probes += [Action("draw_stock"), Action("draw_discard"), Action("discard"), Action("pass"), Action("knock")]
+    for _ in range(60):
+        if st.is_over:
+            break
+        legal = set(st.legal_actions())
+        for a in probes:
+            if a.kind in ("reveal", "flip", "swap") and a.pos2 != -1:
+                continue
+            assert (a in legal) == st.can(a), (a, st.phase)
+        st.apply(rng.choice(sorted(legal)))
+
+
+def test_scores_come_from_scorer_and_replay_is_identical():
+    v = builtin("duel")
+    st = HoleState(v, 2, 0, random.Random(9))
+    rng = random.Random(9)
+    while not st.is_over:
+        st.apply(rng.choice(st.legal_actions()))
+    from golfcli.scoring import score_hole
+
+    assert st.result is not None
+    assert st.result.totals == score_hole(v, st.layouts, st.closer).totals
+    again = replay_hole(v, 2, st.events)
+    assert again.signature() == st.signature()
