@@ -452,6 +452,11 @@ def _cardw(card: int | None, style: Style) -> str:
     return "a card" if card is None else "the " + style.card(card)
 
 
+def _and(items: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def _group(events: Sequence[Event]) -> Iterator[tuple[int, list[Event]]]:
     group: list[Event] = []
     for ev in events:
@@ -478,12 +483,15 @@ def turn_words(group: Sequence[Event], style: Style) -> str:
                 i += 1
                 same.append(group[i])
             if k == "reveal":
-                what = " and ".join(f"{style.card(e.data[1])} at {_pos(e.data[0])}" for e in same)
+                what = _and([f"{style.card(e.data[1])} at {_pos(e.data[0])}" for e in same])
                 clauses.append(f"turned up {what}")
             else:
-                what = " and ".join(
-                    _pos(e.data[0]) + ("" if e.data[1] is None else f" ({style.card(e.data[1])})")
-                    for e in same
+                what = _and(
+                    [
+                        _pos(e.data[0])
+                        + ("" if e.data[1] is None else f" ({style.card(e.data[1])})")
+                        for e in same
+                    ]
                 )
                 clauses.append(f"peeked at {what}")
         elif k == "draw":
@@ -1005,7 +1013,7 @@ def result_text(
     """The final result in one or two sentences: winner(s), shared ties, playoffs."""
     totals, won = tally(rows, len(names))
     who = " and ".join(names[w] for w in winners)
-    wins = "win" if who == "you" else "wins"
+    wins = "win" if who == "you" or " & " in who else "wins"
     playoffs = [r for r in rows if r.playoff]
     if scoring == "match":
         if len(winners) == 1:
@@ -1212,6 +1220,8 @@ class PlayUI:
         self.side_names = list(side_names(self.names, self.side_of, groups))
         self.rows: list[HoleRow] = []
         self.private = variant.start.peek > 0 or variant.turn.look_again
+        # hot-seat with private cards: the screen is cleared between people
+        self.gating = len(self.humans) > 1 and self.private
         self.last_human: int | None = None
         # per seat, (hole, history length): at its last decision; at the start of its last turn
         self.seen: dict[int, tuple[int, int]] = {}
@@ -1229,7 +1239,7 @@ class PlayUI:
     def gate(self, seat: int) -> None:
         """Hot-seat: before the next person sits down, show the last one what
         they just peeked at, then clear the screen and wait for the new one."""
-        if len(self.humans) < 2 or not self.private or self.last_human == seat:
+        if not self.gating or self.last_human == seat:
             self.last_human = seat
             return
         prev = self.last_human
@@ -1270,9 +1280,15 @@ class PlayUI:
             # (what the card it replaced was) and then everyone else's
             start_hole, start = self.turn_start.get(seat, (0, 0))
             self.turn_start[seat] = (hole, len(view.history))
-            self.show_screen(view, view.history[start if start_hole == hole else 0 :])
+            since = view.history[start if start_hole == hole else 0 :]
+            if self.delay and not self.gating:
+                # the turns were told as they happened (--delay): finish the tale
+                self.live_log(view)
+                since = ()
+            self.show_screen(view, since)
         else:
             self.show_compact(view)
+        self.public_seen = (hole, len(view.history))  # the table has seen all this
         if self.hints:
             self.show_hint(view, legal)
         prompt = prompt_text(view, legal, self.style, self._extra(seat))
@@ -1292,7 +1308,6 @@ class PlayUI:
 
     def _mark(self, seat: int, view: View) -> None:
         self.seen[seat] = (view.match.hole, len(view.history))
-        self.public_seen = (view.match.hole, len(view.history))
 
     def _extra(self, seat: int) -> int:
         return sum(n for s, n in self.handicap.items() if self.side_of[s] == self.side_of[seat])
@@ -1319,9 +1334,14 @@ class PlayUI:
         board = board_from_view(view, self.names, self.style)
         for line in render_board(board, self.style, self.term.width):
             say(line)
-        if view.final_turn and view.closer is not None and view.phase == "draw":
-            closer = self.side_names[view.closer]
-            say(self.style.warn(f"Final turn: {closer} closed the hole; this is your last turn."))
+        if view.final_turn and view.phase == "draw":
+            closing = next(
+                (ev for ev in reversed(view.history) if ev.kind in ("out", "knock")), None
+            )
+            if closing is not None:
+                who = self.names[closing.seat]
+                did = "knocked" if closing.kind == "knock" else "went out"
+                say(self.style.warn(f"Final turn: {who} {did}; this is your last turn."))
         if view.memory and view.phase != "setup":
             mem = ", ".join(f"{p + 1} = {self.style.card(c)}" for p, c in view.memory)
             say(self.style.dim(f"You remember: {mem} (face down; only you see this)"))

@@ -722,7 +722,7 @@ def test_four_card_peeks_and_hot_seat_gate() -> None:
     child.sendline("k")
     child.expect(r"Pass to alice\.")
     child.sendline("")
-    child.expect(r"Final turn: bob closed the hole; this is your last turn\.")
+    child.expect(r"Final turn: bob knocked; this is your last turn\.")
     child.expect(r"alice: Draw from the \(s\)tock")
     child.sendline("s")
     child.expect(r"alice: Put the \S+ where\?")
@@ -736,3 +736,19 @@ def test_four_card_peeks_and_hot_seat_gate() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_delay_tells_each_bot_turn_once_as_it_happens(tmp_path: Path) -> None:
+    """With --delay the bots' turns are printed as they happen (public words
+    only) and not repeated on the person's screen or at the end of the hole."""
+    out = io.StringIO()
+    rec = tmp_path / "g.jsonl"
+    run_play(builtin("six-card"), players="you=human,ann=greedy", holes=1, seed=4, delay=0.0001,
+             record=rec, ascii_only=True, inp=answerer([]), out=out)  # fmt: skip
+    text = out.getvalue()
+    assert "Since your last turn:" not in text
+    events = json.loads(rec.read_text().splitlines()[1])["events"]
+    turns = [k for k, _ in itertools.groupby(e["seat"] for e in events) if k == 1]
+    told = [line for line in text.splitlines() if line.startswith("  ann ")]
+    assert len(told) == len(turns)
+    assert not any(re.search(r"ann drew the \S+ from the stock\.$", line) for line in told)
