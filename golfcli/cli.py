@@ -100,7 +100,9 @@ def score(
     layouts: LayoutsArg = None,
     variant: VariantOpt = "six-card",
     set_: SetOpt = None,
-    json_out: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="One JSON object per layout per line.")
+    ] = False,
     hole: HoleOpt = False,
     closer: CloserOpt = None,
     symbols: Annotated[bool, typer.Option("--symbols", help="Print suits as ♣♦♥♠.")] = False,
@@ -123,7 +125,7 @@ def score(
     from .scorecard import (
         expectation_json,
         expectation_text,
-        hole_json,
+        hole_json_lines,
         hole_text,
         layout_json,
         layout_text,
@@ -187,9 +189,11 @@ def score(
             fail(f"--closer must be between 1 and {len(parsed)}")
         hs = score_hole(var, parsed, None if closer is None else closer - 1)
         labels = [f"layout {i + 1}" for i in range(len(parsed))]
-        typer.echo(
-            json.dumps(hole_json(var, hs)) if json_out else hole_text(var, hs, labels, symbols)
-        )
+        if json_out:
+            for obj in hole_json_lines(var, hs):
+                typer.echo(json.dumps(obj))
+        else:
+            typer.echo(hole_text(var, hs, labels, symbols))
     if errors:
         raise typer.Exit(2)
 

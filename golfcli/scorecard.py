@@ -179,3 +179,24 @@ def hole_json(variant: Variant, hole: HoleScore) -> dict[str, Any]:
             for s in hole.sides
         ],
     }
+
+
+def hole_json_lines(variant: Variant, hole: HoleScore) -> list[dict[str, Any]]:
+    """``golf score --hole --json``: one object per layout, whose ``total`` is
+    that side's hole score (layout + penalties + adjustments)."""
+    out = []
+    for i, s in enumerate(hole.sides):
+        obj = layout_json(variant, s.layout)
+        obj.update(
+            {
+                "side": i + 1,
+                "closer": hole.closer == i,
+                "layout_total": s.layout.total,
+                "penalties": s.penalties,
+                "adjustments": [{"rule": n, "delta": d} for n, d in s.adjustments],
+                "total": s.total,
+                "hole_totals": list(hole.totals),
+            }
+        )
+        out.append(obj)
+    return out

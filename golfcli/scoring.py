@@ -277,6 +277,15 @@ def _check_shape(variant: Variant, cards: Sequence[int]) -> None:
         raise ValueError(f"{variant.name} layouts have {variant.cells} cards, got {len(cards)}")
     if any(c == C.UNKNOWN for c in cards):
         raise ValueError("cannot score a face-down (?) card; use expected_total")
+    _check_jokers(variant, cards)
+
+
+def _check_jokers(variant: Variant, cards: Sequence[int]) -> None:
+    if not variant.joker_valued and C.JOKER_CARD in cards:
+        raise ValueError(
+            f"{variant.name} is played without jokers "
+            "(give them a value, e.g. --set values.ranks.joker=-2)"
+        )
 
 
 def score_hole(
@@ -395,6 +404,7 @@ def expected_total(
 
     Exact enumeration over classes of equal (rank, value) cards when small
     enough; otherwise a seeded random sample (same answer every call)."""
+    _check_jokers(variant, cards)
     comp = compiled(variant)
     vt = comp.values
     hidden = [i for i, c in enumerate(cards) if c == C.UNKNOWN]

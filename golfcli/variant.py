@@ -209,6 +209,7 @@ class Variant:
     partners: Partners
     source: str
     data: Mapping[str, Any]  # the merged, validated document (for docs and bots)
+    joker_valued: bool = True  # values.ranks gives jokers a value (needed to score one)
 
     @property
     def cells(self) -> int:
@@ -754,6 +755,7 @@ def _build(doc: Located) -> Variant:
         partners=partners,
         source=doc.source,
         data=data,
+        joker_valued=rank_values[0] is not None,
     )
 
 

@@ -101,16 +101,18 @@ def test_face_down_cards() -> None:
 def test_hole_with_penalties_and_closer() -> None:
     # duel: the joker pair layout adds 10 to the other: 33 + 10
     r = run("score", "--json", "-v", "duel", "--hole", "JK 5 3 / JK 5 3", "4 4 7 / 9 9 K")
-    obj = json.loads(r.stdout)
-    assert obj["totals"] == [-4, 43]
-    assert obj["sides"][1]["penalties"] == 10
+    first, second = json_lines(r.stdout)
+    assert (first["total"], second["total"]) == (-4, 43)
+    assert second["layout_total"] == 33 and second["penalties"] == 10
+    assert first["opponents_penalty"] == 10 and first["hole_totals"] == [-4, 43]
     kb = str(REPO / "configs/variants/knock-bonus.yaml")
     r = run(
         "score", "--json", "-v", kb, "--hole", "--closer", "2", "5 K 2 / 5 7 9", "A 2 3 / 4 5 6"
     )
-    obj = json.loads(r.stdout)
-    assert obj["totals"] == [14, 17 - 5] and obj["closer"] == 1
-    assert obj["sides"][1]["adjustments"] == [{"rule": "go-out bonus", "delta": -5}]
+    first, second = json_lines(r.stdout)
+    assert (first["total"], second["total"]) == (14, 17 - 5)
+    assert (first["closer"], second["closer"]) == (False, True)
+    assert second["adjustments"] == [{"rule": "go-out bonus", "delta": -5}]
 
 
 def test_hole_text() -> None:
@@ -169,6 +171,7 @@ def test_batch_bad_lines_are_reported_and_good_lines_scored() -> None:
         ),
         (["score", "--hole", "? K 2 / 5 7 9", "5 K 2 / 5 7 9"], "no ?"),
         (["rules", "no-such"], "unknown variant"),
+        (["score", "JK 3 4 / 5 6 7"], "layout 1: six-card is played without jokers"),
     ],
 )
 def test_bad_input_one_line_exit_2(args: list[str], fragment: str) -> None:

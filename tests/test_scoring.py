@@ -564,6 +564,17 @@ def test_score_layout_rejects_wrong_shapes_and_hidden_cards() -> None:
         score_layout(builtin("six-card"), cards_of("? K 2 / 5 7 9"))
 
 
+def test_a_joker_needs_a_value() -> None:
+    # six-card is played without jokers (RULES.md §7): a typed joker is an error ...
+    with pytest.raises(ValueError, match="without jokers"):
+        score_layout(builtin("six-card"), cards_of("JK 3 4 / 5 6 7"))
+    with pytest.raises(ValueError, match="without jokers"):
+        expected_total(builtin("six-card"), cards_of("JK 3 4 / 5 6 ?"))
+    # ... until the table agrees a value ("agree a value", seed 003)
+    v = load_variant("six-card", ["values.ranks.joker=-2"])
+    assert total(v, "JK 3 4 / 5 6 7") == -2 + 25
+
+
 # --------------------------------------------------------------------------- face-down cards
 
 
