@@ -115,8 +115,12 @@ class ProcessTransport:
         self.log_path = log_path
         self._log: IO[bytes]
         if log_path is not None:
-            log_path.parent.mkdir(parents=True, exist_ok=True)
-            self._log = open(log_path, "a+b")  # noqa: SIM115 - lives as long as the process
+            try:
+                log_path.parent.mkdir(parents=True, exist_ok=True)
+                self._log = open(log_path, "a+b")  # noqa: SIM115 - lives as long as the process
+            except OSError as exc:
+                where = str(log_path)
+                raise TransportClosed(f"cannot open the log {where!r}: {exc.strerror}") from None
             stamp = time.strftime("%Y-%m-%d %H:%M:%S")
             self._log.write(f"--- golf: starting {' '.join(self.argv)} at {stamp} ---\n".encode())
             self._log.flush()
