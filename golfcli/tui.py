@@ -97,7 +97,7 @@ class Style:
             return cls(False, False)
         out = stream or sys.stdout
         try:
-            "♣♦♥♠←".encode(getattr(out, "encoding", None) or "ascii")
+            "♣♦♥♠·".encode(getattr(out, "encoding", None) or "ascii")
             symbols = True
         except (UnicodeEncodeError, LookupError):
             symbols = False
@@ -1249,11 +1249,11 @@ class PlayUI:
                 cards = ", ".join(f"{p + 1} = {self.style.card(c)}" for p, c in unseen)
                 them = "them" if len(unseen) > 1 else "it"
                 self.term.say(f"{self.names[prev]}, you looked at: {cards}. Remember {them}!")
-                self.term.ask(f"Press Enter to hide {them}.")
+                self.pause(f"Press Enter to hide {them}.")
                 unseen.clear()
             self.term.clear()
         name = self.names[seat]
-        self.term.ask(
+        self.pause(
             f"{self.style.bold(f'Pass to {name}.')} {name}, press Enter when no one else can see."
         )
         self.term.clear()
@@ -1399,6 +1399,11 @@ class PlayUI:
         elif cmd == "quit":
             self.confirm_quit()
 
+    def pause(self, prompt: str) -> None:
+        """Wait for Enter; ``quit`` works here too, as at every prompt."""
+        while COMMANDS.get(self.term.ask(prompt).strip().lower()) == "quit":
+            self.confirm_quit()
+
     def confirm_quit(self) -> None:
         kept = " Finished holes stay in the record." if self.recording else ""
         answer = self.term.ask(f"Quit the game?{kept} (y/n)")
@@ -1470,9 +1475,12 @@ class PlayUI:
         say()
         say(scorecard_text(self.side_names, self.rows, match.scoring))
         if self.humans:
-            answer = self.term.ask("Press Enter to go on (or type quit).")
-            if answer.strip().lower() in ("quit", "q", "exit"):
-                self.confirm_quit()
+            self.pause("Press Enter to go on (or type quit).")
+        # everyone has looked at the open cards: whoever starts the next hole
+        # is asked for by name, with nothing private on the screen to hide
+        self.last_human = None
+        for h in self.human_seats.values():
+            h.unseen.clear()
 
 
 def _game_length(variant: Variant, holes: int | None) -> str:

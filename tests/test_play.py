@@ -752,3 +752,19 @@ def test_delay_tells_each_bot_turn_once_as_it_happens(tmp_path: Path) -> None:
     told = [line for line in text.splitlines() if line.startswith("  ann ")]
     assert len(told) == len(turns)
     assert not any(re.search(r"ann drew the \S+ from the stock\.$", line) for line in told)
+
+
+def test_hot_seat_asks_for_the_next_person_at_every_new_hole() -> None:
+    """After the open scorecard the next hole's first person is called by
+    name, even when they also played last (anyone may be at the keyboard)."""
+    out = io.StringIO()
+    run_play(builtin("four-card"), players="alice=human,bob=human", holes=3, seed=12,
+             ascii_only=True, inp=answerer([]), out=out)  # fmt: skip
+    text = out.getvalue()
+    holes = text.split("Press Enter to go on")[1:]
+    assert len(holes) == 3
+    for rest in holes[:-1]:
+        before_peek = rest.split("Peek at 2 cards")[0]
+        assert re.search(r"Pass to (alice|bob)\.", before_peek)
+    # two people: every hand-over has a gate, and there are no unexplained clears
+    assert text.count("Pass to ") >= 3 * 2
