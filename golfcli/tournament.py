@@ -78,6 +78,7 @@ SPRT_KEYS = ("elo0", "elo1", "margin", "alpha", "beta", "min_deals")
 SCHEDULES = ("round-robin", "gauntlet")
 FAULT_POLICIES = ("random", "forfeit", "disqualify")
 DEFAULT_GAMES = 10
+BATCH = 32  # most games per task sent to a worker
 RECORD_VERSION = 1
 REPORT_SCHEMA = "golf-tournament-report/1"
 RUN_SCHEMA = "golf-tournament-run/1"
@@ -139,6 +140,7 @@ class Plan:
     name: str
     config: str
     base_dir: Path
+    description: str
     variant: Variant
     holes: int | None
     scoring: str
@@ -385,7 +387,8 @@ def load_config(
     cfg_path = str(path)
 
     name = ck.text(("name",)) if "name" in top else Path(path).stem
-    if "description" in top and not isinstance(top["description"], str):
+    description = top.get("description") or ""
+    if not isinstance(description, str):
         raise ck.fail(("description",), "must be text")
 
     # ---- variant
@@ -548,6 +551,7 @@ def load_config(
         name=name,
         config=cfg_path,
         base_dir=base_dir,
+        description=description.strip(),
         variant=variant,
         holes=n_holes,
         scoring=scoring,
@@ -909,7 +913,7 @@ class Player:
             "totals": list(res.totals),
             "holes_won": list(res.holes_won),
             "winners": list(res.winners),
-            "faults": [dict(s.faults) for s in res.stats],
+            "faults": [{k: c for k, c in s.faults.items() if c} for s in res.stats],
             "disqualified": [s.disqualified for s in res.stats],
             "decisions": [s.decisions for s in res.stats],
             "time_total": [round(s.time_total, 6) for s in res.stats],
@@ -929,20 +933,25 @@ class Player:
 
 
 _WORKER: Player | None = None
+_STOP: Any = None  # a multiprocessing Event: finish the current game, skip the rest of the batch
 
 
-def _init_worker(plan: Plan, out: Path | None) -> None:
-    global _WORKER
-    signal.signal(
-        signal.SIGINT, signal.SIG_IGN
-    )  # the main process decides; children inherit SIG_IGN
+def _init_worker(plan: Plan, out: Path | None, stop: Any) -> None:
+    global _WORKER, _STOP
+    # The main process decides about Ctrl-C; programs started from here inherit SIG_IGN.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER = Player(plan, out)
+    _STOP = stop
 
 
 def _play_batch(indices: list[int]) -> list[str]:
+    """Play consecutive games; stop early (between games) when asked to.  The
+    games not played are simply not returned: they stay to be played later."""
     assert _WORKER is not None
     out = []
     for i in indices:
+        if _STOP is not None and _STOP.is_set():
+            break
         try:
             out.append(_WORKER.play(i))
         except GameError:
@@ -989,14 +998,37 @@ def _check_record(plan: Plan, rec: Any) -> int:
     return i
 
 
-@dataclass
 class Disk:
-    """What a run directory already holds."""
+    """What a run directory already holds: which games are done.
 
-    done: bytearray  # done[i] == 1: game i is in games.jsonl
-    count: int = 0
-    beyond: int = 0  # records for games past this run's planned total (more deals earlier)
-    dropped: int = 0  # torn or unreadable lines removed
+    A fresh run allocates nothing; a resumed one a bitmap of one byte per
+    planned game (100,000 games: 100 kB)."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self._done: bytearray | None = None
+        self.count = 0
+        self.beyond = 0  # records for games past this run's planned total (more deals earlier)
+        self.dropped = 0  # torn or unreadable lines removed
+
+    def done(self, i: int) -> bool:
+        return self._done is not None and bool(self._done[i])
+
+    def mark(self, i: int) -> bool:
+        """Mark game ``i`` done; False if it already was (a duplicate line)."""
+        if self._done is None:
+            self._done = bytearray(self.total)
+        if self._done[i]:
+            return False
+        self._done[i] = 1
+        self.count += 1
+        return True
+
+    def any_from(self, start: int) -> bool:
+        return self._done is not None and any(self._done[start:])
+
+    def count_from(self, start: int) -> int:
+        return 0 if self._done is None else sum(self._done[start:])
 
 
 def _read_games(path: Path) -> Iterator[tuple[int, str]]:
@@ -1005,42 +1037,56 @@ def _read_games(path: Path) -> Iterator[tuple[int, str]]:
             yield lineno, raw.decode("utf-8", errors="replace")
 
 
-def scan_games(plan: Plan, path: Path) -> Disk:
-    """Index games.jsonl; rewrite it without torn/bad/duplicate lines if there are any."""
-    disk = Disk(bytearray(plan.total))
-    if not path.exists():
-        return disk
-    keep: list[str] = []
-    seen: set[int] = set()
-    clean = True
+def _valid_lines(plan: Plan, path: Path) -> Iterator[tuple[int, int | None, str]]:
+    """(line number, game index or None if the line is torn or unreadable, line)."""
     for lineno, line in _read_games(path):
         if not line.endswith("\n"):
-            clean = False
-            disk.dropped += 1
+            yield lineno, None, line
             continue
         try:
-            rec = json.loads(line)
-            i = _check_record(plan, rec)
+            i = _check_record(plan, json.loads(line))
         except ValueError as exc:
             if "another seed or seating" in str(exc):
                 raise RunError(f"{path}:{lineno}: {exc}") from None
-            clean = False
+            yield lineno, None, line
+            continue
+        yield lineno, i, line
+
+
+def scan_games(plan: Plan, path: Path) -> Disk:
+    """Index games.jsonl (streaming); if it has torn, unreadable or duplicate
+    lines, rewrite it without them (atomically)."""
+    disk = Disk(plan.total)
+    if not path.exists():
+        return disk
+    beyond: set[int] = set()
+    clean = True
+    for _, i, _ in _valid_lines(plan, path):
+        if i is None:
             disk.dropped += 1
-            continue
-        if i in seen:
             clean = False
-            continue
-        seen.add(i)
-        keep.append(line)
-        if i < plan.total:
-            disk.done[i] = 1
-            disk.count += 1
+        elif i < plan.total:
+            clean = disk.mark(i) and clean
+        elif i in beyond:
+            clean = False
         else:
-            disk.beyond += 1
+            beyond.add(i)
+    disk.beyond = len(beyond)
     if not clean:
         tmp = path.with_suffix(".jsonl.tmp")
+        seen = Disk(plan.total)
+        beyond.clear()
         with tmp.open("w", encoding="utf-8") as fh:
-            fh.writelines(keep)
+            for _, i, line in _valid_lines(plan, path):
+                if i is None:
+                    continue
+                if i >= plan.total:
+                    if i in beyond:
+                        continue
+                    beyond.add(i)
+                elif not seen.mark(i):
+                    continue
+                fh.write(line)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -1138,22 +1184,29 @@ class RunResult:
         return build_report(self)
 
 
-class _Interrupts:
-    """First Ctrl-C: finish the running games, then stop.  Second: stop now."""
+class Interrupts:
+    """First Ctrl-C: finish the games in progress, then stop.  Second: stop now.
+
+    Re-entrant: the command keeps it installed until the report is printed,
+    so a late Ctrl-C cannot cut the standings off."""
 
     def __init__(self) -> None:
         self.count = 0
         self.in_game = False
         self._old: Any = None
+        self._depth = 0
 
-    def __enter__(self) -> _Interrupts:
-        if threading.current_thread() is threading.main_thread():
+    def __enter__(self) -> Interrupts:
+        if self._depth == 0 and threading.current_thread() is threading.main_thread():
             self._old = signal.signal(signal.SIGINT, self._handle)
+        self._depth += 1
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._old is not None:
+        self._depth -= 1
+        if self._depth == 0 and self._old is not None:
             signal.signal(signal.SIGINT, self._old)
+            self._old = None
 
     def _handle(self, signum: int, frame: Any) -> None:
         self.count += 1
@@ -1175,11 +1228,13 @@ class Runner:
         progress: bool = False,
         disk: Disk | None = None,
         batch: int | None = None,
+        interrupts: Interrupts | None = None,
     ) -> None:
         self.plan = plan
         self.out = out
+        self.interrupts = interrupts or Interrupts()
         self.show_progress = progress
-        self.disk = disk or Disk(bytearray(plan.total))
+        self.disk = disk or Disk(plan.total)
         self.batch = batch
         self.index = {e.name: i for i, e in enumerate(plan.entrants)}
         self.tally = Tally([e.name for e in plan.entrants], plan.scoring, plan.sprt)
@@ -1205,7 +1260,7 @@ class Runner:
             except ValueError:
                 continue
             i = rec.get("game") if isinstance(rec, dict) else None
-            if isinstance(i, int) and 0 <= i < self.plan.total and self.disk.done[i]:
+            if isinstance(i, int) and 0 <= i < self.plan.total and self.disk.done(i):
                 yield i, rec
 
     def _from_disk(self, i: int) -> dict[str, Any]:
@@ -1244,7 +1299,7 @@ class Runner:
     def _drain_ready(self, results: dict[int, dict[str, Any]]) -> None:
         while self.next < self.plan.total and self.stopped is None:
             i = self.next
-            if self.disk.done[i]:
+            if self.disk.done(i):
                 rec = self._from_disk(i)
             elif i in results:
                 rec = results.pop(i)
@@ -1255,21 +1310,25 @@ class Runner:
         self._update_progress()
 
     def _aggregate_tail(self, results: dict[int, dict[str, Any]]) -> None:
-        """After an interruption: count every finished game past the first gap too."""
+        """After an interruption: count every finished game past the first gap
+        too, including games whose batch never came back (they are on disk)."""
         if self.stopped == "sprt":
             return
-        rest: dict[int, dict[str, Any]] = dict(results)
+        rest = {i: r for i, r in results.items() if i >= self.next}
         results.clear()
-        if any(self.disk.done[self.next :]):
-            if self._disk_iter is None:
-                self._disk_iter = self._disk_records()
-            rest.update({i: r for i, r in self._disk_buf.items() if i >= self.next})
-            for i, r in self._disk_iter:
-                if i >= self.next:
-                    rest.setdefault(i, r)
+        self._disk_buf.clear()
+        self._disk_iter = None
+        if self.out is not None:
+            for _, line in _read_games(self.out / "games.jsonl"):
+                try:
+                    rec = json.loads(line)
+                    i = _check_record(self.plan, rec)
+                except ValueError:
+                    continue
+                if self.next <= i < self.plan.total:
+                    rest.setdefault(i, rec)
         for i in sorted(rest):
-            if i >= self.next:
-                self._aggregate(i, rest[i], deals=False)
+            self._aggregate(i, rest[i], deals=False)
 
     # ------------------------------------------------------------------ progress
 
@@ -1321,7 +1380,7 @@ class Runner:
 
     def run(self) -> RunResult:
         from_disk = self.disk.count
-        with _Interrupts() as ints:
+        with self.interrupts as ints:
             try:
                 if self.plan.workers == 1:
                     self._run_here(ints)
@@ -1341,10 +1400,7 @@ class Runner:
             )
         uncounted = 0
         if self.stopped == "sprt":
-            uncounted = (
-                sum(1 for i in range(self.next, self.plan.total) if self.disk.done[i])
-                + self._extra_done
-            )
+            uncounted = self.disk.count_from(self.next) + self._extra_done
         return RunResult(
             self.plan,
             self.tally,
@@ -1356,13 +1412,13 @@ class Runner:
             self.timing,
         )
 
-    def _run_here(self, ints: _Interrupts) -> None:
+    def _run_here(self, ints: Interrupts) -> None:
         player = Player(self.plan, self.out)
         self._start_progress()
         try:
             while self.next < self.plan.total and self.stopped is None and ints.count == 0:
                 i = self.next
-                if self.disk.done[i]:
+                if self.disk.done(i):
                     rec = self._from_disk(i)
                 else:
                     ints.in_game = True
@@ -1384,11 +1440,13 @@ class Runner:
             player.close()
 
     def _batches(self) -> Iterator[list[int]]:
+        # Small enough to spread a short run over every worker, at most
+        # BATCH so that the games in flight (and memory) do not grow with the run.
         todo = self.plan.total - self.disk.count
-        size = self.batch or max(1, min(256, math.ceil(todo / (self.plan.workers * 16))))
+        size = self.batch or max(1, min(BATCH, math.ceil(todo / (self.plan.workers * 4))))
         chunk: list[int] = []
         for i in range(self.plan.total):
-            if not self.disk.done[i]:
+            if not self.disk.done(i):
                 chunk.append(i)
                 if len(chunk) == size:
                     yield chunk
@@ -1396,7 +1454,7 @@ class Runner:
         if chunk:
             yield chunk
 
-    def _run_pool(self, ints: _Interrupts) -> None:
+    def _run_pool(self, ints: Interrupts) -> None:
         import multiprocessing as mp
 
         ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
@@ -1405,8 +1463,9 @@ class Runner:
         batches = self._batches()
         inflight: dict[Future[list[str]], list[int]] = {}
         results: dict[int, dict[str, Any]] = {}
+        stop = ctx.Event()
         pool = ProcessPoolExecutor(
-            workers, mp_context=ctx, initializer=_init_worker, initargs=(self.plan, self.out)
+            workers, mp_context=ctx, initializer=_init_worker, initargs=(self.plan, self.out, stop)
         )
         exhausted = False
 
@@ -1424,58 +1483,64 @@ class Runner:
                     return
                 inflight[pool.submit(_play_batch, b)] = b
 
+        def collect(finished: set[Future[list[str]]], strict: bool) -> None:
+            for fut in finished:
+                inflight.pop(fut)
+                if fut.cancelled():
+                    continue
+                try:
+                    lines = fut.result()
+                except GameError as exc:
+                    if strict:
+                        raise RunError(str(exc)) from None
+                    continue
+                except Exception as exc:  # BrokenProcessPool and the like
+                    if strict:
+                        raise RunError(
+                            f"a worker process failed: {type(exc).__name__}: {exc}"
+                        ) from None
+                    continue
+                for line in lines:
+                    rec = json.loads(line)
+                    results[rec["game"]] = rec
+
         abandoned = False
         try:
             fill()  # forks the workers before any other thread starts (progress bar)
             self._start_progress()
             self._drain_ready(results)
-            while self.next < self.plan.total and self.stopped is None:
+            while self.next < self.plan.total and self.stopped is None and not ints.count:
                 if not inflight:
-                    if ints.count or exhausted:
+                    if exhausted:
                         break
                     fill()
                     continue
-                if ints.count > 1:
-                    abandoned = True
-                    break
                 finished, _ = wait(list(inflight), timeout=0.2, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    inflight.pop(fut)
-                    try:
-                        lines = fut.result()
-                    except GameError as exc:
-                        raise RunError(str(exc)) from None
-                    except Exception as exc:  # BrokenProcessPool and the like
-                        raise RunError(
-                            f"a worker process failed: {type(exc).__name__}: {exc}"
-                        ) from None
-                    for line in lines:
-                        rec = json.loads(line)
-                        results[rec["game"]] = rec
+                collect(finished, strict=True)
                 self._drain_ready(results)
                 fill()
-            # SPRT stop or interruption: let running batches finish (their games are kept).
-            while inflight and not abandoned:
+            # SPRT stop or Ctrl-C: the workers finish the game they are playing,
+            # skip the rest of their batch, and every finished game is kept.
+            stop.set()
+            for fut in list(inflight):
+                if fut.cancel():
+                    inflight.pop(fut)
+            while inflight:
                 if ints.count > 1:
                     abandoned = True
                     break
                 finished, _ = wait(list(inflight), timeout=0.2, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    inflight.pop(fut)
-                    if fut.cancelled() or fut.exception() is not None:
-                        continue
-                    for line in fut.result():
-                        rec = json.loads(line)
-                        results[rec["game"]] = rec
+                collect(finished, strict=False)
                 self._drain_ready(results)
             if self.stopped == "sprt":
                 self._extra_done = len(results)
             elif self.next < self.plan.total:
                 self._aggregate_tail(results)
         finally:
+            stop.set()
             if abandoned:
-                for p in list(getattr(pool, "_processes", {}).values()):
-                    p.terminate()
+                for proc in list(getattr(pool, "_processes", {}).values()):
+                    proc.terminate()
             pool.shutdown(wait=not abandoned, cancel_futures=True)
 
 
@@ -1511,6 +1576,7 @@ def build_report(res: RunResult) -> dict[str, Any]:
         "schema": REPORT_SCHEMA,
         "run": {
             "name": plan.name,
+            "description": plan.description,
             "config": plan.config,
             "config_hash": plan.config_hash,
             "variant": plan.variant.name,
@@ -1560,6 +1626,7 @@ def run_tournament(
     progress: bool = False,
     batch: int | None = None,
     on_notice: Callable[[str], None] | None = None,
+    interrupts: Interrupts | None = None,
 ) -> RunResult:
     """Play (or continue) a tournament; the library entry point behind ``golf tournament``."""
     if resume and out is None:
@@ -1585,7 +1652,14 @@ def run_tournament(
                     f"{disk.beyond} recorded game(s) lie beyond --games {plan.games} "
                     "and are not counted"
                 )
-    runner = Runner(plan, out, progress=progress, disk=disk, batch=batch)
+    if on_notice is not None:
+        mode = "duplicate deals" if plan.duplicate else "independent deals"
+        on_notice(
+            f"{plan.name}: {plan.total} games ({plan.games} deals × "
+            f"{plural(len(plan.tables), 'table')} × {plural(plan.rotations, 'seating')}, {mode}), "
+            f"seed {plan.seed}, {plural(plan.workers, 'worker')}"
+        )
+    runner = Runner(plan, out, progress=progress, disk=disk, batch=batch, interrupts=interrupts)
     result = runner.run()
     if out is not None:
         _write_atomic(out / "results.json", json.dumps(build_report(result), indent=2) + "\n")
@@ -1626,28 +1700,24 @@ def run_cli(
             typer.echo(f"golf: {msg}", err=True)
 
     progress = not quiet and sys.stdout.isatty() and sys.stderr.isatty()
-    if not quiet:
-        mode = "duplicate deals" if plan.duplicate else "independent deals"
-        typer.echo(
-            f"golf: {plan.name}: {plan.total} games ({plan.games} deals × "
-            f"{plural(len(plan.tables), 'table')} × {plural(plan.rotations, 'seating')}, {mode}), "
-            f"seed {plan.seed}, {plural(plan.workers, 'worker')}",
-            err=True,
-        )
-    try:
-        result = run_tournament(plan, out, resume=resume, progress=progress, on_notice=notice)
-    except SourceError as exc:
-        _fail(str(exc))
-    except RunError as exc:
-        _fail(str(exc))
-    except OSError as exc:
-        _fail(f"{exc.filename or out}: {exc.strerror or exc}")
-    typer.echo(render(result.report(), fmt))
-    if result.stopped == "error":
-        typer.echo(f"golf: error: {result.message}", err=True)
-        raise typer.Exit(1)
-    if result.stopped == "interrupted":
-        typer.echo(f"golf: {result.message}", err=True)
-        raise typer.Exit(130)
-    if result.stopped == "sprt" and not quiet:
-        typer.echo(f"golf: {result.message}", err=True)
+    # Ctrl-C is ours until the report is out: a late press must not cut it off.
+    with Interrupts() as ints:
+        try:
+            result = run_tournament(
+                plan, out, resume=resume, progress=progress, on_notice=notice, interrupts=ints
+            )
+        except SourceError as exc:
+            _fail(str(exc))
+        except RunError as exc:
+            _fail(str(exc))
+        except OSError as exc:
+            _fail(f"{exc.filename or out}: {exc.strerror or exc}")
+        typer.echo(render(result.report(), fmt))
+        if result.stopped == "error":
+            typer.echo(f"golf: error: {result.message}", err=True)
+            raise typer.Exit(1)
+        if result.stopped == "interrupted":
+            typer.echo(f"golf: {result.message}", err=True)
+            raise typer.Exit(130)
+        if result.stopped == "sprt" and not quiet:
+            typer.echo(f"golf: {result.message}", err=True)
