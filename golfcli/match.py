@@ -2,7 +2,8 @@
 targets, ties and playoffs; and the loop that asks bots for decisions.
 
 Randomness: every hole's deck comes from ``random.Random(f"{seed}:hole:{h}")``
-and bot *b*'s generator from ``f"{seed}:bot:{name}"``, so a deal depends
+and bot *b*'s generator from a one-way hash of ``(seed, name)`` (a bot must
+not be able to rebuild the deck generator from its own seed), so a deal depends
 only on the match seed and the hole number -- never on what the players
 did in earlier holes.  That is what makes duplicate deals (the same cards
 for every rotation of players through the seats) possible.
@@ -14,6 +15,7 @@ decision goes to the fallback policy and play goes on.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -28,6 +30,12 @@ from .view import MatchInfo, event_json, view
 
 FAULT_KINDS = ("timeout", "crash", "malformed", "illegal")
 FALLBACKS = ("random", "forfeit", "disqualify")
+
+
+def bot_seed(seed: int | str, name: str) -> str:
+    """A bot's seed: derived from the match seed by SHA-256, so it cannot be
+    turned back into the seed that shuffles the deck."""
+    return hashlib.sha256(f"golf-bot:{seed}:{name}".encode()).hexdigest()[:32]
 
 
 class BotFault(Exception):
@@ -167,7 +175,7 @@ class Match:
         self._random = RandomBot(f"{seed}:fallback-bot")
         for i, bot in enumerate(self.bots):
             if hasattr(bot, "seed"):
-                bot.seed(f"{seed}:bot:{self.names[i]}")
+                bot.seed(bot_seed(seed, self.names[i]))
         self.state: HoleState | None = None
         self._forfeit: set[int] = set()
 
@@ -213,7 +221,7 @@ class Match:
             "players": self.players,
             "names": list(self.names),
             "side_of": list(self.side_of),
-            "seed": str(self.seed),
+            "seed": bot_seed(self.seed, self.names[seat]),
             "holes": self.holes_planned,
             "target": self.target,
         }

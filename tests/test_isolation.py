@@ -273,11 +273,6 @@ class _SeedSpy:
         return legal[0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="golfcli/match.py hands in-process bots the match seed (start_game info['seed'] "
-    "and bot.seed('SEED:bot:NAME')), from which every deal can be rebuilt; reported",
-)
 def test_seeds_given_to_a_bot_do_not_reveal_the_deal() -> None:
     spy = _SeedSpy()
     match = Match(builtin("six-card"), [spy, make_bot("random")], seed=11, holes=1, record=True)

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..scoring import compiled
 from ..state import DRAW, FLIP, OVER, PLACE, Action, HoleState
-from ..view import View
+from ..view import View, view
 from . import BaseBot
 from .common import determinize
 from .expert import Evaluator, ExpertBot
@@ -112,9 +112,30 @@ def rollout(st: HoleState, policy: RolloutPolicy, rng: random.Random, side: int,
     if st.result is None:
         st._finish("rollout limit")
     assert st.result is not None
-    totals = st.result.totals
+    return relative(st.result.totals, side)
+
+
+def relative(totals: Sequence[float], side: int) -> float:
     others = [t for i, t in enumerate(totals) if i != side]
     return totals[side] - (sum(others) / len(others) if others else 0.0)
+
+
+def expert_rollout(st: HoleState, bots: list[ExpertBot], seat: int, horizon: int) -> float:
+    """Every seat plays as the expert, each from its own censored view of the
+    determinised state, for ``horizon`` turns (0 = to the end of the hole);
+    an unfinished hole is valued by the expert's estimates of every side."""
+    start = st.turn_count
+    while st.phase != OVER:
+        if horizon and st.turn_count - start >= horizon and st.phase == DRAW and st.closer is None:
+            break
+        s = st.current
+        st.apply_trusted(bots[s].choose(view(st, s), st.legal_actions()))
+    if st.result is not None:
+        return relative(st.result.totals, st.side_of[seat])
+    v = view(st, seat)
+    ev = Evaluator(v, bots[seat].future_weight)
+    values = [ev.value(ev.mine) if s == v.side else ev.base(lay)[0] for s, lay in enumerate(v.layouts)]
+    return relative(values, v.side)
 
 
 class MCBot(BaseBot):
@@ -129,9 +150,17 @@ class MCBot(BaseBot):
         time: float | None = None,
         top_k: int = 3,
         close: float = 3.0,
+        rollout: str = "expert",
+        horizon: int = 0,
+        late: int = 99,
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
+        if rollout not in ("expert", "lite"):
+            raise ValueError("rollout must be expert or lite")
+        self.rollout = rollout
+        self.horizon = horizon
+        self.late = late
         self.iterations = max(4, int(iterations))
         self.time_budget = time
         self.top_k = top_k
@@ -164,7 +193,11 @@ class MCBot(BaseBot):
                 st = det.clone()
                 st.rng = random.Random(seed)
                 st.apply_trusted(action)
-                sums[i] += rollout(st, policy, random.Random(seed + 1), view.side)
+                if self.rollout == "lite":
+                    sums[i] += rollout(st, policy, random.Random(seed + 1), view.side)
+                else:
+                    bots = [ExpertBot(f"{seed}:{s}") for s in range(view.players)]
+                    sums[i] += expert_rollout(st, bots, view.seat, self.horizon)
             done += 1
             if self.time_budget is not None:
                 if done >= 4 and time.perf_counter() - start >= self.time_budget:
@@ -178,6 +211,10 @@ class MCBot(BaseBot):
             return legal[0]
         if view.phase == "setup":
             return self.expert.choose(view, legal)
+        if view.closer is None and self.late < 99:
+            down = min(sum(1 for c in lay if c is None) for lay in view.layouts)
+            if down > self.late:
+                return self.expert.choose(view, legal)
         cands = self.candidates(view, legal)
         if not cands:
             return legal[int(self.rng.random() * len(legal))]
