@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import RandomBot
 from .scoring import HoleScore
 from .state import Action, Event, HoleState
 from .variant import Variant
@@ -171,8 +170,7 @@ class Match:
         self.holes: list[HoleRecord] = []
         self.totals = [0] * self.groups
         self.won = [0.0] * self.groups
-        self._fallback_rng = random.Random(f"{seed}:fallback")
-        self._random = RandomBot(f"{seed}:fallback-bot")
+        self._fallback_rng: random.Random | None = None  # made on the first fault (speed)
         for i, bot in enumerate(self.bots):
             if hasattr(bot, "seed"):
                 bot.seed(bot_seed(seed, self.names[i]))
@@ -325,7 +323,7 @@ class Match:
         stats = self.stats[seat]
         side = self.side_of[seat]
         if stats.disqualified or side in self._forfeit:
-            return self._random.choose(None, legal)
+            return self._fallback(legal)
         bot = self.bots[seat]
         v = view(st, seat, info) if wants else None
         t0 = time.perf_counter()
@@ -351,6 +349,13 @@ class Match:
             self._forfeit.add(side)
         elif self.fallback == "disqualify":
             stats.disqualified = True
+        return self._fallback(legal)
+
+    def _fallback(self, legal: tuple[Action, ...]) -> Action:
+        """The fallback policy's move: a random legal action from the match's
+        own fallback generator (seeded from the match seed, made on first use)."""
+        if self._fallback_rng is None:
+            self._fallback_rng = random.Random(f"{self.seed}:fallback")
         return legal[int(self._fallback_rng.random() * len(legal))]
 
     def _fault(self, seat: int, kind: str, message: str) -> None:

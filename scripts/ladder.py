@@ -9,7 +9,7 @@ the rotations; the paired difference (upper - lower) per deal gives the mean
 difference and its 95% confidence interval (normal approximation,
 1.96 * sd / sqrt(n)).  Negative = the upper rung scores fewer strokes.
 
-Usage: python scripts/ladder.py [--deals N] [--workers N] [--only SCENARIO] [--pairs a:b,...]
+Usage: python scripts/ladder.py [--deals N] [--workers N] [--only SCENARIO] [--pairs "a|b,..."]
        [--out docs/ladder.md] [--mc-iterations N]
 """
 
@@ -106,11 +106,11 @@ def main() -> int:
     ap.add_argument("--mc-deals", type=int, default=None, help="deals for pairs involving mc (default --deals)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--only", default="", help="comma list of scenario keys")
-    ap.add_argument("--pairs", default="", help="comma list like greedy:expert (default: neighbouring rungs)")
+    ap.add_argument("--pairs", default="", help="comma list like greedy|expert (default: neighbouring rungs)")
     ap.add_argument("--out", default="", help="write the markdown table here (e.g. docs/ladder.md)")
     args = ap.parse_args()
 
-    pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p] or list(zip(RUNGS, RUNGS[1:], strict=False))
+    pairs = [tuple(p.split("|")) for p in args.pairs.split(",") if p] or list(zip(RUNGS, RUNGS[1:], strict=False))
     scenarios = [s for s in SCENARIOS if not args.only or s.key in args.only.split(",")]
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     rows = []
