@@ -449,7 +449,7 @@ def load_config(
         per_table = n_ent
         seats = n_ent * team_size
         seats_path = ("teams",) if team_size > 1 else ("players",)
-        if seats not in variant.players and team_size == 1:
+        if seats not in variant.players:
             raise ck.fail(
                 seats_path,
                 f"variant {variant.name!r} is for {_counts(variant.players)} players, not "
@@ -921,9 +921,8 @@ class Player:
         }
         line = json.dumps(rec, separators=(",", ":")) + "\n"
         if self.fd is not None:
-            os.write(
-                self.fd, line.encode()
-            )  # one write on O_APPEND: a whole line or (SIGKILL) a torn tail
+            # One write on O_APPEND: a whole line, or (killed mid-write) a torn tail.
+            os.write(self.fd, line.encode())
         return line
 
     def close(self) -> None:
@@ -936,8 +935,22 @@ _WORKER: Player | None = None
 _STOP: Any = None  # a multiprocessing Event: finish the current game, skip the rest of the batch
 
 
-def _init_worker(plan: Plan, out: Path | None, stop: Any) -> None:
+def _die_with_parent(parent: int) -> None:
+    """If the main process is killed (even with SIGKILL), its workers must not
+    play on as orphans: ask Linux to send SIGKILL when the parent goes."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+
+
+def _init_worker(plan: Plan, out: Path | None, stop: Any, parent: int) -> None:
     global _WORKER, _STOP
+    _die_with_parent(parent)
     # The main process decides about Ctrl-C; programs started from here inherit SIG_IGN.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER = Player(plan, out)
@@ -1465,7 +1478,10 @@ class Runner:
         results: dict[int, dict[str, Any]] = {}
         stop = ctx.Event()
         pool = ProcessPoolExecutor(
-            workers, mp_context=ctx, initializer=_init_worker, initargs=(self.plan, self.out, stop)
+            workers,
+            mp_context=ctx,
+            initializer=_init_worker,
+            initargs=(self.plan, self.out, stop, os.getpid()),
         )
         exhausted = False
 

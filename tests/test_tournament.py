@@ -186,6 +186,21 @@ def _wait_for_games(out: Path, n: int, proc: subprocess.Popen[str]) -> None:
     raise AssertionError("no games appeared")
 
 
+def _children(pid: int) -> list[int]:
+    kids = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        kids += [int(x) for x in (task / "children").read_text().split()]
+    return kids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
 def test_sigkill_then_resume_gives_the_uninterrupted_results(
     tmp_path: Path, slow_baseline: tuple[Path, dict[str, Any]]
 ) -> None:
@@ -193,12 +208,18 @@ def test_sigkill_then_resume_gives_the_uninterrupted_results(
     out = tmp_path / "killed"
     proc = _start(cfg, out, "--workers", "2", "-q")
     _wait_for_games(out, 20, proc)
-    os.killpg(proc.pid, signal.SIGKILL)  # the main process and its workers, mid-game
+    workers = _children(proc.pid)
+    assert len(workers) >= 2
+    os.kill(proc.pid, signal.SIGKILL)  # the main process only, mid-game
     proc.wait()
+    deadline = time.monotonic() + 10
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not any(_alive(w) for w in workers), "workers outlived the main process"
     done = (out / "games.jsonl").read_bytes().count(b"\n")
     assert 20 <= done < 300
-    code, stdout, _ = cli(str(cfg), "--out", str(out), "--resume", "--format", "json", "-q")
-    assert code == 0
+    code, stdout, err = cli(str(cfg), "--out", str(out), "--resume", "--format", "json", "-q")
+    assert code == 0, err
     assert stable(json.loads(stdout)) == baseline
     assert len(game_lines(out)) == 300
 
@@ -219,8 +240,9 @@ def test_ctrl_c_keeps_finished_games_and_prints_standings(
     assert report["run"]["games_played"] == on_disk < 300  # every finished game counted
     assert "Traceback" not in stderr and "--resume" in stderr
     assert json.loads((out / "results.json").read_text())["run"]["games_played"] == on_disk
-    code, stdout, _ = cli(str(cfg), "--out", str(out), "--resume", "--format", "json", "-q")
-    assert code == 0 and stable(json.loads(stdout)) == baseline
+    code, stdout, err = cli(str(cfg), "--out", str(out), "--resume", "--format", "json", "-q")
+    assert code == 0, err
+    assert stable(json.loads(stdout)) == baseline
 
 
 # --------------------------------------------------------------------------- seatings
