@@ -1180,14 +1180,30 @@ class WatchedBot:
         return action
 
 
-def _hint_bot(seed: Any) -> tuple[str, Any] | None:
+#: The bots asked for hints, strongest first (issue #3: mc, else expert, else greedy).
+HINT_LADDER = ("mc", "expert", "greedy")
+#: A per-decision time budget for bots that take one, so a hint is quick.
+HINT_OPTIONS: dict[str, dict[str, Any]] = {"mc": {"time": 0.5}}
+#: A hint slower than this (seconds) moves the hints one bot down the ladder.
+HINT_SLOW = 2.0
+
+
+def load_hint_bot(names: list[str], seed: Any) -> tuple[str, Any] | None:
+    """Take names off the front of ``names`` until one loads as a bot.
+
+    Any failure (the bot is not written yet, or rejects the time budget)
+    just moves down the ladder: hints are a help, never a reason to stop.
+    """
     from .bots.registry import make_bot
 
-    for name in ("mc", "expert", "greedy"):
-        try:
-            return name, make_bot(name, seed=f"{seed}:hints")
-        except Exception:  # not written yet, or broken: try the next one down the ladder
-            continue
+    while names:
+        name = names.pop(0)
+        opts = HINT_OPTIONS.get(name)
+        for options in [opts, None] if opts else [None]:
+            try:
+                return name, make_bot(name, seed=f"{seed}:hints", options=options)
+            except Exception:  # not available: try without options, then the next bot
+                continue
     return None
 
 
@@ -1229,6 +1245,7 @@ class PlayUI:
         # (hole, events already told to the whole table)
         self.public_seen: tuple[int, int] = (0, 0)
         self.hint_bot: tuple[str, Any] | None = None
+        self.hint_names = list(HINT_LADDER)
         self.hints = hints
         self.human_seats: dict[int, HumanSeat] = {}
         self.recording = False
@@ -1359,13 +1376,17 @@ class PlayUI:
             say(f"You discarded the {self.style.card(view.history[-1].data[0])}.")
 
     def show_hint(self, view: View, legal: Sequence[Action]) -> None:
-        """What the strongest available bot would do, and its estimate if it gives one."""
+        """What the strongest available bot would do, and its estimate if it
+        gives one (``suggest``); a bot without ``suggest`` is asked to
+        ``choose``.  A bot too slow for a person to wait on is replaced by
+        the next one down the ladder, and the player is told."""
         if self.hint_bot is None:
-            self.hint_bot = _hint_bot(self.seed)
+            self.hint_bot = load_hint_bot(self.hint_names, self.seed)
         if self.hint_bot is None:
             self.term.say(self.style.dim("(no hint: no bot could be loaded)"))
             return
         name, bot = self.hint_bot
+        t0 = time.perf_counter()
         try:
             suggest = getattr(bot, "suggest", None)
             estimate: float | None = None
@@ -1376,6 +1397,7 @@ class PlayUI:
         except Exception as exc:  # a hint must never stop the game
             self.term.say(self.style.dim(f"(no hint: {name} failed: {type(exc).__name__}: {exc})"))
             return
+        took = time.perf_counter() - t0
         if action not in legal:
             self.term.say(self.style.dim(f"(no hint: {name} suggested an illegal move)"))
             return
@@ -1383,6 +1405,13 @@ class PlayUI:
         if estimate is not None:
             text += f"; estimated effect on your hole score {float(estimate):+.1f}"
         self.term.say(self.style.paint(text, "32"))
+        if took > HINT_SLOW:
+            faster = load_hint_bot(self.hint_names, self.seed)
+            if faster is not None:
+                self.hint_bot = faster
+                self.term.say(
+                    self.style.dim(f"({name} took {took:.0f}s; hints now come from {faster[0]})")
+                )
 
     def command(self, cmd: str, view: View, legal: Sequence[Action]) -> None:
         if cmd == "help":

@@ -19,6 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from golfcli import cards as C
+from golfcli import tui
 from golfcli.cli import app
 from golfcli.record import load_record
 from golfcli.state import Action, Event, HoleState
@@ -482,23 +483,57 @@ def test_quit_in_process_keeps_finished_holes(tmp_path: Path) -> None:
     assert [x["type"] for x in lines] == ["game", "hole"]
 
 
-def test_hints_fall_back_to_a_bot_without_suggest() -> None:
+def play_with_hints(holes: int = 1) -> list[str]:
     out = io.StringIO()
-    result = run_play(
-        builtin("six-card"),
-        players="human,random",
-        holes=1,
-        seed=1,
-        ascii_only=True,
-        hints=True,
-        inp=answerer([]),
-        out=out,
-    )
+    result = run_play(builtin("six-card"), players="human,random", holes=holes, seed=1,
+                      ascii_only=True, hints=True, inp=answerer([]), out=out)  # fmt: skip
     assert result is not None
-    hints = [line for line in out.getvalue().splitlines() if line.startswith("Hint (")]
-    assert hints, "no hint shown"
-    # whichever bot answered, the hint names a move in words
-    assert all(re.match(r"Hint \((mc|expert|greedy)\): \w", h) for h in hints)
+    return out.getvalue().splitlines()
+
+
+def test_hints_show_the_move_and_the_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui, "HINT_LADDER", ("expert", "greedy"))  # mc: slow for a test
+    hints = [line for line in play_with_hints() if line.startswith("Hint (")]
+    assert hints
+    shape = r"Hint \(expert\): \w.*; estimated effect on your hole score [-+]\d+\.\d$"
+    assert all(re.match(shape, h) for h in hints)
+    assert any("draw from the stock (s)" in h or "take the " in h for h in hints)
+
+
+class NoSuggest:
+    """A bot with only ``choose``: hints must still work, without an estimate."""
+
+    def choose(self, view: View, legal: tuple[Action, ...]) -> Action:
+        return legal[-1]
+
+
+class Broken:
+    def suggest(self, view: View, legal: tuple[Action, ...]) -> tuple[Action, float]:
+        raise RuntimeError("no idea")
+
+
+def test_a_hint_bot_without_suggest_or_that_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui, "load_hint_bot", lambda names, seed: ("plain", NoSuggest()))
+    hints = [line for line in play_with_hints() if line.startswith("Hint (")]
+    assert hints and all(h.startswith("Hint (plain): ") and "estimated" not in h for h in hints)
+    monkeypatch.setattr(tui, "load_hint_bot", lambda names, seed: ("broken", Broken()))
+    lines = play_with_hints()
+    assert "(no hint: broken failed: RuntimeError: no idea)" in lines
+    assert any(line.startswith("Result: ") for line in lines)  # the game went on
+
+
+def test_hint_ladder_skips_missing_bots_and_slow_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    names = ["nosuchbot", "greedy", "random"]
+    name, bot = tui.load_hint_bot(names, 1) or ("", None)
+    assert name == "greedy" and callable(bot.choose) and names == ["random"]
+    assert tui.load_hint_bot(["nosuchbot"], 1) is None
+    monkeypatch.setattr(tui, "HINT_LADDER", ("expert", "greedy"))
+    monkeypatch.setattr(tui, "HINT_SLOW", -1.0)  # every hint is "too slow"
+    lines = play_with_hints()
+    note = next(i for i, line in enumerate(lines) if "hints now come from greedy" in line)
+    assert re.fullmatch(r"\(expert took \d+s; hints now come from greedy\)", lines[note])
+    later = [line for line in lines[note:] if line.startswith("Hint (")]
+    assert later and all(h.startswith("Hint (greedy): ") for h in later)
 
 
 def test_handicap_turns_up_extra_cards() -> None:
