@@ -828,13 +828,13 @@ def prompt_text(view: View, legal: Sequence[Action], style: Style, extra: int = 
         if "knock" in kinds:
             opts.append("(k)nock")
         if "flip" in kinds:
-            opts.append("(f)lip a card, e.g. f 3")
+            opts.append("(f)lip a card (f 3)")
         if "look" in kinds:
-            opts.append("(l)ook at one again, e.g. l 3")
+            opts.append("(l)ook at one again (l 3)")
         if "bunker" in kinds:
-            opts.append("play a (b)unker shot, e.g. b 1 2")
+            opts.append("play a (b)unker shot (b 1 2)")
         if "approach" in kinds:
-            opts.append("an (a)pproach shot, e.g. a 1 2")
+            opts.append("an (a)pproach shot (a 1 2)")
         text = ", ".join(opts[:-1]) + (" or " if len(opts) > 1 else "") + opts[-1]
         return text[0].upper() + text[1:] + "?"
     if view.phase == "place":

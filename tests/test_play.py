@@ -39,7 +39,7 @@ from golfcli.tui import (
     scorecard_text,
     tokens,
 )
-from golfcli.variant import builtin
+from golfcli.variant import builtin, load_variant
 from golfcli.view import View, view
 
 GOLF = str(Path(sys.executable).with_name("golf"))
@@ -243,6 +243,29 @@ def test_frozen_discard_on_final_turns() -> None:
         assert st.phase != "over"
     assert reply(st, "d") == "the discard pile is frozen on final turns: draw from the stock (s)"
     assert prompt_text(seen(st), st.legal_actions(), PLAIN) == "Draw from the (s)tock?"
+
+
+def test_house_rule_moves_shots_look_and_flip_instead_of_drawing() -> None:
+    on = ["bunker_shot", "approach_shot", "look_again", "flip_instead_of_draw"]
+    var = load_variant("six-card", [f"turn.{key}=true" for key in on])
+    st = HoleState(var, 2, 0, random.Random(1))
+    for p in (0, 4, 0, 1):
+        st.apply(Action("reveal", p))
+    assert st.phase == "draw" and st.up[st.side] == 0b10001  # 1 and 5 face up
+    assert reply(st, "b 1 2") == [Action("bunker", 0, 1)]
+    assert reply(st, "b1 3") == "a bunker shot swaps with a card in an adjacent column"
+    assert reply(st, "b 3 1") == "a bunker shot moves a face-up card; 3 is face down"
+    assert reply(st, "b 1") == "bunker needs 2 positions, e.g. b 2 3"
+    assert reply(st, "a 1 3") == [Action("approach", 0, 2)]
+    assert reply(st, "a 1 4") == "an approach shot swaps with another card in the same row"
+    assert reply(st, "l 3") == [Action("look", 2)]
+    assert reply(st, "look 1") == "the card at 1 is already face up: choose a face-down card"
+    assert reply(st, "f 3") == [Action("flip", 2)]
+    prompt = prompt_text(seen(st), st.legal_actions(), PLAIN)
+    assert prompt.endswith(
+        "(f)lip a card (f 3), (l)ook at one again (l 3), "
+        "play a (b)unker shot (b 1 2) or an (a)pproach shot (a 1 2)?"
+    )
 
 
 def test_commands_and_empty_input() -> None:
