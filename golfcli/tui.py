@@ -258,7 +258,6 @@ class Board:
     cells: list[list[tuple[str, int | None]]]
     discard: Sequence[int]
     stock_size: int
-    notes: list[str] = field(default_factory=list)
 
 
 def showing(variant: Variant, cells: Sequence[tuple[str, int | None]]) -> int:
@@ -279,7 +278,7 @@ def _side_title(name: str, markers: list[str], style: Style, acting: bool) -> st
     return text
 
 
-def board_from_view(view: View, seat_names: Sequence[str], style: Style, title: str = "") -> Board:
+def board_from_view(view: View, seat_names: Sequence[str], style: Style) -> Board:
     """The board as ``view.seat`` may see it: the view's layouts plus its memory."""
     groups = len(view.layouts)
     mem = dict(view.memory)
@@ -304,10 +303,8 @@ def board_from_view(view: View, seat_names: Sequence[str], style: Style, title: 
         view.history,
         cells,
         style,
-        you=view.seat,
     )
-    notes = [title] if title else []
-    return Board(view.variant, titles, cells, view.discard, view.stock_size, notes)
+    return Board(view.variant, titles, cells, view.discard, view.stock_size)
 
 
 def board_from_state(state: HoleState, seat_names: Sequence[str], style: Style) -> Board:
@@ -327,7 +324,6 @@ def board_from_state(state: HoleState, seat_names: Sequence[str], style: Style) 
         state.events,
         cells,
         style,
-        you=-1,
     )
     return Board(state.variant, titles, cells, state.discard, len(state.stock))
 
@@ -342,15 +338,12 @@ def _titles(
     history: Sequence[Event],
     cells: list[list[tuple[str, int | None]]],
     style: Style,
-    you: int,
 ) -> list[str]:
     closed_by = {ev.seat: ev.kind for ev in history if ev.kind in ("knock", "out")}
     titles = []
     for s in range(groups):
         seats = [i for i, g in enumerate(side_of) if g == s]
-        names = " & ".join(
-            "you" if i == you and seat_names[i] == "you" else seat_names[i] for i in seats
-        )
+        names = " & ".join(seat_names[i] for i in seats)
         markers = []
         if dealer in seats:
             markers.append("dealer")
@@ -438,7 +431,7 @@ def render_board(
     else:
         pile = "discard pile empty"
     lines.append(f"stock {board.stock_size} cards   {pile}")
-    return [*board.notes, *lines]
+    return lines
 
 
 # --------------------------------------------------------------------------- events in words

@@ -37,7 +37,9 @@ from golfcli.tui import (
     result_text,
     run_play,
     scorecard_text,
+    side_by_side,
     tokens,
+    vlen,
 )
 from golfcli.variant import builtin, load_variant
 from golfcli.view import View, view
@@ -334,6 +336,21 @@ def test_peeked_cards_are_shown_only_to_their_seat() -> None:
         assert f"{p + 1} [{C.card_str(c)}]" in mine
     assert all(f"[{C.card_str(c)}]" not in theirs for _, c in mem1)
     assert theirs.count("[") == 2 and mine.count("[") == 2  # each sees only its own two
+
+
+def test_layouts_sit_side_by_side_and_wrap_on_a_narrow_terminal() -> None:
+    blocks = [[f"p{i}", "1 ?  2 ?  3 ?", "4 ?  5 ?  6 ?"] for i in range(4)]
+    wide = side_by_side(blocks, 100)
+    assert len(wide) == 3 and wide[0].split() == ["p0", "p1", "p2", "p3"]
+    narrow = side_by_side(blocks, 40)
+    assert [line for line in narrow if line.startswith("p")] == [
+        "p0" + " " * 16 + "p1",
+        "p2" + " " * 16 + "p3",
+    ]
+    assert all(vlen(line) <= 40 for line in narrow)
+    # colour codes take no room when lining blocks up
+    painted = [[Style(True, True).bold("p0"), "x"], ["p1", "y"]]
+    assert side_by_side(painted, 100)[1] == "x" + " " * 6 + "y"
 
 
 def test_style_detect() -> None:
