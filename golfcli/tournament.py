@@ -957,7 +957,7 @@ def _init_worker(plan: Plan, out: Path | None, stop: Any, parent: int) -> None:
     _STOP = stop
 
 
-def _play_batch(indices: list[int]) -> list[str]:
+def _play_batch(indices: list[int]) -> list[tuple[int, str]]:
     """Play consecutive games; stop early (between games) when asked to.  The
     games not played are simply not returned: they stay to be played later."""
     assert _WORKER is not None
@@ -966,7 +966,7 @@ def _play_batch(indices: list[int]) -> list[str]:
         if _STOP is not None and _STOP.is_set():
             break
         try:
-            out.append(_WORKER.play(i))
+            out.append((i, _WORKER.play(i)))
         except GameError:
             raise
         except Exception as exc:  # keep the pool's error picklable and short
@@ -1309,25 +1309,25 @@ class Runner:
                     f"{self.tally.sprt.describe(names[0], names[1])}"
                 )
 
-    def _drain_ready(self, results: dict[int, dict[str, Any]]) -> None:
+    def _drain_ready(self, results: dict[int, str]) -> None:
         while self.next < self.plan.total and self.stopped is None:
             i = self.next
             if self.disk.done(i):
                 rec = self._from_disk(i)
             elif i in results:
-                rec = results.pop(i)
+                rec = json.loads(results.pop(i))
             else:
                 break
             self._aggregate(i, rec)
             self.next += 1
         self._update_progress()
 
-    def _aggregate_tail(self, results: dict[int, dict[str, Any]]) -> None:
+    def _aggregate_tail(self, results: dict[int, str]) -> None:
         """After an interruption: count every finished game past the first gap
         too, including games whose batch never came back (they are on disk)."""
         if self.stopped == "sprt":
             return
-        rest = {i: r for i, r in results.items() if i >= self.next}
+        rest = {i: json.loads(r) for i, r in results.items() if i >= self.next}
         results.clear()
         self._disk_buf.clear()
         self._disk_iter = None
@@ -1474,8 +1474,9 @@ class Runner:
         workers = self.plan.workers
         window = workers * 4
         batches = self._batches()
-        inflight: dict[Future[list[str]], list[int]] = {}
-        results: dict[int, dict[str, Any]] = {}
+        inflight: dict[Future[list[tuple[int, str]]], list[int]] = {}
+        # Finished games waiting for an earlier one, kept as their (compact) lines.
+        results: dict[int, str] = {}
         stop = ctx.Event()
         pool = ProcessPoolExecutor(
             workers,
@@ -1499,7 +1500,7 @@ class Runner:
                     return
                 inflight[pool.submit(_play_batch, b)] = b
 
-        def collect(finished: set[Future[list[str]]], strict: bool) -> None:
+        def collect(finished: set[Future[list[tuple[int, str]]]], strict: bool) -> None:
             for fut in finished:
                 inflight.pop(fut)
                 if fut.cancelled():
@@ -1516,9 +1517,7 @@ class Runner:
                             f"a worker process failed: {type(exc).__name__}: {exc}"
                         ) from None
                     continue
-                for line in lines:
-                    rec = json.loads(line)
-                    results[rec["game"]] = rec
+                results.update(lines)
 
         abandoned = False
         try:

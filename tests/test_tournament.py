@@ -145,6 +145,16 @@ def test_resume_refuses_another_config_and_reuse_of_a_run_dir(tmp_path: Path) ->
     assert len(err.strip().splitlines()) == 1
 
 
+def test_resume_refuses_a_changed_bot_file(tmp_path: Path) -> None:
+    write(tmp_path, "def choose(view, legal):\n    return legal[0]\n", "first.py")
+    cfg = write(tmp_path, HEAD.replace("bot: greedy", "bot: first.py") + "games: 1\nseed: 1\n")
+    out = tmp_path / "r"
+    assert cli(str(cfg), "--out", str(out), "-q", "--workers", "1")[0] == 0
+    write(tmp_path, "def choose(view, legal):\n    return legal[-1]\n", "first.py")
+    code, _, err = cli(str(cfg), "--out", str(out), "--resume", "-q")
+    assert code == 2 and "different config" in err and "files" in err
+
+
 # --------------------------------------------------------------------------- stop and go
 
 SLOW = """\
