@@ -363,7 +363,7 @@ def render_cell(kind: str, card: int | None, style: Style) -> str:
         return style.card(card)
     if kind == KNOWN and card is not None:
         return style.paint("[", "36") + style.card(card) + style.paint("]", "36")
-    return style.dim("?")
+    return "?"  # plain, so it stands apart from the dim position numbers
 
 
 def layout_lines(
