@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from .bots.registry import make_bot
 from .match import Match
-from .record import hole_line, result_line
 from .record import header as record_header
+from .record import hole_line, result_line
 from .variant import builtin
 
 

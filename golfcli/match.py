@@ -101,7 +101,9 @@ class MatchResult:
 
 
 def side_names(names: Sequence[str], side_of: Sequence[int], groups: int) -> tuple[str, ...]:
-    return tuple(" & ".join(n for n, s in zip(names, side_of, strict=True) if s == g) for g in range(groups))
+    return tuple(
+        " & ".join(n for n, s in zip(names, side_of, strict=True) if s == g) for g in range(groups)
+    )
 
 
 def match_standing(won: Sequence[float], side: int) -> str:
@@ -301,8 +303,12 @@ class Match:
                 self.won[w] += 1 / len(winners)
         self._hook_all(
             "end_hole",
-            lambda i: {"hole": number, "scores": list(scores), "totals": list(self.totals),
-                       "layouts": [[c for c in lay] for lay in st.layouts]},
+            lambda i: {
+                "hole": number,
+                "scores": list(scores),
+                "totals": list(self.totals),
+                "layouts": [[c for c in lay] for lay in st.layouts],
+            },
         )
         if self.on_hole is not None:
             self.on_hole(self, rec)
@@ -314,12 +320,14 @@ class Match:
         for i, fn in enumerate(notify):
             if fn is None:
                 continue
-            evs = st.events[cursor[i]:]
+            evs = st.events[cursor[i] :]
             cursor[i] = len(st.events)
             for ev in evs:
                 self._guarded(i, fn, event_json(censor(ev, i, st.side_of)))
 
-    def _decide(self, seat: int, st: HoleState, legal: tuple[Action, ...], info: MatchInfo, wants: bool) -> Action:
+    def _decide(
+        self, seat: int, st: HoleState, legal: tuple[Action, ...], info: MatchInfo, wants: bool
+    ) -> Action:
         stats = self.stats[seat]
         side = self.side_of[seat]
         if stats.disqualified or side in self._forfeit:
@@ -343,7 +351,7 @@ class Match:
         if dt > stats.time_max:
             stats.time_max = dt
         if not kind:
-            return action
+            return action  # type: ignore[no-any-return]  # a user bot's object, checked in legal
         self._fault(seat, kind, msg)
         if self.fallback == "forfeit":
             self._forfeit.add(side)

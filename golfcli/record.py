@@ -33,8 +33,13 @@ class RecordError(ValueError):
     """A record file that cannot be read or does not replay; says file:line."""
 
 
-def header(variant: Variant, names: tuple[str, ...] | list[str], seed: Any, scoring: str,
-           extra_reveals: dict[int, int] | None = None) -> dict[str, Any]:
+def header(
+    variant: Variant,
+    names: tuple[str, ...] | list[str],
+    seed: Any,
+    scoring: str,
+    extra_reveals: dict[int, int] | None = None,
+) -> dict[str, Any]:
     data = dict(variant.data)
     data["extends"] = None
     return {
@@ -65,7 +70,12 @@ def hole_line(rec: HoleRecord) -> dict[str, Any]:
 
 
 def result_line(res: MatchResult) -> dict[str, Any]:
-    return {"type": "result", "totals": res.totals, "holes_won": res.holes_won, "winners": res.winners}
+    return {
+        "type": "result",
+        "totals": res.totals,
+        "holes_won": res.holes_won,
+        "winners": res.winners,
+    }
 
 
 class RecordWriter:
@@ -134,13 +144,17 @@ def load_record(path: Path | str) -> Replayed:
         kind = obj["type"]
         if kind == "game":
             if obj.get("version") != VERSION:
-                raise RecordError(f"{p}:{i}: record version {obj.get('version')!r} is not {VERSION}")
+                raise RecordError(
+                    f"{p}:{i}: record version {obj.get('version')!r} is not {VERSION}"
+                )
             try:
                 var = load_variant(obj["variant"])
             except (ValueError, KeyError) as exc:
                 raise RecordError(f"{p}:{i}: embedded variant: {exc}") from None
             extra = {int(k): int(v) for k, v in obj.get("extra_reveals", {}).items()}
-            out = Replayed(var, list(obj["names"]), obj.get("seed", ""), obj.get("scoring", "stroke"))
+            out = Replayed(
+                var, list(obj["names"]), obj.get("seed", ""), obj.get("scoring", "stroke")
+            )
         elif kind == "hole":
             if out is None:
                 raise RecordError(f"{p}:{i}: a hole before the game header")
@@ -148,8 +162,12 @@ def load_record(path: Path | str) -> Replayed:
                 events = [Event.from_json(e) for e in obj["events"]]
                 st = replay_hole(out.variant, len(out.names), events, extra)
             except (ValueError, KeyError, TypeError) as exc:
-                raise RecordError(f"{p}:{i}: hole {obj.get('number')} does not replay: {exc}") from None
-            out.holes.append(ReplayedHole(obj["number"], bool(obj.get("playoff")), tuple(obj["scores"]), st))
+                raise RecordError(
+                    f"{p}:{i}: hole {obj.get('number')} does not replay: {exc}"
+                ) from None
+            out.holes.append(
+                ReplayedHole(obj["number"], bool(obj.get("playoff")), tuple(obj["scores"]), st)
+            )
         elif kind == "result":
             if out is not None:
                 out.result = obj

@@ -25,7 +25,6 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
-from . import cards as C
 from .scoring import HoleScore, compiled, finish_hole
 from .variant import Variant
 
@@ -85,8 +84,18 @@ class Action(NamedTuple):
 
 
 ACTION_KINDS = (
-    "reveal", "peek", "draw_stock", "draw_discard", "knock", "flip", "look",
-    "bunker", "approach", "swap", "discard", "pass",
+    "reveal",
+    "peek",
+    "draw_stock",
+    "draw_discard",
+    "knock",
+    "flip",
+    "look",
+    "bunker",
+    "approach",
+    "swap",
+    "discard",
+    "pass",
 )
 
 
@@ -140,10 +149,12 @@ class _Catalogue:
         self.look = [Action("look", p) for p in range(n)]
         self.swap = tuple(Action("swap", p) for p in range(n))
         self.bunker = [
-            [Action("bunker", a, b) for b in range(n) if abs(b % cols - a % cols) == 1] for a in range(n)
+            [Action("bunker", a, b) for b in range(n) if abs(b % cols - a % cols) == 1]
+            for a in range(n)
         ]
         self.approach = [
-            [Action("approach", a, b) for b in range(n) if b // cols == a // cols and b != a] for a in range(n)
+            [Action("approach", a, b) for b in range(n) if b // cols == a // cols and b != a]
+            for a in range(n)
         ]
         self.draw_stock = Action("draw_stock")
         self.draw_discard = Action("draw_discard")
@@ -228,7 +239,9 @@ class HoleState:
             seat = (first + k) % players
             deciders.setdefault(self.side_of[seat], seat)
         for side, seat in sorted(deciders.items(), key=lambda kv: (kv[1] - first) % players):
-            extra = sum(self.extra_reveals.get(s, 0) for s in range(players) if self.side_of[s] == side)
+            extra = sum(
+                self.extra_reveals.get(s, 0) for s in range(players) if self.side_of[s] == side
+            )
             reveal = min(self.n, variant.start.reveal + extra)
             if reveal:
                 self._setup.append([seat, "reveal", reveal])
@@ -446,7 +459,9 @@ class HoleState:
 
     def _need_pos(self, pos: int) -> None:
         if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < self.n:
-            raise IllegalAction(f"position {pos!r} is not on a {self.variant.rows}x{self.variant.cols} layout")
+            raise IllegalAction(
+                f"position {pos!r} is not on a {self.variant.rows}x{self.variant.cols} layout"
+            )
 
     def _need_down(self, pos: int, what: str) -> None:
         self._need_pos(pos)
@@ -642,7 +657,9 @@ class HoleState:
     def verify_discard(self) -> None:
         self._need_phase(PLACE, "discard")
         if self.drawn_from != "stock":
-            raise IllegalAction("a card taken from the discard pile must be kept: swap it into your layout")
+            raise IllegalAction(
+                "a card taken from the discard pile must be kept: swap it into your layout"
+            )
 
     def can_discard(self) -> bool:
         return self.phase == PLACE and self.drawn_from == "stock"
@@ -684,7 +701,9 @@ class HoleState:
     def verify_pass(self) -> None:
         self._need_phase(FLIP, "pass")
         if not self._flip_optional():
-            raise IllegalAction("after discarding you must turn a face-down card up (turn.flip_after_discard)")
+            raise IllegalAction(
+                "after discarding you must turn a face-down card up (turn.flip_after_discard)"
+            )
 
     def can_pass(self) -> bool:
         return self.phase == FLIP and self._flip_optional()
@@ -822,10 +841,20 @@ class HoleState:
     def signature(self) -> tuple[Any, ...]:
         """Everything that defines the state, for equality checks after replay."""
         return (
-            self.phase, self.current, tuple(map(tuple, self.layouts)), tuple(self.up),
-            tuple(self.memory), tuple(self.stock), tuple(self.discard), self.drawn,
-            self.drawn_from, self.closer, tuple(self.final_left or ()), tuple(self.turns),
-            self.result.totals if self.result else None, tuple(self.events),
+            self.phase,
+            self.current,
+            tuple(map(tuple, self.layouts)),
+            tuple(self.up),
+            tuple(self.memory),
+            tuple(self.stock),
+            tuple(self.discard),
+            self.drawn,
+            self.drawn_from,
+            self.closer,
+            tuple(self.final_left or ()),
+            tuple(self.turns),
+            self.result.totals if self.result else None,
+            tuple(self.events),
         )
 
 
@@ -851,14 +880,19 @@ def actions_of(events: Sequence[Event]) -> Iterator[Action]:
 
 
 def replay_hole(
-    variant: Variant, players: int, events: Sequence[Event], extra_reveals: dict[int, int] | None = None
+    variant: Variant,
+    players: int,
+    events: Sequence[Event],
+    extra_reveals: dict[int, int] | None = None,
 ) -> HoleState:
     """Rebuild a hole from its event log; raises ValueError if the log disagrees."""
     if not events or events[0].kind != "deal":
         raise ValueError("a hole's log starts with its deal")
     dealer, order = events[0].data
     chance = iter([ev.data[0] for ev in events if ev.kind == "reshuffle"])
-    state = HoleState(variant, players, dealer, order=order, extra_reveals=extra_reveals, _chance=chance)
+    state = HoleState(
+        variant, players, dealer, order=order, extra_reveals=extra_reveals, _chance=chance
+    )
     for action in actions_of(events):
         state.apply(action)
     if tuple(state.events) != tuple(events):

@@ -156,14 +156,24 @@ def event_json(ev: Event) -> dict[str, Any]:
         return None if c is None else C.card_str(c)
 
     if k == "deal":
-        return {"kind": k, "dealer": data[0], "order": None if data[1] is None else [cs(c) for c in data[1]]}
+        return {
+            "kind": k,
+            "dealer": data[0],
+            "order": None if data[1] is None else [cs(c) for c in data[1]],
+        }
     if k in ("reveal", "peek", "look", "flip"):
         return {"kind": k, "seat": ev.seat, "pos": data[0], "card": cs(data[1])}
     if k == "draw":
         return {"kind": k, "seat": ev.seat, "source": data[0], "card": cs(data[1])}
     if k == "swap":
-        return {"kind": k, "seat": ev.seat, "pos": data[0], "card": cs(data[1]),
-                "replaced": cs(data[2]), "was_face_up": data[3]}
+        return {
+            "kind": k,
+            "seat": ev.seat,
+            "pos": data[0],
+            "card": cs(data[1]),
+            "replaced": cs(data[2]),
+            "was_face_up": data[3],
+        }
     if k == "discard":
         return {"kind": k, "seat": ev.seat, "card": cs(data[0])}
     if k in ("bunker", "approach"):
@@ -181,7 +191,7 @@ def view(state: HoleState, seat: int, match: MatchInfo | None = None) -> View:
     """Seat ``seat``'s view of ``state``: the one censoring function."""
     side = state.side_of[seat]
     n = state.n
-    layouts = []
+    layouts: list[tuple[int | None, ...]] = []
     over = state.phase == "over"
     for s, lay in enumerate(state.layouts):
         up = state.up[s]
@@ -190,7 +200,11 @@ def view(state: HoleState, seat: int, match: MatchInfo | None = None) -> View:
         else:
             layouts.append(tuple(c if up >> p & 1 else None for p, c in enumerate(lay)))
     mem = state.memory[seat]
-    memory = tuple((p, state.layouts[side][p]) for p in range(n) if mem >> p & 1 and not state.up[side] >> p & 1)
+    memory = tuple(
+        (p, state.layouts[side][p])
+        for p in range(n)
+        if mem >> p & 1 and not state.up[side] >> p & 1
+    )
     drawn = state.drawn if state.current == seat or state.drawn_from == "discard" else None
     side_of = tuple(state.side_of)
     return View(

@@ -68,7 +68,12 @@ def bench_game(name: str, seconds: float, repeat: int) -> dict[str, object]:
     run_games(name, min(seconds, 0.5))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return {"scenario": name, "holes_per_s": round(best, 1), "holes": total, "peak_kib": peak // 1024}
+    return {
+        "scenario": name,
+        "holes_per_s": round(best, 1),
+        "holes": total,
+        "peak_kib": peak // 1024,
+    }
 
 
 def bench_score_cli(repeat: int) -> dict[str, object]:
@@ -80,25 +85,41 @@ def bench_score_cli(repeat: int) -> dict[str, object]:
         subprocess.run(cmd, check=True, capture_output=True)
         times.append(time.perf_counter() - t0)
     times.sort()
-    return {"scenario": "score-cli", "wall_ms_best": round(times[0] * 1000, 1),
-            "wall_ms_median": round(times[len(times) // 2] * 1000, 1), "runs": len(times)}
+    return {
+        "scenario": "score-cli",
+        "wall_ms_best": round(times[0] * 1000, 1),
+        "wall_ms_median": round(times[len(times) // 2] * 1000, 1),
+        "runs": len(times),
+    }
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("scenarios", nargs="*", default=[*GAMES, "score-cli"])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    print(json.dumps({"python": platform.python_version(), "machine": platform.machine(),
-                      "processor": platform.processor() or "unknown"}))
+    print(
+        json.dumps(
+            {
+                "python": platform.python_version(),
+                "machine": platform.machine(),
+                "processor": platform.processor() or "unknown",
+            }
+        )
+    )
     for name in args.scenarios:
         if name == "score-cli":
             out = bench_score_cli(args.repeat)
         elif name in GAMES:
             out = bench_game(name, args.seconds, args.repeat)
         else:
-            print(f"unknown scenario {name!r}; choose from {', '.join([*GAMES, 'score-cli'])}", file=sys.stderr)
+            print(
+                f"unknown scenario {name!r}; choose from {', '.join([*GAMES, 'score-cli'])}",
+                file=sys.stderr,
+            )
             return 2
         print(json.dumps(out), flush=True)
     return 0

@@ -16,6 +16,7 @@ Usage: python scripts/ladder.py [--deals N] [--workers N] [--only SCENARIO] [--p
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import sys
@@ -40,7 +41,9 @@ class Scenario:
 
 SCENARIOS = (
     Scenario("six-card-2p", "six-card", 2, "six-card, 2 players"),
-    Scenario("six-card-4p", "six-card", 4, "six-card, 4 players (2 of each bot, alternating seats)"),
+    Scenario(
+        "six-card-4p", "six-card", 4, "six-card, 4 players (2 of each bot, alternating seats)"
+    ),
     Scenario("alberta-partners", "alberta", 4, "alberta, 4 players as 2 partner groups"),
     Scenario("four-card-2p", "four-card", 2, "four-card, 2 players"),
     Scenario("nine-card-2p", "nine-card", 2, "nine-card, 2 players"),
@@ -64,7 +67,9 @@ def play_deal(args: tuple[str, str, str, int, int]) -> tuple[float, float]:
     sums = [0.0, 0.0]
     counts = [0, 0]
     for rot, seating in enumerate(seatings(players)):
-        bots = [make_bot(specs[who], options=dict(BOT_OPTIONS.get(specs[who], {}))) for who in seating]
+        bots = [
+            make_bot(specs[who], options=dict(BOT_OPTIONS.get(specs[who], {}))) for who in seating
+        ]
         names = [f"{specs[who]}-{who}-{s}" for s, who in enumerate(seating)]
         m = Match(variant, bots, names, seed=f"ladder:{scenario_key}:{index}", holes=1)
         res = m.play()
@@ -88,10 +93,20 @@ def summarize(pairs: list[tuple[float, float]]) -> dict[str, float]:
     sda = math.sqrt(sum((p[0] - ma) ** 2 for p in pairs) / (n - 1)) if n > 1 else 0.0
     sdb = math.sqrt(sum((p[1] - mb) ** 2 for p in pairs) / (n - 1)) if n > 1 else 0.0
     h = 1.96 / math.sqrt(n)
-    return {"n": n, "mean_a": ma, "ci_a": sda * h, "mean_b": mb, "ci_b": sdb * h, "diff": md, "ci_diff": sd * h}
+    return {
+        "n": n,
+        "mean_a": ma,
+        "ci_a": sda * h,
+        "mean_b": mb,
+        "ci_b": sdb * h,
+        "diff": md,
+        "ci_diff": sd * h,
+    }
 
 
-def run_pair(sc: Scenario, a: str, b: str, deals: int, pool: ProcessPoolExecutor | None) -> dict[str, float]:
+def run_pair(
+    sc: Scenario, a: str, b: str, deals: int, pool: ProcessPoolExecutor | None
+) -> dict[str, float]:
     jobs = [(sc.key, a, b, i, sc.players) for i in range(deals)]
     if pool is None:
         results = [play_deal(j) for j in jobs]
@@ -101,16 +116,24 @@ def run_pair(sc: Scenario, a: str, b: str, deals: int, pool: ProcessPoolExecutor
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--deals", type=int, default=400, help="duplicate deals per pair and scenario")
-    ap.add_argument("--mc-deals", type=int, default=None, help="deals for pairs involving mc (default --deals)")
+    ap.add_argument(
+        "--mc-deals", type=int, default=None, help="deals for pairs involving mc (default --deals)"
+    )
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--only", default="", help="comma list of scenario keys")
-    ap.add_argument("--pairs", default="", help="comma list like greedy|expert (default: neighbouring rungs)")
+    ap.add_argument(
+        "--pairs", default="", help="comma list like greedy|expert (default: neighbouring rungs)"
+    )
     ap.add_argument("--out", default="", help="write the markdown table here (e.g. docs/ladder.md)")
     args = ap.parse_args()
 
-    pairs = [tuple(p.split("|")) for p in args.pairs.split(",") if p] or list(zip(RUNGS, RUNGS[1:], strict=False))
+    pairs = [tuple(p.split("|")) for p in args.pairs.split(",") if p] or list(
+        itertools.pairwise(RUNGS)
+    )
     scenarios = [s for s in SCENARIOS if not args.only or s.key in args.only.split(",")]
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     rows = []
@@ -120,10 +143,16 @@ def main() -> int:
             t0 = time.time()
             s = run_pair(sc, a, b, deals, pool)
             dt = time.time() - t0
-            verdict = "upper better" if s["diff"] + s["ci_diff"] < 0 else (
-                "lower better" if s["diff"] - s["ci_diff"] > 0 else "not separated")
-            row = (f"| {sc.label} | {a} | {b} | {s['n']} | {s['mean_a']:.2f} ± {s['ci_a']:.2f} | "
-                   f"{s['mean_b']:.2f} ± {s['ci_b']:.2f} | {s['diff']:+.2f} ± {s['ci_diff']:.2f} | {verdict} |")
+            verdict = (
+                "upper better"
+                if s["diff"] + s["ci_diff"] < 0
+                else ("lower better" if s["diff"] - s["ci_diff"] > 0 else "not separated")
+            )
+            row = (
+                f"| {sc.label} | {a} | {b} | {s['n']} | {s['mean_a']:.2f} ± {s['ci_a']:.2f} | "
+                f"{s['mean_b']:.2f} ± {s['ci_b']:.2f} | "
+                f"{s['diff']:+.2f} ± {s['ci_diff']:.2f} | {verdict} |"
+            )
             rows.append(row)
             print(row, f"({dt:.0f}s)", flush=True)
     if pool is not None:
@@ -131,8 +160,11 @@ def main() -> int:
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:
             fh.write(HEADER)
-            fh.write("| scenario | lower rung | upper rung | deals | lower: strokes/hole | upper: strokes/hole | "
-                     "paired difference (upper - lower) | verdict |\n|---|---|---|---|---|---|---|---|\n")
+            fh.write(
+                "| scenario | lower rung | upper rung | deals | lower: strokes/hole | "
+                "upper: strokes/hole | "
+                "paired difference (upper - lower) | verdict |\n|---|---|---|---|---|---|---|---|\n"
+            )
             fh.write("\n".join(rows) + "\n")
         print(f"wrote {args.out}", file=sys.stderr)
     return 0

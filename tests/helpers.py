@@ -36,9 +36,17 @@ def state(
         bits = (up[i] if up else "0" * v.cells).replace(" ", "")
         masks.append(sum(1 << p for p, b in enumerate(bits) if b == "1"))
     return HoleState.assemble(
-        v, n, kw.pop("dealer", n - 1),  # type: ignore[arg-type]
-        layouts=lays, up=masks, stock=cards(stock), discard=cards(discard),
-        current=current, phase=phase, rng=random.Random(0), **kw,  # type: ignore[arg-type]
+        v,
+        n,
+        kw.pop("dealer", n - 1),  # type: ignore[arg-type]
+        layouts=lays,
+        up=masks,
+        stock=cards(stock),
+        discard=cards(discard),
+        current=current,
+        phase=phase,
+        rng=random.Random(0),
+        **kw,  # type: ignore[arg-type]
     )
 
 

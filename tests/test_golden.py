@@ -19,7 +19,9 @@ def test_golden_game_is_unchanged(spec):
     fresh = record_lines(spec)
     assert len(fresh) == len(expected), "number of holes changed"
     for i, (a, b) in enumerate(zip(fresh, expected, strict=True)):
-        assert a == b, f"{path.name} line {i + 1} differs (run scripts/make_golden.py only if intended)"
+        assert a == b, (
+            f"{path.name} line {i + 1} differs (run scripts/make_golden.py only if intended)"
+        )
 
 
 @pytest.mark.parametrize("spec", GOLDEN, ids=[g.variant for g in GOLDEN])

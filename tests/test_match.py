@@ -72,8 +72,11 @@ def test_target_capped_at_max_holes():
     assert len(res.holes) == 3
 
 
-ZERO = {"extends": "six-card", "name": "all-zero",
-        "values": {"ranks": {r: 0 for r in ["A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"]}}}
+ZERO = {
+    "extends": "six-card",
+    "name": "all-zero",
+    "values": {"ranks": {r: 0 for r in ["A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"]}},
+}
 
 
 def test_ties_shared():
@@ -115,7 +118,9 @@ def test_faulting_bot_is_counted_and_match_completes(bot, kind):
 
 def test_forfeit_and_disqualify_policies():
     v = builtin("six-card")
-    f = Match(v, [Crasher(), GreedyBot()], seed=1, holes=2, fallback="forfeit", forfeit_penalty=20).play()
+    f = Match(
+        v, [Crasher(), GreedyBot()], seed=1, holes=2, fallback="forfeit", forfeit_penalty=20
+    ).play()
     assert all(h.forfeits == (0,) for h in f.holes)
     assert all(h.scores[0] == h.score.totals[0] + 20 for h in f.holes if h.score)
     d = Match(v, [Crasher(), GreedyBot()], seed=1, holes=2, fallback="disqualify").play()

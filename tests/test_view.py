@@ -12,7 +12,14 @@ from golfcli.state import HoleState
 from golfcli.variant import builtin
 from golfcli.view import view
 
-CASES = [("six-card", 2), ("six-card", 4), ("four-card", 3), ("nine-card", 2), ("alberta", 4), ("duel", 2)]
+CASES = [
+    ("six-card", 2),
+    ("six-card", 4),
+    ("four-card", 3),
+    ("nine-card", 2),
+    ("alberta", 4),
+    ("duel", 2),
+]
 
 
 def hidden_slots(s: HoleState, seat: int) -> list[tuple[str, int, int]]:
@@ -52,7 +59,12 @@ def put(s: HoleState, slot: tuple[str, int, int], card: int) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), steps=st.integers(0, 80), perm_seed=st.integers(0, 10**6))
+@given(
+    case=st.sampled_from(CASES),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 80),
+    perm_seed=st.integers(0, 10**6),
+)
 def test_changing_hidden_cards_leaves_view_unchanged(case, seed, steps, perm_seed):
     name, players = case
     rng = random.Random(seed)
@@ -84,7 +96,9 @@ def test_a_visible_change_does_change_the_view():
         s.apply(s.legal_actions()[0])
     other = s.clone(keep_events=True)
     pos = next(p for p in range(6) if other.up[0] >> p & 1)
-    other.layouts[0][pos] = other.stock[0] if other.stock[0] != other.layouts[0][pos] else other.stock[1]
+    other.layouts[0][pos] = (
+        other.stock[0] if other.stock[0] != other.layouts[0][pos] else other.stock[1]
+    )
     assert view(other, 1) != view(s, 1)
 
 

@@ -53,5 +53,5 @@ class RandomBot(BaseBot):
     name = "random"
     wants_view = False
 
-    def choose(self, view: View | None, legal: Sequence[Action]) -> Action:  # type: ignore[override]
+    def choose(self, view: View | None, legal: Sequence[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]

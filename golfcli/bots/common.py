@@ -64,17 +64,18 @@ def determinize(view: View, rng: random.Random) -> HoleState:
         layouts.append(cards)
         up.append(mask)
     closer_seat = None
-    final_left = None
+    final_left: list[int] | None = None
     if view.closer is not None:
         for ev in reversed(view.history):
             if ev.kind in ("out", "knock"):
                 closer_seat = ev.seat
                 break
-        final_left = []
+        owed: list[int] = []
         k = view.current
-        while k != closer_seat and len(final_left) < view.players:
-            final_left.append(k)
+        while k != closer_seat and len(owed) < view.players:
+            owed.append(k)
             k = (k + 1) % view.players
+        final_left = owed
     memory = [0] * view.players
     for p in mem:
         memory[view.seat] |= 1 << p

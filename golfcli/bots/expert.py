@@ -53,7 +53,7 @@ def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
                         out.append((pat, (col[i], col[j])))
         elif pat.kind == "twin_columns":
             for a in range(len(table)):
-                for b in ([a + 1] if pat.adjacent else range(a + 1, len(table))):
+                for b in [a + 1] if pat.adjacent else range(a + 1, len(table)):
                     if b < len(table):
                         out.append((pat, table[a] + table[b]))
         else:
@@ -65,7 +65,9 @@ def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
 class Evaluator:
     """Per-decision knowledge and the layout value function."""
 
-    def __init__(self, view: View, future_weight: float = 0.6) -> None:
+    def __init__(
+        self, view: View, future_weight: float = 0.6, unknown_discount: float = 0.0
+    ) -> None:
         self.view = view
         self.variant = view.variant
         self.comp: Compiled = compiled(view.variant)
@@ -100,66 +102,81 @@ class Evaluator:
             self.turns_left = min(8.0, 1.0 + 0.8 * self.min_down)
         else:
             self.turns_left = 3.0
+        # a face-down card is worth less than the mean while there is time to
+        # replace it if it turns out badly
+        self.mu_future = self.mu - unknown_discount * min(1.0, self.turns_left / 4.0)
 
     # ------------------------------------------------------------------ value
 
-    def base(self, cells: Sequence[int | None]) -> tuple[float, list[float]]:
+    def base(self, cells: Sequence[int | None], future: bool = True) -> tuple[float, list[float]]:
+        mu = self.mu_future if future else self.mu
         ranks = [c >> 3 if c is not None else -1 - i for i, c in enumerate(cells)]
-        values: list[float] = [self.vt[c] if c is not None else self.mu for c in cells]
+        values: list[float] = [self.vt[c] if c is not None else mu for c in cells]
         scored, bonus, opp, _ = self.comp.evaluate(ranks, values)
         return float(sum(scored) + bonus - opp * self.n_opp * 0.5), scored
 
     def value(self, cells: Sequence[int | None], future: bool = True) -> float:
         """Expected score of a layout (lower is better), patterns included."""
-        total, scored = self.base(cells)
+        total, scored = self.base(cells, future)
         if not self.insts:
             return total
         turns = self.turns_left if future else 0.0
         U = self.U
         saving = 0.0
         vt = self.vt
+        n_opp_half = self.n_opp * 0.5
         for pat, cells_i in self.insts:
-            # the rank that the known cards of this instance agree on
-            r = -1
-            known_r = 0
-            other = 0
+            counts: dict[int, int] = {}
             unknown = 0
             for c in cells_i:
                 card = cells[c]
                 if card is None:
                     unknown += 1
-                elif r < 0:
-                    r = card >> 3
-                    known_r = 1
-                elif card >> 3 == r:
-                    known_r += 1
                 else:
-                    other += 1
-            if r < 0 or known_r <= other:
+                    r = card >> 3
+                    counts[r] = counts.get(r, 0) + 1
+            if not counts:
                 continue
-            need = unknown + other
-            if need == 0 or need > 2 or (pat.ranks is not None and r not in pat.ranks):
-                continue
-            a = self.avail.get(r, 0)
-            if a < need:
-                continue
-            # what completing the pattern would save, against today's count
-            eff = pat.cards
-            rv = vt[(r << 3) | 4]
-            new_each = 0.0 if eff == "zero" else float(rv if eff == "keep" else min(rv, 0) if eff == "keep_negative" else eff)  # type: ignore[arg-type]
-            save = sum(scored[c] for c in cells_i) - new_each * len(cells_i) - pat.bonus + pat.opponents * self.n_opp * 0.5
-            if save <= 0:
-                continue
-            p_now = 0.0
-            if other == 0:
-                p_now = 1.0
-                for i in range(need):
-                    p_now *= (a - i) / max(1, U - i)
-            p_future = 0.0
-            if turns > 0:
-                p_one = 1.0 - (1.0 - a / U) ** (1.6 * turns / need)
-                p_future = p_one**need * self.future_weight
-            saving += save * (p_now + (1 - p_now) * p_future)
+            size = len(cells_i)
+            cur = 0.0
+            for c in cells_i:
+                cur += scored[c]
+            best = 0.0
+            # every rank already showing here is a possible target: the other
+            # cells are face down (they may already be it) or must be replaced
+            for r, have in counts.items():
+                need = size - have
+                if need == 0 or need > 2 or (pat.ranks is not None and r not in pat.ranks):
+                    continue
+                a = self.avail.get(r, 0)
+                if a < need:
+                    continue
+                eff = pat.cards
+                rv = vt[(r << 3) | 4]
+                if eff == "zero":
+                    new_each = 0.0
+                elif eff == "keep":
+                    new_each = float(rv)
+                elif eff == "keep_negative":
+                    new_each = float(min(rv, 0))
+                else:
+                    new_each = float(eff)
+                save = cur - new_each * size - pat.bonus + pat.opponents * n_opp_half
+                if save <= 0:
+                    continue
+                p_now = 0.0
+                if need == unknown:
+                    p_now = 1.0
+                    for k in range(need):
+                        p_now *= (a - k) / max(1, U - k)
+                p_future = 0.0
+                if turns > 0:
+                    p_one = 1.0 - (1.0 - a / U) ** (1.6 * turns / need)
+                    p_future = p_one**need * self.future_weight
+                term = save * (p_now + (1 - p_now) * p_future)
+                if term > best:
+                    best = term
+            saving += best
         return total - saving
 
     def candidates(self, cells: Sequence[int | None], card: int) -> list[int]:
@@ -169,10 +186,7 @@ class Evaluator:
         v = self.vt[card]
         near = self.near_rank(cells, rank)
         vt = self.vt
-        return [
-            p for p, c in enumerate(cells)
-            if c is None or vt[c] > v or p in near
-        ]
+        return [p for p, c in enumerate(cells) if c is None or vt[c] > v or p in near]
 
     def near_rank(self, cells: Sequence[int | None], rank: int) -> set[int]:
         key = (tuple(cells), rank)
@@ -205,12 +219,20 @@ class ExpertBot(BaseBot):
 
     name = "expert"
 
-    def __init__(self, seed: int | str | None = None, feed_weight: float = 0.4, margin: float = 1.0,
-                 future_weight: float = 0.6, **options: Any) -> None:
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        feed_weight: float = 0.4,
+        margin: float = 1.0,
+        future_weight: float = 0.6,
+        unknown_discount: float = 0.0,
+        **options: Any,
+    ) -> None:
         super().__init__(seed, **options)
         self.feed_weight = feed_weight
         self.margin = margin
         self.future_weight = future_weight
+        self.unknown_discount = unknown_discount
 
     # ------------------------------------------------------------------ helpers
 
@@ -254,14 +276,41 @@ class ExpertBot(BaseBot):
         return v.closer is None and v.variant.end.all_face_up and down_after == 0
 
     def _tempo(self, ev: Evaluator, my_value: float) -> float:
-        """Adjustment for a move that ends the hole (going out or knocking)."""
-        opp = self._opp_estimates(ev)
-        if not opp:
-            return 0.0
-        best_opp = min(opp) - 1.5  # they get one more turn to improve
-        if my_value < best_opp - self.margin:
-            return -1.0
-        return (my_value - best_opp + self.margin) * 0.8 + 2.0
+        """Cost of ending the hole now (going out or knocking) against playing on.
+
+        Ending gives us no more turns and every opponent exactly one; playing
+        on gives everyone about ``k`` more turns.  With ``g`` the expected gain
+        of one turn (the best use of a random stock card), ending costs
+        ``g_me * k - g_opp * (k - 1)``: good when the opponents still have
+        much to improve, bad when we do.  (Stroke play: it is the score
+        difference that counts, not who is ahead.)
+        """
+        hit = ev.memo.get("tempo")
+        if hit is None:
+            v = ev.view
+            opp_sides = [s for s in range(len(v.layouts)) if s != ev.side]
+            if not opp_sides:
+                hit = 0.0
+            else:
+                g_me = self._turn_gain(ev, ev.mine)
+                g_opp = sum(self._turn_gain(ev, list(v.layouts[s])) for s in opp_sides) / len(
+                    opp_sides
+                )
+                downs = [sum(1 for c in v.layouts[s] if c is None) for s in opp_sides]
+                k = min(4.0, 1.0 + min(downs)) if v.variant.end.all_face_up else 3.0
+                hit = g_me * k - g_opp * (k - 1) + self.margin
+            ev.memo["tempo"] = hit
+        return hit
+
+    def _turn_gain(self, ev: Evaluator, cells: list[int | None]) -> float:
+        """Expected improvement from one more turn: the best placement of a
+        random unseen card (or nothing, if it helps nowhere)."""
+        total = 0.0
+        count = 0
+        for card, n in ev.classes:
+            total += ev.gain_for(cells, card) * n
+            count += n
+        return total / count if count else 0.0
 
     def _face_down_after(self, ev: Evaluator, pos: int | None) -> int:
         lay = ev.view.layouts[ev.side]
@@ -352,7 +401,7 @@ class ExpertBot(BaseBot):
 
     def evaluate(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """(value, action) for every legal action worth considering; lower is better."""
-        ev = Evaluator(view, self.future_weight)
+        ev = Evaluator(view, self.future_weight, self.unknown_discount)
         phase = view.phase
         out: list[tuple[float, Action]] = []
         if phase == "setup":
@@ -364,7 +413,9 @@ class ExpertBot(BaseBot):
                 if a.kind == "swap":
                     out.append((self._place_value(ev, view.drawn, a.pos), a))
             if "discard" in kinds:
-                out.append((self._after_discard_value(ev) + self._feed(ev, view.drawn), Action("discard")))
+                out.append(
+                    (self._after_discard_value(ev) + self._feed(ev, view.drawn), Action("discard"))
+                )
             return out
         if phase == "flip":
             for a in legal:
@@ -414,7 +465,7 @@ class ExpertBot(BaseBot):
 
     def suggest(self, view: View, legal: Sequence[Action]) -> tuple[Action, float]:
         """The move and its estimated effect on this hole's score (negative = better)."""
-        ev = Evaluator(view, self.future_weight)
+        ev = Evaluator(view, self.future_weight, self.unknown_discount)
         scored = self.evaluate(view, legal)
         if not scored:
             return legal[0], 0.0
@@ -425,5 +476,5 @@ class ExpertBot(BaseBot):
 def _closer_seat(v: View) -> int | None:
     for ev in reversed(v.history):
         if ev.kind in ("out", "knock"):
-            return ev.seat
+            return int(ev.seat)
     return None

@@ -20,7 +20,9 @@ from .common import Knowledge
 class GreedyBot(BaseBot):
     name = "greedy"
 
-    def __init__(self, seed: int | str | None = None, threshold: int = 4, knock_at: int = 5, **options: Any) -> None:
+    def __init__(
+        self, seed: int | str | None = None, threshold: int = 4, knock_at: int = 5, **options: Any
+    ) -> None:
         super().__init__(seed, **options)
         self.threshold = threshold
         self.knock_at = knock_at
@@ -60,9 +62,14 @@ class GreedyBot(BaseBot):
             pos, gain = self.best_place(k, view.drawn)
             if gain > 0 or "discard" not in kinds:
                 if pos < 0:  # must keep a discard-pile card: least bad place
-                    pos = max(range(len(k.mine)), key=lambda p: k.vt[k.mine[p]] if k.mine[p] is not None else k.mu)
+                    pos = max(range(len(k.mine)), key=lambda p: _worth(k, p))
                 return Action("swap", pos)
             return Action("discard")
         # flip step: turn up a random face-down card (or pass when allowed)
         flips = [a for a in legal if a.kind == "flip"]
         return flips[int(self.rng.random() * len(flips))] if flips else legal[0]
+
+
+def _worth(k: Knowledge, pos: int) -> float:
+    card = k.mine[pos]
+    return k.mu if card is None else float(k.vt[card])

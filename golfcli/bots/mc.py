@@ -79,7 +79,9 @@ class RolloutPolicy:
         if phase == DRAW:
             if cat.knock in legal and st.up[side] == st.full:
                 mine = self.side_value(st.layouts[side], st.up[side])
-                others = [self.side_value(st.layouts[s], st.up[s]) for s in range(st.groups) if s != side]
+                others = [
+                    self.side_value(st.layouts[s], st.up[s]) for s in range(st.groups) if s != side
+                ]
                 if others and mine <= min(others) - 2:
                     return cat.knock
             if cat.draw_discard in legal and st.discard:
@@ -103,7 +105,9 @@ class RolloutPolicy:
         return legal[int(rng.random() * len(legal))]
 
 
-def rollout(st: HoleState, policy: RolloutPolicy, rng: random.Random, side: int, max_steps: int = 5000) -> float:
+def rollout(
+    st: HoleState, policy: RolloutPolicy, rng: random.Random, side: int, max_steps: int = 5000
+) -> float:
     """Play ``st`` to the end of the hole; our side's score minus the others' mean."""
     steps = 0
     while st.phase != OVER and steps < max_steps:
@@ -134,7 +138,9 @@ def expert_rollout(st: HoleState, bots: list[ExpertBot], seat: int, horizon: int
         return relative(st.result.totals, st.side_of[seat])
     v = view(st, seat)
     ev = Evaluator(v, bots[seat].future_weight)
-    values = [ev.value(ev.mine) if s == v.side else ev.base(lay)[0] for s, lay in enumerate(v.layouts)]
+    values = [
+        ev.value(ev.mine) if s == v.side else ev.value(list(lay)) for s, lay in enumerate(v.layouts)
+    ]
     return relative(values, v.side)
 
 
@@ -164,7 +170,7 @@ class MCBot(BaseBot):
         self.iterations = max(4, int(iterations))
         self.time_budget = time
         self.top_k = top_k
-        self.close = close
+        self.close_margin = close
         self.expert = ExpertBot(seed)
 
     def seed(self, seed: int | str) -> None:
@@ -176,7 +182,7 @@ class MCBot(BaseBot):
         if not scored:
             return []
         best = scored[0][0]
-        return [(v, a) for v, a in scored if v <= best + self.close][: self.top_k]
+        return [(v, a) for v, a in scored if v <= best + self.close_margin][: self.top_k]
 
     def search(self, view: View, cands: Sequence[Action]) -> list[float]:
         """Mean relative outcome per candidate (lower is better)."""

@@ -13,6 +13,7 @@ Options (``key=value`` pairs after a ``?`` or from a tournament config's
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import inspect
@@ -85,10 +86,9 @@ def _instantiate(obj: Any, spec: str, seed: Any, options: dict[str, Any]) -> Any
     if not callable(getattr(bot, "choose", None)):
         raise BotSpecError(f"bot {spec!r} has no choose(view, legal) method")
     if not hasattr(bot, "name"):
-        try:
-            bot.name = spec
-        except AttributeError:
-            pass
+        # a bot with __slots__ keeps its own naming
+        with contextlib.suppress(AttributeError):
+            setattr(bot, "name", spec)  # noqa: B010 - bot is any user object
     return bot
 
 
@@ -104,7 +104,9 @@ def _load_file(path: Path, spec: str) -> Any:
     try:
         loader_spec.loader.exec_module(module)
     except Exception as exc:
-        raise BotSpecError(f"bot file {str(path)!r} failed to load: {type(exc).__name__}: {exc}") from None
+        raise BotSpecError(
+            f"bot file {str(path)!r} failed to load: {type(exc).__name__}: {exc}"
+        ) from None
     for attr in ("Bot", "choose"):
         if hasattr(module, attr):
             return getattr(module, attr)
@@ -155,7 +157,8 @@ def make_bot(
         return _instantiate(getattr(module, attr), base, seed, opts)
     names = ", ".join(BUILTIN_BOTS)
     raise BotSpecError(
-        f"unknown bot {spec!r}: use a built-in ({names}), a file.py, package.module:Name or cmd:PROGRAM"
+        f"unknown bot {spec!r}: use a built-in ({names}), a file.py, "
+        "package.module:Name or cmd:PROGRAM"
     )
 
 
