@@ -269,9 +269,15 @@ class Sprt:
         d = self.decision
         if s.kind == "elo":
             if d == "H1":
-                return f"{a} is stronger than {b} by more than {s.elo0:g} Elo (H1 accepted)"
+                return (
+                    f"{a} against {b}: the results favour {s.elo1:+g} Elo over "
+                    f"{s.elo0:+g} (H1 accepted)"
+                )
             if d == "H0":
-                return f"{a} is not {s.elo1:g} Elo stronger than {b} (H0 accepted)"
+                return (
+                    f"{a} against {b}: the results favour {s.elo0:+g} Elo over "
+                    f"{s.elo1:+g} (H0 accepted)"
+                )
         else:
             if d == "A better":
                 return f"{a} scores lower than {b} (margin {s.margin:g} strokes per game)"
