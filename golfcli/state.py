@@ -162,7 +162,7 @@ class _Catalogue:
         self.discard = Action("discard")
         self.pass_ = Action("pass")
         self.swap_or_discard = (*self.swap, self.discard)
-        self.cache: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+        self.cache: dict[Any, tuple[Action, ...]] = {}
 
 
 _CATALOGUES: dict[int, tuple[Variant, _Catalogue]] = {}
@@ -200,15 +200,7 @@ class HoleState:
         order: Sequence[int] | None = None,
         _chance: Iterator[tuple[int, ...]] | None = None,
     ) -> None:
-        variant.check_players(players)
-        self.variant = variant
-        self.players = players
-        self.groups = variant.groups_for(players)
-        self.side_of = [s % self.groups for s in range(players)]
-        self.n = variant.cells
-        self.full = (1 << self.n) - 1
-        self.cat = catalogue(variant)
-        self.scorer = compiled(variant)
+        self._tables(variant, players)
         self.rng = rng
         self._chance = _chance
         self.dealer = dealer % players
@@ -249,6 +241,30 @@ class HoleState:
             if peek:
                 self._setup.append([seat, "peek", peek])
         self._deal(order)
+
+    def _tables(self, variant: Variant, players: int) -> None:
+        """Seats, sides and the rule switches read on every turn, looked up
+        once (the hot path reads plain attributes, not nested dataclasses)."""
+        variant.check_players(players)
+        self.variant = variant
+        self.players = players
+        self.groups = variant.groups_for(players)
+        self.side_of = [s % self.groups for s in range(players)]
+        self.seats_of = [[s for s in range(players) if s % self.groups == g] for g in range(self.groups)]
+        self.n = variant.cells
+        self.full = (1 << self.n) - 1
+        self.cat = catalogue(variant)
+        self.scorer = compiled(variant)
+        t, e = variant.turn, variant.end
+        self._discard_ok = "discard" in t.draw_from
+        self._frozen = e.frozen_discard
+        self._knock_ok = t.knock
+        self._flip_mode = t.flip_after_discard
+        self._flip_end_only = t.flip_after_discard_phase == "end_phase"
+        self._out_ends = e.all_face_up
+        self._final_none = e.final_turns == "none"
+        self._turn_cap = e.turn_limit * players
+        self._reshuffle = e.stock_empty == "reshuffle"
 
     # ------------------------------------------------------------------ chance
 
@@ -293,7 +309,7 @@ class HoleState:
     def _start_turn(self) -> None:
         self.phase = DRAW
         if not self.stock:
-            if self.variant.end.stock_empty == "reshuffle" and len(self.discard) > 1:
+            if self._reshuffle and len(self.discard) > 1:
                 top = self.discard.pop()
                 order = self._shuffled(self.discard)
                 self.discard = [top]
@@ -330,14 +346,16 @@ class HoleState:
         cat = self.cat
         if phase == PLACE:
             return cat.swap_or_discard if self.drawn_from == "stock" else cat.swap
-        side = self.side_of[self.current]
-        up = self.up[side]
-        if phase == FLIP:
-            key: tuple[Any, ...] = (FLIP, up, self._flip_optional())
-        elif phase == DRAW:
-            key = (DRAW, up, self.can_draw_discard(), self.can_knock())
+        up = self.up[self.side_of[self.current]]
+        if phase == DRAW:
+            closed = self.closer is not None
+            key = up << 2 | (
+                2 if self._discard_ok and self.discard and not (closed and self._frozen) else 0
+            ) | (1 if self._knock_ok and not closed else 0)
+        elif phase == FLIP:
+            key = -1 - up  # flip keys are negative: one cache serves both steps
         elif phase == SETUP:
-            key = (SETUP, up | self.memory[self.current], self._setup[0][1])
+            key = (up | self.memory[self.current], self._setup[0][1])  # type: ignore[assignment]
         else:
             return ()
         hit = cat.cache.get(key)
@@ -382,13 +400,12 @@ class HoleState:
         return tuple(acts)
 
     def _flip_optional(self) -> bool:
-        return self.variant.turn.flip_after_discard == "optional"
+        return self._flip_mode == "optional"
 
     def _flip_after_discard_applies(self) -> bool:
-        t = self.variant.turn
-        if t.flip_after_discard == "never":
+        if self._flip_mode == "never":
             return False
-        if t.flip_after_discard_phase == "end_phase" and self.closer is None:
+        if self._flip_end_only and self.closer is None:
             return False
         return self.up[self.side_of[self.current]] != self.full
 
@@ -646,9 +663,8 @@ class HoleState:
         was_up = bool(self.up[side] & bit)
         lay[pos] = self.drawn  # type: ignore[assignment]
         self.up[side] |= bit
-        for s in range(self.players):
-            if self.side_of[s] == side:
-                self.memory[s] &= ~bit
+        for s in self.seats_of[side]:
+            self.memory[s] &= ~bit
         self.discard.append(old)
         self.events.append(Event("swap", self.current, (pos, self.drawn, old, was_up)))
         self.drawn = None
@@ -721,25 +737,24 @@ class HoleState:
         side = self.side_of[seat]
         self.turns[seat] += 1
         self.turn_count += 1
-        end = self.variant.end
         if self.final_left is not None:
             if seat in self.final_left:
                 self.final_left.remove(seat)
             if not self.final_left:
                 self._finish("final turns played")
                 return
-        elif knocked or (end.all_face_up and self.up[side] == self.full and self.closer is None):
+        elif knocked or (self._out_ends and self.up[side] == self.full and self.closer is None):
             if not knocked:
                 self.closer, self.closer_seat = side, seat
                 self.events.append(Event("out", seat, (side,)))
-            if end.final_turns == "none":
+            if self._final_none:
                 self._finish("went out" if not knocked else "knocked")
                 return
             self.final_left = [(seat + k) % self.players for k in range(1, self.players)]
             if not self.final_left:
                 self._finish("went out")
                 return
-        if self.turn_count >= end.turn_limit * self.players:
+        if self.turn_count >= self._turn_cap:
             self._finish("turn limit")
             return
         self.current = (seat + 1) % self.players
@@ -797,15 +812,7 @@ class HoleState:
         """Build a mid-hole state directly (no deal event): how a bot turns a
         determinised view into a state it can search.  Not used by real games."""
         new = cls.__new__(cls)
-        variant.check_players(players)
-        new.variant = variant
-        new.players = players
-        new.groups = variant.groups_for(players)
-        new.side_of = [s % new.groups for s in range(players)]
-        new.n = variant.cells
-        new.full = (1 << new.n) - 1
-        new.cat = catalogue(variant)
-        new.scorer = compiled(variant)
+        new._tables(variant, players)
         new.rng = rng
         new._chance = None
         new.dealer = dealer

@@ -84,6 +84,7 @@ class Evaluator:
         self.insts = instances(view.variant)
         self.future_weight = future_weight
         self.memo: dict[Any, float] = {}
+        self._values: dict[tuple[Any, ...], float] = {}
         self._near: dict[Any, set[int]] = {}
         # classes of unseen cards (rank, value) -> (representative card, count)
         cls: dict[tuple[int, int], list[int]] = {}
@@ -116,7 +117,17 @@ class Evaluator:
         return float(sum(scored) + bonus - opp * self.n_opp * 0.5), scored
 
     def value(self, cells: Sequence[int | None], future: bool = True) -> float:
-        """Expected score of a layout (lower is better), patterns included."""
+        """Expected score of a layout (lower is better), patterns included.
+
+        Memoised per decision: the same layouts come up again and again
+        (every class of stock card is tried in every place)."""
+        key = (tuple(cells), future)
+        hit = self._values.get(key)
+        if hit is None:
+            hit = self._values[key] = self._value(cells, future)
+        return hit
+
+    def _value(self, cells: Sequence[int | None], future: bool) -> float:
         total, scored = self.base(cells, future)
         if not self.insts:
             return total

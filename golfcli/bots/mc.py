@@ -1,26 +1,31 @@
-"""``mc``: determinised Monte Carlo on top of ``expert``.
+"""``mc``: determinised Monte Carlo rollouts on top of ``expert``.
 
-At each decision the expert ranks the legal actions.  When it is sure (one
-action clearly best) mc plays it; when the top candidates are close, mc
-samples ``iterations`` determinisations of the hidden cards
+At each decision the expert ranks the legal actions.  When one action is
+clearly best mc plays it.  When the top candidates are within ``close``
+strokes of each other -- and the hole is in its late phase (a layout has at
+most ``late`` face-down cards, or someone is out), where tempo decides and
+rollouts are short -- mc samples determinisations of the hidden cards
 (:func:`~golfcli.bots.common.determinize`: consistent with the view, never
-with the real state), plays every candidate in each of them with the same
-random numbers (common random numbers make the comparison sharp) and rolls
-the hole out to its end with a fast expert-style policy for every seat.
-It picks the candidate with the best mean *relative* hole result: our
-side's score minus the mean of the other sides' (lower is better), so
-tempo -- going out while ahead, not while behind -- is learnt from the
-rollouts rather than guessed.
+with the real state), plays every candidate in each of them with common
+random numbers, and rolls the hole out with **every seat playing expert
+from its own censored view** (or a cheaper public-card policy with
+``rollout=lite``).  It picks the candidate with the best mean *relative*
+hole result: our side's score minus the mean of the other sides'.
 
-Budget: ``iterations`` determinisations per decision, or ``time`` seconds
-per decision if given (at least 4 iterations either way).
+Rolling out with the expert itself is the classic rollout algorithm: one
+step of policy improvement over the expert, which is why mc is the top rung.
+
+Budget: ``iterations`` determinisations per decision (default 24 on small
+layouts, 6 on large ones such as Alberta's 18 cards), or ``time`` seconds
+per decision if given; ``horizon`` > 0 stops each rollout after that many
+turns and values the position with the expert's estimates.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
+from time import perf_counter as _now
 from typing import Any
 
 from ..scoring import compiled
@@ -152,13 +157,13 @@ class MCBot(BaseBot):
     def __init__(
         self,
         seed: int | str | None = None,
-        iterations: int = 24,
+        iterations: int | None = None,
         time: float | None = None,
         top_k: int = 3,
-        close: float = 3.0,
+        close: float = 4.0,
         rollout: str = "expert",
         horizon: int = 0,
-        late: int = 99,
+        late: int = 1,
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
@@ -167,7 +172,7 @@ class MCBot(BaseBot):
         self.rollout = rollout
         self.horizon = horizon
         self.late = late
-        self.iterations = max(4, int(iterations))
+        self.iterations = None if iterations is None else max(2, int(iterations))
         self.time_budget = time
         self.top_k = top_k
         self.close_margin = close
@@ -187,29 +192,27 @@ class MCBot(BaseBot):
     def search(self, view: View, cands: Sequence[Action]) -> list[float]:
         """Mean relative outcome per candidate (lower is better)."""
         sums = [0.0] * len(cands)
-        start = time.perf_counter()
+        deadline = None if self.time_budget is None else _now() + self.time_budget
+        iterations = self.iterations or (24 if view.variant.cells <= 9 else 6)
         policy: RolloutPolicy | None = None
         done = 0
-        while True:
+        while done < iterations:
+            if deadline is not None and done >= 2 and _now() >= deadline:
+                break
             det = determinize(view, self.rng)
-            if policy is None:
-                policy = RolloutPolicy(det)
             seed = self.rng.random()
             for i, action in enumerate(cands):
                 st = det.clone()
                 st.rng = random.Random(seed)
                 st.apply_trusted(action)
                 if self.rollout == "lite":
+                    if policy is None:
+                        policy = RolloutPolicy(det)
                     sums[i] += rollout(st, policy, random.Random(seed + 1), view.side)
                 else:
                     bots = [ExpertBot(f"{seed}:{s}") for s in range(view.players)]
                     sums[i] += expert_rollout(st, bots, view.seat, self.horizon)
             done += 1
-            if self.time_budget is not None:
-                if done >= 4 and time.perf_counter() - start >= self.time_budget:
-                    break
-            elif done >= self.iterations:
-                break
         return [s / done for s in sums]
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -217,7 +220,7 @@ class MCBot(BaseBot):
             return legal[0]
         if view.phase == "setup":
             return self.expert.choose(view, legal)
-        if view.closer is None and self.late < 99:
+        if view.closer is None:
             down = min(sum(1 for c in lay if c is None) for lay in view.layouts)
             if down > self.late:
                 return self.expert.choose(view, legal)
