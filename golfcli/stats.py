@@ -645,7 +645,7 @@ def _heading(report: Mapping[str, Any]) -> list[str]:
         f"{run['name']} — {run['variant']}, {run['holes_label']}, {run['format']} play, "
         f"{'duplicate deals' if run['duplicate'] else 'independent deals'}",
         f"seed {run['seed']} · {run['games_played']} of {run['games_planned']} games "
-        f"({run['deals']} deals × {plural(run['tables'], 'table')} × "
+        f"({plural(run['deals'], 'deal')} × {plural(run['tables'], 'table')} × "
         f"{plural(run['seatings'], 'seating')}) · "
         f"config {run['config_hash'][:12]}",
     ]

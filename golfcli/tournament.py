@@ -1670,7 +1670,7 @@ def run_tournament(
     if on_notice is not None:
         mode = "duplicate deals" if plan.duplicate else "independent deals"
         on_notice(
-            f"{plan.name}: {plan.total} games ({plan.games} deals × "
+            f"{plan.name}: {plan.total} games ({plural(plan.games, 'deal')} × "
             f"{plural(len(plan.tables), 'table')} × {plural(plan.rotations, 'seating')}, {mode}), "
             f"seed {plan.seed}, {plural(plan.workers, 'worker')}"
         )
