@@ -73,6 +73,9 @@ def play_deal(args: tuple[str, str, str, int, int]) -> tuple[float, float]:
         names = [f"{specs[who]}-{who}-{s}" for s, who in enumerate(seating)]
         m = Match(variant, bots, names, seed=f"ladder:{scenario_key}:{index}", holes=1)
         res = m.play()
+        faults = [(names[i], st.last_fault) for i, st in enumerate(res.stats) if sum(st.faults.values())]
+        if faults:  # a crashing bot silently plays random moves: never report that as its strength
+            raise RuntimeError(f"bot faults in {scenario_key} deal {index}: {faults}")
         scores = res.holes[0].scores
         for side in range(len(scores)):
             seats = [s for s in range(players) if res.side_of[s] == side]

@@ -66,8 +66,13 @@ class Evaluator:
     """Per-decision knowledge and the layout value function."""
 
     def __init__(
-        self, view: View, future_weight: float = 0.6, unknown_discount: float = 0.0
+        self,
+        view: View,
+        future_weight: float = 0.6,
+        unknown_discount: float = 0.0,
+        neutral: int = 8,
     ) -> None:
+        self.neutral = neutral
         self.view = view
         self.variant = view.variant
         self.comp: Compiled = compiled(view.variant)
@@ -86,6 +91,7 @@ class Evaluator:
         self.memo: dict[Any, float] = {}
         self._values: dict[tuple[Any, ...], float] = {}
         self._near: dict[Any, set[int]] = {}
+        self._quiet: dict[Any, list[int]] = {}
         # classes of unseen cards (rank, value) -> (representative card, count)
         cls: dict[tuple[int, int], list[int]] = {}
         for c in self.unseen:
@@ -191,13 +197,33 @@ class Evaluator:
         return total - saving
 
     def candidates(self, cells: Sequence[int | None], card: int) -> list[int]:
-        """Positions where ``card`` could possibly help: face-down cells, cells
-        worth more than it, and cells sharing a pattern with a card of its rank."""
+        """Positions where ``card`` could possibly help: cells worth more than
+        it, cells sharing a pattern with a card of its rank, and face-down
+        cells -- of those that share no pattern with its rank only the
+        ``neutral`` with the least at stake (they differ little, and a big
+        layout has many of them)."""
         rank = card >> 3
         v = self.vt[card]
         near = self.near_rank(cells, rank)
         vt = self.vt
-        return [p for p, c in enumerate(cells) if c is None or vt[c] > v or p in near]
+        out = [p for p, c in enumerate(cells) if p in near or (c is not None and vt[c] > v)]
+        spare = [p for p in self.quiet_unknowns(cells) if p not in near]
+        return out + spare[: self.neutral]
+
+    def quiet_unknowns(self, cells: Sequence[int | None]) -> list[int]:
+        """Face-down cells, those with the fewest known cards in their patterns first."""
+        key = tuple(cells)
+        hit = self._quiet.get(key)
+        if hit is None:
+            stake = {p: 0 for p, c in enumerate(cells) if c is None}
+            for _, inst in self.insts:
+                known = sum(1 for c in inst if cells[c] is not None)
+                for c in inst:
+                    if c in stake:
+                        stake[c] += known
+            hit = sorted(stake, key=lambda p: (stake[p], p))
+            self._quiet[key] = hit
+        return hit
 
     def near_rank(self, cells: Sequence[int | None], rank: int) -> set[int]:
         key = (tuple(cells), rank)
@@ -237,6 +263,7 @@ class ExpertBot(BaseBot):
         margin: float = 1.0,
         future_weight: float = 0.6,
         unknown_discount: float = 0.0,
+        neutral: int = 8,
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
@@ -244,6 +271,7 @@ class ExpertBot(BaseBot):
         self.margin = margin
         self.future_weight = future_weight
         self.unknown_discount = unknown_discount
+        self.neutral = neutral
 
     # ------------------------------------------------------------------ helpers
 
@@ -412,7 +440,7 @@ class ExpertBot(BaseBot):
 
     def evaluate(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """(value, action) for every legal action worth considering; lower is better."""
-        ev = Evaluator(view, self.future_weight, self.unknown_discount)
+        ev = Evaluator(view, self.future_weight, self.unknown_discount, self.neutral)
         phase = view.phase
         out: list[tuple[float, Action]] = []
         if phase == "setup":
@@ -476,7 +504,7 @@ class ExpertBot(BaseBot):
 
     def suggest(self, view: View, legal: Sequence[Action]) -> tuple[Action, float]:
         """The move and its estimated effect on this hole's score (negative = better)."""
-        ev = Evaluator(view, self.future_weight, self.unknown_discount)
+        ev = Evaluator(view, self.future_weight, self.unknown_discount, self.neutral)
         scored = self.evaluate(view, legal)
         if not scored:
             return legal[0], 0.0
