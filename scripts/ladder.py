@@ -37,16 +37,16 @@ class Scenario:
     variant: str
     players: int
     label: str
+    deals: int  # default duplicate deals per pair
+    mc_deals: int  # default for pairs with mc (slow: it searches)
 
 
 SCENARIOS = (
-    Scenario("six-card-2p", "six-card", 2, "six-card, 2 players"),
-    Scenario(
-        "six-card-4p", "six-card", 4, "six-card, 4 players (2 of each bot, alternating seats)"
-    ),
-    Scenario("alberta-partners", "alberta", 4, "alberta, 4 players as 2 partner groups"),
-    Scenario("four-card-2p", "four-card", 2, "four-card, 2 players"),
-    Scenario("nine-card-2p", "nine-card", 2, "nine-card, 2 players"),
+    Scenario("six-card-2p", "six-card", 2, "six-card, 2 players", 1000, 600),
+    Scenario("six-card-4p", "six-card", 4, "six-card, 4 players (2 of each bot)", 600, 300),
+    Scenario("alberta-partners", "alberta", 4, "alberta, 4 players as 2 partner groups", 200, 120),
+    Scenario("four-card-2p", "four-card", 2, "four-card, 2 players", 600, 200),
+    Scenario("nine-card-2p", "nine-card", 2, "nine-card, 2 players", 400, 150),
 )
 
 BOT_OPTIONS: dict[str, dict[str, object]] = {}
@@ -73,8 +73,8 @@ def play_deal(args: tuple[str, str, str, int, int]) -> tuple[float, float]:
         names = [f"{specs[who]}-{who}-{s}" for s, who in enumerate(seating)]
         m = Match(variant, bots, names, seed=f"ladder:{scenario_key}:{index}", holes=1)
         res = m.play()
-        faults = [(names[i], st.last_fault) for i, st in enumerate(res.stats) if sum(st.faults.values())]
-        if faults:  # a crashing bot silently plays random moves: never report that as its strength
+        faults = [(names[i], st.last_fault) for i, st in enumerate(res.stats) if st.last_fault]
+        if faults:  # a crashing bot plays random moves: never report that as its strength
             raise RuntimeError(f"bot faults in {scenario_key} deal {index}: {faults}")
         scores = res.holes[0].scores
         for side in range(len(scores)):
@@ -122,10 +122,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("--deals", type=int, default=400, help="duplicate deals per pair and scenario")
-    ap.add_argument(
-        "--mc-deals", type=int, default=None, help="deals for pairs involving mc (default --deals)"
-    )
+    ap.add_argument("--deals", type=int, default=None, help="deals per pair (default per scenario)")
+    ap.add_argument("--mc-deals", type=int, default=None, help="deals for pairs with mc")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--only", default="", help="comma list of scenario keys")
     ap.add_argument(
@@ -142,7 +140,8 @@ def main() -> int:
     rows = []
     for sc in scenarios:
         for a, b in pairs:
-            deals = args.mc_deals if (args.mc_deals and "mc" in (a, b)) else args.deals
+            slow = "mc" in (a, b)
+            deals = (args.mc_deals or sc.mc_deals) if slow else (args.deals or sc.deals)
             t0 = time.time()
             s = run_pair(sc, a, b, deals, pool)
             dt = time.time() - t0
