@@ -279,20 +279,36 @@ def play(
         typer.Option(
             "--players",
             "-p",
-            help="Comma list of seats: human, a bot spec (random, greedy, expert, mc, file.py, cmd:...) "
-            "or name=kind, e.g. you=human,ann=greedy,bob=random. No human seat = watch mode.",
+            help="Comma list of seats: human, a bot spec (random, greedy, expert, mc, file.py, "
+            "cmd:...) or name=kind, e.g. you=human,ann=greedy,bob=random. "
+            "No human seat = watch mode.",
         ),
     ] = "human,greedy",
-    holes: Annotated[int | None, typer.Option(help="Number of holes (default: the variant's game length).")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for the shuffles and bots (default: random, printed).")] = None,
-    record: Annotated[Path | None, typer.Option(help="Write the game's event log (JSON lines) to this file.")] = None,
-    ascii_: Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")] = False,
-    hints: Annotated[bool, typer.Option("--hints", help="On your turn, show what the strongest bot would do.")] = False,
+    holes: Annotated[
+        int | None, typer.Option(help="Number of holes (default: the variant's game length).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the shuffles and bots (default: random, printed).")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Write the game's event log (JSON lines) to this file.")
+    ] = None,
+    ascii_: Annotated[
+        bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")
+    ] = False,
+    hints: Annotated[
+        bool, typer.Option("--hints", help="On your turn, show what the strongest bot would do.")
+    ] = False,
     handicap: Annotated[
         list[str] | None,
-        typer.Option(metavar="NAME=N", help="Extra cards NAME turns up at the start of each hole (1-2). Repeatable."),
+        typer.Option(
+            metavar="NAME=N",
+            help="Extra cards NAME turns up at the start of each hole (1-2). Repeatable.",
+        ),
     ] = None,
-    delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move when a human plays.")] = 0.0,
+    delay: Annotated[
+        float, typer.Option(help="Seconds to pause after each bot move when a human plays.")
+    ] = 0.0,
 ) -> None:
     """Play Golf in the terminal against bots, or hot-seat with friends.
 
@@ -311,15 +327,33 @@ def play(
     from .tui import run_play
 
     var = load_variant_or_fail(variant, set_)
-    run_play(var, players=players, holes=holes, seed=seed, record=record, ascii_only=ascii_,
-             hints=hints, handicap=handicap or [], delay=delay, overrides=set_ or [], variant_spec=variant)
+    run_play(
+        var,
+        players=players,
+        holes=holes,
+        seed=seed,
+        record=record,
+        ascii_only=ascii_,
+        hints=hints,
+        handicap=handicap or [],
+        delay=delay,
+        overrides=set_ or [],
+        variant_spec=variant,
+    )
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game recorded with `golf play --record` or a tournament's --out.")],
-    to_end: Annotated[bool, typer.Option("--to-end", help="Print the final scorecard without stepping.")] = False,
-    ascii_: Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")] = False,
+    file: Annotated[
+        Path,
+        typer.Argument(help="A game recorded with `golf play --record` or a tournament's --out."),
+    ],
+    to_end: Annotated[
+        bool, typer.Option("--to-end", help="Print the final scorecard without stepping.")
+    ] = False,
+    ascii_: Annotated[
+        bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")
+    ] = False,
 ) -> None:
     """Step through a recorded game turn by turn (Enter for next, q to stop)."""
     from .tui import run_replay
@@ -333,15 +367,21 @@ def replay(
 
 @app.command()
 def tournament(
-    config: Annotated[Path, typer.Argument(help="Tournament config YAML (see docs/tournament.md and configs/).")],
+    config: Annotated[
+        Path, typer.Argument(help="Tournament config YAML (see docs/tournament.md and configs/).")
+    ],
     games: Annotated[int | None, typer.Option(help="Override the number of games (deals).")] = None,
     holes: Annotated[int | None, typer.Option(help="Override holes per game.")] = None,
     seed: Annotated[int | None, typer.Option(help="Override the tournament seed.")] = None,
-    workers: Annotated[str | None, typer.Option(help="Worker processes: a number or auto (one per core).")] = None,
+    workers: Annotated[
+        str | None, typer.Option(help="Worker processes: a number or auto (one per core).")
+    ] = None,
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
     ] = "table",
-    out: Annotated[Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")
+    ] = None,
     resume: Annotated[bool, typer.Option(help="Continue a stopped run in --out DIR.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -351,13 +391,25 @@ def tournament(
     """
     from .tournament import run_cli
 
-    run_cli(config, games=games, holes=holes, seed=seed, workers=workers, fmt=fmt, out=out,
-            resume=resume, quiet=quiet)
+    run_cli(
+        config,
+        games=games,
+        holes=holes,
+        seed=seed,
+        workers=workers,
+        fmt=fmt,
+        out=out,
+        resume=resume,
+        quiet=quiet,
+    )
 
 
 @app.command("check-bot")
 def check_bot(
-    spec: Annotated[str, typer.Argument(help="Bot spec: file.py, package.module:Name, cmd:PROGRAM or a built-in.")],
+    spec: Annotated[
+        str,
+        typer.Argument(help="Bot spec: file.py, package.module:Name, cmd:PROGRAM or a built-in."),
+    ],
     holes: Annotated[int, typer.Option(help="Holes to play per built-in variant.")] = 2,
     time_limit: Annotated[float, typer.Option(help="Seconds allowed per decision.")] = 1.0,
     seed: Annotated[int, typer.Option(help="Seed for the test games.")] = 1,

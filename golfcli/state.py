@@ -250,7 +250,9 @@ class HoleState:
         self.players = players
         self.groups = variant.groups_for(players)
         self.side_of = [s % self.groups for s in range(players)]
-        self.seats_of = [[s for s in range(players) if s % self.groups == g] for g in range(self.groups)]
+        self.seats_of = [
+            [s for s in range(players) if self.side_of[s] == g] for g in range(self.groups)
+        ]
         self.n = variant.cells
         self.full = (1 << self.n) - 1
         self.cat = catalogue(variant)

@@ -49,7 +49,7 @@ from typing import Any, NoReturn
 from . import __version__
 from .stats import FORMATS, SprtSpec, Tally, outcome_from_record, plural, render
 from .variant import BUILTIN_NAMES, Variant, load_variant
-from .yamlsrc import KeyPath, Located, SourceError, dotted, load_file
+from .yamlsrc import Checker, KeyPath, Located, SourceError, dotted, kind_of, load_file
 
 CONFIG_KEYS = (
     "name",
@@ -270,81 +270,8 @@ def _plain(obj: Any) -> Any:
 # --------------------------------------------------------------------------- config loading
 
 
-class _Checker:
-    def __init__(self, doc: Located) -> None:
-        self.doc = doc
-
-    def fail(self, path: KeyPath, message: str) -> ConfigError:
-        return ConfigError(self.doc.where(path), path, message)
-
-    def get(self, path: KeyPath) -> Any:
-        node: Any = self.doc.data
-        for p in path:
-            node = node[p]
-        return node
-
-    def keys(self, path: KeyPath, allowed: Sequence[str], what: str) -> dict[str, Any]:
-        node = self.get(path)
-        if not isinstance(node, dict):
-            raise self.fail(path, f"must be a mapping of keys, not {_kind(node)}")
-        for k in node:
-            if k not in allowed:
-                raise self.fail(
-                    (*path, k), f"unknown key in {what} (expected one of: {', '.join(allowed)})"
-                )
-        return node
-
-    def int_(self, path: KeyPath, lo: int, hi: int | None = None) -> int:
-        v = self.get(path)
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise self.fail(path, f"must be a whole number, not {_kind(v)} {v!r}")
-        if v < lo:
-            raise self.fail(path, f"must be at least {lo}, not {v}")
-        if hi is not None and v > hi:
-            raise self.fail(path, f"must be at most {hi}, not {v}")
-        return v
-
-    def num(
-        self, path: KeyPath, lo: float, hi: float | None = None, open_lo: bool = False
-    ) -> float:
-        v = self.get(path)
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
-            raise self.fail(path, f"must be a number, not {_kind(v)} {v!r}")
-        if v < lo or (open_lo and v == lo):
-            raise self.fail(
-                path, f"must be {'more than' if open_lo else 'at least'} {lo:g}, not {v!r}"
-            )
-        if hi is not None and v > hi:
-            raise self.fail(path, f"must be at most {hi:g}, not {v!r}")
-        return float(v)
-
-    def bool_(self, path: KeyPath) -> bool:
-        v = self.get(path)
-        if not isinstance(v, bool):
-            raise self.fail(path, f"must be true or false, not {v!r}")
-        return v
-
-    def choice(self, path: KeyPath, options: Sequence[str]) -> str:
-        v = self.get(path)
-        if v not in options:
-            raise self.fail(path, f"must be one of {', '.join(options)}, not {v!r}")
-        return str(v)
-
-    def text(self, path: KeyPath) -> str:
-        v = self.get(path)
-        if not isinstance(v, str) or not v.strip():
-            raise self.fail(path, f"must be non-empty text, not {_kind(v)} {v!r}")
-        return v.strip()
-
-
-def _kind(v: Any) -> str:
-    return {
-        dict: "a mapping",
-        list: "a list",
-        str: "text",
-        bool: "true/false",
-        type(None): "empty",
-    }.get(type(v), type(v).__name__)
+def _checker(doc: Located) -> Checker:
+    return Checker(doc, ConfigError)
 
 
 def cpu_count() -> int:
@@ -377,12 +304,12 @@ def load_config(
     """Read and validate a tournament config; keyword arguments override it
     (the command-line options).  Any problem is one :class:`ConfigError`."""
     doc = load_file(path)
-    ck = _Checker(doc)
+    ck = _checker(doc)
     if not isinstance(doc.data, dict):
         raise ck.fail(
             (), "a tournament config must be a YAML mapping of keys (see docs/tournament.md)"
         )
-    top = ck.keys((), CONFIG_KEYS, "the tournament config")
+    top = ck.mapping((), CONFIG_KEYS, "the tournament config")
     base_dir = Path(path).parent
     cfg_path = str(path)
 
@@ -581,7 +508,7 @@ def _counts(values: Sequence[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def _load_variant(ck: _Checker, doc: Located, base_dir: Path, cfg_path: str) -> Variant:
+def _load_variant(ck: Checker, doc: Located, base_dir: Path, cfg_path: str) -> Variant:
     raw = doc.data["variant"]
     try:
         if isinstance(raw, str):
@@ -607,10 +534,10 @@ def _load_variant(ck: _Checker, doc: Located, base_dir: Path, cfg_path: str) -> 
                 exc.message,
             ) from None
         raise
-    raise ck.fail(("variant",), f"must be a variant name, a path or a mapping, not {_kind(raw)}")
+    raise ck.fail(("variant",), f"must be a variant name, a path or a mapping, not {kind_of(raw)}")
 
 
-def _players(ck: _Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpec]:
+def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpec]:
     raw = top.get("players")
     if not isinstance(raw, list) or len(raw) < 2:
         raise ck.fail(
@@ -620,7 +547,7 @@ def _players(ck: _Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSp
     seen: set[str] = set()
     for i in range(len(raw)):
         p: KeyPath = ("players", i)
-        d = ck.keys(p, PLAYER_KEYS, "a player")
+        d = ck.mapping(p, PLAYER_KEYS, "a player")
         if "name" not in d:
             raise ck.fail(p, "every player needs a name")
         name = ck.text((*p, "name"))
@@ -680,7 +607,7 @@ def _players(ck: _Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSp
 
 
 def _check_bot(
-    ck: _Checker, path: KeyPath, target: str | list[str], options: dict[str, Any], base_dir: Path
+    ck: Checker, path: KeyPath, target: str | list[str], options: dict[str, Any], base_dir: Path
 ) -> None:
     """Build the bot once (an external program is checked, not started), so
     that an unknown name, a bad option or a missing program fails now, with a line."""
@@ -708,7 +635,7 @@ def _close_bot(bot: Any) -> None:
 
 
 def _teams(
-    ck: _Checker, raw: Any, by_name: dict[str, int], size: int, variant: Variant
+    ck: Checker, raw: Any, by_name: dict[str, int], size: int, variant: Variant
 ) -> list[Entrant]:
     if not variant.partners.player_counts:
         raise ck.fail(
@@ -758,8 +685,8 @@ def _teams(
     return out
 
 
-def _sprt(ck: _Checker, top: dict[str, Any], n_entrants: int) -> SprtSpec:
-    d = ck.keys(("sprt",), SPRT_KEYS, "sprt")
+def _sprt(ck: Checker, top: dict[str, Any], n_entrants: int) -> SprtSpec:
+    d = ck.mapping(("sprt",), SPRT_KEYS, "sprt")
     if n_entrants != 2:
         raise ck.fail(
             ("sprt",), f"an SPRT compares exactly two players (or teams), not {n_entrants}"

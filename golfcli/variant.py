@@ -18,13 +18,21 @@ key by key in ``docs/variants.md``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import cards as C
-from .yamlsrc import KeyPath, Located, SourceError, dotted, load_file, parse_scalar
+from .yamlsrc import (
+    Checker,
+    KeyPath,
+    Located,
+    SourceError,
+    dotted,
+    load_file,
+    parse_scalar,
+)
 
 BUILTIN_NAMES = ("six-card", "four-card", "nine-card", "alberta", "duel")
 
@@ -454,72 +462,8 @@ def _find_entry_key(mapping: dict[Any, Any], key: str | int, how: str) -> Any:
 # --------------------------------------------------------------------------- validation
 
 
-class _Checker:
-    def __init__(self, doc: Located) -> None:
-        self.doc = doc
-
-    def fail(self, path: KeyPath, message: str) -> VariantError:
-        return VariantError(self.doc.where(path), path, message)
-
-    def get(self, path: KeyPath) -> Any:
-        node: Any = self.doc.data
-        for p in path:
-            node = node[p]
-        return node
-
-    def mapping(self, path: KeyPath, allowed: Iterable[str]) -> dict[str, Any]:
-        node = self.get(path)
-        if not isinstance(node, dict):
-            raise self.fail(path, f"must be a mapping, not {_kind(node)}")
-        allowed = set(allowed)
-        for k in node:
-            if k not in allowed:
-                raise self.fail(
-                    (*path, k), f"unknown key (expected one of: {', '.join(sorted(allowed))})"
-                )
-        return node
-
-    def int_(
-        self, path: KeyPath, lo: int | None = None, hi: int | None = None, none: bool = False
-    ) -> Any:
-        v = self.get(path)
-        if v is None and none:
-            return None
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise self.fail(path, f"must be a whole number, not {_kind(v)} {v!r}")
-        if lo is not None and v < lo:
-            raise self.fail(path, f"must be at least {lo}, not {v}")
-        if hi is not None and v > hi:
-            raise self.fail(path, f"must be at most {hi}, not {v}")
-        return v
-
-    def bool_(self, path: KeyPath) -> bool:
-        v = self.get(path)
-        if not isinstance(v, bool):
-            raise self.fail(path, f"must be true or false, not {v!r}")
-        return v
-
-    def choice(self, path: KeyPath, options: Sequence[str]) -> str:
-        v = self.get(path)
-        if v not in options:
-            raise self.fail(path, f"must be one of {', '.join(options)}, not {v!r}")
-        return str(v)
-
-    def str_(self, path: KeyPath) -> str:
-        v = self.get(path)
-        if not isinstance(v, str):
-            raise self.fail(path, f"must be text, not {_kind(v)}")
-        return v
-
-
-def _kind(v: Any) -> str:
-    return {
-        dict: "a mapping",
-        list: "a list",
-        str: "text",
-        bool: "true/false",
-        type(None): "empty",
-    }.get(type(v), type(v).__name__)
+def _checker(doc: Located) -> Checker:
+    return Checker(doc, VariantError)
 
 
 def parse_counts(value: Any) -> tuple[int, int]:
@@ -538,7 +482,7 @@ def parse_counts(value: Any) -> tuple[int, int]:
 
 
 def _build(doc: Located) -> Variant:
-    ck = _Checker(doc)
+    ck = _checker(doc)
     top = ck.mapping((), DEFAULTS.keys())
     name = top.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -759,7 +703,7 @@ def _build(doc: Located) -> Variant:
     )
 
 
-def _rank_set(ck: _Checker, path: KeyPath) -> frozenset[int]:
+def _rank_set(ck: Checker, path: KeyPath) -> frozenset[int]:
     raw = ck.get(path)
     if not isinstance(raw, list):
         raw = [raw]
@@ -772,7 +716,7 @@ def _rank_set(ck: _Checker, path: KeyPath) -> frozenset[int]:
     return frozenset(out)
 
 
-def _patterns(ck: _Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
+def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
     raw = ck.get(("patterns",))
     if not isinstance(raw, list):
         raise ck.fail(("patterns",), "must be a list of matching rules")
@@ -823,7 +767,7 @@ def _patterns(ck: _Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
     return tuple(out)
 
 
-def _adjustments(ck: _Checker) -> tuple[Adjustment, ...]:
+def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
     raw = ck.get(("adjustments",))
     if not isinstance(raw, list):
         raise ck.fail(("adjustments",), "must be a list of hole-level rules")

@@ -8,6 +8,8 @@ and record the line of every key path.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -118,3 +120,101 @@ def parse_scalar(text: str) -> Any:
         return yaml.safe_load(text)
     except yaml.YAMLError:
         return text
+
+
+def kind_of(v: Any) -> str:
+    """A value's type in a user's words, for error messages."""
+    names = {
+        dict: "a mapping",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        type(None): "empty",
+    }
+    return names.get(type(v), type(v).__name__)
+
+
+class Checker:
+    """Typed reads of a located document; every failure is one ``error``
+    naming ``file:line`` and the key path.  Variant files and tournament
+    configs share it, so both speak the same language about bad input."""
+
+    def __init__(self, doc: Located, error: type[SourceError] = SourceError) -> None:
+        self.doc = doc
+        self.error = error
+
+    def fail(self, path: KeyPath, message: str) -> SourceError:
+        return self.error(self.doc.where(path), path, message)
+
+    def get(self, path: KeyPath) -> Any:
+        node: Any = self.doc.data
+        for p in path:
+            node = node[p]
+        return node
+
+    def mapping(self, path: KeyPath, allowed: Iterable[str], what: str = "") -> dict[str, Any]:
+        """The mapping at ``path``, refusing keys outside ``allowed``
+        (listed sorted when ``allowed`` is a set, in order otherwise)."""
+        node = self.get(path)
+        if not isinstance(node, dict):
+            raise self.fail(path, f"must be a mapping of keys, not {kind_of(node)}")
+        names = sorted(allowed) if isinstance(allowed, (set, frozenset)) else list(allowed)
+        where = f" in {what}" if what else ""
+        for k in node:
+            if k not in names:
+                raise self.fail(
+                    (*path, k), f"unknown key{where} (expected one of: {', '.join(names)})"
+                )
+        return node
+
+    def int_(
+        self, path: KeyPath, lo: int | None = None, hi: int | None = None, none: bool = False
+    ) -> Any:
+        v = self.get(path)
+        if v is None and none:
+            return None
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise self.fail(path, f"must be a whole number, not {kind_of(v)} {v!r}")
+        if lo is not None and v < lo:
+            raise self.fail(path, f"must be at least {lo}, not {v}")
+        if hi is not None and v > hi:
+            raise self.fail(path, f"must be at most {hi}, not {v}")
+        return v
+
+    def num(
+        self, path: KeyPath, lo: float, hi: float | None = None, open_lo: bool = False
+    ) -> float:
+        v = self.get(path)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
+            raise self.fail(path, f"must be a number, not {kind_of(v)} {v!r}")
+        if v < lo or (open_lo and v == lo):
+            bound = "more than" if open_lo else "at least"
+            raise self.fail(path, f"must be {bound} {lo:g}, not {v!r}")
+        if hi is not None and v > hi:
+            raise self.fail(path, f"must be at most {hi:g}, not {v!r}")
+        return float(v)
+
+    def bool_(self, path: KeyPath) -> bool:
+        v = self.get(path)
+        if not isinstance(v, bool):
+            raise self.fail(path, f"must be true or false, not {v!r}")
+        return v
+
+    def choice(self, path: KeyPath, options: Sequence[str]) -> str:
+        v = self.get(path)
+        if v not in options:
+            raise self.fail(path, f"must be one of {', '.join(options)}, not {v!r}")
+        return str(v)
+
+    def str_(self, path: KeyPath) -> str:
+        v = self.get(path)
+        if not isinstance(v, str):
+            raise self.fail(path, f"must be text, not {kind_of(v)}")
+        return v
+
+    def text(self, path: KeyPath) -> str:
+        """Non-empty text, stripped."""
+        v = self.get(path)
+        if not isinstance(v, str) or not v.strip():
+            raise self.fail(path, f"must be non-empty text, not {kind_of(v)} {v!r}")
+        return v.strip()

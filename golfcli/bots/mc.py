@@ -9,8 +9,11 @@ rollouts are short -- mc samples determinisations of the hidden cards
 with the real state), plays every candidate in each of them with common
 random numbers, and rolls the hole out with **every seat playing expert
 from its own censored view** (or a cheaper public-card policy with
-``rollout=lite``).  It picks the candidate with the best mean *relative*
-hole result: our side's score minus the mean of the other sides'.
+``rollout=lite``).  It picks the candidate with the best mean hole result:
+with two sides (``objective=auto``) the *relative* result, our score minus
+the opponent's (what wins a duel and what tempo is about); with more sides
+our own score (``objective=own``: stroke play against a field, where
+hurting one opponent helps the others as much as us).
 
 Rolling out with the expert itself is the classic rollout algorithm: one
 step of policy improvement over the expert, which is why mc is the top rung.
@@ -111,7 +114,12 @@ class RolloutPolicy:
 
 
 def rollout(
-    st: HoleState, policy: RolloutPolicy, rng: random.Random, side: int, max_steps: int = 5000
+    st: HoleState,
+    policy: RolloutPolicy,
+    rng: random.Random,
+    side: int,
+    weight: float = 1.0,
+    max_steps: int = 5000,
 ) -> float:
     """Play ``st`` to the end of the hole; our side's score minus the others' mean."""
     steps = 0
@@ -121,15 +129,18 @@ def rollout(
     if st.result is None:
         st._finish("rollout limit")
     assert st.result is not None
-    return relative(st.result.totals, side)
+    return relative(st.result.totals, side, weight)
 
 
-def relative(totals: Sequence[float], side: int) -> float:
+def relative(totals: Sequence[float], side: int, weight: float = 1.0) -> float:
+    """Our side's score minus ``weight`` times the other sides' mean."""
     others = [t for i, t in enumerate(totals) if i != side]
-    return totals[side] - (sum(others) / len(others) if others else 0.0)
+    return totals[side] - weight * (sum(others) / len(others) if others else 0.0)
 
 
-def expert_rollout(st: HoleState, bots: list[ExpertBot], seat: int, horizon: int) -> float:
+def expert_rollout(
+    st: HoleState, bots: list[ExpertBot], seat: int, horizon: int, weight: float = 1.0
+) -> float:
     """Every seat plays as the expert, each from its own censored view of the
     determinised state, for ``horizon`` turns (0 = to the end of the hole);
     an unfinished hole is valued by the expert's estimates of every side."""
@@ -140,13 +151,13 @@ def expert_rollout(st: HoleState, bots: list[ExpertBot], seat: int, horizon: int
         s = st.current
         st.apply_trusted(bots[s].choose(view(st, s), st.legal_actions()))
     if st.result is not None:
-        return relative(st.result.totals, st.side_of[seat])
+        return relative(st.result.totals, st.side_of[seat], weight)
     v = view(st, seat)
     ev = Evaluator(v, bots[seat].future_weight)
     values = [
         ev.value(ev.mine) if s == v.side else ev.value(list(lay)) for s, lay in enumerate(v.layouts)
     ]
-    return relative(values, v.side)
+    return relative(values, v.side, weight)
 
 
 class MCBot(BaseBot):
@@ -164,11 +175,15 @@ class MCBot(BaseBot):
         rollout: str = "expert",
         horizon: int = 0,
         late: int = 1,
+        objective: str = "auto",
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
         if rollout not in ("expert", "lite"):
             raise ValueError("rollout must be expert or lite")
+        if objective not in ("auto", "relative", "own"):
+            raise ValueError("objective must be auto, relative or own")
+        self.objective = objective
         self.rollout = rollout
         self.horizon = horizon
         self.late = late
@@ -195,6 +210,10 @@ class MCBot(BaseBot):
         deadline = None if self.time_budget is None else _now() + self.time_budget
         iterations = self.iterations or (24 if view.variant.cells <= 9 else 6)
         policy: RolloutPolicy | None = None
+        relative_goal = self.objective == "relative" or (
+            self.objective == "auto" and len(view.layouts) == 2
+        )
+        weight = 1.0 if relative_goal else 0.0
         done = 0
         while done < iterations:
             if deadline is not None and done >= 2 and _now() >= deadline:
@@ -208,10 +227,10 @@ class MCBot(BaseBot):
                 if self.rollout == "lite":
                     if policy is None:
                         policy = RolloutPolicy(det)
-                    sums[i] += rollout(st, policy, random.Random(seed + 1), view.side)
+                    sums[i] += rollout(st, policy, random.Random(seed + 1), view.side, weight)
                 else:
                     bots = [ExpertBot(f"{seed}:{s}") for s in range(view.players)]
-                    sums[i] += expert_rollout(st, bots, view.seat, self.horizon)
+                    sums[i] += expert_rollout(st, bots, view.seat, self.horizon, weight)
             done += 1
         return [s / done for s in sums]
 
