@@ -216,7 +216,7 @@ class Match:
 
     def _game_info(self, seat: int) -> dict[str, Any]:
         return {
-            "variant": self.variant.data,
+            "variant": self.variant.to_data(),
             "seat": seat,
             "players": self.players,
             "names": list(self.names),

@@ -40,7 +40,7 @@ def header(
     scoring: str,
     extra_reveals: dict[int, int] | None = None,
 ) -> dict[str, Any]:
-    data = dict(variant.data)
+    data = variant.to_data()
     data["extends"] = None
     return {
         "type": "game",

@@ -210,7 +210,7 @@ class Plan:
         """Everything that decides the results (not games, workers, output)."""
         out: dict[str, Any] = _plain(
             {
-                "variant": dict(self.variant.data),
+                "variant": self.variant.to_data(),
                 "holes": self.holes,
                 "format": self.scoring,
                 "players": [

@@ -21,6 +21,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from . import cards as C
@@ -216,7 +217,7 @@ class Variant:
     game: Game
     partners: Partners
     source: str
-    data: Mapping[str, Any]  # the merged, validated document (for docs and bots)
+    data: Mapping[str, Any]  # the merged, validated document, read-only (see to_data)
     joker_valued: bool = True  # values.ranks gives jokers a value (needed to score one)
 
     @property
@@ -249,6 +250,11 @@ class Variant:
         if players not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
             raise ValueError(f"variant {self.name!r} is for {allowed} players, not {players}")
+
+    def to_data(self) -> dict[str, Any]:
+        """The merged document as plain, mutable JSON-ready data (a fresh copy:
+        what bots, records and the protocol get, so none can edit the rules)."""
+        return _thawed(self.data)  # type: ignore[no-any-return]
 
     def uses_suits(self) -> bool:
         return bool(self.card_values)
@@ -679,7 +685,7 @@ def _build(doc: Located) -> Variant:
                 f"{sides} layouts of {cells} with {n} players",
             )
 
-    data = copy.deepcopy(doc.data)
+    data = _frozen(doc.data)
     return Variant(
         name=name.strip(),
         description=description,
@@ -820,3 +826,21 @@ def builtin(name: str) -> Variant:
 
 
 _BUILTIN_CACHE: dict[str, Variant] = {}
+
+
+def _frozen(x: Any) -> Any:
+    """Read-only deep copy: mappings become ``MappingProxyType``, lists tuples.
+    Every view shares its Variant, so its data must not be editable by a bot."""
+    if isinstance(x, Mapping):
+        return MappingProxyType({k: _frozen(v) for k, v in x.items()})
+    if isinstance(x, (list, tuple)):
+        return tuple(_frozen(v) for v in x)
+    return x
+
+
+def _thawed(x: Any) -> Any:
+    if isinstance(x, Mapping):
+        return {k: _thawed(v) for k, v in x.items()}
+    if isinstance(x, tuple):
+        return [_thawed(v) for v in x]
+    return x

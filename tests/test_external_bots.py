@@ -128,7 +128,7 @@ def scripted(*transports: ScriptedBot, **kw: Any) -> ExternalBot:
 
 def game_info(seat: int = 0, seed: str = "77") -> dict[str, Any]:
     v = builtin("six-card")
-    return {"variant": v.data, "seat": seat, "players": 2, "names": ["P1", "P2"], "side_of": [0, 1],
+    return {"variant": v.to_data(), "seat": seat, "players": 2, "names": ["P1", "P2"], "side_of": [0, 1],
             "seed": seed, "holes": 1, "target": None}
 
 
@@ -155,7 +155,7 @@ def test_hello_carries_the_game_but_not_the_match_seed() -> None:
     bot.start_game(game_info(seed="77"))
     hello = t.sent[0]
     assert hello["protocol"] == PROTOCOL
-    assert hello["variant"] == json.loads(json.dumps(builtin("six-card").data))
+    assert hello["variant"] == json.loads(json.dumps(builtin("six-card").to_data()))
     assert (hello["seat"], hello["players"]) == (0, 2)
     assert (hello["names"], hello["side_of"]) == (["P1", "P2"], [0, 1])
     assert hello["restart"] == 0 and hello["time_limit"] == 0.05

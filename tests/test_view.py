@@ -124,3 +124,17 @@ def test_drawn_stock_card_only_for_the_drawer():
     assert view(s, 1).drawn is None
     assert view(s, 1).history[-1].data == ("stock", None)
     assert view(s, 1).stock_size == view(s, 0).stock_size
+
+
+def test_variant_data_seen_by_a_bot_is_read_only():
+    s = HoleState(builtin("six-card"), 2, 0, random.Random(1))
+    v = view(s, 0)
+    import pytest
+
+    with pytest.raises(TypeError):
+        v.variant.data["name"] = "mine"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        v.variant.data["values"]["ranks"]["K"] = -100  # type: ignore[index]
+    copy = v.variant.to_data()
+    copy["values"]["ranks"]["K"] = -100
+    assert builtin("six-card").data["values"]["ranks"]["K"] == 0

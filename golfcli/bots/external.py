@@ -455,7 +455,7 @@ class ExternalBot:
         if g is None:  # choose() without start_game(): take what the view tells
             assert view is not None
             g = {
-                "variant": dict(view.variant.data),
+                "variant": view.variant.to_data(),
                 "seat": view.seat,
                 "players": view.players,
                 "names": None,
