@@ -21,7 +21,8 @@ step of policy improvement over the expert, which is why mc is the top rung.
 Budget: ``iterations`` determinisations per decision (default 24 on small
 layouts, 6 on large ones such as Alberta's 18 cards), or ``time`` seconds
 per decision if given; ``horizon`` > 0 stops each rollout after that many
-turns and values the position with the expert's estimates.
+turns and values the position with the expert's estimates (default: 0, to
+the end of the hole, on small layouts; two rounds on large ones).
 """
 
 from __future__ import annotations
@@ -173,7 +174,7 @@ class MCBot(BaseBot):
         top_k: int = 3,
         close: float = 4.0,
         rollout: str = "expert",
-        horizon: int = 0,
+        horizon: int | None = None,
         late: int = 1,
         objective: str = "auto",
         **options: Any,
@@ -208,7 +209,11 @@ class MCBot(BaseBot):
         """Mean relative outcome per candidate (lower is better)."""
         sums = [0.0] * len(cands)
         deadline = None if self.time_budget is None else _now() + self.time_budget
-        iterations = self.iterations or (24 if view.variant.cells <= 9 else 6)
+        small = view.variant.cells <= 9
+        iterations = self.iterations or (24 if small else 6)
+        # big layouts (Alberta's 18 cards) keep holes going for many turns after
+        # the late phase starts: look one round ahead and let the expert value the rest
+        horizon = self.horizon if self.horizon is not None else (0 if small else 2 * view.players)
         policy: RolloutPolicy | None = None
         relative_goal = self.objective == "relative" or (
             self.objective == "auto" and len(view.layouts) == 2
@@ -230,7 +235,7 @@ class MCBot(BaseBot):
                     sums[i] += rollout(st, policy, random.Random(seed + 1), view.side, weight)
                 else:
                     bots = [ExpertBot(f"{seed}:{s}") for s in range(view.players)]
-                    sums[i] += expert_rollout(st, bots, view.seat, self.horizon, weight)
+                    sums[i] += expert_rollout(st, bots, view.seat, horizon, weight)
             done += 1
         return [s / done for s in sums]
 
