@@ -13,7 +13,9 @@ from its own censored view** (or a cheaper public-card policy with
 with two sides (``objective=auto``) the *relative* result, our score minus
 the opponent's (what wins a duel and what tempo is about); with more sides
 our own score (``objective=own``: stroke play against a field, where
-hurting one opponent helps the others as much as us).
+hurting one opponent helps the others as much as us).  The expert's own
+choice stands unless the paired rollouts show another candidate better by
+more than ``z`` standard errors (default 1): noise never overrules it.
 
 Rolling out with the expert itself is the classic rollout algorithm: one
 step of policy improvement over the expert, which is why mc is the top rung.
@@ -27,6 +29,7 @@ the end of the hole, on small layouts; two rounds on large ones).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from time import perf_counter as _now
@@ -177,6 +180,7 @@ class MCBot(BaseBot):
         horizon: int | None = None,
         late: int = 1,
         objective: str = "auto",
+        z: float = 1.0,
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
@@ -185,6 +189,7 @@ class MCBot(BaseBot):
         if objective not in ("auto", "relative", "own"):
             raise ValueError("objective must be auto, relative or own")
         self.objective = objective
+        self.z = z
         self.rollout = rollout
         self.horizon = horizon
         self.late = late
@@ -205,9 +210,10 @@ class MCBot(BaseBot):
         best = scored[0][0]
         return [(v, a) for v, a in scored if v <= best + self.close_margin][: self.top_k]
 
-    def search(self, view: View, cands: Sequence[Action]) -> list[float]:
-        """Mean relative outcome per candidate (lower is better)."""
-        sums = [0.0] * len(cands)
+    def search(self, view: View, cands: Sequence[Action]) -> list[list[float]]:
+        """Rollout outcomes per candidate, one per determinisation, paired
+        across candidates (lower is better)."""
+        outcomes: list[list[float]] = [[] for _ in cands]
         deadline = None if self.time_budget is None else _now() + self.time_budget
         small = view.variant.cells <= 9
         iterations = self.iterations or (24 if small else 6)
@@ -232,12 +238,13 @@ class MCBot(BaseBot):
                 if self.rollout == "lite":
                     if policy is None:
                         policy = RolloutPolicy(det)
-                    sums[i] += rollout(st, policy, random.Random(seed + 1), view.side, weight)
+                    out = rollout(st, policy, random.Random(seed + 1), view.side, weight)
                 else:
                     bots = [ExpertBot(f"{seed}:{s}") for s in range(view.players)]
-                    sums[i] += expert_rollout(st, bots, view.seat, horizon, weight)
+                    out = expert_rollout(st, bots, view.seat, horizon, weight)
+                outcomes[i].append(out)
             done += 1
-        return [s / done for s in sums]
+        return outcomes
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -253,9 +260,25 @@ class MCBot(BaseBot):
             return legal[int(self.rng.random() * len(legal))]
         if len(cands) == 1:
             return cands[0][1]
-        means = self.search(view, [a for _, a in cands])
-        best = min(range(len(cands)), key=lambda i: means[i])
-        return cands[best][1]
+        outcomes = self.search(view, [a for _, a in cands])
+        return cands[self.pick(outcomes)][1]
+
+    def pick(self, outcomes: Sequence[Sequence[float]]) -> int:
+        """The expert's choice (index 0) unless the rollouts show another
+        candidate better by more than ``z`` standard errors of the paired
+        difference: noise alone must not overrule the expert."""
+        base = outcomes[0]
+        n = len(base)
+        best, best_mean = 0, 0.0
+        for i in range(1, len(outcomes)):
+            diffs = [a - b for a, b in zip(outcomes[i], base, strict=True)]
+            mean = sum(diffs) / n
+            if n < 2 or mean >= best_mean:
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean < -self.z * math.sqrt(var / n):
+                best, best_mean = i, mean
+        return best
 
     def suggest(self, view: View, legal: Sequence[Action]) -> tuple[Action, float]:
         """The move and its estimated effect on this hole's score (expert's
