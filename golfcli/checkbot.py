@@ -18,7 +18,6 @@ the spec cannot be loaded (one line on stderr).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import tempfile
@@ -106,7 +105,7 @@ def check(
     ``log_dir/VARIANT.log``.
     """
     from .bots.external import ExternalBot
-    from .bots.registry import make_bot
+    from .bots.registry import close_bot, make_bot
     from .variant import builtin
 
     name = spec
@@ -117,30 +116,30 @@ def check(
         bot = make_bot(spec, seed=seed, time_limit=time_limit, time_bank=0.0, log_path=log)
         external = isinstance(bot, ExternalBot)
         seat0 = bot if external else _Stopwatch(bot, time_limit)
-        others = [make_bot(o, seed=f"{seed}:{variant_name}:{i}")
-                  for i, o in enumerate(opponents, 1)]
+        others = [
+            make_bot(o, seed=f"{seed}:{variant_name}:{i}") for i, o in enumerate(opponents, 1)
+        ]
         names = ["bot", *(f"{o}{i}" for i, o in enumerate(opponents, 1))]
         try:
             result = Match(variant, [seat0, *others], names=names, seed=seed, holes=holes).play()
         finally:
-            close = getattr(bot, "close", None)
-            if callable(close):
-                with contextlib.suppress(Exception):
-                    close()
+            close_bot(bot)
         stats = result.stats[0]
         name = str(getattr(bot, "name", spec))
-        results.append(VariantCheck(
-            variant=variant_name,
-            players=len(names),
-            holes=len(result.holes),
-            decisions=stats.decisions,
-            faults=dict(stats.faults),
-            time_total=stats.time_total,
-            time_max=stats.time_max,
-            restarts=bot.restarts if external else 0,
-            protocol_errors=list(bot.protocol_errors) if external else [],
-            last_fault=stats.last_fault,
-        ))
+        results.append(
+            VariantCheck(
+                variant=variant_name,
+                players=len(names),
+                holes=len(result.holes),
+                decisions=stats.decisions,
+                faults=dict(stats.faults),
+                time_total=stats.time_total,
+                time_max=stats.time_max,
+                restarts=bot.restarts if external else 0,
+                protocol_errors=list(bot.protocol_errors) if external else [],
+                last_fault=stats.last_fault,
+            )
+        )
     return name, results
 
 
@@ -151,12 +150,30 @@ def report(name: str, results: Sequence[VariantCheck], time_limit: float) -> lis
     rows = []
     for r in results:
         mean = r.time_total / r.decisions * 1000 if r.decisions else 0.0
-        rows.append([
-            r.variant, r.players, r.holes, r.decisions, *(r.faults[k] for k in FAULT_KINDS),
-            r.restarts, len(r.protocol_errors), f"{mean:.2f}", f"{r.time_max * 1000:.2f}",
-        ])
-    headers = ["variant", "players", "holes", "decisions", *FAULT_KINDS,
-               "restarts", "protocol", "mean ms", "max ms"]
+        rows.append(
+            [
+                r.variant,
+                r.players,
+                r.holes,
+                r.decisions,
+                *(r.faults[k] for k in FAULT_KINDS),
+                r.restarts,
+                len(r.protocol_errors),
+                f"{mean:.2f}",
+                f"{r.time_max * 1000:.2f}",
+            ]
+        )
+    headers = [
+        "variant",
+        "players",
+        "holes",
+        "decisions",
+        *FAULT_KINDS,
+        "restarts",
+        "protocol",
+        "mean ms",
+        "max ms",
+    ]
     lines = [f"check-bot: {name} (seat 1; time limit {time_limit:g}s per decision, no bank)", ""]
     lines += tabulate(rows, headers=headers, tablefmt="simple").splitlines()
     problems = []

@@ -384,10 +384,41 @@ def tournament(
     ] = None,
     resume: Annotated[bool, typer.Option(help="Continue a stopped run in --out DIR.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    executor: Annotated[
+        str | None,
+        typer.Option(
+            help="Where games run: local (a process pool, the default) or dask "
+            "(a Dask cluster; needs pip install 'golfcli[dask]'). See docs/distributed.md."
+        ),
+    ] = None,
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="Dask scheduler, e.g. tcp://HOST:8786 (default: $DASK_SCHEDULER_ADDRESS, "
+            "else a new LocalCluster of --workers processes)."
+        ),
+    ] = None,
+    batch_size: Annotated[
+        int | None,
+        typer.Option(help="Games per task (default: sized to about 0.3 s of work)."),
+    ] = None,
+    max_in_flight: Annotated[
+        int | None,
+        typer.Option(help="Tasks in flight at once (default: 3 per worker slot)."),
+    ] = None,
 ) -> None:
     """Run a bot tournament from a config and print standings and a crosstable.
 
-    Example: golf tournament configs/alberta.yaml --games 20 --workers auto
+    Results depend only on the config and the seed: not on --workers, the
+    executor, batch sizes, or a stop and --resume in between.
+
+    Examples:
+
+      golf tournament configs/alberta.yaml --games 20 --workers auto
+
+      golf tournament configs/six-card.yaml --out runs/rr --resume
+
+      golf tournament configs/duel.yaml --executor dask --address tcp://10.0.0.5:8786
     """
     from .tournament import run_cli
 
@@ -401,6 +432,10 @@ def tournament(
         out=out,
         resume=resume,
         quiet=quiet,
+        executor=executor,
+        address=address,
+        batch_size=batch_size,
+        max_in_flight=max_in_flight,
     )
 
 

@@ -351,9 +351,11 @@ class HoleState:
         up = self.up[self.side_of[self.current]]
         if phase == DRAW:
             closed = self.closer is not None
-            key = up << 2 | (
-                2 if self._discard_ok and self.discard and not (closed and self._frozen) else 0
-            ) | (1 if self._knock_ok and not closed else 0)
+            key = (
+                up << 2
+                | (2 if self._discard_ok and self.discard and not (closed and self._frozen) else 0)
+                | (1 if self._knock_ok and not closed else 0)
+            )
         elif phase == FLIP:
             key = -1 - up  # flip keys are negative: one cache serves both steps
         elif phase == SETUP:

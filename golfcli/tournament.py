@@ -29,11 +29,9 @@ that are missing, after dropping a torn last line.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import itertools
 import json
-import math
 import os
 import shlex
 import signal
@@ -41,12 +39,21 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
+from .executors import (
+    EXECUTORS,
+    IN_FLIGHT_PER_SLOT,
+    Batcher,
+    ExecutorError,
+    ExecutorSpec,
+    open_pool,
+)
+from .gameplay import RECORD_VERSION, BatchResult, GameError, Player, append_line, open_games
 from .stats import FORMATS, SprtSpec, Tally, outcome_from_record, plural, render
 from .variant import BUILTIN_NAMES, Variant, load_variant
 from .yamlsrc import Checker, KeyPath, Located, SourceError, dotted, kind_of, load_file
@@ -72,14 +79,16 @@ CONFIG_KEYS = (
     "forfeit_penalty",
     "sprt",
     "record_events",
+    "executor",
+    "address",
+    "batch_size",
+    "max_in_flight",
 )
 PLAYER_KEYS = ("name", "bot", "command", "options", "time_limit", "time_bank")
 SPRT_KEYS = ("elo0", "elo1", "margin", "alpha", "beta", "min_deals")
 SCHEDULES = ("round-robin", "gauntlet")
 FAULT_POLICIES = ("random", "forfeit", "disqualify")
 DEFAULT_GAMES = 10
-BATCH = 32  # most games per task sent to a worker
-RECORD_VERSION = 1
 REPORT_SCHEMA = "golf-tournament-report/1"
 RUN_SCHEMA = "golf-tournament-run/1"
 
@@ -163,6 +172,7 @@ class Plan:
     sprt: SprtSpec | None
     record_events: bool
     file_hashes: tuple[tuple[str, str], ...] = ()
+    executor: ExecutorSpec = field(default_factory=ExecutorSpec)
 
     @property
     def seats(self) -> int:
@@ -300,6 +310,10 @@ def load_config(
     holes: int | None = None,
     seed: int | None = None,
     workers: str | int | None = None,
+    executor: str | None = None,
+    address: str | None = None,
+    batch_size: int | None = None,
+    max_in_flight: int | None = None,
 ) -> Plan:
     """Read and validate a tournament config; keyword arguments override it
     (the command-line options).  Any problem is one :class:`ConfigError`."""
@@ -473,6 +487,7 @@ def load_config(
     record = ck.bool_(("record_events",)) if top.get("record_events") is not None else False
 
     sprt = _sprt(ck, top, n_ent) if top.get("sprt") is not None else None
+    run_on = _executor(ck, top, executor, address, batch_size, max_in_flight)
 
     return Plan(
         name=name,
@@ -501,7 +516,45 @@ def load_config(
         sprt=sprt,
         record_events=record,
         file_hashes=_file_hashes(players, base_dir),
+        executor=run_on,
     )
+
+
+def _executor(
+    ck: Checker,
+    top: dict[str, Any],
+    kind: str | None,
+    address: str | None,
+    batch_size: int | None,
+    max_in_flight: int | None,
+) -> ExecutorSpec:
+    """The executor keys, command-line options first.  Results never depend
+    on them, so they are not in the config hash: a run started on a local
+    pool may be resumed on a cluster."""
+    if kind is not None:
+        if kind not in EXECUTORS:
+            raise ConfigError(
+                "--executor", "", f"must be one of {', '.join(EXECUTORS)}, not {kind!r}"
+            )
+    elif top.get("executor") is not None:
+        kind = ck.choice(("executor",), EXECUTORS)
+    else:
+        kind = "local"
+    if address is not None:
+        if kind != "dask":
+            raise ConfigError("--address", "", "a scheduler address is for --executor dask")
+    elif top.get("address") is not None:
+        address = ck.text(("address",))
+        if kind != "dask":
+            raise ck.fail(("address",), "a scheduler address is for executor: dask")
+    for opt, value in (("--batch-size", batch_size), ("--max-in-flight", max_in_flight)):
+        if value is not None and value < 1:
+            raise ConfigError(opt, "", f"must be at least 1, not {value}")
+    if batch_size is None and top.get("batch_size") is not None:
+        batch_size = ck.int_(("batch_size",), 1, 1_000_000)
+    if max_in_flight is None and top.get("max_in_flight") is not None:
+        max_in_flight = ck.int_(("max_in_flight",), 1, 100_000)
+    return ExecutorSpec(kind, address, batch_size, max_in_flight)
 
 
 def _counts(values: Sequence[int]) -> str:
@@ -611,7 +664,7 @@ def _check_bot(
 ) -> None:
     """Build the bot once (an external program is checked, not started), so
     that an unknown name, a bad option or a missing program fails now, with a line."""
-    from .bots.registry import BotSpecError, make_bot
+    from .bots.registry import BotSpecError, close_bot, make_bot
 
     label = target if isinstance(target, str) else shlex.join(target)
     try:
@@ -624,14 +677,7 @@ def _check_bot(
         raise ck.fail(
             path, f"bot {label!r} cannot be created: {type(exc).__name__}: {exc}"
         ) from None
-    _close_bot(bot)
-
-
-def _close_bot(bot: Any) -> None:
-    close = getattr(bot, "close", None)
-    if callable(close):
-        with contextlib.suppress(Exception):
-            close()
+    close_bot(bot)
 
 
 def _teams(
@@ -736,169 +782,6 @@ def _file_hashes(players: Sequence[PlayerSpec], base_dir: Path) -> tuple[tuple[s
             if f.is_file():
                 out[w] = hashlib.sha256(f.read_bytes()).hexdigest()
     return tuple(sorted(out.items()))
-
-
-# --------------------------------------------------------------------------- playing one game
-
-
-class GameError(Exception):
-    """A game could not be played at all (not a bot fault: e.g. a bot cannot be built)."""
-
-
-class Player:
-    """Plays games of a plan in this process (a worker, or the main process)."""
-
-    def __init__(self, plan: Plan, out: Path | None) -> None:
-        self.plan = plan
-        self.out = out
-        self.fd: int | None = None
-        if out is not None:
-            self.fd = os.open(out / "games.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-            if plan.record_events:
-                (out / "events").mkdir(exist_ok=True)
-
-    def _bot(self, spec: PlayerSpec, seed: str) -> Any:
-        from .bots.registry import make_bot
-
-        external: dict[str, Any] = {}
-        if spec.is_external():
-            tl = spec.time_limit if spec.time_limit is not None else self.plan.time_limit
-            tb = spec.time_bank if spec.time_bank is not None else self.plan.time_bank
-            if tl is not None:
-                external["time_limit"] = tl
-            if tb is not None:
-                external["time_bank"] = tb
-            external["name"] = spec.name
-            if self.out is not None:
-                logs = self.out / "logs"
-                logs.mkdir(exist_ok=True)
-                external["log_path"] = logs / f"{spec.name}.log"
-        target: str | list[str] = spec.bot if spec.bot is not None else list(spec.command or ())
-        return make_bot(
-            target, seed=seed, options=dict(spec.options), base_dir=self.plan.base_dir, **external
-        )
-
-    def play(self, index: int) -> str:
-        """Play game ``index``; append its line to games.jsonl; return the line."""
-        from .match import Match
-
-        plan = self.plan
-        slot = plan.slot(index)
-        names = [plan.players[p].name for p in slot.seating]
-        bots: list[Any] = []
-        writer = None
-        try:
-            try:
-                for p, name in zip(slot.seating, names, strict=True):
-                    bots.append(self._bot(plan.players[p], f"{slot.seed}:bot:{name}"))
-            except Exception as exc:
-                raise GameError(
-                    f"game {index}: cannot create a bot: {type(exc).__name__}: {exc}"
-                ) from None
-            match = Match(
-                plan.variant,
-                bots,
-                names,
-                seed=slot.seed,
-                holes=plan.holes,
-                scoring=plan.scoring,
-                record=plan.record_events and self.out is not None,
-                fallback=plan.fault_policy,
-                forfeit_penalty=plan.forfeit_penalty,
-            )
-            if match.record and self.out is not None:
-                from .record import RecordWriter, header
-
-                writer = RecordWriter(
-                    self.out / "events" / f"game-{index:06d}.jsonl",
-                    header(plan.variant, names, slot.seed, match.scoring),
-                )
-                match.on_hole = lambda _m, rec: writer.hole(rec) if writer is not None else None
-            res = match.play()
-            if writer is not None:
-                writer.close(res)
-                writer = None
-        finally:
-            if writer is not None:
-                writer.fh.close()
-            for b in bots:
-                _close_bot(b)
-        regulation = sum(1 for h in res.holes if not h.playoff)
-        rec = {
-            "v": RECORD_VERSION,
-            "game": index,
-            "deal": slot.deal,
-            "table": slot.table,
-            "rotation": slot.rotation,
-            "seed": slot.seed,
-            "seating": names,
-            "side_of": list(res.side_of),
-            "sides": [plan.entrants[e].name for e in slot.sides],
-            "holes": [list(h.scores) for h in res.holes],
-            "regulation_holes": regulation,
-            "playoff_holes": len(res.holes) - regulation,
-            "totals": list(res.totals),
-            "holes_won": list(res.holes_won),
-            "winners": list(res.winners),
-            "faults": [{k: c for k, c in s.faults.items() if c} for s in res.stats],
-            "disqualified": [s.disqualified for s in res.stats],
-            "decisions": [s.decisions for s in res.stats],
-            "time_total": [round(s.time_total, 6) for s in res.stats],
-            "time_max": [round(s.time_max, 6) for s in res.stats],
-        }
-        line = json.dumps(rec, separators=(",", ":")) + "\n"
-        if self.fd is not None:
-            # One write on O_APPEND: a whole line, or (killed mid-write) a torn tail.
-            os.write(self.fd, line.encode())
-        return line
-
-    def close(self) -> None:
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
-
-
-_WORKER: Player | None = None
-_STOP: Any = None  # a multiprocessing Event: finish the current game, skip the rest of the batch
-
-
-def _die_with_parent(parent: int) -> None:
-    """If the main process is killed (even with SIGKILL), its workers must not
-    play on as orphans: ask Linux to send SIGKILL when the parent goes."""
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
-
-    with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the parent died before the line above
-        os._exit(1)
-
-
-def _init_worker(plan: Plan, out: Path | None, stop: Any, parent: int) -> None:
-    global _WORKER, _STOP
-    _die_with_parent(parent)
-    # The main process decides about Ctrl-C; programs started from here inherit SIG_IGN.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER = Player(plan, out)
-    _STOP = stop
-
-
-def _play_batch(indices: list[int]) -> list[tuple[int, str]]:
-    """Play consecutive games; stop early (between games) when asked to.  The
-    games not played are simply not returned: they stay to be played later."""
-    assert _WORKER is not None
-    out = []
-    for i in indices:
-        if _STOP is not None and _STOP.is_set():
-            break
-        try:
-            out.append((i, _WORKER.play(i)))
-        except GameError:
-            raise
-        except Exception as exc:  # keep the pool's error picklable and short
-            raise GameError(f"game {i}: {type(exc).__name__}: {exc}") from None
-    return out
 
 
 # --------------------------------------------------------------------------- the run directory
@@ -1119,6 +1002,7 @@ class RunResult:
     message: str = ""
     uncounted: int = 0  # finished games past an SPRT stop (kept on disk, not counted)
     timing: dict[str, Timing] = field(default_factory=dict)
+    executor: dict[str, Any] = field(default_factory=dict)
 
     def report(self) -> dict[str, Any]:
         return build_report(self)
@@ -1167,7 +1051,6 @@ class Runner:
         *,
         progress: bool = False,
         disk: Disk | None = None,
-        batch: int | None = None,
         interrupts: Interrupts | None = None,
     ) -> None:
         self.plan = plan
@@ -1175,7 +1058,6 @@ class Runner:
         self.interrupts = interrupts or Interrupts()
         self.show_progress = progress
         self.disk = disk or Disk(plan.total)
-        self.batch = batch
         self.index = {e.name: i for i, e in enumerate(plan.entrants)}
         self.tally = Tally([e.name for e in plan.entrants], plan.scoring, plan.sprt)
         self.timing = {p.name: Timing() for p in plan.players}
@@ -1189,6 +1071,8 @@ class Runner:
         self._task: Any = None
         self._last_update = 0.0
         self._extra_done = 0
+        self.executor_info: dict[str, Any] = {"kind": "local", "workers": 1}
+        self.workers_seen: set[str] = set()
 
     # ------------------------------------------------------------------ aggregation
 
@@ -1322,7 +1206,7 @@ class Runner:
         from_disk = self.disk.count
         with self.interrupts as ints:
             try:
-                if self.plan.workers == 1:
+                if self.plan.workers == 1 and self.plan.executor.kind == "local":
                     self._run_here(ints)
                 else:
                     self._run_pool(ints)
@@ -1350,6 +1234,10 @@ class Runner:
             self.message,
             uncounted,
             self.timing,
+            {
+                **self.executor_info,
+                **({"workers_seen": sorted(self.workers_seen)} if self.workers_seen else {}),
+            },
         )
 
     def _run_here(self, ints: Interrupts) -> None:
@@ -1379,38 +1267,40 @@ class Runner:
         finally:
             player.close()
 
-    def _batches(self) -> Iterator[list[int]]:
-        # Small enough to spread a short run over every worker, at most
-        # BATCH so that the games in flight (and memory) do not grow with the run.
-        todo = self.plan.total - self.disk.count
-        size = self.batch or max(1, min(BATCH, math.ceil(todo / (self.plan.workers * 4))))
-        chunk: list[int] = []
-        for i in range(self.plan.total):
-            if not self.disk.done(i):
-                chunk.append(i)
-                if len(chunk) == size:
-                    yield chunk
-                    chunk = []
-        if chunk:
-            yield chunk
+    def _todo(self) -> Iterator[int]:
+        return (i for i in range(self.plan.total) if not self.disk.done(i))
+
+    def _keep(self, got: BatchResult, results: dict[int, str], fd: int | None) -> None:
+        """Take a batch's games; if the workers do not write games.jsonl (a
+        Dask cluster), write them here, at once, each game once."""
+        for i, line, events in got.games:
+            if i < self.next or i in results or self.disk.done(i):
+                continue  # a rerun batch (its worker died after all) or a duplicate
+            if fd is not None:
+                if events is not None and self.out is not None:
+                    path = self.out / "events" / f"game-{i:06d}.jsonl"
+                    path.parent.mkdir(exist_ok=True)
+                    path.write_text(events, encoding="utf-8")
+                append_line(fd, line)
+            results[i] = line
+        if got.worker != "local":
+            self.workers_seen.add(got.worker)
 
     def _run_pool(self, ints: Interrupts) -> None:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        workers = self.plan.workers
-        window = workers * 4
-        batches = self._batches()
-        inflight: dict[Future[list[tuple[int, str]]], list[int]] = {}
+        """Batches in flight on a :class:`~golfcli.executors.Pool`, a bounded
+        number at a time, consumed as they complete, aggregated in index order."""
+        pool = open_pool(self.plan, self.out)  # ExecutorError: bad input, nothing played yet
+        spec = self.plan.executor
+        self.executor_info = dict(pool.info)
+        window = spec.max_in_flight or IN_FLIGHT_PER_SLOT * pool.slots
+        batcher = Batcher(
+            self._todo(), self.plan.total - self.disk.count, pool.slots, spec.batch_size
+        )
+        self.executor_info.update(batch_size=spec.batch_size or "auto", max_in_flight=window)
+        fd = open_games(self.out) if self.out is not None and not pool.writes_games else None
+        inflight: dict[Future[BatchResult], list[int]] = {}
         # Finished games waiting for an earlier one, kept as their (compact) lines.
         results: dict[int, str] = {}
-        stop = ctx.Event()
-        pool = ProcessPoolExecutor(
-            workers,
-            mp_context=ctx,
-            initializer=_init_worker,
-            initargs=(self.plan, self.out, stop, os.getpid()),
-        )
         exhausted = False
 
         def fill() -> None:
@@ -1421,30 +1311,32 @@ class Runner:
                 and ints.count == 0
                 and self.stopped is None
             ):
-                b = next(batches, None)
+                b = batcher.next()
                 if b is None:
                     exhausted = True
                     return
-                inflight[pool.submit(_play_batch, b)] = b
+                inflight[pool.submit(b)] = b
 
-        def collect(finished: set[Future[list[tuple[int, str]]]], strict: bool) -> None:
+        def collect(finished: set[Future[BatchResult]], strict: bool) -> None:
             for fut in finished:
-                inflight.pop(fut)
+                batch = inflight.pop(fut)
                 if fut.cancelled():
                     continue
                 try:
-                    lines = fut.result()
+                    got = fut.result()
                 except GameError as exc:
                     if strict:
                         raise RunError(str(exc)) from None
                     continue
-                except Exception as exc:  # BrokenProcessPool and the like
+                except Exception as exc:  # BrokenProcessPool, KilledWorker and the like
                     if strict:
                         raise RunError(
-                            f"a worker process failed: {type(exc).__name__}: {exc}"
+                            f"a worker failed playing games {batch[0]}..{batch[-1]}: "
+                            f"{type(exc).__name__}: {_first_line(exc)}"
                         ) from None
                     continue
-                results.update(lines)
+                batcher.observe(got)
+                self._keep(got, results, fd)
 
         abandoned = False
         try:
@@ -1463,10 +1355,8 @@ class Runner:
                 fill()
             # SPRT stop or Ctrl-C: the workers finish the game they are playing,
             # skip the rest of their batch, and every finished game is kept.
-            stop.set()
-            for fut in list(inflight):
-                if fut.cancel():
-                    inflight.pop(fut)
+            for fut in pool.stop(list(inflight)):
+                inflight.pop(fut, None)
             while inflight:
                 if ints.count > 1:
                     abandoned = True
@@ -1479,11 +1369,14 @@ class Runner:
             elif self.next < self.plan.total:
                 self._aggregate_tail(results)
         finally:
-            stop.set()
-            if abandoned:
-                for proc in list(getattr(pool, "_processes", {}).values()):
-                    proc.terminate()
-            pool.shutdown(wait=not abandoned, cancel_futures=True)
+            pool.shutdown(abandon=abandoned)
+            if fd is not None:
+                os.close(fd)
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else ""
 
 
 # --------------------------------------------------------------------------- report
@@ -1542,6 +1435,7 @@ def build_report(res: RunResult) -> dict[str, Any]:
             "stop_reason": res.stopped,
             "uncounted_games": res.uncounted,
             "fault_policy": plan.fault_policy,
+            "executor": res.executor,
             "players": players,
             "teams": members if plan.team_size > 1 else None,
             "versions": {
@@ -1599,9 +1493,16 @@ def run_tournament(
         on_notice(
             f"{plan.name}: {plan.total} games ({plural(plan.games, 'deal')} × "
             f"{plural(len(plan.tables), 'table')} × {plural(plan.rotations, 'seating')}, {mode}), "
-            f"seed {plan.seed}, {plural(plan.workers, 'worker')}"
+            f"seed {plan.seed}, "
+            + (
+                plural(plan.workers, "worker")
+                if plan.executor.kind == "local"
+                else plan.executor.describe()
+            )
         )
-    runner = Runner(plan, out, progress=progress, disk=disk, batch=batch, interrupts=interrupts)
+    if batch is not None:
+        plan = replace(plan, executor=replace(plan.executor, batch_size=batch))
+    runner = Runner(plan, out, progress=progress, disk=disk, interrupts=interrupts)
     result = runner.run()
     if out is not None:
         _write_atomic(out / "results.json", json.dumps(build_report(result), indent=2) + "\n")
@@ -1626,6 +1527,10 @@ def run_cli(
     out: Path | None = None,
     resume: bool = False,
     quiet: bool = False,
+    executor: str | None = None,
+    address: str | None = None,
+    batch_size: int | None = None,
+    max_in_flight: int | None = None,
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
     import typer
@@ -1633,7 +1538,17 @@ def run_cli(
     if fmt not in FORMATS:
         _fail(f"--format: must be one of {', '.join(FORMATS)}, not {fmt!r}")
     try:
-        plan = load_config(config, games=games, holes=holes, seed=seed, workers=workers)
+        plan = load_config(
+            config,
+            games=games,
+            holes=holes,
+            seed=seed,
+            workers=workers,
+            executor=executor,
+            address=address,
+            batch_size=batch_size,
+            max_in_flight=max_in_flight,
+        )
     except SourceError as exc:
         _fail(str(exc))
 
@@ -1650,7 +1565,7 @@ def run_cli(
             )
         except SourceError as exc:
             _fail(str(exc))
-        except RunError as exc:
+        except (RunError, ExecutorError) as exc:
             _fail(str(exc))
         except OSError as exc:
             _fail(f"{exc.filename or out}: {exc.strerror or exc}")

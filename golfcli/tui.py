@@ -23,7 +23,6 @@ the game's start-up.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
 import re
@@ -1625,11 +1624,11 @@ def run_play(
 
 
 def _close_bots(bots: Sequence[Any]) -> None:
+    from .bots.registry import close_bot
+
     for bot in bots:
-        close = getattr(bot, "close", None)
-        if callable(close) and not isinstance(bot, HumanSeat):
-            with contextlib.suppress(Exception):  # a failing shutdown must not hide the result
-                close()
+        if not isinstance(bot, HumanSeat):
+            close_bot(bot)
 
 
 # --------------------------------------------------------------------------- replay

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -258,6 +258,18 @@ class Variant:
 
     def uses_suits(self) -> bool:
         return bool(self.card_values)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle with plain data (a read-only mapping does not pickle): tournament
+        plans travel to worker processes, on this machine or a Dask cluster."""
+        state = {f.name: getattr(self, f.name) for f in fields(self)}
+        state["data"] = self.to_data()
+        return (_unpickle_variant, (state,))
+
+
+def _unpickle_variant(state: dict[str, Any]) -> Variant:
+    state["data"] = _frozen(state["data"])
+    return Variant(**state)
 
 
 class VariantError(SourceError):

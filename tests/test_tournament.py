@@ -48,7 +48,7 @@ def stable(report: dict[str, Any]) -> dict[str, Any]:
     run = {
         k: v
         for k, v in report["run"].items()
-        if k not in ("games_from_disk", "config", "uncounted_games")
+        if k not in ("games_from_disk", "config", "uncounted_games", "executor")
     }
     return {
         "run": run,

@@ -58,4 +58,3 @@ class RandomBot(BaseBot):
 
     def choose(self, view: View | None, legal: Sequence[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]
-

@@ -563,19 +563,22 @@ class ExternalBot:
     def end_hole(self, info: dict[str, Any]) -> None:
         """Match hook: the hole is scored (every card is face up by now)."""
         layouts = [[C.card_str(c) for c in lay] for lay in info.get("layouts", [])]
-        self._post({
-            "type": "hole_end",
-            "hole": info.get("hole"),
-            "scores": info.get("scores"),
-            "totals": info.get("totals"),
-            "layouts": layouts,
-        })
+        self._post(
+            {
+                "type": "hole_end",
+                "hole": info.get("hole"),
+                "scores": info.get("scores"),
+                "totals": info.get("totals"),
+                "layouts": layouts,
+            }
+        )
 
     def end_game(self, info: dict[str, Any]) -> None:
         """Match hook: the game is over; says so, then ``quit`` and the process ends."""
         try:
-            self._post({"type": "game_end", "totals": info.get("totals"),
-                        "winners": info.get("winners")})
+            self._post(
+                {"type": "game_end", "totals": info.get("totals"), "winners": info.get("winners")}
+            )
         finally:
             self._shutdown()
 
@@ -690,4 +693,3 @@ def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
         if a == action:
             return a
     raise _fault("illegal", f"{action} is not legal now")
-

@@ -178,3 +178,12 @@ def _builtin_class(name: str) -> Any:
     from .mc import MCBot
 
     return MCBot
+
+
+def close_bot(bot: Any) -> None:
+    """Shut a bot down if it has ``close`` (external programs do).  A failing
+    shutdown is swallowed: it must never hide a finished game's result."""
+    close = getattr(bot, "close", None)
+    if callable(close):
+        with contextlib.suppress(Exception):
+            close()

@@ -1,0 +1,253 @@
+"""Where a tournament's games run: a local process pool or a Dask cluster.
+
+Both are the same shape to the runner (:class:`Pool`): ``submit`` a batch
+of game indices and get a ``concurrent.futures.Future`` of a
+:class:`~golfcli.gameplay.BatchResult`.  The runner keeps a bounded number
+of batches in flight, consumes them as they complete and aggregates in
+index order, so neither the executor nor the order results arrive in can
+change a report.
+
+Batches are sized by :class:`Batcher` to about ``TARGET_SECONDS`` of work
+(measured on the workers), so a fast bot's games do not drown in per-task
+overhead and a slow bot's games still spread over every worker.
+
+Dask is imported only here and only for ``--executor dask``: the base
+install neither needs nor loads it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import pickle
+import sys
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .gameplay import BatchResult, code_fingerprint, init_local_worker, play_batch_local
+
+if TYPE_CHECKING:
+    from .tournament import Plan
+
+EXECUTORS = ("local", "dask")
+TARGET_SECONDS = 0.3  # of work per task: ~1% of it is Dask's per-task overhead
+MAX_BATCH = 2000  # games per task, whatever their speed (bounds memory in flight)
+IN_FLIGHT_PER_SLOT = 3
+CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler, and to wait for its first worker
+
+
+class ExecutorError(Exception):
+    """The executor cannot start (no Dask, no scheduler, no workers): one line."""
+
+
+@dataclass(frozen=True)
+class ExecutorSpec:
+    """How to run games; never part of the config hash (results do not depend on it)."""
+
+    kind: str = "local"
+    address: str | None = None  # Dask scheduler; None: DASK_SCHEDULER_ADDRESS or a LocalCluster
+    batch_size: int | None = None  # games per task; None: sized to TARGET_SECONDS
+    max_in_flight: int | None = None  # tasks in flight; None: IN_FLIGHT_PER_SLOT x slots
+
+    def describe(self) -> str:
+        if self.kind == "local":
+            return "local processes"
+        return f"dask at {self.resolved_address() or 'a new LocalCluster'}"
+
+    def resolved_address(self) -> str | None:
+        return self.address or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+
+
+class Pool(Protocol):
+    slots: int  # games that can run at once
+    writes_games: bool  # True: workers append to games.jsonl themselves (same machine)
+    info: dict[str, Any]  # for the report's run metadata
+
+    def submit(self, batch: list[int]) -> Future[BatchResult]: ...
+
+    def stop(self, inflight: list[Future[BatchResult]]) -> list[Future[BatchResult]]:
+        """Ask for no more games; return the futures that were cancelled."""
+        ...
+
+    def shutdown(self, abandon: bool) -> None: ...
+
+
+class Batcher:
+    """Cuts the games still to play into batches of about TARGET_SECONDS each.
+
+    The first batches hold one game (nothing is known yet); later ones follow
+    the measured seconds per game, but never more than a quarter of each
+    slot's share of what is left, so the end of a run is spread evenly."""
+
+    def __init__(self, todo: Iterator[int], remaining: int, slots: int, fixed: int | None) -> None:
+        self.todo = todo
+        self.remaining = remaining
+        self.slots = max(1, slots)
+        self.fixed = fixed
+        self.per_game: float | None = None  # seconds, a moving average
+
+    def observe(self, result: BatchResult) -> None:
+        if result.games:
+            t = result.seconds / len(result.games)
+            self.per_game = t if self.per_game is None else 0.7 * self.per_game + 0.3 * t
+
+    def size(self) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        spread = max(1, math.ceil(self.remaining / (self.slots * 4)))
+        if self.per_game is None:
+            return 1
+        by_time = max(1, round(TARGET_SECONDS / max(self.per_game, 1e-6)))
+        return max(1, min(MAX_BATCH, by_time, spread))
+
+    def next(self) -> list[int] | None:
+        n = self.size()
+        batch = [i for _, i in zip(range(n), self.todo, strict=False)]
+        self.remaining -= len(batch)
+        return batch or None
+
+
+# --------------------------------------------------------------------------- local
+
+
+class LocalPool:
+    """Worker processes on this machine; each appends its finished games to
+    games.jsonl itself, so a game is on disk even if its batch never returns."""
+
+    writes_games = True
+
+    def __init__(self, plan: Plan, out: Path | None) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        self.slots = plan.workers
+        self.info = {"kind": "local", "workers": plan.workers}
+        self._stop = ctx.Event()
+        self._pool = ProcessPoolExecutor(
+            plan.workers,
+            mp_context=ctx,
+            initializer=init_local_worker,
+            initargs=(plan, out, self._stop, os.getpid()),
+        )
+
+    def submit(self, batch: list[int]) -> Future[BatchResult]:
+        return self._pool.submit(play_batch_local, batch)
+
+    def stop(self, inflight: list[Future[BatchResult]]) -> list[Future[BatchResult]]:
+        # Running batches finish the game in hand and skip the rest.
+        self._stop.set()
+        return [f for f in inflight if f.cancel()]
+
+    def shutdown(self, abandon: bool) -> None:
+        self._stop.set()
+        if abandon:
+            for proc in list(getattr(self._pool, "_processes", {}).values()):
+                proc.terminate()
+        self._pool.shutdown(wait=not abandon, cancel_futures=True)
+
+
+# --------------------------------------------------------------------------- dask
+
+
+class DaskPool:
+    """Tasks on a Dask cluster (``--address``, ``DASK_SCHEDULER_ADDRESS``, or a
+    LocalCluster of ``workers`` processes with one thread each).
+
+    Every task carries the pickled plan (a few kB) and the client's code
+    fingerprint; workers keep the plan per process and refuse to play with
+    other code.  A worker that dies mid-batch has its task rerun elsewhere
+    by the scheduler; the runner keys results by game index, so a game is
+    never counted twice."""
+
+    writes_games = False
+
+    def __init__(self, plan: Plan, spec: ExecutorSpec) -> None:
+        import importlib
+        import logging
+
+        try:
+            # Typed as Any: distributed has no type hints for Client and LocalCluster.
+            dd: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise ExecutorError("--executor dask needs Dask: pip install 'golfcli[dask]'") from None
+        # Dask logs worker restarts and the like as warnings; our stderr stays ours.
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        self.cluster: Any = None
+        address = spec.resolved_address()
+        try:
+            if address:
+                self.client = dd.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+            else:
+                self.cluster = dd.LocalCluster(
+                    n_workers=plan.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
+                self.client = dd.Client(self.cluster, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            where = address or "a new LocalCluster"
+            raise ExecutorError(
+                f"cannot reach the Dask scheduler at {where} "
+                f"(is `dask scheduler` running there?): {_short(exc)}"
+            ) from None
+        try:
+            self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            self.shutdown(abandon=True)
+            raise ExecutorError(
+                f"the Dask scheduler at {address} has no workers after {CONNECT_TIMEOUT:.0f} s "
+                f"(start some: dask worker {address} --nthreads 1): {_short(exc)}"
+            ) from None
+        workers = self.client.scheduler_info().get("workers", {})
+        self.slots = max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
+        self.info = {
+            "kind": "dask",
+            "address": address or self.client.scheduler.address,
+            "local_cluster": self.cluster is not None,
+            "slots": self.slots,
+            "code": code_fingerprint(),
+        }
+        self._executor = self.client.get_executor(pure=False)
+        self._blob = pickle.dumps(plan)
+        self._hash = plan.config_hash
+        self._code = code_fingerprint()
+
+    def submit(self, batch: list[int]) -> Future[BatchResult]:
+        from .gameplay import play_batch_remote
+
+        fut: Future[BatchResult] = self._executor.submit(
+            play_batch_remote, self._blob, self._hash, self._code, batch
+        )
+        return fut
+
+    def stop(self, inflight: list[Future[BatchResult]]) -> list[Future[BatchResult]]:
+        # Cancelling a Dask future kills work already done; batches are short,
+        # so let them all come back.
+        return []
+
+    def shutdown(self, abandon: bool) -> None:
+        import contextlib
+
+        with contextlib.suppress(Exception):
+            self._executor.shutdown(wait=False)
+        with contextlib.suppress(Exception):
+            self.client.close(timeout=5)
+        if self.cluster is not None:
+            with contextlib.suppress(Exception):
+                self.cluster.close(timeout=5)
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def open_pool(plan: Plan, out: Path | None) -> Pool:
+    if plan.executor.kind == "dask":
+        return DaskPool(plan, plan.executor)
+    return LocalPool(plan, out)

@@ -1,0 +1,317 @@
+"""Playing the games of a tournament plan, wherever they run.
+
+A game is a pure function of the plan and its index (its seed, seating and
+bots' seeds all derive from them), so it can be played in this process, in
+a local worker process or on a Dask worker on another machine and give the
+same line.  This module holds that function (:class:`Player`) and the two
+task functions the executors send out:
+
+* :func:`play_batch_local` runs in a local pool worker set up by
+  :func:`init_local_worker`; the worker appends each finished game to
+  ``games.jsonl`` itself, at once (the run directory is on this machine).
+* :func:`play_batch_remote` runs on a Dask worker, which may be on another
+  machine: it gets the plan as pickled bytes (kept per process, keyed by
+  the config hash), checks that its golf code is the client's, and returns
+  the lines (and event logs) for the client to write.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import __version__
+
+if TYPE_CHECKING:
+    from .tournament import Plan, PlayerSpec
+
+RECORD_VERSION = 1
+
+
+class GameError(Exception):
+    """A game could not be played at all (not a bot fault: e.g. a bot cannot be built)."""
+
+
+class VersionMismatch(GameError):
+    """A Dask worker runs other golf code than the client: its games would not
+    be the client's games, so the run stops instead of mixing them."""
+
+
+# One game's result as it travels back: (index, games.jsonl line, event log or None).
+GameLine = tuple[int, str, str | None]
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """What one task returns: its games (possibly fewer than asked, if told to
+    stop), the seconds they took (for sizing later batches), who played them."""
+
+    games: list[GameLine]
+    seconds: float
+    worker: str  # "golfcli VERSION (code FINGERPRINT) on HOST"
+
+
+def append_line(fd: int, line: str) -> None:
+    """One ``write`` on an ``O_APPEND`` descriptor: a whole line, or (killed
+    mid-write) a torn tail that the next scan drops."""
+    os.write(fd, line.encode())
+
+
+def open_games(out: Path) -> int:
+    return os.open(out / "games.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+
+
+class Player:
+    """Plays games of a plan in this process.
+
+    ``out`` is where event logs go (``out/events``) and, with ``append``,
+    the ``games.jsonl`` each finished game is appended to."""
+
+    def __init__(self, plan: Plan, out: Path | None, *, append: bool = True) -> None:
+        self.plan = plan
+        self.out = out
+        self.fd: int | None = None
+        if out is not None:
+            if append:
+                self.fd = open_games(out)
+            if plan.record_events:
+                (out / "events").mkdir(exist_ok=True)
+
+    def _bot(self, spec: PlayerSpec, seed: str) -> Any:
+        from .bots.registry import make_bot
+
+        external: dict[str, Any] = {}
+        if spec.is_external():
+            tl = spec.time_limit if spec.time_limit is not None else self.plan.time_limit
+            tb = spec.time_bank if spec.time_bank is not None else self.plan.time_bank
+            if tl is not None:
+                external["time_limit"] = tl
+            if tb is not None:
+                external["time_bank"] = tb
+            external["name"] = spec.name
+            if self.out is not None:
+                logs = self.out / "logs"
+                logs.mkdir(exist_ok=True)
+                external["log_path"] = logs / f"{spec.name}.log"
+        target: str | list[str] = spec.bot if spec.bot is not None else list(spec.command or ())
+        return make_bot(
+            target, seed=seed, options=dict(spec.options), base_dir=self.plan.base_dir, **external
+        )
+
+    def events_path(self, index: int) -> Path:
+        assert self.out is not None
+        return self.out / "events" / f"game-{index:06d}.jsonl"
+
+    def play(self, index: int) -> str:
+        """Play game ``index``; append its line to games.jsonl (if we append); return the line."""
+        from .bots.registry import close_bot
+        from .match import Match
+
+        plan = self.plan
+        slot = plan.slot(index)
+        names = [plan.players[p].name for p in slot.seating]
+        bots: list[Any] = []
+        writer = None
+        try:
+            try:
+                for p, name in zip(slot.seating, names, strict=True):
+                    bots.append(self._bot(plan.players[p], f"{slot.seed}:bot:{name}"))
+            except Exception as exc:
+                raise GameError(
+                    f"game {index}: cannot create a bot: {type(exc).__name__}: {exc}"
+                ) from None
+            match = Match(
+                plan.variant,
+                bots,
+                names,
+                seed=slot.seed,
+                holes=plan.holes,
+                scoring=plan.scoring,
+                record=plan.record_events and self.out is not None,
+                fallback=plan.fault_policy,
+                forfeit_penalty=plan.forfeit_penalty,
+            )
+            if match.record and self.out is not None:
+                from .record import RecordWriter, header
+
+                writer = RecordWriter(
+                    self.events_path(index),
+                    header(plan.variant, names, slot.seed, match.scoring),
+                )
+                match.on_hole = lambda _m, rec: writer.hole(rec) if writer is not None else None
+            res = match.play()
+            if writer is not None:
+                writer.close(res)
+                writer = None
+        finally:
+            if writer is not None:
+                writer.fh.close()
+            for b in bots:
+                close_bot(b)
+        regulation = sum(1 for h in res.holes if not h.playoff)
+        rec = {
+            "v": RECORD_VERSION,
+            "game": index,
+            "deal": slot.deal,
+            "table": slot.table,
+            "rotation": slot.rotation,
+            "seed": slot.seed,
+            "seating": names,
+            "side_of": list(res.side_of),
+            "sides": [plan.entrants[e].name for e in slot.sides],
+            "holes": [list(h.scores) for h in res.holes],
+            "regulation_holes": regulation,
+            "playoff_holes": len(res.holes) - regulation,
+            "totals": list(res.totals),
+            "holes_won": list(res.holes_won),
+            "winners": list(res.winners),
+            "faults": [{k: c for k, c in s.faults.items() if c} for s in res.stats],
+            "disqualified": [s.disqualified for s in res.stats],
+            "decisions": [s.decisions for s in res.stats],
+            "time_total": [round(s.time_total, 6) for s in res.stats],
+            "time_max": [round(s.time_max, 6) for s in res.stats],
+        }
+        line = json.dumps(rec, separators=(",", ":")) + "\n"
+        if self.fd is not None:
+            append_line(self.fd, line)
+        return line
+
+    def play_many(self, indices: list[int], stop: Any = None) -> list[GameLine]:
+        """Play consecutive games; stop early (between games) when ``stop`` is
+        set.  Games not played are not returned: they stay to be played later."""
+        out: list[GameLine] = []
+        for i in indices:
+            if stop is not None and stop.is_set():
+                break
+            try:
+                line = self.play(i)
+            except GameError:
+                raise
+            except Exception as exc:  # keep the error picklable and short
+                raise GameError(f"game {i}: {type(exc).__name__}: {exc}") from None
+            events = None
+            if self.fd is None and self.out is not None and self.plan.record_events:
+                path = self.events_path(i)
+                events = path.read_text(encoding="utf-8")
+                path.unlink()
+            out.append((i, line, events))
+        return out
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+# --------------------------------------------------------------------------- code identity
+
+
+_FINGERPRINT: str | None = None
+
+
+def code_fingerprint() -> str:
+    """A hash of this install's golf code and built-in variants.
+
+    Two machines with the same version number but edited code would play
+    different games; the fingerprint tells them apart (a few ms, once)."""
+    global _FINGERPRINT
+    if _FINGERPRINT is None:
+        h = hashlib.sha256()
+        root = Path(__file__).parent
+        for path in sorted(root.rglob("*")):
+            if path.suffix in (".py", ".yaml") and "__pycache__" not in path.parts:
+                h.update(path.relative_to(root).as_posix().encode() + b"\0")
+                h.update(path.read_bytes() + b"\0")
+        _FINGERPRINT = h.hexdigest()[:16]
+    return _FINGERPRINT
+
+
+def worker_identity() -> str:
+    import platform
+
+    return f"golfcli {__version__} (code {code_fingerprint()}) on {platform.node()}"
+
+
+# --------------------------------------------------------------------------- local pool workers
+
+
+_LOCAL: Player | None = None
+_STOP: Any = None  # a multiprocessing Event: finish the current game, skip the rest of the batch
+
+
+def _die_with_parent(parent: int) -> None:
+    """If the main process is killed (even with SIGKILL), its workers must not
+    play on as orphans: ask Linux to send SIGKILL when the parent goes."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+
+
+def init_local_worker(plan: Plan, out: Path | None, stop: Any, parent: int) -> None:
+    global _LOCAL, _STOP
+    _die_with_parent(parent)
+    # The main process decides about Ctrl-C; programs started from here inherit SIG_IGN.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _LOCAL = Player(plan, out)
+    _STOP = stop
+
+
+def play_batch_local(indices: list[int]) -> BatchResult:
+    assert _LOCAL is not None
+    start = time.perf_counter()
+    games = _LOCAL.play_many(indices, _STOP)
+    return BatchResult(games, time.perf_counter() - start, "local")
+
+
+# --------------------------------------------------------------------------- Dask workers
+
+
+_REMOTE: dict[str, Player] = {}  # per worker process: config hash -> player
+
+
+def play_batch_remote(
+    plan_blob: bytes, plan_hash: str, client_code: str, indices: list[int]
+) -> BatchResult:
+    """The Dask task: play ``indices`` of the pickled plan on this worker.
+
+    Nothing is written here (the worker may be on another machine than the
+    run directory): lines and event logs go back to the client, which
+    appends them the moment the batch arrives."""
+    import pickle
+
+    code = code_fingerprint()
+    if code != client_code:
+        raise VersionMismatch(
+            f"worker runs {worker_identity()}, the client has code {client_code}: "
+            "install the same golfcli on every machine"
+        )
+    player = _REMOTE.get(plan_hash)
+    if player is None:
+        plan = pickle.loads(plan_blob)
+        scratch = None
+        if plan.record_events:
+            scratch = Path(tempfile.mkdtemp(prefix="golf-events-"))
+        player = Player(plan, scratch, append=False)
+        for old in _REMOTE.values():  # one tournament at a time per worker
+            if old.out is not None:
+                shutil.rmtree(old.out, ignore_errors=True)
+        _REMOTE.clear()
+        _REMOTE[plan_hash] = player
+    start = time.perf_counter()
+    games = player.play_many(indices)
+    return BatchResult(games, time.perf_counter() - start, worker_identity())
