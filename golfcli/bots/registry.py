@@ -14,6 +14,7 @@ Options (``key=value`` pairs after a ``?`` or from a tournament config's
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib
 import importlib.util
 import inspect
@@ -95,7 +96,9 @@ def _instantiate(obj: Any, spec: str, seed: Any, options: dict[str, Any]) -> Any
 def _load_file(path: Path, spec: str) -> Any:
     if not path.exists():
         raise BotSpecError(f"bot file {str(path)!r} not found")
-    mod_name = f"golf_user_bot_{abs(hash(str(path.resolve())))}"
+    # Named from the path's digest, not hash(): nothing may depend on the hash seed.
+    digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
+    mod_name = f"golf_user_bot_{digest}"
     loader_spec = importlib.util.spec_from_file_location(mod_name, path)
     if loader_spec is None or loader_spec.loader is None:
         raise BotSpecError(f"cannot load bot file {str(path)!r}")

@@ -1,0 +1,261 @@
+"""Tournaments on a Dask cluster (golfcli/executors.py, golfcli/gameplay.py).
+
+A real LocalCluster (2 worker processes, one thread each, no dashboard) is
+started once for the module.  What must hold: the same results as the local
+pool; a worker killed mid-run changes nothing; a killed client resumes to
+identical results; bad addresses and a missing Dask are one line, exit 2;
+the base install never imports Dask.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from golfcli.cli import app
+from golfcli.executors import Batcher, ExecutorSpec
+from golfcli.gameplay import BatchResult, VersionMismatch, code_fingerprint, play_batch_remote
+from golfcli.tournament import ConfigError, load_config, run_tournament
+
+from .test_tournament import game_lines, stable, write
+
+distributed = pytest.importorskip("distributed")
+
+ROOT = Path(__file__).resolve().parent.parent
+KILLER = ROOT / "tests" / "bots" / "killer_bot.py"
+
+CONFIG = """\
+name: spread
+variant: six-card
+holes: 2
+players:
+  - {name: ann, bot: random}
+  - {name: bob, bot: greedy}
+  - {name: cat, bot: random}
+games: 30
+seed: 5
+"""
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    ) as c:
+        yield c.scheduler_address
+
+
+def run(cfg: Path, out: Path | None = None, resume: bool = False, **kw: Any) -> Any:
+    return run_tournament(load_config(cfg, **kw), out, resume=resume)
+
+
+def test_dask_gives_the_local_results_and_writes_every_game_once(
+    tmp_path: Path, cluster: str
+) -> None:
+    cfg = write(tmp_path, CONFIG + "record_events: true\n")
+    local = run(cfg, tmp_path / "local", workers=2)
+    dask = run(cfg, tmp_path / "dask", executor="dask", address=cluster)
+    assert dask.played == local.played == 30 * 3
+    assert stable(dask.report()) == stable(local.report())
+    assert game_lines(tmp_path / "dask") == game_lines(tmp_path / "local")  # no game twice
+    info = dask.report()["run"]["executor"]
+    assert info["kind"] == "dask" and info["slots"] == 2
+    assert info["workers_seen"] == [info["workers_seen"][0]]
+    assert code_fingerprint() in info["workers_seen"][0]
+    # event logs travel back from the workers and are written by the client
+    events = sorted(p.name for p in (tmp_path / "dask" / "events").iterdir())
+    assert events == sorted(p.name for p in (tmp_path / "local" / "events").iterdir())
+    assert len(events) == 90
+    a = (tmp_path / "dask" / "events" / "game-000007.jsonl").read_text()
+    assert a == (tmp_path / "local" / "events" / "game-000007.jsonl").read_text()
+
+
+def test_batch_size_and_in_flight_do_not_change_results(tmp_path: Path, cluster: str) -> None:
+    cfg = write(tmp_path, CONFIG)
+    base = run(cfg, workers=1)
+    tiny = run(cfg, executor="dask", address=cluster, batch_size=1, max_in_flight=1)
+    big = run(cfg, executor="dask", address=cluster, batch_size=50, max_in_flight=8)
+    assert stable(tiny.report()) == stable(big.report()) == stable(base.report())
+    assert big.report()["run"]["executor"]["batch_size"] == 50
+
+
+def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path, cluster: str) -> None:
+    marker = tmp_path / "killed"
+    text = CONFIG.replace(
+        "{name: bob, bot: greedy}",
+        f"{{name: bob, bot: {KILLER}, options: {{marker: '{marker}', deal: 12}}}}",
+    )
+    cfg = write(tmp_path, text)
+    dask = run(cfg, tmp_path / "dask", executor="dask", address=cluster, batch_size=2)
+    assert marker.exists(), "the bot did not kill its worker: the test proves nothing"
+    assert int(marker.read_text()) != os.getpid()
+    assert dask.stopped is None and dask.played == 90
+    # the marker now exists: the same bots play on without dying
+    local = run(cfg, tmp_path / "local", workers=1)
+    assert stable(dask.report()) == stable(local.report())
+    assert game_lines(tmp_path / "dask") == game_lines(tmp_path / "local")
+
+
+def golf(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "golfcli.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+
+
+def count_lines(path: Path) -> int:
+    try:
+        return path.read_bytes().count(b"\n")
+    except FileNotFoundError:
+        return 0
+
+
+def test_resume_after_the_client_is_killed(tmp_path: Path, cluster: str) -> None:
+    text = CONFIG.replace("games: 30", "games: 400").replace("holes: 2", "holes: 3")
+    cfg = write(tmp_path, text)
+    out = tmp_path / "run"
+    args = ["tournament", str(cfg), "--executor", "dask", "--address", cluster]
+    proc = golf(*args, "--out", str(out), "-q", "--batch-size", "3")
+    deadline = time.monotonic() + 60
+    while count_lines(out / "games.jsonl") < 30 and time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"the run ended before it could be killed: {proc.communicate()}")
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate()
+    done = count_lines(out / "games.jsonl")
+    assert 30 <= done < 1200, "kill the client mid-run"
+    again = golf(*args, "--out", str(out), "--resume", "-f", "json")
+    stdout, stderr = again.communicate(timeout=120)
+    assert again.returncode == 0, stderr
+    assert "resuming" in stderr
+    resumed = json.loads(stdout)
+    assert resumed["run"]["games_from_disk"] >= 30
+    whole = run(cfg, tmp_path / "whole", workers=2)
+    assert stable(resumed) == stable(whole.report())
+    assert game_lines(out) == game_lines(tmp_path / "whole")
+
+
+def test_a_worker_with_other_code_refuses_to_play() -> None:
+    with pytest.raises(VersionMismatch, match="install the same golfcli"):
+        play_batch_remote(b"", "hash", "0000000000000000", [0])
+
+
+def test_unreachable_scheduler_is_one_line_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import golfcli.executors as ex
+
+    monkeypatch.setattr(ex, "CONNECT_TIMEOUT", 0.5)
+    cfg = write(tmp_path, CONFIG)
+    r = CliRunner().invoke(
+        app,
+        ["tournament", str(cfg), "--executor", "dask", "--address", "tcp://127.0.0.1:9", "-q"],
+    )
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in lines[0]
+    assert r.stdout == ""
+
+
+def test_the_address_falls_back_to_the_environment(
+    tmp_path: Path, cluster: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", cluster)
+    cfg = write(tmp_path, CONFIG.replace("games: 30", "games: 3"))
+    res = run(cfg, executor="dask")
+    assert res.report()["run"]["executor"]["address"] == cluster
+    assert not res.report()["run"]["executor"]["local_cluster"]
+
+
+def test_executor_keys_in_the_config(tmp_path: Path) -> None:
+    cfg = write(
+        tmp_path,
+        CONFIG + "executor: dask\naddress: tcp://h:8786\nbatch_size: 7\nmax_in_flight: 3\n",
+    )
+    plan = load_config(cfg)
+    assert plan.executor == ExecutorSpec("dask", "tcp://h:8786", 7, 3)
+    # the command line wins; the executor is not part of the config hash
+    assert load_config(cfg, batch_size=2).executor.batch_size == 2
+    assert plan.config_hash == load_config(write(tmp_path, CONFIG, "plain.yaml")).config_hash
+    bad = write(tmp_path, CONFIG + "executor: ray\n", "bad.yaml")
+    with pytest.raises(ConfigError, match=r"bad.yaml:\d+: executor"):
+        load_config(bad)
+    stray = write(tmp_path, CONFIG + "address: tcp://h:1\n", "stray.yaml")
+    with pytest.raises(ConfigError, match=r"stray.yaml:\d+: address: .*executor: dask"):
+        load_config(stray)
+
+
+def test_batcher_sizes_batches_by_measured_time() -> None:
+    b = Batcher(iter(range(10_000)), 10_000, slots=2, fixed=None)
+    assert b.next() == [0]  # nothing measured yet
+    b.observe(BatchResult([(0, "", None)] * 10, 0.01, "local"))  # 1 ms a game
+    assert len(b.next() or []) == 300  # 0.3 s of work
+    b.observe(BatchResult([(0, "", None)], 1.0, "local"))  # slow games now
+    assert 1 <= len(b.next() or []) < 10
+    tail = Batcher(iter(range(16)), 16, slots=2, fixed=None)
+    tail.observe(BatchResult([(0, "", None)], 0.0001, "local"))
+    assert len(tail.next() or []) == 2  # the end of a run is spread over the slots
+    fixed = Batcher(iter(range(5)), 5, slots=2, fixed=3)
+    assert [fixed.next(), fixed.next(), fixed.next()] == [[0, 1, 2], [3, 4], None]
+
+
+def test_no_dask_installed_is_one_line_exit_2(tmp_path: Path) -> None:
+    cfg = write(tmp_path, CONFIG)
+    code = (
+        "import sys; sys.modules['distributed'] = None\n"
+        "from golfcli.cli import main\n"
+        f"sys.argv = ['golf', 'tournament', {str(cfg)!r}, '--executor', 'dask', '-q']\n"
+        "main()\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert r.stderr.strip() == (
+        "golf: error: --executor dask needs Dask: pip install 'golfcli[dask]'"
+    )
+
+
+def test_the_base_install_never_imports_dask(tmp_path: Path) -> None:
+    cfg = write(tmp_path, CONFIG.replace("games: 30", "games: 2"))
+    code = (
+        "import sys\n"
+        "from golfcli.tournament import load_config, run_tournament\n"
+        f"run_tournament(load_config({str(cfg)!r}, workers=2), None)\n"
+        "import golfcli.cli, golfcli.executors\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
+
+
+def test_results_do_not_depend_on_the_hash_seed(tmp_path: Path) -> None:
+    cfg = write(tmp_path, CONFIG.replace("games: 30", "games: 6"))
+    outs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"h{seed}"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        p = golf("tournament", str(cfg), "--workers", "1", "--out", str(out), "-q", env=env)
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+        outs.append(game_lines(out))
+    assert outs[0] == outs[1]
