@@ -130,7 +130,7 @@ def count_lines(path: Path) -> int:
 
 
 def test_resume_after_the_client_is_killed(tmp_path: Path, cluster: str) -> None:
-    text = CONFIG.replace("games: 30", "games: 400").replace("holes: 2", "holes: 3")
+    text = CONFIG.replace("games: 30", "games: 200")
     cfg = write(tmp_path, text)
     out = tmp_path / "run"
     args = ["tournament", str(cfg), "--executor", "dask", "--address", cluster]
@@ -143,7 +143,7 @@ def test_resume_after_the_client_is_killed(tmp_path: Path, cluster: str) -> None
     proc.send_signal(signal.SIGKILL)
     proc.communicate()
     done = count_lines(out / "games.jsonl")
-    assert 30 <= done < 1200, "kill the client mid-run"
+    assert 30 <= done < 600, "kill the client mid-run"
     again = golf(*args, "--out", str(out), "--resume", "-f", "json")
     stdout, stderr = again.communicate(timeout=120)
     assert again.returncode == 0, stderr
