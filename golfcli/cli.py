@@ -388,7 +388,7 @@ def tournament(
         str | None,
         typer.Option(
             help="Where games run: local (a process pool, the default) or dask "
-            "(a Dask cluster; needs pip install 'golfcli[dask]'). See docs/distributed.md."
+            "(a Dask cluster; needs pip install 'golfcli\\[dask]'). See docs/distributed.md."
         ),
     ] = None,
     address: Annotated[
