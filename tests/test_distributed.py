@@ -28,24 +28,14 @@ from golfcli.executors import Batcher, ExecutorSpec
 from golfcli.gameplay import BatchResult, VersionMismatch, code_fingerprint, play_batch_remote
 from golfcli.tournament import ConfigError, load_config, run_tournament
 
-from .test_tournament import game_lines, stable, write
+from .test_tournament import THREE, game_lines, stable, write
 
 distributed = pytest.importorskip("distributed")
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLER = ROOT / "tests" / "bots" / "killer_bot.py"
 
-CONFIG = """\
-name: spread
-variant: six-card
-holes: 2
-players:
-  - {name: ann, bot: random}
-  - {name: bob, bot: greedy}
-  - {name: cat, bot: random}
-games: 30
-seed: 5
-"""
+CONFIG = THREE.replace("games: 4", "games: 30")  # 3 players, 2 holes, seed 11
 
 
 @pytest.fixture(scope="module")
