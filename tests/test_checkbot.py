@@ -115,8 +115,9 @@ def test_a_bad_spec_is_one_line_and_exit_2(spec: str, message: str) -> None:
     assert err.count("\n") == 1 and err.startswith("golf: error: ") and message in err
 
 
-@pytest.mark.parametrize(("args", "message"), [(["--holes", "0"], "--holes"),
-                                               (["--time-limit", "0"], "--time-limit")])
+@pytest.mark.parametrize(
+    ("args", "message"), [(["--holes", "0"], "--holes"), (["--time-limit", "0"], "--time-limit")]
+)
 def test_bad_numbers_exit_2(args: list[str], message: str) -> None:
     code, _, err = run("random", *args)
     assert code == 2 and message in err and err.count("\n") == 1

@@ -128,8 +128,16 @@ def scripted(*transports: ScriptedBot, **kw: Any) -> ExternalBot:
 
 def game_info(seat: int = 0, seed: str = "77") -> dict[str, Any]:
     v = builtin("six-card")
-    return {"variant": v.to_data(), "seat": seat, "players": 2, "names": ["P1", "P2"], "side_of": [0, 1],
-            "seed": seed, "holes": 1, "target": None}
+    return {
+        "variant": v.to_data(),
+        "seat": seat,
+        "players": 2,
+        "names": ["P1", "P2"],
+        "side_of": [0, 1],
+        "seed": seed,
+        "holes": 1,
+        "target": None,
+    }
 
 
 def a_decision(seed: int = 1) -> tuple[Any, tuple[Action, ...]]:
@@ -169,7 +177,7 @@ def test_request_carries_view_and_legal_and_reply_by_object_or_index() -> None:
     t = ScriptedBot()
     t.expect({"type": "hello"}, [READY])
     t.expect({"type": "request", "id": 1}, ['{"id": 1, "action": {"kind": "reveal", "pos": 4}}'])
-    t.expect({"type": "request", "id": 2}, ['', '{"action": 2}'])  # blank lines are skipped
+    t.expect({"type": "request", "id": 2}, ["", '{"action": 2}'])  # blank lines are skipped
     bot = scripted(t)
     bot.start_game(game_info())
     got = bot.choose(v, legal)
@@ -237,8 +245,11 @@ def test_time_over_the_limit_is_drawn_from_the_bank() -> None:
     bot.choose(v, legal)
     assert 0.0 < bot.bank <= 0.2  # about 0.1 s over the limit came out of the bank
     left = bot.bank
-    t.expect({"type": "request", "id": 2, "time_bank": round(left, 6)}, ['{"action": 0}'],
-             delay=left + 0.1)
+    t.expect(
+        {"type": "request", "id": 2, "time_bank": round(left, 6)},
+        ['{"action": 0}'],
+        delay=left + 0.1,
+    )
     assert fault_of(bot.choose, v, legal).kind == "timeout"
     assert bot.bank == 0.0
 
@@ -331,8 +342,15 @@ def test_events_hole_end_game_end_and_quit() -> None:
     t.expect({"type": "hello"}, [READY])
     event = {"kind": "draw", "seat": 1, "source": "stock", "card": None}
     t.expect({"type": "event", "event": event})
-    t.expect({"type": "hole_end", "hole": 1, "scores": [3, 4], "totals": [3, 4],
-              "layouts": [["AC", "2D"], ["KH", "10S"]]})
+    t.expect(
+        {
+            "type": "hole_end",
+            "hole": 1,
+            "scores": [3, 4],
+            "totals": [3, 4],
+            "layouts": [["AC", "2D"], ["KH", "10S"]],
+        }
+    )
     t.expect({"type": "game_end", "totals": [3, 4], "winners": [0]})
     t.expect({"type": "quit"})
     bot = scripted(t)
@@ -567,8 +585,10 @@ def test_writing_to_a_bot_that_does_not_read_times_out() -> None:
 def test_a_line_without_end_is_too_long() -> None:
     from golfcli.bots.external import MAX_LINE, LineTooLong
 
-    code = (f"import sys, time; sys.stdout.write('x' * {MAX_LINE + 10}); sys.stdout.flush(); "
-            "time.sleep(30)")
+    code = (
+        f"import sys, time; sys.stdout.write('x' * {MAX_LINE + 10}); sys.stdout.flush(); "
+        "time.sleep(30)"
+    )
     t = ProcessTransport([sys.executable, "-c", code])
     try:
         with pytest.raises(LineTooLong):

@@ -38,8 +38,14 @@ from golfcli.view import event_json, view
 # ---------------------------------------------------------------------- walking the graph
 
 _ATOMS = (int, float, complex, str, bytes, bool, type(None))
-_CODE = (types.ModuleType, type, types.BuiltinFunctionType, types.MethodDescriptorType,
-         types.WrapperDescriptorType, types.MethodWrapperType)
+_CODE = (
+    types.ModuleType,
+    type,
+    types.BuiltinFunctionType,
+    types.MethodDescriptorType,
+    types.WrapperDescriptorType,
+    types.MethodWrapperType,
+)
 
 
 def walk(root: Any) -> Iterator[tuple[str, Any]]:
@@ -80,8 +86,10 @@ def walk(root: Any) -> Iterator[tuple[str, Any]]:
         elif isinstance(obj, types.FunctionType):
             cells = obj.__closure__ or ()
             children = [(f"{path}.closure[{i}]", c.cell_contents) for i, c in enumerate(cells)]
-            children += [(f"{path}.defaults", obj.__defaults__),
-                         (f"{path}.kwdefaults", obj.__kwdefaults__)]
+            children += [
+                (f"{path}.defaults", obj.__defaults__),
+                (f"{path}.kwdefaults", obj.__kwdefaults__),
+            ]
         elif isinstance(obj, types.MethodType):
             children = [(f"{path}.__self__", obj.__self__), (f"{path}.__func__", obj.__func__)]
         else:
@@ -172,8 +180,12 @@ def twin(state: HoleState, actions: Sequence[Action], seat: int) -> HoleState:
 
 
 CASES = [
-    ("six-card", 2), ("four-card", 3), ("nine-card", 2),
-    ("alberta", 4), ("alberta", 3), ("duel", 2),
+    ("six-card", 2),
+    ("four-card", 3),
+    ("nine-card", 2),
+    ("alberta", 4),
+    ("alberta", 3),
+    ("duel", 2),
 ]
 
 
