@@ -17,11 +17,14 @@ install neither needs nor loads it.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import pickle
+import signal
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +40,20 @@ TARGET_SECONDS = 0.3  # of work per task: ~1% of it is Dask's per-task overhead
 MAX_BATCH = 2000  # games per task, whatever their speed (bounds memory in flight)
 IN_FLIGHT_PER_SLOT = 3
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler, and to wait for its first worker
+
+
+def connect_timeout() -> float:
+    """CONNECT_TIMEOUT, or $GOLF_DASK_TIMEOUT (seconds) for slow networks."""
+    raw = os.environ.get("GOLF_DASK_TIMEOUT")
+    if raw is None:
+        return CONNECT_TIMEOUT
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 3600:
+        raise ExecutorError(f"GOLF_DASK_TIMEOUT: must be seconds (0 to 3600), not {raw!r}")
+    return value
 
 
 class ExecutorError(Exception):
@@ -70,6 +87,10 @@ class Pool(Protocol):
 
     def stop(self, inflight: list[Future[BatchResult]]) -> list[Future[BatchResult]]:
         """Ask for no more games; return the futures that were cancelled."""
+        ...
+
+    def check(self) -> None:
+        """Raise ExecutorError if the executor can no longer return results."""
         ...
 
     def shutdown(self, abandon: bool) -> None: ...
@@ -136,6 +157,9 @@ class LocalPool:
     def submit(self, batch: list[int]) -> Future[BatchResult]:
         return self._pool.submit(play_batch_local, batch)
 
+    def check(self) -> None:
+        pass  # a dead worker breaks the pool: its futures fail, nothing hangs
+
     def stop(self, inflight: list[Future[BatchResult]]) -> list[Future[BatchResult]]:
         # Running batches finish the game in hand and skip the rest.
         self._stop.set()
@@ -158,50 +182,48 @@ class DaskPool:
 
     Every task carries the pickled plan (a few kB) and the client's code
     fingerprint; workers keep the plan per process and refuse to play with
-    other code.  A worker that dies mid-batch has its task rerun elsewhere
-    by the scheduler; the runner keys results by game index, so a game is
-    never counted twice."""
+    other code or other bot files.  A worker that dies mid-batch has its task
+    rerun elsewhere by the scheduler; the runner keys results by game index,
+    so a game is never counted twice."""
 
     writes_games = False
 
-    def __init__(self, plan: Plan, spec: ExecutorSpec) -> None:
+    def __init__(self, plan: Plan, spec: ExecutorSpec, interrupted: Callable[[], bool]) -> None:
+        import hashlib
         import importlib
-        import logging
 
         try:
             # Typed as Any: distributed has no type hints for Client and LocalCluster.
             dd: Any = importlib.import_module("distributed")
         except ImportError:
             raise ExecutorError("--executor dask needs Dask: pip install 'golfcli[dask]'") from None
-        # Dask logs worker restarts and the like as warnings; our stderr stays ours.
-        logging.getLogger("distributed").setLevel(logging.ERROR)
+        # Dask (and tornado under it) log worker restarts, lost connections and
+        # the like, with tracebacks; our stderr stays ours: one line per problem.
+        _quiet_dask_logs()
         self.cluster: Any = None
+        self.client: Any = None
         address = spec.resolved_address()
+        self.where = address or "a new LocalCluster"
+        timeout = connect_timeout()
+        if address:
+            _check_address(dd, address)
+            self.client = _connect(
+                lambda: dd.Client(address, timeout=timeout, set_as_default=False),
+                address,
+                timeout,
+                interrupted,
+            )
+        else:
+            self.cluster = _local_cluster(dd, plan.workers)
+            self.client = dd.Client(self.cluster, set_as_default=False)
         try:
-            if address:
-                self.client = dd.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-            else:
-                self.cluster = dd.LocalCluster(
-                    n_workers=plan.workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    silence_logs=logging.ERROR,
-                )
-                self.client = dd.Client(self.cluster, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
-            where = address or "a new LocalCluster"
-            raise ExecutorError(
-                f"cannot reach the Dask scheduler at {where} "
-                f"(is `dask scheduler` running there?): {_short(exc)}"
-            ) from None
-        try:
-            self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError) as exc:
+            self.client.wait_for_workers(1, timeout=timeout)
+        except Exception as exc:
             self.shutdown(abandon=True)
+            start = f" (start some: dask worker {address} --nthreads 1)" if address else ""
             raise ExecutorError(
-                f"the Dask scheduler at {address} has no workers after {CONNECT_TIMEOUT:.0f} s "
-                f"(start some: dask worker {address} --nthreads 1): {_short(exc)}"
+                f"the Dask scheduler at {self.where} has no workers after "
+                f"{timeout:g} s{start}: {_short(exc)}"
             ) from None
         workers = self.client.scheduler_info().get("workers", {})
         self.slots = max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
@@ -214,20 +236,30 @@ class DaskPool:
         }
         self._executor = self.client.get_executor(pure=False)
         self._blob = pickle.dumps(plan)
-        self._hash = plan.config_hash
+        self._key = hashlib.sha256(self._blob).hexdigest()
         self._code = code_fingerprint()
 
     def submit(self, batch: list[int]) -> Future[BatchResult]:
         from .gameplay import play_batch_remote
 
         fut: Future[BatchResult] = self._executor.submit(
-            play_batch_remote, self._blob, self._hash, self._code, batch
+            play_batch_remote, self._blob, self._key, self._code, batch
         )
         return fut
 
+    def check(self) -> None:
+        """Raise ExecutorError once the scheduler is gone: Dask would leave the
+        futures pending forever."""
+        status = getattr(self.client, "status", "running")
+        if status not in ("running", "connecting"):
+            raise ExecutorError(
+                f"lost the Dask scheduler at {self.where} (client {status}); "
+                "every game that came back is kept: continue with --resume"
+            )
+
     def stop(self, inflight: list[Future[BatchResult]]) -> list[Future[BatchResult]]:
-        # Cancelling a Dask future kills work already done; batches are short,
-        # so let them all come back.
+        # Cancelling a Dask future throws away work already done; batches are
+        # short, so let them all come back.
         return []
 
     def shutdown(self, abandon: bool) -> None:
@@ -235,11 +267,98 @@ class DaskPool:
 
         with contextlib.suppress(Exception):
             self._executor.shutdown(wait=False)
-        with contextlib.suppress(Exception):
-            self.client.close(timeout=5)
+        if self.client is not None:
+            with contextlib.suppress(Exception):
+                self.client.close(timeout=5)
         if self.cluster is not None:
             with contextlib.suppress(Exception):
                 self.cluster.close(timeout=5)
+
+
+def _quiet_dask_logs() -> None:
+    """Dask's logging config gives several loggers their own level
+    (``distributed.client: warning``...), so each is turned down by name."""
+    names = [
+        n for n in logging.root.manager.loggerDict if n.split(".")[0] in ("distributed", "tornado")
+    ]
+    for name in ("distributed", "tornado", *names):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def _check_address(dd: Any, address: str) -> None:
+    """A bad scheme or a tls:// address without TLS settings, said before
+    connecting (Dask would answer with a traceback)."""
+    from distributed.comm.addressing import parse_address
+    from distributed.comm.registry import get_backend
+
+    try:
+        scheme, _ = parse_address(address)
+        get_backend(scheme)
+    except Exception as exc:
+        raise ExecutorError(f"--address {address}: {_short(exc)}") from None
+    if scheme in ("tls", "wss"):
+        args = dd.Security().get_connection_args("client")
+        if args.get("ssl_context") is None:
+            raise ExecutorError(
+                f"--address {address}: a {scheme}:// scheduler needs TLS settings in Dask's "
+                "configuration (distributed.comm.tls.ca-file, .client.cert, .client.key; "
+                "see docs/distributed.md)"
+            )
+
+
+def _connect(
+    make: Callable[[], Any], address: str, timeout: float, interrupted: Callable[[], bool]
+) -> Any:
+    """Connect in a helper thread, so that a peer that accepts and never
+    answers (not a scheduler) cannot hang us past the deadline, and Ctrl-C
+    gives up at once."""
+    import threading
+
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["client"] = make()
+        except BaseException as exc:  # reported below, in the caller's thread
+            box["error"] = exc
+
+    t = threading.Thread(target=run, name="golf-dask-connect", daemon=True)
+    t.start()
+    deadline = time.monotonic() + timeout + 2
+    while t.is_alive() and time.monotonic() < deadline and not interrupted():
+        t.join(0.1)
+    if "client" in box:
+        return box["client"]
+    why = (
+        _short(box["error"])
+        if "error" in box
+        else ("interrupted" if interrupted() else f"no answer within {timeout:g} s")
+    )
+    raise ExecutorError(
+        f"cannot reach the Dask scheduler at {address} (is `dask scheduler` running there?): {why}"
+    )
+
+
+def _local_cluster(dd: Any, workers: int) -> Any:
+    """A LocalCluster whose processes ignore Ctrl-C: the terminal sends it to
+    the whole process group, and the main process decides what it means."""
+    import warnings
+
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "Port 8787 is already in use" and the like
+            return dd.LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",
+                silence_logs=logging.CRITICAL,
+            )
+    except Exception as exc:
+        raise ExecutorError(f"cannot start a Dask LocalCluster: {_short(exc)}") from None
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _short(exc: BaseException) -> str:
@@ -247,7 +366,7 @@ def _short(exc: BaseException) -> str:
     return text[0] if text else type(exc).__name__
 
 
-def open_pool(plan: Plan, out: Path | None) -> Pool:
+def open_pool(plan: Plan, out: Path | None, interrupted: Callable[[], bool]) -> Pool:
     if plan.executor.kind == "dask":
-        return DaskPool(plan, plan.executor)
+        return DaskPool(plan, plan.executor, interrupted)
     return LocalPool(plan, out)

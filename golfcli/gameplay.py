@@ -21,11 +21,14 @@ import contextlib
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import signal
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -216,17 +219,41 @@ class Player:
 # --------------------------------------------------------------------------- code identity
 
 
+def bot_file_hashes(players: Sequence[PlayerSpec], base_dir: Path) -> tuple[tuple[str, str], ...]:
+    """Hashes of bot files named by the players, so that resuming after a bot
+    changed is refused like a changed config."""
+    out: dict[str, str] = {}
+    for p in players:
+        words: list[str] = []
+        if p.command:
+            words = list(p.command)
+        elif p.bot and p.bot.startswith("cmd:"):
+            words = shlex.split(p.bot[4:])
+        elif p.bot:
+            words = [p.bot.partition("?")[0]]
+        for w in words:
+            if (
+                not w.endswith((".py", ".js", ".rb", ".pl", ".sh", ".jar", ".exe"))
+                and os.sep not in w
+            ):
+                continue
+            f = Path(w) if Path(w).is_absolute() else base_dir / w
+            if f.is_file():
+                out[w] = hashlib.sha256(f.read_bytes()).hexdigest()
+    return tuple(sorted(out.items()))
+
+
 _FINGERPRINT: str | None = None
 
 
 def code_fingerprint() -> str:
-    """A hash of this install's golf code and built-in variants.
+    """A hash of this install's golf code, built-in variants and Python version.
 
     Two machines with the same version number but edited code would play
     different games; the fingerprint tells them apart (a few ms, once)."""
     global _FINGERPRINT
     if _FINGERPRINT is None:
-        h = hashlib.sha256()
+        h = hashlib.sha256(f"python {sys.version_info[0]}.{sys.version_info[1]}\0".encode())
         root = Path(__file__).parent
         for path in sorted(root.rglob("*")):
             if path.suffix in (".py", ".yaml") and "__pycache__" not in path.parts:
@@ -281,37 +308,65 @@ def play_batch_local(indices: list[int]) -> BatchResult:
 # --------------------------------------------------------------------------- Dask workers
 
 
-_REMOTE: dict[str, Player] = {}  # per worker process: config hash -> player
+_REMOTE: dict[str, Player] = {}  # per worker process: plan digest -> player
+_REMOTE_LOCK = threading.Lock()  # a worker may run several threads
+
+
+def _drop_scratch() -> None:
+    for player in _REMOTE.values():
+        if player.out is not None:
+            shutil.rmtree(player.out, ignore_errors=True)
+    _REMOTE.clear()
+
+
+def _remote_player(plan_blob: bytes, plan_key: str) -> Player:
+    """The worker's player for this plan: unpickled once, its bot files checked
+    against the client's (same path, same bytes), or VersionMismatch."""
+    import atexit
+    import pickle
+
+    with _REMOTE_LOCK:
+        player = _REMOTE.get(plan_key)
+        if player is not None:
+            return player
+        plan = pickle.loads(plan_blob)
+        here = bot_file_hashes(plan.players, plan.base_dir)
+        if here != plan.file_hashes:
+            theirs = dict(plan.file_hashes)
+            differ = sorted(
+                k for k in set(theirs) | set(dict(here)) if theirs.get(k) != dict(here).get(k)
+            )
+            raise VersionMismatch(
+                f"bot file(s) {', '.join(differ)} differ or are missing on the worker "
+                f"({worker_identity()}): copy them to the same path on every machine"
+            )
+        scratch = Path(tempfile.mkdtemp(prefix="golf-events-")) if plan.record_events else None
+        if not _REMOTE:
+            atexit.register(_drop_scratch)
+        _drop_scratch()  # one tournament at a time per worker process
+        player = Player(plan, scratch, append=False)
+        _REMOTE[plan_key] = player
+        return player
 
 
 def play_batch_remote(
-    plan_blob: bytes, plan_hash: str, client_code: str, indices: list[int]
+    plan_blob: bytes, plan_key: str, client_code: str, indices: list[int]
 ) -> BatchResult:
     """The Dask task: play ``indices`` of the pickled plan on this worker.
 
+    ``plan_key`` is a digest of the pickled plan itself (not the config
+    hash, which leaves out the number of games and event logging), so a
+    long-lived worker never plays one run's games with another run's plan.
     Nothing is written here (the worker may be on another machine than the
     run directory): lines and event logs go back to the client, which
     appends them the moment the batch arrives."""
-    import pickle
-
     code = code_fingerprint()
     if code != client_code:
         raise VersionMismatch(
             f"worker runs {worker_identity()}, the client has code {client_code}: "
-            "install the same golfcli on every machine"
+            "install the same golfcli (and Python version) on every machine"
         )
-    player = _REMOTE.get(plan_hash)
-    if player is None:
-        plan = pickle.loads(plan_blob)
-        scratch = None
-        if plan.record_events:
-            scratch = Path(tempfile.mkdtemp(prefix="golf-events-"))
-        player = Player(plan, scratch, append=False)
-        for old in _REMOTE.values():  # one tournament at a time per worker
-            if old.out is not None:
-                shutil.rmtree(old.out, ignore_errors=True)
-        _REMOTE.clear()
-        _REMOTE[plan_hash] = player
+    player = _remote_player(plan_blob, plan_key)
     start = time.perf_counter()
     games = player.play_many(indices)
     return BatchResult(games, time.perf_counter() - start, worker_identity())

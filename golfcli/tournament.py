@@ -53,7 +53,15 @@ from .executors import (
     ExecutorSpec,
     open_pool,
 )
-from .gameplay import RECORD_VERSION, BatchResult, GameError, Player, append_line, open_games
+from .gameplay import (
+    RECORD_VERSION,
+    BatchResult,
+    GameError,
+    Player,
+    append_line,
+    bot_file_hashes,
+    open_games,
+)
 from .stats import FORMATS, SprtSpec, Tally, outcome_from_record, plural, render
 from .variant import BUILTIN_NAMES, Variant, load_variant
 from .yamlsrc import Checker, KeyPath, Located, SourceError, dotted, kind_of, load_file
@@ -90,6 +98,7 @@ SCHEDULES = ("round-robin", "gauntlet")
 FAULT_POLICIES = ("random", "forfeit", "disqualify")
 DEFAULT_GAMES = 10
 REPORT_SCHEMA = "golf-tournament-report/1"
+BACKLOG = 20_000  # finished games (~0.5 kB each) held while an earlier one is still out
 RUN_SCHEMA = "golf-tournament-run/1"
 
 
@@ -515,7 +524,7 @@ def load_config(
         forfeit_penalty=penalty,
         sprt=sprt,
         record_events=record,
-        file_hashes=_file_hashes(players, base_dir),
+        file_hashes=bot_file_hashes(players, base_dir),
         executor=run_on,
     )
 
@@ -531,6 +540,7 @@ def _executor(
     """The executor keys, command-line options first.  Results never depend
     on them, so they are not in the config hash: a run started on a local
     pool may be resumed on a cluster."""
+    cli_kind = kind
     if kind is not None:
         if kind not in EXECUTORS:
             raise ConfigError(
@@ -543,10 +553,10 @@ def _executor(
     if address is not None:
         if kind != "dask":
             raise ConfigError("--address", "", "a scheduler address is for --executor dask")
-    elif top.get("address") is not None:
+    elif top.get("address") is not None and kind == "dask":
         address = ck.text(("address",))
-        if kind != "dask":
-            raise ck.fail(("address",), "a scheduler address is for executor: dask")
+    elif top.get("address") is not None and top.get("executor") != "dask" and cli_kind is None:
+        raise ck.fail(("address",), "a scheduler address is for executor: dask")
     for opt, value in (("--batch-size", batch_size), ("--max-in-flight", max_in_flight)):
         if value is not None and value < 1:
             raise ConfigError(opt, "", f"must be at least 1, not {value}")
@@ -758,30 +768,6 @@ def _sprt(ck: Checker, top: dict[str, Any], n_entrants: int) -> SprtSpec:
         raise ck.fail(("sprt",), "give elo0 and elo1 (a test on wins) or margin (strokes per game)")
     margin = ck.num(("sprt", "margin"), 0, 10_000, open_lo=True)
     return SprtSpec("strokes", alpha, beta, margin=margin, min_deals=min_deals)
-
-
-def _file_hashes(players: Sequence[PlayerSpec], base_dir: Path) -> tuple[tuple[str, str], ...]:
-    """Hashes of bot files named by the players, so that resuming after a bot
-    changed is refused like a changed config."""
-    out: dict[str, str] = {}
-    for p in players:
-        words: list[str] = []
-        if p.command:
-            words = list(p.command)
-        elif p.bot and p.bot.startswith("cmd:"):
-            words = shlex.split(p.bot[4:])
-        elif p.bot:
-            words = [p.bot.partition("?")[0]]
-        for w in words:
-            if (
-                not w.endswith((".py", ".js", ".rb", ".pl", ".sh", ".jar", ".exe"))
-                and os.sep not in w
-            ):
-                continue
-            f = Path(w) if Path(w).is_absolute() else base_dir / w
-            if f.is_file():
-                out[w] = hashlib.sha256(f.read_bytes()).hexdigest()
-    return tuple(sorted(out.items()))
 
 
 # --------------------------------------------------------------------------- the run directory
@@ -1289,7 +1275,8 @@ class Runner:
     def _run_pool(self, ints: Interrupts) -> None:
         """Batches in flight on a :class:`~golfcli.executors.Pool`, a bounded
         number at a time, consumed as they complete, aggregated in index order."""
-        pool = open_pool(self.plan, self.out)  # ExecutorError: bad input, nothing played yet
+        # ExecutorError here is bad input (no scheduler): nothing is played yet.
+        pool = open_pool(self.plan, self.out, lambda: ints.count > 0)
         spec = self.plan.executor
         self.executor_info = dict(pool.info)
         window = spec.max_in_flight or IN_FLIGHT_PER_SLOT * pool.slots
@@ -1308,6 +1295,7 @@ class Runner:
             while (
                 not exhausted
                 and len(inflight) < window
+                and len(results) < BACKLOG  # one slow batch must not let memory grow
                 and ints.count == 0
                 and self.stopped is None
             ):
@@ -1321,6 +1309,16 @@ class Runner:
             for fut in finished:
                 batch = inflight.pop(fut)
                 if fut.cancelled():
+                    if strict:  # we cancel only when stopping: someone else did
+                        try:
+                            pool.check()
+                        except ExecutorError as exc:
+                            raise RunError(str(exc)) from None
+                        raise RunError(
+                            f"the executor dropped games {batch[0]}..{batch[-1]} (was the "
+                            "Dask scheduler lost?); every game that came back is kept: "
+                            "continue with --resume"
+                        )
                     continue
                 try:
                     got = fut.result()
@@ -1350,6 +1348,11 @@ class Runner:
                     fill()
                     continue
                 finished, _ = wait(list(inflight), timeout=0.2, return_when=FIRST_COMPLETED)
+                if not finished:
+                    try:
+                        pool.check()
+                    except ExecutorError as exc:
+                        raise RunError(str(exc)) from None
                 collect(finished, strict=True)
                 self._drain_ready(results)
                 fill()
@@ -1362,6 +1365,12 @@ class Runner:
                     abandoned = True
                     break
                 finished, _ = wait(list(inflight), timeout=0.2, return_when=FIRST_COMPLETED)
+                if not finished:
+                    try:
+                        pool.check()
+                    except ExecutorError:
+                        abandoned = True
+                        break
                 collect(finished, strict=False)
                 self._drain_ready(results)
             if self.stopped == "sprt":
