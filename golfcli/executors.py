@@ -8,8 +8,11 @@ index order, so neither the executor nor the order results arrive in can
 change a report.
 
 Batches are sized by :class:`Batcher` to about ``TARGET_SECONDS`` of work
-(measured on the workers), so a fast bot's games do not drown in per-task
-overhead and a slow bot's games still spread over every worker.
+(measured on the workers) for Dask, whose per-task cost is a few ms, so a
+fast bot's games do not drown in overhead and a slow bot's games still
+spread over every worker.  The local pool's per-task cost is ~0.1 ms, so it
+keeps batches of at most ``LOCAL_MAX_BATCH`` games: the results waiting to
+be aggregated, and so memory, stay the same for 1,000 or 100,000 games.
 
 Dask is imported only here and only for ``--executor dask``: the base
 install neither needs nor loads it.
@@ -37,7 +40,8 @@ if TYPE_CHECKING:
 
 EXECUTORS = ("local", "dask")
 TARGET_SECONDS = 0.3  # of work per task: ~1% of it is Dask's per-task overhead
-MAX_BATCH = 2000  # games per task, whatever their speed (bounds memory in flight)
+MAX_BATCH = 2000  # games per Dask task, whatever their speed (bounds memory in flight)
+LOCAL_MAX_BATCH = 32  # games per local task
 IN_FLIGHT_PER_SLOT = 3
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler, and to wait for its first worker
 
@@ -80,6 +84,7 @@ class ExecutorSpec:
 
 class Pool(Protocol):
     slots: int  # games that can run at once
+    max_batch: int  # most games per task when sizing automatically
     writes_games: bool  # True: workers append to games.jsonl themselves (same machine)
     info: dict[str, Any]  # for the report's run metadata
 
@@ -103,8 +108,16 @@ class Batcher:
     the measured seconds per game, but never more than a quarter of each
     slot's share of what is left, so the end of a run is spread evenly."""
 
-    def __init__(self, todo: Iterator[int], remaining: int, slots: int, fixed: int | None) -> None:
+    def __init__(
+        self,
+        todo: Iterator[int],
+        remaining: int,
+        slots: int,
+        fixed: int | None,
+        cap: int = MAX_BATCH,
+    ) -> None:
         self.todo = todo
+        self.cap = cap
         self.remaining = remaining
         self.slots = max(1, slots)
         self.fixed = fixed
@@ -122,7 +135,7 @@ class Batcher:
         if self.per_game is None:
             return 1
         by_time = max(1, round(TARGET_SECONDS / max(self.per_game, 1e-6)))
-        return max(1, min(MAX_BATCH, by_time, spread))
+        return max(1, min(self.cap, by_time, spread))
 
     def next(self) -> list[int] | None:
         n = self.size()
@@ -139,6 +152,7 @@ class LocalPool:
     games.jsonl itself, so a game is on disk even if its batch never returns."""
 
     writes_games = True
+    max_batch = LOCAL_MAX_BATCH
 
     def __init__(self, plan: Plan, out: Path | None) -> None:
         import multiprocessing as mp
@@ -187,6 +201,7 @@ class DaskPool:
     so a game is never counted twice."""
 
     writes_games = False
+    max_batch = MAX_BATCH
 
     def __init__(self, plan: Plan, spec: ExecutorSpec, interrupted: Callable[[], bool]) -> None:
         import hashlib

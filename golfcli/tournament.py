@@ -1281,7 +1281,11 @@ class Runner:
         self.executor_info = dict(pool.info)
         window = spec.max_in_flight or IN_FLIGHT_PER_SLOT * pool.slots
         batcher = Batcher(
-            self._todo(), self.plan.total - self.disk.count, pool.slots, spec.batch_size
+            self._todo(),
+            self.plan.total - self.disk.count,
+            pool.slots,
+            spec.batch_size,
+            pool.max_batch,
         )
         self.executor_info.update(batch_size=spec.batch_size or "auto", max_in_flight=window)
         fd = open_games(self.out) if self.out is not None and not pool.writes_games else None

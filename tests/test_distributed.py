@@ -363,6 +363,9 @@ def test_batcher_sizes_batches_by_measured_time() -> None:
     tail = Batcher(iter(range(16)), 16, slots=2, fixed=None)
     tail.observe(BatchResult([(0, "", None)], 0.0001, "local"))
     assert len(tail.next() or []) == 2  # the end of a run is spread over the slots
+    capped = Batcher(iter(range(10_000)), 10_000, slots=2, fixed=None, cap=32)
+    capped.observe(BatchResult([(0, "", None)], 0.0001, "local"))
+    assert len(capped.next() or []) == 32  # the local pool's cap keeps memory flat
     fixed = Batcher(iter(range(5)), 5, slots=2, fixed=3)
     assert [fixed.next(), fixed.next(), fixed.next()] == [[0, 1, 2], [3, 4], None]
 
