@@ -374,7 +374,11 @@ def tournament(
     holes: Annotated[int | None, typer.Option(help="Override holes per game.")] = None,
     seed: Annotated[int | None, typer.Option(help="Override the tournament seed.")] = None,
     workers: Annotated[
-        str | None, typer.Option(help="Worker processes: a number or auto (one per core).")
+        str | None,
+        typer.Option(
+            help="Worker processes: a number or auto (one per core); with --executor dask "
+            "and no address, the size of the LocalCluster."
+        ),
     ] = None,
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
