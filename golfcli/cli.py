@@ -404,7 +404,9 @@ def tournament(
     ] = None,
     batch_size: Annotated[
         int | None,
-        typer.Option(help="Games per task (default: sized to about 0.3 s of work)."),
+        typer.Option(
+            help="Games per task (default: at most 32 locally; about 0.3 s of work on Dask)."
+        ),
     ] = None,
     max_in_flight: Annotated[
         int | None,
