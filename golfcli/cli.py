@@ -28,6 +28,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")]
 VariantOpt = Annotated[
     str,
     typer.Option(
@@ -293,9 +294,7 @@ def play(
     record: Annotated[
         Path | None, typer.Option(help="Write the game's event log (JSON lines) to this file.")
     ] = None,
-    ascii_: Annotated[
-        bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")
-    ] = False,
+    ascii_: AsciiOpt = False,
     hints: Annotated[
         bool, typer.Option("--hints", help="On your turn, show what the strongest bot would do.")
     ] = False,
@@ -351,9 +350,7 @@ def replay(
     to_end: Annotated[
         bool, typer.Option("--to-end", help="Print the final scorecard without stepping.")
     ] = False,
-    ascii_: Annotated[
-        bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")
-    ] = False,
+    ascii_: AsciiOpt = False,
 ) -> None:
     """Step through a recorded game turn by turn (Enter for next, q to stop)."""
     from .tui import run_replay

@@ -73,10 +73,9 @@ class ExecutorSpec:
     batch_size: int | None = None  # games per task; None: sized to TARGET_SECONDS
     max_in_flight: int | None = None  # tasks in flight; None: IN_FLIGHT_PER_SLOT x slots
 
-    def describe(self) -> str:
-        if self.kind == "local":
-            return "local processes"
-        return f"dask at {self.resolved_address() or 'a new LocalCluster'}"
+    def where(self) -> str:
+        """Where Dask games run, in words: the scheduler's address or a LocalCluster."""
+        return self.resolved_address() or "a new LocalCluster"
 
     def resolved_address(self) -> str | None:
         return self.address or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
@@ -217,8 +216,9 @@ class DaskPool:
         _quiet_dask_logs()
         self.cluster: Any = None
         self.client: Any = None
+        self._code = code_fingerprint()
         address = spec.resolved_address()
-        self.where = address or "a new LocalCluster"
+        self.where = spec.where()
         timeout = connect_timeout()
         if address:
             _check_address(dd, address)
@@ -247,12 +247,11 @@ class DaskPool:
             "address": address or self.client.scheduler.address,
             "local_cluster": self.cluster is not None,
             "slots": self.slots,
-            "code": code_fingerprint(),
+            "code": self._code,
         }
         self._executor = self.client.get_executor(pure=False)
         self._blob = pickle.dumps(plan)
         self._key = hashlib.sha256(self._blob).hexdigest()
-        self._code = code_fingerprint()
 
     def submit(self, batch: list[int]) -> Future[BatchResult]:
         from .gameplay import play_batch_remote
@@ -376,9 +375,14 @@ def _local_cluster(dd: Any, workers: int) -> Any:
         signal.signal(signal.SIGINT, old)
 
 
+def first_line(exc: BaseException) -> str:
+    """The first line of an exception's message (Dask's can run to a page)."""
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else ""
+
+
 def _short(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
+    return first_line(exc) or type(exc).__name__
 
 
 def open_pool(plan: Plan, out: Path | None, interrupted: Callable[[], bool]) -> Pool:

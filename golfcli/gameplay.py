@@ -17,6 +17,7 @@ task functions the executors send out:
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import json
@@ -70,6 +71,11 @@ def append_line(fd: int, line: str) -> None:
     os.write(fd, line.encode())
 
 
+def events_file(out: Path, index: int) -> Path:
+    """Where game ``index``'s event log goes in a run directory."""
+    return out / "events" / f"game-{index:06d}.jsonl"
+
+
 def open_games(out: Path) -> int:
     return os.open(out / "games.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
@@ -111,10 +117,6 @@ class Player:
             target, seed=seed, options=dict(spec.options), base_dir=self.plan.base_dir, **external
         )
 
-    def events_path(self, index: int) -> Path:
-        assert self.out is not None
-        return self.out / "events" / f"game-{index:06d}.jsonl"
-
     def play(self, index: int) -> str:
         """Play game ``index``; append its line to games.jsonl (if we append); return the line."""
         from .bots.registry import close_bot
@@ -148,7 +150,7 @@ class Player:
                 from .record import RecordWriter, header
 
                 writer = RecordWriter(
-                    self.events_path(index),
+                    events_file(self.out, index),
                     header(plan.variant, names, slot.seed, match.scoring),
                 )
                 match.on_hole = lambda _m, rec: writer.hole(rec) if writer is not None else None
@@ -204,7 +206,7 @@ class Player:
                 raise GameError(f"game {i}: {type(exc).__name__}: {exc}") from None
             events = None
             if self.fd is None and self.out is not None and self.plan.record_events:
-                path = self.events_path(i)
+                path = events_file(self.out, i)
                 events = path.read_text(encoding="utf-8")
                 path.unlink()
             out.append((i, line, events))
@@ -319,10 +321,12 @@ def _drop_scratch() -> None:
     _REMOTE.clear()
 
 
+atexit.register(_drop_scratch)  # a worker's event-log scratch directories go with it
+
+
 def _remote_player(plan_blob: bytes, plan_key: str) -> Player:
     """The worker's player for this plan: unpickled once, its bot files checked
     against the client's (same path, same bytes), or VersionMismatch."""
-    import atexit
     import pickle
 
     with _REMOTE_LOCK:
@@ -330,19 +334,15 @@ def _remote_player(plan_blob: bytes, plan_key: str) -> Player:
         if player is not None:
             return player
         plan = pickle.loads(plan_blob)
-        here = bot_file_hashes(plan.players, plan.base_dir)
-        if here != plan.file_hashes:
-            theirs = dict(plan.file_hashes)
-            differ = sorted(
-                k for k in set(theirs) | set(dict(here)) if theirs.get(k) != dict(here).get(k)
-            )
+        mine = dict(bot_file_hashes(plan.players, plan.base_dir))
+        theirs = dict(plan.file_hashes)
+        if mine != theirs:
+            differ = sorted(k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k))
             raise VersionMismatch(
                 f"bot file(s) {', '.join(differ)} differ or are missing on the worker "
                 f"({worker_identity()}): copy them to the same path on every machine"
             )
         scratch = Path(tempfile.mkdtemp(prefix="golf-events-")) if plan.record_events else None
-        if not _REMOTE:
-            atexit.register(_drop_scratch)
         _drop_scratch()  # one tournament at a time per worker process
         player = Player(plan, scratch, append=False)
         _REMOTE[plan_key] = player

@@ -51,6 +51,7 @@ from .executors import (
     Batcher,
     ExecutorError,
     ExecutorSpec,
+    first_line,
     open_pool,
 )
 from .gameplay import (
@@ -60,6 +61,7 @@ from .gameplay import (
     Player,
     append_line,
     bot_file_hashes,
+    events_file,
     open_games,
 )
 from .stats import FORMATS, SprtSpec, Tally, outcome_from_record, plural, render
@@ -553,10 +555,12 @@ def _executor(
     if address is not None:
         if kind != "dask":
             raise ConfigError("--address", "", "a scheduler address is for --executor dask")
-    elif top.get("address") is not None and kind == "dask":
-        address = ck.text(("address",))
-    elif top.get("address") is not None and top.get("executor") != "dask" and cli_kind is None:
-        raise ck.fail(("address",), "a scheduler address is for executor: dask")
+    elif top.get("address") is not None:
+        if kind == "dask":
+            address = ck.text(("address",))
+        elif cli_kind is None:
+            raise ck.fail(("address",), "a scheduler address is for executor: dask")
+        # else --executor local on the command line sets the config's address aside
     for opt, value in (("--batch-size", batch_size), ("--max-in-flight", max_in_flight)):
         if value is not None and value < 1:
             raise ConfigError(opt, "", f"must be at least 1, not {value}")
@@ -1264,7 +1268,7 @@ class Runner:
                 continue  # a rerun batch (its worker died after all) or a duplicate
             if fd is not None:
                 if events is not None and self.out is not None:
-                    path = self.out / "events" / f"game-{i:06d}.jsonl"
+                    path = events_file(self.out, i)
                     path.parent.mkdir(exist_ok=True)
                     path.write_text(events, encoding="utf-8")
                 append_line(fd, line)
@@ -1294,6 +1298,14 @@ class Runner:
         results: dict[int, str] = {}
         exhausted = False
 
+        def lost() -> str | None:
+            """Why the executor can no longer return results (a lost scheduler), or None."""
+            try:
+                pool.check()
+            except ExecutorError as exc:
+                return str(exc)
+            return None
+
         def fill() -> None:
             nonlocal exhausted
             while (
@@ -1314,12 +1326,9 @@ class Runner:
                 batch = inflight.pop(fut)
                 if fut.cancelled():
                     if strict:  # we cancel only when stopping: someone else did
-                        try:
-                            pool.check()
-                        except ExecutorError as exc:
-                            raise RunError(str(exc)) from None
                         raise RunError(
-                            f"the executor dropped games {batch[0]}..{batch[-1]} (was the "
+                            lost()
+                            or f"the executor dropped games {batch[0]}..{batch[-1]} (was the "
                             "Dask scheduler lost?); every game that came back is kept: "
                             "continue with --resume"
                         )
@@ -1334,7 +1343,7 @@ class Runner:
                     if strict:
                         raise RunError(
                             f"a worker failed playing games {batch[0]}..{batch[-1]}: "
-                            f"{type(exc).__name__}: {_first_line(exc)}"
+                            f"{type(exc).__name__}: {first_line(exc)}"
                         ) from None
                     continue
                 batcher.observe(got)
@@ -1352,11 +1361,8 @@ class Runner:
                     fill()
                     continue
                 finished, _ = wait(list(inflight), timeout=0.2, return_when=FIRST_COMPLETED)
-                if not finished:
-                    try:
-                        pool.check()
-                    except ExecutorError as exc:
-                        raise RunError(str(exc)) from None
+                if not finished and (why := lost()):
+                    raise RunError(why)
                 collect(finished, strict=True)
                 self._drain_ready(results)
                 fill()
@@ -1369,12 +1375,9 @@ class Runner:
                     abandoned = True
                     break
                 finished, _ = wait(list(inflight), timeout=0.2, return_when=FIRST_COMPLETED)
-                if not finished:
-                    try:
-                        pool.check()
-                    except ExecutorError:
-                        abandoned = True
-                        break
+                if not finished and lost():
+                    abandoned = True
+                    break
                 collect(finished, strict=False)
                 self._drain_ready(results)
             if self.stopped == "sprt":
@@ -1385,11 +1388,6 @@ class Runner:
             pool.shutdown(abandon=abandoned)
             if fd is not None:
                 os.close(fd)
-
-
-def _first_line(exc: BaseException) -> str:
-    lines = str(exc).strip().splitlines()
-    return lines[0] if lines else ""
 
 
 # --------------------------------------------------------------------------- report
@@ -1510,7 +1508,7 @@ def run_tournament(
             + (
                 plural(plan.workers, "worker")
                 if plan.executor.kind == "local"
-                else plan.executor.describe()
+                else f"dask at {plan.executor.where()}"
             )
         )
     if batch is not None:
