@@ -356,9 +356,13 @@ def _connect(
 def _local_cluster(dd: Any, workers: int) -> Any:
     """A LocalCluster whose processes ignore Ctrl-C: the terminal sends it to
     the whole process group, and the main process decides what it means."""
+    import threading
     import warnings
 
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Only the main thread may set handlers; from another thread (a library
+    # caller) the terminal's Ctrl-C is not ours to manage anyway.
+    main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "Port 8787 is already in use" and the like
@@ -372,7 +376,8 @@ def _local_cluster(dd: Any, workers: int) -> Any:
     except Exception as exc:
         raise ExecutorError(f"cannot start a Dask LocalCluster: {_short(exc)}") from None
     finally:
-        signal.signal(signal.SIGINT, old)
+        if main:
+            signal.signal(signal.SIGINT, old)
 
 
 def first_line(exc: BaseException) -> str:
