@@ -414,3 +414,23 @@ def test_results_do_not_depend_on_the_hash_seed(tmp_path: Path) -> None:
         assert p.returncode == 0, err
         outs.append(game_lines(out))
     assert outs[0] == outs[1]
+
+
+def test_a_local_cluster_can_be_started_off_the_main_thread(tmp_path: Path) -> None:
+    """Library callers may run a tournament from a thread, where signal
+    handlers cannot be set: the LocalCluster must start all the same."""
+    cfg = write(tmp_path, CONFIG.replace("games: 30", "games: 2"))
+    got: dict[str, Any] = {}
+
+    def go() -> None:
+        try:
+            got["res"] = run(cfg, executor="dask", workers=1)
+        except BaseException as exc:  # reported below
+            got["error"] = exc
+
+    t = threading.Thread(target=go)
+    t.start()
+    t.join(120)
+    assert "error" not in got, got.get("error")
+    assert got["res"].stopped is None and got["res"].played == 6
+    assert got["res"].report()["run"]["executor"]["local_cluster"]
