@@ -125,7 +125,8 @@ def rollout(
     weight: float = 1.0,
     max_steps: int = 5000,
 ) -> float:
-    """Play ``st`` to the end of the hole; our side's score minus the others' mean."""
+    """Play ``st`` to the end of the hole; our side's score minus ``weight``
+    times the others' mean (``weight`` 0: our own score)."""
     steps = 0
     while st.phase != OVER and steps < max_steps:
         st.apply_trusted(policy.act(st, rng))
@@ -218,7 +219,7 @@ class MCBot(BaseBot):
         small = view.variant.cells <= 9
         iterations = self.iterations or (24 if small else 6)
         # big layouts (Alberta's 18 cards) keep holes going for many turns after
-        # the late phase starts: look one round ahead and let the expert value the rest
+        # the late phase starts: look two rounds ahead and let the expert value the rest
         horizon = self.horizon if self.horizon is not None else (0 if small else 2 * view.players)
         policy: RolloutPolicy | None = None
         relative_goal = self.objective == "relative" or (
