@@ -2,25 +2,35 @@
 """Strength table for the built-in bot ladder: writes docs/ladder.md.
 
 Each neighbouring pair of rungs (random < greedy < expert < mc) plays
-duplicate deals: every deal (one hole, seed ``ladder:{scenario}:{i}``) is
-played once per rotation of the two bots through the seats, so the cards
-and the seat cancel.  Per deal we take the mean hole score of each bot over
-the rotations; the paired difference (upper - lower) per deal gives the mean
-difference and its 95% confidence interval (normal approximation,
-1.96 * sd / sqrt(n)).  Negative = the upper rung scores fewer strokes.
+duplicate deals.  A deal (one hole, seed ``ladder:{scenario}:{i}``) is
+played once with every seat taken by the lower rung (the baseline), then
+once per side with that side's seats taken by the upper rung and everyone
+else unchanged.  Seats are named by position, so a seat's bot gets the same
+seed in every game of the deal: the cards, the seat, the opponents and
+their random choices are all the same, and the only thing that differs is
+the upgraded side's bot.  (When the upper rung is ``mc``, which plays the
+expert's move unless its search finds a better one, the two games are
+identical until mc departs from the expert.)  Per deal the paired
+difference is the upgraded side's score minus that side's score in the
+baseline, averaged over the sides; we report its mean and 95% confidence
+interval (normal approximation, 1.96 * sd / sqrt(n)).  Negative = the
+upper rung scores fewer strokes.
 
 Usage: python scripts/ladder.py [--deals N] [--workers N] [--only SCENARIO] [--pairs "a|b,..."]
-       [--out docs/ladder.md] [--mc-iterations N]
+       [--start I] [--raw FILE] [--out docs/ladder.md]
+       python scripts/ladder.py --table RAW [RAW ...] --out docs/ladder.md
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import os
 import sys
 import time
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -43,7 +53,7 @@ class Scenario:
 
 SCENARIOS = (
     Scenario("six-card-2p", "six-card", 2, "six-card, 2 players", 1000, 600),
-    Scenario("six-card-4p", "six-card", 4, "six-card, 4 players (2 of each bot)", 600, 300),
+    Scenario("six-card-4p", "six-card", 4, "six-card, 4 players", 600, 300),
     Scenario("alberta-partners", "alberta", 4, "alberta, 4 players as 2 partner groups", 200, 120),
     Scenario("four-card-2p", "four-card", 2, "four-card, 2 players", 600, 200),
     Scenario("nine-card-2p", "nine-card", 2, "nine-card, 2 players", 400, 150),
@@ -52,38 +62,29 @@ SCENARIOS = (
 BOT_OPTIONS: dict[str, dict[str, object]] = {}
 
 
-def seatings(players: int) -> list[list[int]]:
-    """Rotations of two bots (0 and 1) through the seats, alternating."""
-    base = [s % 2 for s in range(players)]
-    return [base, [1 - b for b in base]]
-
-
 def play_deal(args: tuple[str, str, str, int, int]) -> tuple[float, float]:
-    """One duplicate deal: returns (mean hole score of bot a, of bot b)."""
+    """One duplicate deal: (mean side score in the baseline, mean score of an
+    upgraded side), averaged over the sides."""
     scenario_key, a, b, index, players = args
     sc = next(s for s in SCENARIOS if s.key == scenario_key)
     variant = builtin(sc.variant)
-    specs = (a, b)
-    sums = [0.0, 0.0]
-    counts = [0, 0]
-    for rot, seating in enumerate(seatings(players)):
-        bots = [
-            make_bot(specs[who], options=dict(BOT_OPTIONS.get(specs[who], {}))) for who in seating
-        ]
-        names = [f"{specs[who]}-{who}-{s}" for s, who in enumerate(seating)]
-        m = Match(variant, bots, names, seed=f"ladder:{scenario_key}:{index}", holes=1)
-        res = m.play()
+    groups = variant.groups_for(players)
+    side_of = [s % groups for s in range(players)]
+    names = [f"seat{s}" for s in range(players)]  # same seat, same bot seed in every game
+    seed = f"ladder:{scenario_key}:{index}"
+
+    def scores(upgraded: int | None) -> tuple[int, ...]:
+        specs = [b if side_of[s] == upgraded else a for s in range(players)]
+        bots = [make_bot(spec, options=dict(BOT_OPTIONS.get(spec, {}))) for spec in specs]
+        res = Match(variant, bots, names, seed=seed, holes=1).play()
         faults = [(names[i], st.last_fault) for i, st in enumerate(res.stats) if st.last_fault]
         if faults:  # a crashing bot plays random moves: never report that as its strength
             raise RuntimeError(f"bot faults in {scenario_key} deal {index}: {faults}")
-        scores = res.holes[0].scores
-        for side in range(len(scores)):
-            seats = [s for s in range(players) if res.side_of[s] == side]
-            who = seating[seats[0]]
-            sums[who] += scores[side]
-            counts[who] += 1
-        del rot
-    return sums[0] / counts[0], sums[1] / counts[1]
+        return res.holes[0].scores
+
+    base = scores(None)
+    upper = [scores(side)[side] for side in range(groups)]
+    return sum(base) / groups, sum(upper) / groups
 
 
 def summarize(pairs: list[tuple[float, float]]) -> dict[str, float]:
@@ -108,14 +109,77 @@ def summarize(pairs: list[tuple[float, float]]) -> dict[str, float]:
 
 
 def run_pair(
-    sc: Scenario, a: str, b: str, deals: int, pool: ProcessPoolExecutor | None
-) -> dict[str, float]:
-    jobs = [(sc.key, a, b, i, sc.players) for i in range(deals)]
+    sc: Scenario,
+    a: str,
+    b: str,
+    deals: int,
+    pool: ProcessPoolExecutor | None,
+    start: int = 0,
+    raw: str = "",
+) -> list[tuple[float, float]]:
+    """Play deals ``start .. start+deals-1``; with ``raw``, append each deal's
+    result to that JSON-lines file as soon as it is known (a long run that
+    dies keeps what it played, and runs of different deal ranges combine)."""
+    jobs = [(sc.key, a, b, i, sc.players) for i in range(start, start + deals)]
+    results: Iterable[tuple[float, float]]
     if pool is None:
-        results = [play_deal(j) for j in jobs]
+        results = map(play_deal, jobs)
     else:
-        results = list(pool.map(play_deal, jobs, chunksize=max(1, deals // 64)))
-    return summarize(results)
+        results = pool.map(play_deal, jobs, chunksize=max(1, deals // 64))
+    out = []
+    for index, res in zip(range(start, start + deals), results, strict=True):
+        out.append(res)
+        if raw:
+            line = {"scenario": sc.key, "lower": a, "upper": b, "deal": index, "scores": res}
+            with open(raw, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(line) + "\n")
+    return out
+
+
+def from_raw(paths: Sequence[str]) -> dict[tuple[str, str, str], list[tuple[float, float]]]:
+    """Per (scenario, lower, upper): the deals in raw files, each deal once."""
+    deals: dict[tuple[str, str, str], dict[int, tuple[float, float]]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                d = json.loads(line)
+                key = (d["scenario"], d["lower"], d["upper"])
+                deals.setdefault(key, {})[d["deal"]] = (d["scores"][0], d["scores"][1])
+    return {k: [v[i] for i in sorted(v)] for k, v in deals.items()}
+
+
+def row(sc: Scenario, a: str, b: str, results: list[tuple[float, float]]) -> str:
+    s = summarize(results)
+    verdict = (
+        "upper better"
+        if s["diff"] + s["ci_diff"] < 0
+        else ("lower better" if s["diff"] - s["ci_diff"] > 0 else "not separated")
+    )
+    return (
+        f"| {sc.label} | {a} | {b} | {s['n']} | {s['mean_a']:.2f} ± {s['ci_a']:.2f} | "
+        f"{s['mean_b']:.2f} ± {s['ci_b']:.2f} | "
+        f"{s['diff']:+.2f} ± {s['ci_diff']:.2f} | {verdict} |"
+    )
+
+
+def write_table(path: str, rows: list[str]) -> None:
+    """Header and table; a hand-written part after them (from the first
+    ``## `` heading on) is kept."""
+    notes = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            old = fh.read()
+        at = old.find("\n## ")
+        notes = old[at:] if at >= 0 else ""
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(HEADER)
+        fh.write(
+            "| scenario | lower rung | upper rung | deals | lower: strokes/hole | "
+            "upper: strokes/hole | "
+            "paired difference (upper - lower) | verdict |\n|---|---|---|---|---|---|---|---|\n"
+        )
+        fh.write("\n".join(rows) + "\n")
+        fh.write(notes)
 
 
 def main() -> int:
@@ -129,6 +193,15 @@ def main() -> int:
     ap.add_argument(
         "--pairs", default="", help="comma list like greedy|expert (default: neighbouring rungs)"
     )
+    ap.add_argument("--start", type=int, default=0, help="first deal index (split long runs)")
+    ap.add_argument("--raw", default="", help="append every deal's result to this JSON-lines file")
+    ap.add_argument(
+        "--table",
+        nargs="+",
+        default=[],
+        metavar="RAW",
+        help="play nothing: build the table from raw files of earlier runs",
+    )
     ap.add_argument("--out", default="", help="write the markdown table here (e.g. docs/ladder.md)")
     args = ap.parse_args()
 
@@ -136,38 +209,28 @@ def main() -> int:
         itertools.pairwise(RUNGS)
     )
     scenarios = [s for s in SCENARIOS if not args.only or s.key in args.only.split(",")]
-    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     rows = []
-    for sc in scenarios:
-        for a, b in pairs:
-            slow = "mc" in (a, b)
-            deals = (args.mc_deals or sc.mc_deals) if slow else (args.deals or sc.deals)
-            t0 = time.time()
-            s = run_pair(sc, a, b, deals, pool)
-            dt = time.time() - t0
-            verdict = (
-                "upper better"
-                if s["diff"] + s["ci_diff"] < 0
-                else ("lower better" if s["diff"] - s["ci_diff"] > 0 else "not separated")
-            )
-            row = (
-                f"| {sc.label} | {a} | {b} | {s['n']} | {s['mean_a']:.2f} ± {s['ci_a']:.2f} | "
-                f"{s['mean_b']:.2f} ± {s['ci_b']:.2f} | "
-                f"{s['diff']:+.2f} ± {s['ci_diff']:.2f} | {verdict} |"
-            )
-            rows.append(row)
-            print(row, f"({dt:.0f}s)", flush=True)
-    if pool is not None:
-        pool.shutdown()
+    if args.table:
+        played = from_raw(args.table)
+        for sc in scenarios:
+            for a, b in pairs:
+                if (sc.key, a, b) in played:
+                    rows.append(row(sc, a, b, played[(sc.key, a, b)]))
+                    print(rows[-1], flush=True)
+    else:
+        pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+        for sc in scenarios:
+            for a, b in pairs:
+                slow = "mc" in (a, b)
+                deals = (args.mc_deals or sc.mc_deals) if slow else (args.deals or sc.deals)
+                t0 = time.time()
+                results = run_pair(sc, a, b, deals, pool, args.start, args.raw)
+                rows.append(row(sc, a, b, results))
+                print(rows[-1], f"({time.time() - t0:.0f}s)", flush=True)
+        if pool is not None:
+            pool.shutdown()
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            fh.write(HEADER)
-            fh.write(
-                "| scenario | lower rung | upper rung | deals | lower: strokes/hole | "
-                "upper: strokes/hole | "
-                "paired difference (upper - lower) | verdict |\n|---|---|---|---|---|---|---|---|\n"
-            )
-            fh.write("\n".join(rows) + "\n")
+        write_table(args.out, rows)
         print(f"wrote {args.out}", file=sys.stderr)
     return 0
 

@@ -142,19 +142,21 @@ class Evaluator:
         saving = 0.0
         vt = self.vt
         n_opp_half = self.n_opp * 0.5
+        ranks = [-1 if c is None else c >> 3 for c in cells]
         for pat, cells_i in self.insts:
+            size = len(cells_i)
             counts: dict[int, int] = {}
             unknown = 0
             for c in cells_i:
-                card = cells[c]
-                if card is None:
+                r = ranks[c]
+                if r < 0:
                     unknown += 1
                 else:
-                    r = card >> 3
                     counts[r] = counts.get(r, 0) + 1
-            if not counts:
+            # a target needs at most two more cards (three cards or more to
+            # find is too unlikely to count): most instances stop here
+            if not counts or max(counts.values()) < size - 2:
                 continue
-            size = len(cells_i)
             cur = 0.0
             for c in cells_i:
                 cur += scored[c]
@@ -495,7 +497,14 @@ class ExpertBot(BaseBot):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        scored = self.evaluate(view, legal)
+        return self.pick(self.evaluate(view, legal), legal)
+
+    def pick(self, scored: Sequence[tuple[float, Action]], legal: Sequence[Action]) -> Action:
+        """The best-valued action, ties broken by this bot's generator.
+
+        ``mc`` calls this too, so that where it keeps the expert's move it
+        makes the very same draw from the same generator: an mc seat and an
+        expert seat with the same seed play identically until mc departs."""
         if not scored:
             return legal[int(self.rng.random() * len(legal))]
         best = min(v for v, _ in scored)

@@ -182,6 +182,7 @@ class MCBot(BaseBot):
         late: int = 1,
         objective: str = "auto",
         z: float = 1.0,
+        confirm: int = 4,
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
@@ -191,6 +192,7 @@ class MCBot(BaseBot):
             raise ValueError("objective must be auto, relative or own")
         self.objective = objective
         self.z = z
+        self.confirm = max(1, int(confirm))
         self.rollout = rollout
         self.horizon = horizon
         self.late = late
@@ -202,22 +204,34 @@ class MCBot(BaseBot):
 
     def seed(self, seed: int | str) -> None:
         super().seed(seed)
-        self.expert.seed(f"{seed}:expert")
+        # the same seed an expert in this seat would get: until mc departs from
+        # the expert's move the two play identically (duplicate comparisons)
+        self.expert.seed(seed)
 
     def candidates(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
-        scored = sorted(self.expert.evaluate(view, legal), key=lambda t: t[0])
+        """The expert's own choice first, then the next best within ``close``."""
+        scored = self.expert.evaluate(view, legal)
+        choice = self.expert.pick(scored, legal)
         if not scored:
-            return []
-        best = scored[0][0]
-        return [(v, a) for v, a in scored if v <= best + self.close_margin][: self.top_k]
+            return [(0.0, choice)]
+        best = min(v for v, _ in scored)
+        rest = sorted(((v, a) for v, a in scored if a != choice), key=lambda t: t[0])
+        first = [(v, a) for v, a in scored if a == choice][:1]
+        return (first + [(v, a) for v, a in rest if v <= best + self.close_margin])[: self.top_k]
 
-    def search(self, view: View, cands: Sequence[Action]) -> list[list[float]]:
+    def budget(self, view: View) -> int:
+        """Determinisations per search: ``iterations``, else 24 on small layouts, 6 on large."""
+        return self.iterations or (24 if view.variant.cells <= 9 else 6)
+
+    def search(
+        self, view: View, cands: Sequence[Action], iterations: int | None = None
+    ) -> list[list[float]]:
         """Rollout outcomes per candidate, one per determinisation, paired
         across candidates (lower is better)."""
         outcomes: list[list[float]] = [[] for _ in cands]
         deadline = None if self.time_budget is None else _now() + self.time_budget
         small = view.variant.cells <= 9
-        iterations = self.iterations or (24 if small else 6)
+        iterations = iterations or self.budget(view)
         # big layouts (Alberta's 18 cards) keep holes going for many turns after
         # the late phase starts: look two rounds ahead and let the expert value the rest
         horizon = self.horizon if self.horizon is not None else (0 if small else 2 * view.players)
@@ -257,12 +271,21 @@ class MCBot(BaseBot):
             if down > self.late:
                 return self.expert.choose(view, legal)
         cands = self.candidates(view, legal)
-        if not cands:
-            return legal[int(self.rng.random() * len(legal))]
         if len(cands) == 1:
             return cands[0][1]
-        outcomes = self.search(view, [a for _, a in cands])
-        return cands[self.pick(outcomes)][1]
+        actions = [a for _, a in cands]
+        outcomes = self.search(view, actions)
+        best = self.pick(outcomes)
+        if best and self.confirm > 1:
+            # about to overrule the expert: a few noisy rollouts are not enough.
+            # Sample the two again, (confirm - 1) times as many, and decide on all of them.
+            more = self.search(
+                view, [actions[0], actions[best]], self.budget(view) * (self.confirm - 1)
+            )
+            pair = [outcomes[0] + more[0], outcomes[best] + more[1]]
+            if self.pick(pair) == 0:
+                best = 0
+        return actions[best]
 
     def pick(self, outcomes: Sequence[Sequence[float]]) -> int:
         """The expert's choice (index 0) unless the rollouts show another
