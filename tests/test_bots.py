@@ -230,6 +230,45 @@ def test_determinize_depends_only_on_the_view(table: tuple[str, int]) -> None:
     assert matches / slots < 0.2  # chance is about 1 / (unseen cards) <= 1/20
 
 
+@pytest.mark.parametrize("table", TABLES[:2], ids=table_id)
+def test_determinize_for_a_seat_watching_another_hold_a_stock_card(
+    table: tuple[str, int],
+) -> None:
+    """The card another seat drew from the stock is unseen: it is dealt from
+    the unseen cards, and the state plays on (a swap puts a real card down)."""
+    v = builtin(table[0])
+    held = [st for st in decision_points(v, table[1]) if st.phase == "place"]
+    held = [st for st in held if st.drawn_from == "stock"]
+    assert held
+    for i, st in enumerate(held):
+        watcher = (st.current + 1) % st.players
+        vw = view(st, watcher)
+        assert vw.drawn is None
+        det = determinize(vw, random.Random(i))
+        assert det.drawn is not None
+        assert Counter(det.all_cards()) == Counter(st.all_cards())
+        assert det.legal_actions() == st.legal_actions()
+        det.apply(next(a for a in det.legal_actions() if a.kind == "swap"))
+        assert all(c is not None for lay in det.layouts for c in lay)
+
+
+def test_determinize_refuses_the_setup() -> None:
+    st = HoleState(builtin("six-card"), 2, 0, random.Random(1))
+    assert st.phase == "setup"
+    with pytest.raises(ValueError, match="setup"):
+        determinize(view(st, st.current), random.Random(1))
+
+
+def test_unknown_bot_options_are_refused_and_mc_passes_expert_ones_on() -> None:
+    from golfcli.bots.registry import BotSpecError
+
+    for spec in ("mc?iterationz=4", "expert?foo=1", "greedy?threshold=3&x=1"):
+        with pytest.raises(BotSpecError, match="has no option"):
+            make_bot(spec)
+    bot = make_bot("mc?feed_weight=0.9&iterations=3")
+    assert bot.expert.feed_weight == 0.9 and bot.iterations == 3
+
+
 def test_determinize_samples_only_the_hidden_cards() -> None:
     v = builtin("six-card")
     st = decision_points(v, 2, holes=1)[6]

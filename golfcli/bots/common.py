@@ -44,7 +44,12 @@ def determinize(view: View, rng: random.Random) -> HoleState:
 
     Any bot may use this hook for sampling-based search (``mc`` does).  It
     only reads the view, so it cannot leak what the seat does not know.
+    A card another seat holds after drawing it from the stock is unseen too
+    and is dealt like the rest.  Not during setup (start flips and peeks are
+    not a position to search from): that raises ``ValueError``.
     """
+    if view.phase == "setup":
+        raise ValueError("determinize: the hole is still in setup")
     pool = view.unseen_cards()
     rng.shuffle(pool)
     mem = dict(view.memory)
@@ -80,6 +85,8 @@ def determinize(view: View, rng: random.Random) -> HoleState:
     for p in mem:
         memory[view.seat] |= 1 << p
     drawn = view.drawn if view.phase == "place" else None
+    if view.phase == "place" and drawn is None:  # another seat holds a card from the stock
+        drawn = pool.pop()
     return HoleState.assemble(
         view.variant,
         view.players,

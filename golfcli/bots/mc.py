@@ -169,6 +169,8 @@ class MCBot(BaseBot):
     """Determinised Monte Carlo over the expert's closest candidates."""
 
     name = "mc"
+    #: options mc does not know go to its inner expert (``mc?feed_weight=0.5``)
+    consults = ExpertBot
 
     def __init__(
         self,
@@ -185,7 +187,7 @@ class MCBot(BaseBot):
         confirm: int = 4,
         **options: Any,
     ) -> None:
-        super().__init__(seed, **options)
+        super().__init__(seed)
         if rollout not in ("expert", "lite"):
             raise ValueError("rollout must be expert or lite")
         if objective not in ("auto", "relative", "own"):
@@ -200,7 +202,7 @@ class MCBot(BaseBot):
         self.time_budget = time
         self.top_k = top_k
         self.close_margin = close
-        self.expert = ExpertBot(seed)
+        self.expert = ExpertBot(seed, **options)
 
     def seed(self, seed: int | str) -> None:
         super().seed(seed)

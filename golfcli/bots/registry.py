@@ -143,6 +143,12 @@ def make_bot(
         return ExternalBot(argv, seed=seed, cwd=base_dir, **external)
     if base in BUILTIN_BOTS:
         cls = _builtin_class(base)
+        known = builtin_options(cls)
+        unknown = sorted(set(opts) - known)
+        if unknown:  # a misspelt option would otherwise be ignored without a word
+            raise BotSpecError(
+                f"bot {base!r} has no option {unknown[0]!r} (its options: {', '.join(sorted(known))})"
+            )
         return _instantiate(cls, base, seed, opts)
     if base.endswith(".py"):
         path = Path(base)
@@ -163,6 +169,20 @@ def make_bot(
         f"unknown bot {spec!r}: use a built-in ({names}), a file.py, "
         "package.module:Name or cmd:PROGRAM"
     )
+
+
+def builtin_options(cls: Any) -> set[str]:
+    """The options a built-in bot class takes: its named constructor
+    parameters, plus those of the bot it consults (``mc`` passes expert
+    options on to its inner expert)."""
+    names: set[str] = set()
+    for klass in (cls, getattr(cls, "consults", None)):
+        if klass is None:
+            continue
+        for p in inspect.signature(klass).parameters.values():
+            if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL) and p.name != "seed":
+                names.add(p.name)
+    return names
 
 
 def _builtin_class(name: str) -> Any:
