@@ -147,7 +147,8 @@ def make_bot(
         unknown = sorted(set(opts) - known)
         if unknown:  # a misspelt option would otherwise be ignored without a word
             raise BotSpecError(
-                f"bot {base!r} has no option {unknown[0]!r} (its options: {', '.join(sorted(known))})"
+                f"bot {base!r} has no option {unknown[0]!r} "
+                f"(its options: {', '.join(sorted(known))})"
             )
         return _instantiate(cls, base, seed, opts)
     if base.endswith(".py"):
