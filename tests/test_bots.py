@@ -265,6 +265,8 @@ def test_unknown_bot_options_are_refused_and_mc_passes_expert_ones_on() -> None:
     for spec in ("mc?iterationz=4", "expert?foo=1", "greedy?threshold=3&x=1"):
         with pytest.raises(BotSpecError, match="has no option"):
             make_bot(spec)
+    with pytest.raises(BotSpecError, match="takes none"):
+        make_bot("random?x=1")
     bot = make_bot("mc?feed_weight=0.9&iterations=3")
     assert bot.expert.feed_weight == 0.9 and bot.iterations == 3
 

@@ -16,6 +16,14 @@ our own score (``objective=own``: stroke play against a field, where
 hurting one opponent helps the others as much as us).  The expert's own
 choice stands unless the paired rollouts show another candidate better by
 more than ``z`` standard errors (default 1): noise never overrules it.
+And before it is overruled, the two are rolled out again on ``confirm - 1``
+times as many fresh determinisations (default 4: three times as many), and
+the choice is made again on all the samples: a lucky first batch alone does
+not decide.  (With a ``time`` budget the confirming search gets the same
+time again, so such a decision may take twice ``time``.)  Rollouts play
+the expert with its default settings in every seat: expert options given
+to mc (``mc?feed_weight=0.5``) change how mc ranks its candidates, not the
+rollouts.
 
 Rolling out with the expert itself is the classic rollout algorithm: one
 step of policy improvement over the expert, which is why mc is the top rung.

@@ -146,10 +146,8 @@ def make_bot(
         known = builtin_options(cls)
         unknown = sorted(set(opts) - known)
         if unknown:  # a misspelt option would otherwise be ignored without a word
-            raise BotSpecError(
-                f"bot {base!r} has no option {unknown[0]!r} "
-                f"(its options: {', '.join(sorted(known))})"
-            )
+            takes = f"its options: {', '.join(sorted(known))}" if known else "it takes none"
+            raise BotSpecError(f"bot {base!r} has no option {unknown[0]!r} ({takes})")
         return _instantiate(cls, base, seed, opts)
     if base.endswith(".py"):
         path = Path(base)
