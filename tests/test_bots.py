@@ -766,3 +766,27 @@ def test_choose_leaves_early_decisions_to_the_expert(monkeypatch: pytest.MonkeyP
         assert MCBot(seed=seed, late=3).choose(vw, legal) == ExpertBot(seed=seed).choose(vw, legal)
     with pytest.raises(AssertionError, match="searched"):
         MCBot(seed=0, late=4).choose(vw, legal)
+
+
+def test_experts_do_not_wait_for_each_other_until_the_turn_limit() -> None:
+    """Alberta deal where four experts, one face-down card a side, used to pass
+    a 3 back and forth until the turn limit; tempo now fades once a hole runs
+    past 30% of the limit, and someone goes out."""
+    v = builtin("alberta")
+    bots = [make_bot("expert") for _ in range(4)]
+    m = Match(v, bots, [f"seat{s}" for s in range(4)], seed="ladder:alberta:11", holes=1)
+    res = m.play()
+    assert m.state is not None
+    assert res.holes[0].end_reason != "turn limit"
+    assert max(m.state.turns) <= 0.5 * v.end.turn_limit
+
+
+@pytest.mark.parametrize(
+    ("turns", "patience"), [(0, 1.0), (18, 1.0), (24, 0.5), (30, 0.0), (59, 0.0)]
+)
+def test_tempo_patience_fades_between_30_and_50_percent_of_the_turn_limit(
+    turns: int, patience: float
+) -> None:
+    st = HoleState(builtin("alberta"), 2, 0, random.Random(1))
+    st.turns[0] = turns
+    assert ExpertBot._patience(view(st, 0)) == pytest.approx(patience)

@@ -339,9 +339,28 @@ class ExpertBot(BaseBot):
                 )
                 downs = [sum(1 for c in v.layouts[s] if c is None) for s in opp_sides]
                 k = min(4.0, 1.0 + min(downs)) if v.variant.end.all_face_up else 3.0
-                hit = g_me * k - g_opp * (k - 1) + self.margin
+                hit = (g_me * k - g_opp * (k - 1) + self.margin) * self._patience(v)
             ev.memo["tempo"] = hit
         return hit
+
+    @staticmethod
+    def _patience(v: View) -> float:
+        """How much tempo still counts: 1 in a hole of normal length, falling
+        to 0 between 30% and 50% of the variant's turn limit.
+
+        Without it two experts with one face-down card each can both wait
+        for the other to go out and pass the same card back and forth until
+        the turn limit (seen on Alberta: a 3 swapped for a 3 for 50 turns);
+        players at a table would not.  Once tempo stops counting, ending the
+        hole is judged on the cards alone, and someone goes out.  Normal
+        holes end long before 30% of the limit (Alberta: 13 turns a seat at
+        most in our runs, limit 60), so they are not affected."""
+        limit = v.variant.end.turn_limit
+        mine = v.turns[v.seat]
+        start, end = 0.3 * limit, 0.5 * limit
+        if mine <= start:
+            return 1.0
+        return max(0.0, (end - mine) / (end - start))
 
     def _turn_gain(self, ev: Evaluator, cells: list[int | None]) -> float:
         """Expected improvement from one more turn: the best placement of a
