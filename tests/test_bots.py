@@ -339,16 +339,21 @@ def test_six_card_values_the_tests_rely_on() -> None:
     assert vals == {"A": 1, "2": -2, "7": 7, "Q": 10, "K": 0}
 
 
-@pytest.mark.parametrize("spec", ["expert", "greedy", "mc?iterations=4"])
-def test_takes_the_discard_that_completes_a_column_pair(spec: str) -> None:
-    # our column 0 is 7C over QS (17 points); a 7 on the discard pile pairs it (0).
-    # The opponent has one face-down card left: mc is past its ``late`` threshold.
-    st = position(
+def pair_position() -> HoleState:
+    """Our column 0 is 7C over QS (17 points); a 7 on the discard pile pairs it
+    (0).  The opponent has one face-down card left: mc is past its ``late``
+    threshold."""
+    return position(
         SIX,
         ["7C 5D KH / QS 9H 4C", "2C 8D 6H / 3S JD 10C"],
         ["100/100", "111/110"],
         discard="3D 7H",
     )
+
+
+@pytest.mark.parametrize("spec", ["expert", "greedy", "mc?iterations=4"])
+def test_takes_the_discard_that_completes_a_column_pair(spec: str) -> None:
+    st = pair_position()
     bot = make_bot(spec, seed=1)
     assert bot.choose(view(st, 0), st.legal_actions()) == Action("draw_discard")
     st.apply(Action("draw_discard"))
@@ -359,12 +364,7 @@ def test_takes_the_discard_that_completes_a_column_pair(spec: str) -> None:
 
 
 def test_expert_suggests_the_pair_with_a_big_estimated_gain() -> None:
-    st = position(
-        SIX,
-        ["7C 5D KH / QS 9H 4C", "2C 8D 6H / 3S JD 10C"],
-        ["100/100", "111/110"],
-        discard="3D 7H",
-    )
+    st = pair_position()
     bot = ExpertBot(seed=1)
     st.apply(Action("draw_discard"))
     move, delta = bot.suggest(view(st, 0), st.legal_actions())
