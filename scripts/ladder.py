@@ -63,9 +63,19 @@ SCENARIOS = (
 BOT_OPTIONS: dict[str, dict[str, object]] = {}
 
 
-def play_deal(args: tuple[str, str, str, int, int]) -> tuple[float, float]:
-    """One duplicate deal: (mean side score in the baseline, mean score of an
-    upgraded side), averaged over the sides."""
+Deal = tuple[float, float, float | None]
+
+
+def margin(scores: Sequence[float], side: int) -> float:
+    """A side's score minus the mean of the other sides' (lower is better)."""
+    others = [x for i, x in enumerate(scores) if i != side]
+    return scores[side] - sum(others) / len(others)
+
+
+def play_deal(args: tuple[str, str, str, int, int]) -> Deal:
+    """One duplicate deal, averaged over the sides: (the side's score in the
+    baseline, an upgraded side's score, and how much the upgrade changed the
+    side's margin over the other sides)."""
     scenario_key, a, b, index, players = args
     sc = next(s for s in SCENARIOS if s.key == scenario_key)
     variant = builtin(sc.variant)
@@ -84,11 +94,13 @@ def play_deal(args: tuple[str, str, str, int, int]) -> tuple[float, float]:
         return res.holes[0].scores
 
     base = scores(None)
-    upper = [scores(side)[side] for side in range(groups)]
-    return sum(base) / groups, sum(upper) / groups
+    games = [scores(side) for side in range(groups)]
+    upper = [games[side][side] for side in range(groups)]
+    moved = [margin(games[side], side) - margin(base, side) for side in range(groups)]
+    return sum(base) / groups, sum(upper) / groups, sum(moved) / groups
 
 
-def summarize(pairs: list[tuple[float, float]]) -> dict[str, float]:
+def summarize(pairs: Sequence[Deal]) -> dict[str, float]:
     n = len(pairs)
     ma = sum(p[0] for p in pairs) / n
     mb = sum(p[1] for p in pairs) / n
@@ -117,12 +129,12 @@ def run_pair(
     pool: ProcessPoolExecutor | None,
     start: int = 0,
     raw: str = "",
-) -> list[tuple[float, float]]:
+) -> list[Deal]:
     """Play deals ``start .. start+deals-1``; with ``raw``, append each deal's
     result to that JSON-lines file as soon as it is known (a long run that
     dies keeps what it played, and runs of different deal ranges combine)."""
     jobs = [(sc.key, a, b, i, sc.players) for i in range(start, start + deals)]
-    results: Iterable[tuple[float, float]]
+    results: Iterable[Deal]
     if pool is None:
         results = map(play_deal, jobs)
     else:
@@ -136,7 +148,8 @@ def run_pair(
                 "lower": a,
                 "upper": b,
                 "deal": index,
-                "scores": res,
+                "scores": res[:2],
+                "margin": res[2],
                 "code": code_fingerprint(),
             }
             with open(raw, "a", encoding="utf-8") as fh:
@@ -144,20 +157,20 @@ def run_pair(
     return out
 
 
-def from_raw(paths: Sequence[str]) -> dict[tuple[str, str, str], list[tuple[float, float]]]:
+def from_raw(paths: Sequence[str]) -> dict[tuple[str, str, str], list[Deal]]:
     """Per (scenario, lower, upper): the deals in raw files, each deal once.
 
     A deal found twice with different results is an error (the runs did not
     play the same games); runs of different code (``golfcli`` source
     fingerprints) are combined with a warning naming the fingerprints."""
-    deals: dict[tuple[str, str, str], dict[int, tuple[float, float]]] = {}
+    deals: dict[tuple[str, str, str], dict[int, Deal]] = {}
     codes: dict[tuple[str, str, str], set[str]] = {}
     for path in paths:
         with open(path, encoding="utf-8") as fh:
             for n, line in enumerate(fh, 1):
                 d = json.loads(line)
                 key = (d["scenario"], d["lower"], d["upper"])
-                scores = (d["scores"][0], d["scores"][1])
+                scores = (d["scores"][0], d["scores"][1], d.get("margin"))
                 seen = deals.setdefault(key, {})
                 if seen.get(d["deal"], scores) != scores:
                     raise SystemExit(
@@ -175,8 +188,13 @@ def from_raw(paths: Sequence[str]) -> dict[tuple[str, str, str], list[tuple[floa
     return {k: [v[i] for i in sorted(v)] for k, v in deals.items()}
 
 
-def row(sc: Scenario, a: str, b: str, results: list[tuple[float, float]]) -> str:
+def row(sc: Scenario, a: str, b: str, results: list[Deal]) -> str:
     s = summarize(results)
+    moved = [r[2] for r in results]
+    shift = "–"  # not recorded by older runs
+    if all(m is not None for m in moved):
+        m = summarize([(0.0, x, None) for x in moved if x is not None])
+        shift = f"{m['diff']:+.2f} ± {m['ci_diff']:.2f}"
     verdict = (
         "upper better"
         if s["diff"] + s["ci_diff"] < 0
@@ -185,7 +203,7 @@ def row(sc: Scenario, a: str, b: str, results: list[tuple[float, float]]) -> str
     return (
         f"| {sc.label} | {a} | {b} | {s['n']} | {s['mean_a']:.2f} ± {s['ci_a']:.2f} | "
         f"{s['mean_b']:.2f} ± {s['ci_b']:.2f} | "
-        f"{s['diff']:+.2f} ± {s['ci_diff']:.2f} | {verdict} |"
+        f"{s['diff']:+.2f} ± {s['ci_diff']:.2f} | {shift} | {verdict} |"
     )
 
 
@@ -203,7 +221,8 @@ def write_table(path: str, rows: list[str]) -> None:
         fh.write(
             "| scenario | lower rung | upper rung | deals | lower: strokes/hole | "
             "upper: strokes/hole | "
-            "paired difference (upper - lower) | verdict |\n|---|---|---|---|---|---|---|---|\n"
+            "paired difference (upper - lower) | margin over the other sides: paired change | "
+            "verdict |\n|---|---|---|---|---|---|---|---|---|\n"
         )
         fh.write("\n".join(rows) + "\n")
         fh.write(notes)

@@ -43,14 +43,14 @@ def test_upgrading_a_side_to_the_same_bot_changes_nothing(
     lad = ladder()
     players = next(s.players for s in lad.SCENARIOS if s.key == scenario)
     for deal in range(3):
-        base, up = lad.play_deal((scenario, lower, upper, deal, players))
-        assert base == up
+        base, up, moved = lad.play_deal((scenario, lower, upper, deal, players))
+        assert base == up and moved == 0
 
 
 def test_a_different_bot_does_change_the_scores() -> None:
     lad = ladder()
     results = [lad.play_deal(("six-card-2p", "random", "greedy", d, 2)) for d in range(5)]
-    assert all(upper < base for base, upper in results)
+    assert all(upper < base and moved < 0 for base, upper, moved in results)
 
 
 def test_raw_runs_combine_and_a_conflicting_deal_is_refused(tmp_path: Path) -> None:
@@ -65,6 +65,7 @@ def test_raw_runs_combine_and_a_conflicting_deal_is_refused(tmp_path: Path) -> N
     lines = raw.read_text().splitlines()
     bad = json.loads(lines[0])
     bad["scores"] = [bad["scores"][0] + 1, bad["scores"][1]]
+    assert bad["margin"] is not None
     other = tmp_path / "other.jsonl"
     other.write_text(json.dumps(bad) + "\n")
     with pytest.raises(SystemExit, match=r"deal 0 .* different result"):
