@@ -188,22 +188,28 @@ def from_raw(paths: Sequence[str]) -> dict[tuple[str, str, str], list[Deal]]:
     return {k: [v[i] for i in sorted(v)] for k, v in deals.items()}
 
 
+def verdict(diff: float, ci: float) -> str:
+    if diff + ci < 0:
+        return "upper better"
+    return "lower better" if diff - ci > 0 else "not separated"
+
+
 def row(sc: Scenario, a: str, b: str, results: list[Deal]) -> str:
+    """One table row.  The verdict reads the margin over the other sides --
+    beating them is what a game is won by, and what ``mc`` plays for
+    heads-up -- when every deal recorded it, else the strokes."""
     s = summarize(results)
     moved = [r[2] for r in results]
     shift = "–"  # not recorded by older runs
+    said = verdict(s["diff"], s["ci_diff"]) + " (strokes)"
     if all(m is not None for m in moved):
         m = summarize([(0.0, x, None) for x in moved if x is not None])
         shift = f"{m['diff']:+.2f} ± {m['ci_diff']:.2f}"
-    verdict = (
-        "upper better"
-        if s["diff"] + s["ci_diff"] < 0
-        else ("lower better" if s["diff"] - s["ci_diff"] > 0 else "not separated")
-    )
+        said = verdict(m["diff"], m["ci_diff"]) + " (margin)"
     return (
         f"| {sc.label} | {a} | {b} | {s['n']} | {s['mean_a']:.2f} ± {s['ci_a']:.2f} | "
         f"{s['mean_b']:.2f} ± {s['ci_b']:.2f} | "
-        f"{s['diff']:+.2f} ± {s['ci_diff']:.2f} | {shift} | {verdict} |"
+        f"{s['diff']:+.2f} ± {s['ci_diff']:.2f} | {shift} | {said} |"
     )
 
 

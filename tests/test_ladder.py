@@ -81,3 +81,13 @@ def test_the_table_keeps_the_notes_written_after_it(tmp_path: Path) -> None:
     assert text.startswith(lad.HEADER)
     assert "| new | row |" in text and "old header" not in text
     assert text.endswith("## What the table shows\n\nnotes\n")
+
+
+def test_the_verdict_reads_the_margin_when_every_deal_recorded_it() -> None:
+    lad = ladder()
+    sc = lad.SCENARIOS[0]
+    # more strokes for the upper rung, but a clearly better margin over the opponents
+    deals = [(8.0, 8.5 + 0.1 * (i % 3), -1.0 - 0.1 * (i % 2)) for i in range(20)]
+    assert "upper better (margin)" in lad.row(sc, "expert", "mc", deals)
+    older = [(b, u, None) for b, u, _ in deals[:10]] + deals[10:]
+    assert "lower better (strokes)" in lad.row(sc, "expert", "mc", older)
