@@ -304,11 +304,19 @@ docstring).  Every neighbouring pair of rungs plays duplicate deals against the 
 deal (one hole) is played once with every seat taken by the lower rung, then once per side
 with that side's seats (both partners on Alberta) taken by the upper rung.  Seats keep their
 names, so every bot's seed, the cards and the opponents are the same in all games of a deal;
-only the upgraded side's bot differs.  The paired difference of a deal is the upgraded side's
-score minus the same side's score in the all-lower game, averaged over the sides (negative:
-the upper rung takes fewer strokes); the table gives its mean and 95% CI (normal
-approximation, 1.96 sd / sqrt(n)) and the mean strokes per hole of either rung ± 95% CI.
-A run with any bot fault is refused.
+only the upgraded side's bot differs.  Two paired differences per deal, averaged over the
+sides, each with its mean and 95% CI (normal approximation, 1.96 sd / sqrt(n)):
+
+* **strokes**: the upgraded side's score minus the same side's score in the all-lower game
+  (negative: the upper rung takes fewer strokes);
+* **margin**: the change in the side's score minus the mean of the other sides' scores
+  (negative: the upper rung does better against its opponents, whether by taking fewer
+  strokes or by leaving them more).  Heads-up, `mc` plays for this margin, and it may take
+  a stroke more to cost the opponent two.
+
+The verdict reads the margin (beating the opponents is what wins) when every deal of the row
+recorded it, else the strokes; it says which.  The table also gives the mean strokes per hole
+of either rung ± 95% CI.  A run with any bot fault is refused.
 
 Bot settings: the defaults (`mc`: `iterations` 24 on layouts of up to 9 cards and 6 on larger
 ones, `top_k` 3, `close` 4, `late` 1, `z` 1.0, `confirm` 4, rollouts to the end of the hole on
