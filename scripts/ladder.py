@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from golfcli.bots.mc import relative
 from golfcli.bots.registry import make_bot
 from golfcli.gameplay import code_fingerprint
 from golfcli.match import Match
@@ -66,12 +67,6 @@ BOT_OPTIONS: dict[str, dict[str, object]] = {}
 Deal = tuple[float, float, float | None]
 
 
-def margin(scores: Sequence[float], side: int) -> float:
-    """A side's score minus the mean of the other sides' (lower is better)."""
-    others = [x for i, x in enumerate(scores) if i != side]
-    return scores[side] - sum(others) / len(others)
-
-
 def play_deal(args: tuple[str, str, str, int, int]) -> Deal:
     """One duplicate deal, averaged over the sides: (the side's score in the
     baseline, an upgraded side's score, and how much the upgrade changed the
@@ -96,28 +91,31 @@ def play_deal(args: tuple[str, str, str, int, int]) -> Deal:
     base = scores(None)
     games = [scores(side) for side in range(groups)]
     upper = [games[side][side] for side in range(groups)]
-    moved = [margin(games[side], side) - margin(base, side) for side in range(groups)]
+    # the margin: a side's score minus the mean of the other sides' (mc's relative result)
+    moved = [relative(games[side], side) - relative(base, side) for side in range(groups)]
     return sum(base) / groups, sum(upper) / groups, sum(moved) / groups
 
 
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% CI (normal approximation)."""
+    n = len(xs)
+    mean = sum(xs) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
 def summarize(pairs: Sequence[Deal]) -> dict[str, float]:
-    n = len(pairs)
-    ma = sum(p[0] for p in pairs) / n
-    mb = sum(p[1] for p in pairs) / n
-    diffs = [p[1] - p[0] for p in pairs]
-    md = sum(diffs) / n
-    sd = math.sqrt(sum((d - md) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
-    sda = math.sqrt(sum((p[0] - ma) ** 2 for p in pairs) / (n - 1)) if n > 1 else 0.0
-    sdb = math.sqrt(sum((p[1] - mb) ** 2 for p in pairs) / (n - 1)) if n > 1 else 0.0
-    h = 1.96 / math.sqrt(n)
+    ma, ci_a = mean_ci([p[0] for p in pairs])
+    mb, ci_b = mean_ci([p[1] for p in pairs])
+    md, ci_d = mean_ci([p[1] - p[0] for p in pairs])
     return {
-        "n": n,
+        "n": len(pairs),
         "mean_a": ma,
-        "ci_a": sda * h,
+        "ci_a": ci_a,
         "mean_b": mb,
-        "ci_b": sdb * h,
+        "ci_b": ci_b,
         "diff": md,
-        "ci_diff": sd * h,
+        "ci_diff": ci_d,
     }
 
 
@@ -199,13 +197,13 @@ def row(sc: Scenario, a: str, b: str, results: list[Deal]) -> str:
     beating them is what a game is won by, and what ``mc`` plays for
     heads-up -- when every deal recorded it, else the strokes."""
     s = summarize(results)
-    moved = [r[2] for r in results]
+    moved = [r[2] for r in results if r[2] is not None]
     shift = "–"  # not recorded by older runs
     said = verdict(s["diff"], s["ci_diff"]) + " (strokes)"
-    if all(m is not None for m in moved):
-        m = summarize([(0.0, x, None) for x in moved if x is not None])
-        shift = f"{m['diff']:+.2f} ± {m['ci_diff']:.2f}"
-        said = verdict(m["diff"], m["ci_diff"]) + " (margin)"
+    if len(moved) == len(results):
+        mean, ci = mean_ci(moved)
+        shift = f"{mean:+.2f} ± {ci:.2f}"
+        said = verdict(mean, ci) + " (margin)"
     return (
         f"| {sc.label} | {a} | {b} | {s['n']} | {s['mean_a']:.2f} ± {s['ci_a']:.2f} | "
         f"{s['mean_b']:.2f} ± {s['ci_b']:.2f} | "
