@@ -173,6 +173,13 @@ def expert_rollout(
     return relative(values, v.side, weight)
 
 
+def small_layout(view: View) -> bool:
+    """Up to 9 cards: rollouts are cheap enough for 24 determinisations and
+    to play to the end of the hole; larger layouts (Alberta's 18) get fewer
+    and shorter ones."""
+    return view.variant.cells <= 9
+
+
 class MCBot(BaseBot):
     """Determinised Monte Carlo over the expert's closest candidates."""
 
@@ -231,7 +238,7 @@ class MCBot(BaseBot):
 
     def budget(self, view: View) -> int:
         """Determinisations per search: ``iterations``, else 24 on small layouts, 6 on large."""
-        return self.iterations or (24 if view.variant.cells <= 9 else 6)
+        return self.iterations or (24 if small_layout(view) else 6)
 
     def search(
         self, view: View, cands: Sequence[Action], iterations: int | None = None
@@ -240,7 +247,7 @@ class MCBot(BaseBot):
         across candidates (lower is better)."""
         outcomes: list[list[float]] = [[] for _ in cands]
         deadline = None if self.time_budget is None else _now() + self.time_budget
-        small = view.variant.cells <= 9
+        small = small_layout(view)
         iterations = iterations or self.budget(view)
         # big layouts (Alberta's 18 cards) keep holes going for many turns after
         # the late phase starts: look two rounds ahead and let the expert value the rest
