@@ -100,7 +100,7 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path, cluster: str) -
     dask = run(cfg, tmp_path / "dask", executor="dask", address=cluster, batch_size=2)
     assert marker.exists(), "the bot did not kill its worker: the test proves nothing"
     assert int(marker.read_text()) != os.getpid()
-    assert dask.stopped is None and dask.played == 90
+    assert dask.stopped is None and dask.played == 90, dask.message
     # the marker now exists: the same bots play on without dying
     local = run(cfg, tmp_path / "local", workers=1)
     assert stable(dask.report()) == stable(local.report())
