@@ -159,8 +159,10 @@ def from_raw(paths: Sequence[str]) -> dict[tuple[str, str, str], list[Deal]]:
     """Per (scenario, lower, upper): the deals in raw files, each deal once.
 
     A deal found twice with different results is an error (the runs did not
-    play the same games); runs of different code (``golfcli`` source
-    fingerprints) are combined with a warning naming the fingerprints."""
+    play the same games), except that a replay which recorded the margin
+    completes a record made before the margin existed (same strokes: the
+    same games); runs of different code (``golfcli`` source fingerprints)
+    are combined with a warning naming the fingerprints."""
     deals: dict[tuple[str, str, str], dict[int, Deal]] = {}
     codes: dict[tuple[str, str, str], set[str]] = {}
     for path in paths:
@@ -170,12 +172,14 @@ def from_raw(paths: Sequence[str]) -> dict[tuple[str, str, str], list[Deal]]:
                 key = (d["scenario"], d["lower"], d["upper"])
                 scores = (d["scores"][0], d["scores"][1], d.get("margin"))
                 seen = deals.setdefault(key, {})
-                if seen.get(d["deal"], scores) != scores:
+                before = seen.get(d["deal"], scores)
+                margins = (before[2], scores[2])
+                if before[:2] != scores[:2] or (None not in margins and margins[0] != margins[1]):
                     raise SystemExit(
                         f"{path}:{n}: deal {d['deal']} of {'|'.join(key)} was played before "
                         f"with a different result"
                     )
-                seen[d["deal"]] = scores
+                seen[d["deal"]] = scores if scores[2] is not None else before
                 codes.setdefault(key, set()).add(d.get("code", "unrecorded"))
     for key, found in codes.items():
         if len(found) > 1:

@@ -91,3 +91,21 @@ def test_the_verdict_reads_the_margin_when_every_deal_recorded_it() -> None:
     assert "upper better (margin)" in lad.row(sc, "expert", "mc", deals)
     older = [(b, u, None) for b, u, _ in deals[:10]] + deals[10:]
     assert "lower better (strokes)" in lad.row(sc, "expert", "mc", older)
+
+
+def test_a_replay_that_recorded_the_margin_completes_an_older_record(tmp_path: Path) -> None:
+    lad = ladder()
+    old, new = tmp_path / "old.jsonl", tmp_path / "new.jsonl"
+    line = {"scenario": "s", "lower": "expert", "upper": "mc", "deal": 0, "scores": [5.0, 4.0]}
+    old.write_text(json.dumps(line) + "\n")
+    new.write_text(json.dumps({**line, "margin": -1.5}) + "\n")
+    for order in ([old, new], [new, old]):
+        assert lad.from_raw([str(p) for p in order])[("s", "expert", "mc")] == [(5.0, 4.0, -1.5)]
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({**line, "margin": -0.5}) + "\n")
+    with pytest.raises(SystemExit, match=r"deal 0 .* different result"):
+        lad.from_raw([str(new), str(other)])
+    moved = tmp_path / "moved.jsonl"
+    moved.write_text(json.dumps({**line, "scores": [5.0, 3.0], "margin": -1.5}) + "\n")
+    with pytest.raises(SystemExit, match=r"deal 0 .* different result"):
+        lad.from_raw([str(old), str(moved)])
