@@ -160,8 +160,41 @@ def _default_name(kind: str) -> str:
     return base if base and base[0].isalpha() else "bot"
 
 
+def _split_seats(text: str) -> list[str]:
+    """Split ``--players`` at commas outside quotes: an external bot's
+    command line may need a comma (``ext=cmd:"bot --weights 1,2"``); the
+    quotes stay for the command's shell-like split.
+
+    >>> _split_seats('human,ext=cmd:"bot -w 1,2"')
+    ['human', 'ext=cmd:"bot -w 1,2"']
+    """
+    items: list[str] = []
+    cur: list[str] = []
+    quote = ""
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ",":
+            items.append("".join(cur))
+            cur = []
+            continue
+        cur.append(ch)
+    if quote:
+        raise UsageError(f"--players {text!r}: a {quote} quote is not closed")
+    out = []
+    for item in (*items, "".join(cur)):
+        item = item.strip()
+        if len(item) > 1 and item[0] == item[-1] and item[0] in "'\"" and item[0] not in item[1:-1]:
+            item = item[1:-1].strip()  # a whole seat in quotes
+        out.append(item)
+    return out
+
+
 def parse_players(text: str) -> list[SeatSpec]:
-    """Read ``--players``: a comma list of ``human``, bot specs or ``name=kind``.
+    """Read ``--players``: a comma list of ``human``, bot specs or ``name=kind``
+    (a comma inside quotes belongs to its seat).
 
     ``name=`` is recognised only before a plain name, so a bot option such as
     ``greedy?threshold=3`` stays a spec.  Unnamed seats are named after their
@@ -171,7 +204,7 @@ def parse_players(text: str) -> list[SeatSpec]:
     >>> [s.name for s in parse_players("human,greedy,greedy")]
     ['you', 'greedy', 'greedy2']
     """
-    items = [item.strip() for item in text.split(",")]
+    items = [item.strip() for item in _split_seats(text)]
     if not text.strip() or any(not item for item in items):
         raise UsageError(
             f"--players {text!r}: give a comma list of seats, e.g. you=human,ann=greedy"

@@ -10,6 +10,7 @@ import json
 import os
 import random
 import re
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -80,6 +81,18 @@ def test_players_bot_options_are_not_names() -> None:
     seats = parse_players("greedy?threshold=3,ann=greedy?knock_at=2")
     assert seats[0].kind == "greedy?threshold=3" and seats[0].name == "greedy"
     assert (seats[1].name, seats[1].kind) == ("ann", "greedy?knock_at=2")
+
+
+def test_players_a_comma_inside_quotes_belongs_to_its_seat() -> None:
+    seats = parse_players("""human,ext=cmd:python3 bot.py --weights "1,2",'cmd:bot 3,4'""")
+    assert [s.kind for s in seats] == [
+        "human",
+        'cmd:python3 bot.py --weights "1,2"',
+        "cmd:bot 3,4",
+    ]
+    assert shlex.split(seats[1].kind[4:]) == ["python3", "bot.py", "--weights", "1,2"]
+    with pytest.raises(UsageError, match=r"--players .*a \" quote is not closed"):
+        parse_players('human,cmd:bot "1,2')
 
 
 def test_players_a_given_name_is_not_reused_for_a_default() -> None:
