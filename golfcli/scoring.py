@@ -102,6 +102,13 @@ class Compiled:
             vt[card] = value
             # the same card typed without its suit keeps the plain rank value
         self.values = vt
+        # cards that score alike (same rank, same value: 7S and 7H, but not AC
+        # and AH where clubs are special) map to one representative, so bots
+        # can share work between them
+        first: dict[tuple[int, int], int] = {}
+        self.alike: dict[int | None, int | None] = {None: None}
+        for card in range(C.TABLE_SIZE):
+            self.alike[card] = first.setdefault((card >> 3, vt[card]), card)
         self.columns = [tuple(r * cols + c for r in range(rows)) for c in range(cols)]
         self.rows_cells = [tuple(r * cols + c for c in range(cols)) for r in range(rows)]
         self.tables: list[tuple[Pattern, list[tuple[int, ...]]]] = []
@@ -172,8 +179,12 @@ class Compiled:
                 full: list[int] = []
                 for cells in table:
                     r = ranks[cells[0]]
-                    ok = r >= 0 and all(ranks[c] == r for c in cells) and pat.applies_to(r)
-                    full.append(r if ok else -1)
+                    if r >= 0:
+                        for c in cells:
+                            if ranks[c] != r:
+                                r = -1
+                                break
+                    full.append(r if r >= 0 and pat.applies_to(r) else -1)
                 used = [False] * len(full)
                 for a in range(len(full)):
                     if used[a] or full[a] < 0:

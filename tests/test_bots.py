@@ -790,3 +790,44 @@ def test_tempo_patience_fades_between_30_and_50_percent_of_the_turn_limit(
     st = HoleState(builtin("alberta"), 2, 0, random.Random(1))
     st.turns[0] = turns
     assert ExpertBot._patience(view(st, 0)) == pytest.approx(patience)
+
+
+# ------------------------------------------------------ the expert's shared work
+
+
+def test_the_experts_memos_share_work_only_between_cards_that_score_alike() -> None:
+    """The value and gain memos treat 7S and 7H as one card, never AC (-2 on
+    Alberta) and AH (1): asked in either order, one Evaluator answers as
+    fresh ones do."""
+    from golfcli.bots.expert import Evaluator
+
+    alberta = builtin("alberta")
+    st = position(
+        alberta,
+        ["AS 4D 9H 5C KH 8S / 3S JD 10C 6H 2D QS / 7D 4S 5H 9C 3H 6C"] * 2,
+        ["111000/110000/100000", "111000/000000/000000"],
+        discard="2C",
+    )
+    v = view(st, 0)
+
+    def fresh() -> Evaluator:
+        return Evaluator(v)
+
+    mine = fresh().mine
+    for a, b, alike in [("7S", "7H", True), ("AC", "AH", False), ("KC", "KH", False)]:
+        ca, cb = parse_card(a), parse_card(b)
+        trial_a, trial_b = list(mine), list(mine)
+        trial_a[3], trial_b[3] = ca, cb
+        want = (fresh().value(trial_a), fresh().value(trial_b))
+        gains = (fresh().gain_for(mine, ca), fresh().gain_for(mine, cb))
+        assert (want[0] == want[1]) is alike and (gains[0] == gains[1]) is alike
+        for order in (1, -1):
+            ev = fresh()
+            got = [ev.value(t) for t in (trial_a, trial_b)[::order]][::order]
+            assert tuple(got) == want
+            ev = fresh()
+            got = [ev.gain_for(mine, c) for c in (ca, cb)[::order]][::order]
+            assert tuple(got) == gains
+    table = fresh().alike
+    assert table[parse_card("7S")] == table[parse_card("7H")] == table[parse_card("7C")]
+    assert table[parse_card("AC")] != table[parse_card("AH")] == table[parse_card("AS")]

@@ -35,6 +35,10 @@ from ..variant import Pattern, Variant
 from ..view import View
 from . import BaseBot
 
+#: a pattern target: (what the completed pattern costs: the cards' new values,
+#: its bonus, its opponents' penalty as it counts for us) and the chance of completing it
+Target = tuple[tuple[float, int, float], float]
+
 _INSTANCES: dict[int, tuple[Variant, list[tuple[Pattern, tuple[int, ...]]]]] = {}
 
 
@@ -90,6 +94,10 @@ class Evaluator:
         self.future_weight = future_weight
         self.memo: dict[Any, float] = {}
         self._values: dict[tuple[Any, ...], float] = {}
+        self.alike = self.comp.alike
+        self._gains: dict[tuple[int | None, ...], float] = {}
+        # per ``turns``, per pattern instance: the ranks in its cells -> its targets
+        self._targets: dict[float, list[dict[tuple[int, ...], list[Target]]]] = {}
         self._near: dict[Any, set[int]] = {}
         self._quiet: dict[Any, list[int]] = {}
         # classes of unseen cards (rank, value) -> (representative card, count)
@@ -126,77 +134,104 @@ class Evaluator:
         """Expected score of a layout (lower is better), patterns included.
 
         Memoised per decision: the same layouts come up again and again
-        (every class of stock card is tried in every place)."""
-        key = (tuple(cells), future)
+        (every class of stock card is tried in every place), also with
+        cards that score alike in place of each other (7S for 7H)."""
+        key = (*map(self.alike.__getitem__, cells), future)
         hit = self._values.get(key)
         if hit is None:
             hit = self._values[key] = self._value(cells, future)
         return hit
 
     def _value(self, cells: Sequence[int | None], future: bool) -> float:
+        """The scorer's total less each unfinished pattern's best expected
+        saving; the pattern arithmetic is looked up per instance (see
+        :meth:`_instance_targets`), only the saving of the cards now in
+        place is computed here.  Bots spend most of their time in here."""
         total, scored = self.base(cells, future)
         if not self.insts:
             return total
         turns = self.turns_left if future else 0.0
-        U = self.U
-        saving = 0.0
-        vt = self.vt
-        n_opp_half = self.n_opp * 0.5
         ranks = [-1 if c is None else c >> 3 for c in cells]
-        for pat, cells_i in self.insts:
-            size = len(cells_i)
-            counts: dict[int, int] = {}
-            unknown = 0
-            for c in cells_i:
-                r = ranks[c]
-                if r < 0:
-                    unknown += 1
-                else:
-                    counts[r] = counts.get(r, 0) + 1
-            # a target needs at most two more cards (three cards or more to
-            # find is too unlikely to count): most instances stop here
-            if not counts or max(counts.values()) < size - 2:
+        tables = self._targets.get(turns)
+        if tables is None:
+            tables = self._targets[turns] = [{} for _ in self.insts]
+        saving = 0.0
+        for i, (_, cells_i) in enumerate(self.insts):
+            key = tuple([ranks[c] for c in cells_i])
+            hit = tables[i].get(key)
+            if hit is None:
+                hit = tables[i][key] = self._instance_targets(i, key, turns)
+            if not hit:
                 continue
             cur = 0.0
             for c in cells_i:
                 cur += scored[c]
             best = 0.0
-            # every rank already showing here is a possible target: the other
-            # cells are face down (they may already be it) or must be replaced
-            for r, have in counts.items():
-                need = size - have
-                if need == 0 or need > 2 or (pat.ranks is not None and r not in pat.ranks):
-                    continue
-                a = self.avail.get(r, 0)
-                if a < need:
-                    continue
-                eff = pat.cards
-                rv = vt[(r << 3) | 4]
-                if eff == "zero":
-                    new_each = 0.0
-                elif eff == "keep":
-                    new_each = float(rv)
-                elif eff == "keep_negative":
-                    new_each = float(min(rv, 0))
-                else:
-                    new_each = float(eff)
-                save = cur - new_each * size - pat.bonus + pat.opponents * n_opp_half
+            for cost, chance in hit:
+                save = cur - cost[0] - cost[1] + cost[2]
                 if save <= 0:
                     continue
-                p_now = 0.0
-                if need == unknown:
-                    p_now = 1.0
-                    for k in range(need):
-                        p_now *= (a - k) / max(1, U - k)
-                p_future = 0.0
-                if turns > 0:
-                    p_one = 1.0 - (1.0 - a / U) ** (1.6 * turns / need)
-                    p_future = p_one**need * self.future_weight
-                term = save * (p_now + (1 - p_now) * p_future)
+                term = save * chance
                 if term > best:
                     best = term
             saving += best
         return total - saving
+
+    def _instance_targets(self, i: int, ranks: Sequence[int], turns: float) -> list[Target]:
+        """What completing pattern instance ``i`` could be worth, given the
+        ranks in its cells (-1: face down): per target rank, the cost terms of
+        the completed pattern and the chance of completing it (face-down
+        cards already there, or draws in the turns left).
+
+        It depends on the ranks alone, not on the rest of the layout, so the
+        value function computes it once per decision for each rank pattern an
+        instance shows (most trial layouts differ from ours in one cell)."""
+        pat, cells_i = self.insts[i]
+        size = len(cells_i)
+        counts: dict[int, int] = {}
+        unknown = 0
+        for r in ranks:
+            if r < 0:
+                unknown += 1
+            else:
+                counts[r] = counts.get(r, 0) + 1
+        # a target needs at most two more cards (three cards or more to
+        # find is too unlikely to count): most instances stop here
+        if not counts or max(counts.values()) < size - 2:
+            return []
+        U = self.U
+        out = []
+        # every rank already showing here is a possible target: the other
+        # cells are face down (they may already be it) or must be replaced
+        for r, have in counts.items():
+            need = size - have
+            if need == 0 or need > 2 or (pat.ranks is not None and r not in pat.ranks):
+                continue
+            a = self.avail.get(r, 0)
+            if a < need:
+                continue
+            eff = pat.cards
+            rv = self.vt[(r << 3) | 4]
+            if eff == "zero":
+                new_each = 0.0
+            elif eff == "keep":
+                new_each = float(rv)
+            elif eff == "keep_negative":
+                new_each = float(min(rv, 0))
+            else:
+                new_each = float(eff)
+            p_now = 0.0
+            if need == unknown:
+                p_now = 1.0
+                for k in range(need):
+                    p_now *= (a - k) / max(1, U - k)
+            p_future = 0.0
+            if turns > 0:
+                p_one = 1.0 - (1.0 - a / U) ** (1.6 * turns / need)
+                p_future = p_one**need * self.future_weight
+            cost = (new_each * size, pat.bonus, pat.opponents * (self.n_opp * 0.5))
+            out.append((cost, p_now + (1 - p_now) * p_future))
+        return out
 
     def candidates(self, cells: Sequence[int | None], card: int) -> list[int]:
         """Positions where ``card`` could possibly help: cells worth more than
@@ -239,7 +274,18 @@ class Evaluator:
         return hit
 
     def gain_for(self, cells: Sequence[int | None], card: int) -> float:
-        """How much the best placement of ``card`` would lower a layout's value."""
+        """How much the best placement of ``card`` would lower a layout's value.
+
+        Memoised per decision on cards that score alike: the feed of a card
+        and the next opponent's gain of a turn ask the same questions."""
+        alike = self.alike
+        key = (alike[card], *map(alike.__getitem__, cells))
+        hit = self._gains.get(key)
+        if hit is None:
+            hit = self._gains[key] = self._gain_for(cells, card)
+        return hit
+
+    def _gain_for(self, cells: Sequence[int | None], card: int) -> float:
         now = self.value(cells)
         best = 0.0
         trial = list(cells)
