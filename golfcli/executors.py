@@ -85,6 +85,7 @@ class Pool(Protocol):
     slots: int  # games that can run at once
     max_batch: int  # most games per task when sizing automatically
     writes_games: bool  # True: workers append to games.jsonl themselves (same machine)
+    retries: int  # times a batch whose task failed (not a game error) is sent again
     info: dict[str, Any]  # for the report's run metadata
 
     def submit(self, batch: list[int]) -> Future[BatchResult]: ...
@@ -152,6 +153,7 @@ class LocalPool:
 
     writes_games = True
     max_batch = LOCAL_MAX_BATCH
+    retries = 0  # a dead worker breaks the whole pool: nothing to send it to
 
     def __init__(self, plan: Plan, out: Path | None) -> None:
         import multiprocessing as mp
@@ -201,6 +203,12 @@ class DaskPool:
 
     writes_games = False
     max_batch = MAX_BATCH
+    # A batch whose future fails although no game went wrong is sent again:
+    # when a worker dies just as its result is fetched, Dask's
+    # concurrent.futures bridge can report a finished batch as failed
+    # ("TypeError: cannot unpack non-iterable BatchResult object").  Games are
+    # keyed by index, so a batch played twice still counts each game once.
+    retries = 2
 
     def __init__(self, plan: Plan, spec: ExecutorSpec, interrupted: Callable[[], bool]) -> None:
         import hashlib

@@ -1296,6 +1296,7 @@ class Runner:
         inflight: dict[Future[BatchResult], list[int]] = {}
         # Finished games waiting for an earlier one, kept as their (compact) lines.
         results: dict[int, str] = {}
+        retried: dict[int, int] = {}  # first game of a batch -> times sent again
         exhausted = False
 
         def lost() -> str | None:
@@ -1340,6 +1341,10 @@ class Runner:
                         raise RunError(str(exc)) from None
                     continue
                 except Exception as exc:  # BrokenProcessPool, KilledWorker and the like
+                    if strict and retried.get(batch[0], 0) < pool.retries:
+                        retried[batch[0]] = retried.get(batch[0], 0) + 1
+                        inflight[pool.submit(batch)] = batch
+                        continue
                     if strict:
                         raise RunError(
                             f"a worker failed playing games {batch[0]}..{batch[-1]}: "

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -105,6 +106,53 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path, cluster: str) -
     local = run(cfg, tmp_path / "local", workers=1)
     assert stable(dask.report()) == stable(local.report())
     assert game_lines(tmp_path / "dask") == game_lines(tmp_path / "local")
+
+
+def failing_submit(monkeypatch: pytest.MonkeyPatch, fails: int) -> dict[int, int]:
+    """Make each batch's first ``fails`` submissions come back failed, as Dask's
+    concurrent.futures bridge reports a batch whose worker died just as its
+    result was fetched; returns submissions per batch (by its first game)."""
+    import concurrent.futures
+
+    from golfcli.executors import DaskPool
+
+    real = DaskPool.submit
+    sent: dict[int, int] = {}
+
+    def submit(self: DaskPool, batch: list[int]) -> Any:
+        sent[batch[0]] = sent.get(batch[0], 0) + 1
+        if sent[batch[0]] <= fails:
+            fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+            fut.set_exception(TypeError("cannot unpack non-iterable BatchResult object"))
+            return fut
+        return real(self, batch)
+
+    monkeypatch.setattr(DaskPool, "submit", submit)
+    return sent
+
+
+def test_a_batch_that_comes_back_failed_is_sent_again(
+    tmp_path: Path, cluster: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cfg = write(tmp_path, CONFIG)
+    local = run(cfg, tmp_path / "local", workers=1)
+    sent = failing_submit(monkeypatch, fails=2)
+    dask = run(cfg, tmp_path / "dask", executor="dask", address=cluster, batch_size=7)
+    assert dask.stopped is None and dask.played == 90, dask.message
+    assert set(sent.values()) == {3}  # every batch failed twice, then played
+    assert stable(dask.report()) == stable(local.report())
+    assert game_lines(tmp_path / "dask") == game_lines(tmp_path / "local")
+
+
+def test_a_batch_that_keeps_failing_stops_the_run_with_its_games(
+    tmp_path: Path, cluster: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cfg = write(tmp_path, CONFIG)
+    sent = failing_submit(monkeypatch, fails=3)
+    dask = run(cfg, tmp_path / "dask", executor="dask", address=cluster, batch_size=7)
+    assert dask.stopped == "error"
+    assert re.match(r"a worker failed playing games \d+\.\.\d+: TypeError: ", dask.message)
+    assert max(sent.values()) == 3  # sent, then again twice
 
 
 def golf(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
