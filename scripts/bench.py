@@ -7,6 +7,7 @@ Scenarios (issue #6):
   alberta-4p-partners-random alberta, 4 random bots in 2 partner groups
   nine-card-3p-random        nine-card, 3 random bots
   four-card-4p-expert        four-card, 4 expert bots
+  alberta-4p-expert          alberta, 4 expert bots in 2 partner groups (18-card layouts)
   score-cli                  wall time of one `golf score` call (a fresh process)
 
 Each game scenario plays one-hole games through the real Match loop (the same
@@ -38,6 +39,7 @@ GAMES = {
     "alberta-4p-partners-random": ("alberta", ["random"] * 4),
     "nine-card-3p-random": ("nine-card", ["random"] * 3),
     "four-card-4p-expert": ("four-card", ["expert"] * 4),
+    "alberta-4p-expert": ("alberta", ["expert"] * 4),
 }
 
 
@@ -49,9 +51,8 @@ def run_games(name: str, seconds: float) -> tuple[float, int]:
     start = time.perf_counter()
     deadline = start + seconds
     while True:
-        for _ in range(20):
-            Match(v, bots, seed=holes, holes=1).play()
-            holes += 1
+        Match(v, bots, seed=holes, holes=1).play()
+        holes += 1
         if time.perf_counter() >= deadline:
             break
     return holes / (time.perf_counter() - start), holes
