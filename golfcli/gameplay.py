@@ -181,6 +181,9 @@ class Player:
             "holes_won": list(res.holes_won),
             "winners": list(res.winners),
             "faults": [{k: c for k, c in s.faults.items() if c} for s in res.stats],
+            # external programs started again after dying (the crash or timeout
+            # that killed them is in faults): a bot that keeps dying shows here
+            "restarts": [int(getattr(b, "restarts", 0)) for b in bots],
             "disqualified": [s.disqualified for s in res.stats],
             "decisions": [s.decisions for s in res.stats],
             "time_total": [round(s.time_total, 6) for s in res.stats],

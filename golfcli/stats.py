@@ -127,7 +127,8 @@ class Outcome:
     are per side; ``winners`` are side indices sharing the win; ``holes`` is
     the number of regulation holes (playoff holes decide ``winners`` only);
     ``faults[k]`` counts side ``k``'s faults by kind (all its members);
-    ``disqualified[k]`` is true if a member of side ``k`` was disqualified.
+    ``disqualified[k]`` is true if a member of side ``k`` was disqualified;
+    ``restarts[k]`` counts how often its external programs were started again.
     """
 
     deal: int
@@ -138,6 +139,7 @@ class Outcome:
     winners: tuple[int, ...]
     faults: tuple[Mapping[str, int], ...] = ()
     disqualified: tuple[bool, ...] = ()
+    restarts: tuple[int, ...] = ()
 
 
 @dataclass
@@ -149,6 +151,7 @@ class EntrantTally:
     holes_won: float = 0.0
     faults: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FAULT_KINDS, 0))
     disqualified: int = 0
+    restarts: int = 0
 
 
 # --------------------------------------------------------------------------- SPRT
@@ -447,6 +450,8 @@ class Tally:
                     t.faults[kind] = t.faults.get(kind, 0) + c
             if o.disqualified and o.disqualified[s]:
                 t.disqualified += 1
+            if o.restarts:
+                t.restarts += o.restarts[s]
         match = self.scoring == "match"
         for a in range(k):
             for b in range(a + 1, k):
@@ -520,6 +525,7 @@ class Tally:
                     "faults": dict(t.faults),
                     "faults_total": sum(t.faults.values()),
                     "disqualified_games": t.disqualified,
+                    "restarts": t.restarts,
                 }
             )
 
@@ -605,6 +611,8 @@ def _standing_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]
             faults += f" ({', '.join(kinds)})"
         if r["disqualified_games"]:
             faults += f", DQ in {r['disqualified_games']}"
+        if r.get("restarts"):
+            faults += f", restarted {r['restarts']}x"
         row = [
             str(r["rank"]),
             r["player"],
@@ -677,6 +685,7 @@ def render(report: Mapping[str, Any], fmt: str) -> str:
             "rating_se",
             "faults_total",
             "disqualified_games",
+            "restarts",
         ]
         w.writerow(keys)
         for r in report["standings"]:
@@ -748,12 +757,16 @@ def outcome_from_record(rec: Mapping[str, Any], index: Mapping[str, int]) -> Out
     k = len(sides)
     faults: list[dict[str, int]] = [dict.fromkeys(FAULT_KINDS, 0) for _ in range(k)]
     dq = [False] * k
+    restarts = [0] * k
     side_of: Iterable[int] = rec["side_of"]
+    seat_restarts = rec.get("restarts") or []  # absent in records of older runs
     for seat, side in enumerate(side_of):
         for kind, c in rec["faults"][seat].items():
             faults[side][kind] = faults[side].get(kind, 0) + c
         if rec["disqualified"][seat]:
             dq[side] = True
+        if seat < len(seat_restarts):
+            restarts[side] += seat_restarts[seat]
     return Outcome(
         deal=rec["deal"],
         sides=sides,
@@ -763,4 +776,5 @@ def outcome_from_record(rec: Mapping[str, Any], index: Mapping[str, int]) -> Out
         winners=tuple(rec["winners"]),
         faults=tuple(faults),
         disqualified=tuple(dq),
+        restarts=tuple(restarts),
     )

@@ -396,6 +396,34 @@ fault_policy: {policy}
         assert crashes == decisions > 6
 
 
+def test_restarts_of_an_external_bot_reach_the_standings(tmp_path: Path) -> None:
+    faulty = ROOT / "tests" / "bots" / "faulty_bot.py"
+    cfg = write(
+        tmp_path,
+        f"""\
+variant: six-card
+holes: 1
+players:
+  - {{name: good, bot: greedy}}
+  - {{name: bad, command: ["{sys.executable}", "{faulty}", crash, "3"]}}
+games: 2
+seed: 5
+""",
+    )
+    res = run(cfg, tmp_path / "out", workers=1)
+    assert res.stopped is None and res.played == 4
+    recs = game_lines(tmp_path / "out").values()
+    seat = [r["seating"].index("bad") for r in recs]
+    # it dies on its third request of every game and is started again for the next
+    assert [r["restarts"][s] for r, s in zip(recs, seat, strict=True)] == [1] * 4
+    assert all(r["restarts"][1 - s] == 0 for r, s in zip(recs, seat, strict=True))
+    rows = {r["player"]: r for r in res.report()["standings"]}
+    assert rows["bad"]["restarts"] == 4 and rows["good"]["restarts"] == 0
+    assert rows["bad"]["faults"]["crash"] == 4
+    table = CliRunner().invoke(app, ["tournament", str(cfg), "-q", "--workers", "1"]).output
+    assert "4 (4 crash), restarted 4x" in table
+
+
 def test_sprt_stops_at_the_same_deal_for_any_worker_count(tmp_path: Path) -> None:
     cfg = write(
         tmp_path,
