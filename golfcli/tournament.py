@@ -1341,16 +1341,19 @@ class Runner:
                         raise RunError(str(exc)) from None
                     continue
                 except Exception as exc:  # BrokenProcessPool, KilledWorker and the like
-                    if strict and retried.get(batch[0], 0) < pool.retries:
-                        retried[batch[0]] = retried.get(batch[0], 0) + 1
+                    sent = 1 + retried.get(batch[0], 0)
+                    if not strict or ints.count or self.stopped is not None:
+                        continue  # stopping: its games stay unplayed, for --resume
+                    # KilledWorker: Dask has already rerun it on other workers
+                    if sent <= pool.retries and type(exc).__name__ != "KilledWorker":
+                        retried[batch[0]] = sent
                         inflight[pool.submit(batch)] = batch
                         continue
-                    if strict:
-                        raise RunError(
-                            f"a worker failed playing games {batch[0]}..{batch[-1]}: "
-                            f"{type(exc).__name__}: {first_line(exc)}"
-                        ) from None
-                    continue
+                    raise RunError(
+                        f"a worker failed playing games {batch[0]}..{batch[-1]}"
+                        + (f" (sent {sent} times)" if sent > 1 else "")
+                        + f": {type(exc).__name__}: {first_line(exc)}"
+                    ) from None
                 batcher.observe(got)
                 self._keep(got, results, fd)
 

@@ -162,19 +162,29 @@ def _default_name(kind: str) -> str:
 
 def _split_seats(text: str) -> list[str]:
     """Split ``--players`` at commas outside quotes: an external bot's
-    command line may need a comma (``ext=cmd:"bot --weights 1,2"``); the
-    quotes stay for the command's shell-like split.
+    command line may need a comma (``ext=cmd:"bot --weights 1,2"``).
 
-    >>> _split_seats('human,ext=cmd:"bot -w 1,2"')
-    ['human', 'ext=cmd:"bot -w 1,2"']
+    As in a shell, a quote opens only at the start of a word (after a comma,
+    a space, ``=`` or ``:``), so ``./don't.py`` is a plain path, and a
+    backslash escapes the next character (``cmd:bot 1\\,2``).  Quotes and
+    backslashes stay for the command's shell-like split, except around a
+    whole seat or a whole kind after ``name=`` (:func:`_unquote`).
+
+    >>> _split_seats('human,ext=cmd:"bot -w 1,2",./don\'t.py')
+    ['human', 'ext=cmd:"bot -w 1,2"', "./don't.py"]
     """
     items: list[str] = []
     cur: list[str] = []
     quote = ""
+    escaped = False
     for ch in text:
-        if quote:
+        if escaped:
+            escaped = False
+        elif ch == "\\" and quote != "'":
+            escaped = True
+        elif quote:
             quote = "" if ch == quote else quote
-        elif ch in "'\"":
+        elif ch in "'\"" and (not cur or cur[-1] in " \t=:"):
             quote = ch
         elif ch == ",":
             items.append("".join(cur))
@@ -183,13 +193,15 @@ def _split_seats(text: str) -> list[str]:
         cur.append(ch)
     if quote:
         raise UsageError(f"--players {text!r}: a {quote} quote is not closed")
-    out = []
-    for item in (*items, "".join(cur)):
-        item = item.strip()
-        if len(item) > 1 and item[0] == item[-1] and item[0] in "'\"" and item[0] not in item[1:-1]:
-            item = item[1:-1].strip()  # a whole seat in quotes
-        out.append(item)
-    return out
+    return [_unquote(item) for item in (*items, "".join(cur))]
+
+
+def _unquote(text: str) -> str:
+    """``"cmd:bot 1,2"`` -> ``cmd:bot 1,2``: quotes around the whole text go."""
+    text = text.strip()
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"" and text[0] not in text[1:-1]:
+        return text[1:-1].strip()
+    return text
 
 
 def parse_players(text: str) -> list[SeatSpec]:
@@ -213,7 +225,7 @@ def parse_players(text: str) -> list[SeatSpec]:
     for item in items:
         left, eq, right = item.partition("=")
         if eq and _NAME.match(left.strip()):
-            kind = right.strip()
+            kind = _unquote(right)
             if not kind:
                 raise UsageError(
                     f"--players: seat {item!r} needs a kind after '=' (human or a bot)"

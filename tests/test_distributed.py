@@ -151,7 +151,9 @@ def test_a_batch_that_keeps_failing_stops_the_run_with_its_games(
     sent = failing_submit(monkeypatch, fails=3)
     dask = run(cfg, tmp_path / "dask", executor="dask", address=cluster, batch_size=7)
     assert dask.stopped == "error"
-    assert re.match(r"a worker failed playing games \d+\.\.\d+: TypeError: ", dask.message)
+    assert re.match(
+        r"a worker failed playing games \d+\.\.\d+ \(sent 3 times\): TypeError: ", dask.message
+    )
     assert max(sent.values()) == 3  # sent, then again twice
 
 

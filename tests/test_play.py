@@ -93,6 +93,21 @@ def test_players_a_comma_inside_quotes_belongs_to_its_seat() -> None:
     assert shlex.split(seats[1].kind[4:]) == ["python3", "bot.py", "--weights", "1,2"]
     with pytest.raises(UsageError, match=r"--players .*a \" quote is not closed"):
         parse_players('human,cmd:bot "1,2')
+    # as in a shell: a quote inside a word is a character, a backslash escapes
+    seats = parse_players(r"""greedy,./don't.py,cmd:bot it\'s,cmd:bot 1\,2,x="cmd:bot 3,4" """)
+    assert [s.kind for s in seats] == [
+        "greedy",
+        "./don't.py",
+        r"cmd:bot it\'s",
+        r"cmd:bot 1\,2",
+        "cmd:bot 3,4",
+    ]
+    assert seats[4].name == "x"
+    assert [shlex.split(s.kind[4:]) for s in seats[2:]] == [
+        ["bot", "it's"],
+        ["bot", "1,2"],
+        ["bot", "3,4"],
+    ]
 
 
 def test_players_a_given_name_is_not_reused_for_a_default() -> None:
