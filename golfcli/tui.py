@@ -216,7 +216,7 @@ def parse_players(text: str) -> list[SeatSpec]:
     >>> [s.name for s in parse_players("human,greedy,greedy")]
     ['you', 'greedy', 'greedy2']
     """
-    items = [item.strip() for item in _split_seats(text)]
+    items = _split_seats(text)  # each already stripped
     if not text.strip() or any(not item for item in items):
         raise UsageError(
             f"--players {text!r}: give a comma list of seats, e.g. you=human,ann=greedy"
