@@ -22,28 +22,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .faults import FALLBACKS, FAULT_KINDS, BotFault
 from .scoring import HoleScore
 from .state import Action, Event, HoleState
 from .variant import Variant
 from .view import MatchInfo, event_json, view
-
-FAULT_KINDS = ("timeout", "crash", "malformed", "illegal")
-FALLBACKS = ("random", "forfeit", "disqualify")
 
 
 def bot_seed(seed: int | str, name: str) -> str:
     """A bot's seed: derived from the match seed by SHA-256, so it cannot be
     turned back into the seed that shuffles the deck."""
     return hashlib.sha256(f"golf-bot:{seed}:{name}".encode()).hexdigest()[:32]
-
-
-class BotFault(Exception):
-    """Raised by bot adapters (e.g. external processes) for a classified fault."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        assert kind in FAULT_KINDS
-        self.kind = kind
-        super().__init__(message)
 
 
 @dataclass

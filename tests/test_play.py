@@ -20,28 +20,23 @@ import pytest
 from typer.testing import CliRunner
 
 from golfcli import cards as C
-from golfcli import tui
 from golfcli.cli import app
 from golfcli.record import load_record
 from golfcli.state import Action, Event, HoleState
-from golfcli.tui import (
+from golfcli.tui import play as tui
+from golfcli.tui.board import (
     HoleRow,
-    Style,
-    UsageError,
     board_from_view,
-    describe_events,
-    parse_handicap,
-    parse_players,
-    parse_reply,
-    prompt_text,
     render_board,
     result_text,
-    run_play,
     scorecard_text,
     side_by_side,
-    tokens,
-    vlen,
 )
+from golfcli.tui.input import parse_reply, prompt_text, tokens
+from golfcli.tui.narrate import describe_events
+from golfcli.tui.play import run_play
+from golfcli.tui.seats import UsageError, parse_handicap, parse_players
+from golfcli.tui.style import Style, vlen
 from golfcli.variant import builtin, load_variant
 from golfcli.view import View, view
 

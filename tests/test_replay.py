@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from golfcli.cli import app
-from golfcli.tui import run_replay
+from golfcli.tui.replay import run_replay
 
 GOLF = str(Path(sys.executable).with_name("golf"))
 
