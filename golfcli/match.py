@@ -18,9 +18,9 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .faults import FALLBACKS, FAULT_KINDS, BotFault
 from .scoring import HoleScore
@@ -111,6 +111,42 @@ def hole_winners(scores: Sequence[int], among: Sequence[int] | None = None) -> l
     idx = list(among) if among is not None else list(range(len(scores)))
     low = min(scores[i] for i in idx)
     return [i for i in idx if scores[i] == low]
+
+
+class ScoredHole(Protocol):
+    """A finished hole as the scorecard needs it (:class:`HoleRecord`, or a
+    hole read back from a record)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def playoff(self) -> bool: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
+def count_hole(totals: list[int], won: list[float], scores: Sequence[int]) -> None:
+    """Add one regulation hole to the running totals and holes won: the lowest
+    score wins the hole, and a tied hole is halved (shared among the tied
+    sides).  Playoff holes are not counted: they only break a tie."""
+    for i, s in enumerate(scores):
+        totals[i] += s
+    winners = hole_winners(scores)
+    for w in winners:
+        won[w] += 1 / len(winners)
+
+
+def tally(holes: Iterable[ScoredHole], sides: int) -> tuple[list[int], list[float]]:
+    """Totals and holes won per side after ``holes``, as :class:`Match` counts them.
+
+    >>> tally([HoleRecord(1, 0, (3, 5), None, "out"), HoleRecord(2, 1, (4, 4), None, "out")], 2)
+    ([7, 9], [1.5, 0.5])
+    """
+    totals, won = [0] * sides, [0.0] * sides
+    for hole in holes:
+        if not hole.playoff:
+            count_hole(totals, won, hole.scores)
+    return totals, won
 
 
 class Match:
@@ -287,11 +323,7 @@ class Match:
         )
         self.holes.append(rec)
         if not playoff:
-            for i, s in enumerate(scores):
-                self.totals[i] += s
-            winners = hole_winners(scores)
-            for w in winners:  # a tied hole is halved (shared among the tied sides)
-                self.won[w] += 1 / len(winners)
+            count_hole(self.totals, self.won, scores)
         self._hook_all(
             "end_hole",
             lambda i: {

@@ -21,11 +21,11 @@ from typer.testing import CliRunner
 
 from golfcli import cards as C
 from golfcli.cli import app
+from golfcli.match import HoleRecord
 from golfcli.record import load_record
 from golfcli.state import Action, Event, HoleState
 from golfcli.tui import play as tui
 from golfcli.tui.board import (
-    HoleRow,
     board_from_view,
     render_board,
     result_text,
@@ -46,6 +46,11 @@ PLAIN = Style(False, False)
 
 def card(text: str) -> int:
     return C.parse_card(text)
+
+
+def finished(number: int, playoff: bool, scores: tuple[int, ...]) -> HoleRecord:
+    """A finished hole as the match records it (dealer and ending do not matter here)."""
+    return HoleRecord(number, 0, scores, None, "out", playoff)
 
 
 # --------------------------------------------------------------------------- --players / --handicap
@@ -430,7 +435,7 @@ def test_describe_turns_in_plain_words() -> None:
 
 
 def test_scorecard_has_hole_scores_and_running_totals() -> None:
-    rows = [HoleRow(1, False, (5, 12)), HoleRow(2, False, (-2, 8))]
+    rows = [finished(1, False, (5, 12)), finished(2, False, (-2, 8))]
     text = scorecard_text(["you", "ann"], rows, "stroke")
     lines = text.splitlines()
     assert "stroke play" in lines[0]
@@ -441,7 +446,7 @@ def test_scorecard_has_hole_scores_and_running_totals() -> None:
 
 
 def test_match_play_standing_and_halved_holes() -> None:
-    rows = [HoleRow(1, False, (3, 5)), HoleRow(2, False, (4, 4)), HoleRow(3, False, (1, 6))]
+    rows = [finished(1, False, (3, 5)), finished(2, False, (4, 4)), finished(3, False, (1, 6))]
     text = scorecard_text(["you", "ann"], rows, "match")
     assert "halved" in text
     assert text.splitlines()[-1] == "Standing: you 2 UP, ann 2 DOWN"
@@ -451,12 +456,12 @@ def test_match_play_standing_and_halved_holes() -> None:
 
 
 def test_ties_shared_or_settled_by_a_playoff() -> None:
-    rows = [HoleRow(1, False, (5, 5))]
+    rows = [finished(1, False, (5, 5))]
     assert (
         result_text(["a", "b"], rows, "stroke", [0, 1])
         == "Result: a and b tie on 5 and share the win."
     )
-    rows.append(HoleRow(2, True, (7, 3)))
+    rows.append(finished(2, True, (7, 3)))
     assert "playoff" in scorecard_text(["a", "b"], rows, "stroke")
     assert (
         result_text(["a", "b"], rows, "stroke", [1])

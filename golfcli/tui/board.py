@@ -15,7 +15,7 @@ from typing import Any
 from tabulate import tabulate
 
 from .. import cards as C
-from ..match import hole_winners, match_standing
+from ..match import ScoredHole, count_hole, hole_winners, match_standing, tally
 from ..scoring import HoleScore, compiled
 from ..scoring import Match as Matched
 from ..state import Event, HoleState
@@ -220,58 +220,23 @@ def render_board(
 # --------------------------------------------------------------------------- scorecard
 
 
-@dataclass(frozen=True)
-class HoleRow:
-    number: int
-    playoff: bool
-    scores: tuple[int, ...]
-
-
-def tally(rows: Sequence[HoleRow], sides: int) -> tuple[list[int], list[float]]:
-    """Totals and holes won per side, counted as :class:`Match` does (playoff
-    holes count for neither; a tied hole is shared among the tied sides)."""
-    totals = [0] * sides
-    won = [0.0] * sides
-    for row in rows:
-        if row.playoff:
-            continue
-        for i, s in enumerate(row.scores):
-            totals[i] += s
-        best = hole_winners(row.scores)
-        for w in best:
-            won[w] += 1 / len(best)
-    return totals, won
-
-
-def winners_of(rows: Sequence[HoleRow], sides: int, scoring: str) -> list[int]:
-    """The winning sides, playoffs included, the way :meth:`Match.play` decides."""
-    totals, won = tally(rows, sides)
-    if scoring == "match":
-        leaders = [i for i, w in enumerate(won) if w == max(won)]
-    else:
-        leaders = hole_winners(totals)
-    for row in rows:
-        if row.playoff and len(leaders) > 1:
-            leaders = hole_winners(row.scores, leaders)
-    return leaders
-
-
-def scorecard_text(names: Sequence[str], rows: Sequence[HoleRow], scoring: str) -> str:
+def scorecard_text(names: Sequence[str], holes: Sequence[ScoredHole], scoring: str) -> str:
     """Per hole per side: the hole score and the running total; in match play
-    also who won each hole and the standing ('2 UP', '1 DOWN', 'Even')."""
+    also who won each hole and the standing ('2 UP', '1 DOWN', 'Even').
+    The running totals are counted by the match's own rule."""
     sides = len(names)
     headers = ["hole"]
     for name in names:
         headers += [name, "total"]
     if scoring == "match":
         headers.append("hole won by")
-    running = [0] * sides
+    running, won = [0] * sides, [0.0] * sides
     table = []
-    for row in rows:
+    for row in holes:
         line: list[Any] = [f"{row.number}" + (" playoff" if row.playoff else "")]
+        if not row.playoff:
+            count_hole(running, won, row.scores)
         for i, s in enumerate(row.scores):
-            if not row.playoff:
-                running[i] += s
             line += [s, "" if row.playoff else running[i]]
         if scoring == "match":
             best = hole_winners(row.scores)
@@ -291,8 +256,7 @@ def scorecard_text(names: Sequence[str], rows: Sequence[HoleRow], scoring: str) 
         else "Scorecard (stroke play: lowest total wins)"
     )
     out = [title, text]
-    if scoring == "match" and rows:
-        _, won = tally(rows, sides)
+    if scoring == "match" and holes:
         out.append(
             "Standing: " + ", ".join(f"{names[i]} {match_standing(won, i)}" for i in range(sides))
         )
@@ -300,13 +264,13 @@ def scorecard_text(names: Sequence[str], rows: Sequence[HoleRow], scoring: str) 
 
 
 def result_text(
-    names: Sequence[str], rows: Sequence[HoleRow], scoring: str, winners: Sequence[int]
+    names: Sequence[str], holes: Sequence[ScoredHole], scoring: str, winners: Sequence[int]
 ) -> str:
     """The final result in one or two sentences: winner(s), shared ties, playoffs."""
-    totals, won = tally(rows, len(names))
+    totals, won = tally(holes, len(names))
     who = " and ".join(names[w] for w in winners)
     wins = "win" if who == "you" or " & " in who else "wins"
-    playoffs = [r for r in rows if r.playoff]
+    playoffs = [r for r in holes if r.playoff]
     if scoring == "match":
         if len(winners) == 1:
             w = winners[0]

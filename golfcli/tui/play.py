@@ -23,7 +23,6 @@ from ..state import Action, Event
 from ..variant import Variant
 from ..view import View, censor
 from .board import (
-    HoleRow,
     board_from_view,
     hole_result_lines,
     render_board,
@@ -203,7 +202,7 @@ class PlayUI:
         groups = variant.groups_for(len(seats))
         self.side_of = [i % groups for i in range(len(seats))]
         self.side_names = list(side_names(self.names, self.side_of, groups))
-        self.rows: list[HoleRow] = []
+        self.holes: list[HoleRecord] = []  # finished, as the match recorded them
         self.private = variant.start.peek > 0 or variant.turn.look_again
         # hot-seat with private cards: the screen is cleared between people
         self.gating = len(self.humans) > 1 and self.private
@@ -390,8 +389,8 @@ class PlayUI:
 
             self.term.say("\n".join(describe_variant(self.variant)))
         elif cmd == "scores":
-            if self.rows:
-                self.term.say(scorecard_text(self.side_names, self.rows, self._scoring()))
+            if self.holes:
+                self.term.say(scorecard_text(self.side_names, self.holes, self._scoring()))
             else:
                 self.term.say("No hole finished yet.")
         elif cmd == "quit":
@@ -436,7 +435,7 @@ class PlayUI:
 
     def on_hole(self, match: Match, rec: HoleRecord) -> None:
         say = self.term.say
-        self.rows.append(HoleRow(rec.number, rec.playoff, rec.scores))
+        self.holes.append(rec)
         events = rec.events or ()
         if self.watch:
             say()
@@ -471,7 +470,7 @@ class PlayUI:
         ):
             say(line)
         say()
-        say(scorecard_text(self.side_names, self.rows, match.scoring))
+        say(scorecard_text(self.side_names, self.holes, match.scoring))
         if self.humans:
             self.pause("Press Enter to go on (or type quit).")
         # everyone has looked at the open cards: whoever starts the next hole
@@ -582,20 +581,20 @@ def run_play(
         result = match.play()
     except QuitGame:
         say()
-        played = len(ui.rows)
+        played = len(ui.holes)
         say(
             f"Game stopped after {played} hole{'s' if played != 1 else ''}."
             + (f" The record in {record} keeps them." if writer is not None and played else "")
         )
-        if ui.rows:
-            say(scorecard_text(ui.side_names, ui.rows, match.scoring))
+        if ui.holes:
+            say(scorecard_text(ui.side_names, ui.holes, match.scoring))
         return None
     finally:
         if writer is not None:
             writer.close(result)
         _close_bots(bots)
     say()
-    say(style.bold(result_text(ui.side_names, ui.rows, result.scoring, result.winners)))
+    say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
     say(f"seed {seed}")
     return result
 

@@ -10,10 +10,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO
 
-from ..match import side_names
+from ..match import ScoredHole, side_names
 from ..state import HoleState, actions_of
 from .board import (
-    HoleRow,
     board_from_state,
     hole_result_lines,
     render_board,
@@ -53,7 +52,7 @@ def run_replay(
     players = len(rec.names)
     groups = var.groups_for(players)
     names = list(side_names(rec.names, [i % groups for i in range(players)], groups))
-    rows = [HoleRow(h.number, h.playoff, tuple(h.scores)) for h in rec.holes]
+    rows = rec.holes
     say = term.say
     if not to_end:
         say(style.bold(f"Replay of {file}: {var.name}, {', '.join(rec.names)}, seed {rec.seed}"))
@@ -84,7 +83,7 @@ def _step_hole(
     number: int,
     seat_names: Sequence[str],
     names: Sequence[str],
-    rows: Sequence[HoleRow],
+    rows: Sequence[ScoredHole],
     scoring: str,
     term: Terminal,
 ) -> bool:

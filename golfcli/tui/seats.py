@@ -46,12 +46,12 @@ def _default_name(kind: str) -> str:
 
 
 def _split_seats(text: str) -> list[str]:
-    """Split ``--players`` at commas outside quotes: an external bot's
+    r"""Split ``--players`` at commas outside quotes: an external bot's
     command line may need a comma (``ext=cmd:"bot --weights 1,2"``).
 
     As in a shell, a quote opens only at the start of a word (after a comma,
     a space, ``=`` or ``:``), so ``./don't.py`` is a plain path, and a
-    backslash escapes the next character (``cmd:bot 1\\,2``).  Quotes and
+    backslash escapes the next character (``cmd:bot 1\,2``).  Quotes and
     backslashes stay for the command's shell-like split, except around a
     whole seat or a whole kind after ``name=`` (:func:`_unquote`).
 
