@@ -890,13 +890,17 @@ def actions_of(events: Sequence[Event]) -> Iterator[Action]:
             yield Action(k, ev.data[0], ev.data[1])
 
 
-def replay_hole(
+def replay_steps(
     variant: Variant,
     players: int,
     events: Sequence[Event],
     extra_reveals: dict[int, int] | None = None,
-) -> HoleState:
-    """Rebuild a hole from its event log; raises ValueError if the log disagrees."""
+) -> Iterator[HoleState]:
+    """Rebuild a hole from its event log one action at a time.
+
+    Yields the state after the deal and again after every recorded action
+    (the same object, changed in place), so a viewer can stop anywhere.
+    Read to the end, it raises ValueError if the log disagrees with the rules."""
     if not events or events[0].kind != "deal":
         raise ValueError("a hole's log starts with its deal")
     dealer, order = events[0].data
@@ -904,8 +908,23 @@ def replay_hole(
     state = HoleState(
         variant, players, dealer, order=order, extra_reveals=extra_reveals, _chance=chance
     )
+    yield state
     for action in actions_of(events):
         state.apply(action)
+        yield state
     if tuple(state.events) != tuple(events):
         raise ValueError("replayed events differ from the recorded log")
+
+
+def replay_hole(
+    variant: Variant,
+    players: int,
+    events: Sequence[Event],
+    extra_reveals: dict[int, int] | None = None,
+) -> HoleState:
+    """Rebuild a hole from its event log; raises ValueError if the log disagrees."""
+    steps = replay_steps(variant, players, events, extra_reveals)
+    state = next(steps)
+    for _ in steps:  # the same state, one action further each time
+        pass
     return state

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import IO
 
 from ..match import ScoredHole, side_names
-from ..state import HoleState, actions_of
+from ..state import HoleState, replay_steps
 from .board import (
     board_from_state,
     hole_result_lines,
@@ -90,17 +90,9 @@ def _step_hole(
     """Re-play one recorded hole turn by turn; False if the person stopped."""
     style = term.style
     say = term.say
-    events = final.events
-    dealer, order = events[0].data
-    chance = iter([ev.data[0] for ev in events if ev.kind == "reshuffle"])
-    st = HoleState(
-        final.variant,
-        final.players,
-        dealer,
-        order=order,
-        extra_reveals=final.extra_reveals,
-        _chance=chance,
-    )
+    steps = replay_steps(final.variant, final.players, final.events, final.extra_reveals)
+    st = next(steps)
+    dealer = st.dealer
     say()
     say(style.bold(f"== Hole {number} ==") + f"  {seat_names[dealer]} deals")
     stepping = True
@@ -127,9 +119,8 @@ def _step_hole(
     try:
         if not show():
             return False
-        for action in actions_of(events):
-            actor = st.current
-            st.apply(action)
+        actor = st.current
+        for st in steps:  # after each recorded action
             if st.phase == "over" or st.current != actor:
                 if st.phase == "over":
                     for line in describe_events(st.events[told:], seat_names, style):
@@ -138,6 +129,7 @@ def _step_hole(
                     break
                 if stepping and not show():
                     return False
+            actor = st.current
     except QuitGame:
         return False
     assert st.result is not None
