@@ -49,10 +49,6 @@ SetOpt = Annotated[
 ]
 
 
-class UserError(Exception):
-    """Bad input from the user: printed as one line, exit status 2."""
-
-
 def fail(message: str) -> NoReturn:
     typer.echo(f"golf: error: {message}", err=True)
     raise typer.Exit(2)
@@ -336,8 +332,6 @@ def play(
         hints=hints,
         handicap=handicap or [],
         delay=delay,
-        overrides=set_ or [],
-        variant_spec=variant,
     )
 
 

@@ -170,7 +170,6 @@ class Match:
         fallback: str = "random",
         forfeit_penalty: int = 20,
         on_hole: Callable[[Match, HoleRecord], None] | None = None,
-        seat_order: Sequence[int] | None = None,
     ) -> None:
         players = len(bots)
         variant.check_players(players)
@@ -346,7 +345,7 @@ class Match:
             evs = st.events[cursor[i] :]
             cursor[i] = len(st.events)
             for ev in evs:
-                self._guarded(i, fn, event_json(censor(ev, i, st.side_of)))
+                self._guarded(i, fn, event_json(censor(ev, i)))
 
     def _decide(
         self, seat: int, st: HoleState, legal: tuple[Action, ...], info: MatchInfo, wants: bool

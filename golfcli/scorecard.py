@@ -164,23 +164,6 @@ def hole_text(
     return "\n".join(out)
 
 
-def hole_json(variant: Variant, hole: HoleScore) -> dict[str, Any]:
-    return {
-        "variant": variant.name,
-        "closer": hole.closer,
-        "totals": list(hole.totals),
-        "sides": [
-            {
-                **layout_json(variant, s.layout),
-                "penalties": s.penalties,
-                "adjustments": [{"rule": n, "delta": d} for n, d in s.adjustments],
-                "total": s.total,
-            }
-            for s in hole.sides
-        ],
-    }
-
-
 def hole_json_lines(variant: Variant, hole: HoleScore) -> list[dict[str, Any]]:
     """``golf score --hole --json``: one object per layout, whose ``total`` is
     that side's hole score (layout + penalties + adjustments)."""

@@ -88,9 +88,6 @@ class Disk:
         self.count += 1
         return True
 
-    def any_from(self, start: int) -> bool:
-        return self._done is not None and any(self._done[start:])
-
     def count_from(self, start: int) -> int:
         return 0 if self._done is None else sum(self._done[start:])
 

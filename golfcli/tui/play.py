@@ -424,7 +424,7 @@ class PlayUI:
                 break  # this bot's own turn in progress: tell it when it is finished
             done.append((seat, group))
         count = sum(len(g) for _, g in done)
-        public = [censor(ev, PUBLIC, view.side_of) for _, g in done for ev in g]
+        public = [censor(ev, PUBLIC) for _, g in done for ev in g]
         for line in describe_events(public, self.names, self.style):
             self.term.say("  " + line)
             if self.delay:
@@ -452,7 +452,7 @@ class PlayUI:
             hole, told = self.public_seen
             if hole != rec.number:
                 told = 0
-            public = [censor(ev, PUBLIC, self.side_of) for ev in events[told:]]
+            public = [censor(ev, PUBLIC) for ev in events[told:]]
             say()
             for line in describe_events(public, self.names, self.style):
                 say("  " + line)
@@ -502,8 +502,6 @@ def run_play(
     hints: bool = False,
     handicap: Sequence[str] = (),
     delay: float = 0.0,
-    overrides: Sequence[str] = (),
-    variant_spec: str | None = None,
     inp: Callable[[str], str] | None = None,
     out: IO[str] | None = None,
 ) -> MatchResult | None:
