@@ -16,6 +16,10 @@ FAULT_KINDS = ("timeout", "crash", "malformed", "illegal")
 #: the game, or disqualification from the rest of it.
 FALLBACKS = ("random", "forfeit", "disqualify")
 
+#: Strokes added to a side's hole score when it forfeits the hole (the
+#: ``forfeit`` policy), unless a tournament config sets ``forfeit_penalty``.
+FORFEIT_PENALTY = 20
+
 
 class BotFault(Exception):
     """Raised by bot adapters (e.g. external processes) for a classified fault."""

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .faults import FALLBACKS, FAULT_KINDS, BotFault
+from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
 from .scoring import HoleScore
 from .state import Action, Event, HoleState
 from .variant import Variant
@@ -168,7 +168,7 @@ class Match:
         extra_reveals: dict[int, int] | None = None,
         record: bool = False,
         fallback: str = "random",
-        forfeit_penalty: int = 20,
+        forfeit_penalty: int = FORFEIT_PENALTY,
         on_hole: Callable[[Match, HoleRecord], None] | None = None,
     ) -> None:
         players = len(bots)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..faults import FALLBACKS
+from ..faults import FALLBACKS, FORFEIT_PENALTY
 from ..stats import SprtSpec
 from ..variant import BUILTIN_NAMES, Variant, load_variant
 from ..yamlsrc import Checker, KeyPath, Located, SourceError, dotted, kind_of, load_file
@@ -342,7 +342,9 @@ def _pressure(ck: Checker, top: dict[str, Any]) -> _Pressure:
         ck.choice(("fault_policy",), FALLBACKS) if top.get("fault_policy") is not None else "random"
     )
     penalty = (
-        ck.int_(("forfeit_penalty",), 0, 10_000) if top.get("forfeit_penalty") is not None else 20
+        ck.int_(("forfeit_penalty",), 0, 10_000)
+        if top.get("forfeit_penalty") is not None
+        else FORFEIT_PENALTY
     )
     return _Pressure(time_limit, time_bank, policy, penalty)
 
