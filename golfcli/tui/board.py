@@ -14,10 +14,9 @@ from typing import Any
 
 from tabulate import tabulate
 
-from .. import cards as C
 from ..match import ScoredHole, count_hole, hole_winners, match_standing, tally
+from ..scorecard import match_text
 from ..scoring import HoleScore, compiled
-from ..scoring import Match as Matched
 from ..state import Event, HoleState
 from ..variant import Variant
 from ..view import View
@@ -294,21 +293,6 @@ def result_text(
     return "Result: " + text
 
 
-def match_words(m: Matched) -> str:
-    """A matched pattern in the game's own terms: positions as typed, 1..N."""
-    where = ", ".join(str(c + 1) for c in m.cells)
-    if m.effect == "zero":
-        effect = "score 0"
-    elif m.effect in ("keep", "keep_negative"):
-        effect = "keep their values" if m.effect == "keep" else "keep negatives only"
-    else:
-        effect = f"count {m.effect} each"
-    extra = (f", {m.bonus:+d}" if m.bonus else "") + (
-        f", {m.opponents:+d} to each opponent" if m.opponents else ""
-    )
-    return f"{m.pattern} of {C.rank_str(m.rank)} at {where}: {effect}{extra}"
-
-
 def hole_result_lines(
     variant: Variant,
     names: Sequence[str],
@@ -328,7 +312,7 @@ def hole_result_lines(
         if score is not None:
             side = score.sides[s]
             for m in side.layout.matches:
-                block.append("  " + style.dim(match_words(m)))
+                block.append("  " + style.dim(match_text(m, variant.cols, numbered=True)))
             if side.penalties:
                 block.append("  " + style.dim(f"penalties from opponents {side.penalties:+d}"))
             for name, d in side.adjustments:
