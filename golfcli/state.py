@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .scoring import HoleScore, compiled, finish_hole
@@ -165,15 +166,12 @@ class _Catalogue:
         self.cache: dict[Any, tuple[Action, ...]] = {}
 
 
-_CATALOGUES: dict[int, tuple[Variant, _Catalogue]] = {}
-
-
+@lru_cache(maxsize=64)
 def catalogue(variant: Variant) -> _Catalogue:
-    hit = _CATALOGUES.get(id(variant))
-    if hit is None or hit[0] is not variant:
-        hit = (variant, _Catalogue(variant))
-        _CATALOGUES[id(variant)] = hit
-    return hit[1]
+    """The variant's catalogue, built once.  Keyed by the variant itself
+    (variants hash by identity) and bounded, like :func:`scoring.compiled`:
+    a long-lived process loading many variants keeps only the recent ones."""
+    return _Catalogue(variant)
 
 
 def _bits(mask: int, n: int) -> list[int]:

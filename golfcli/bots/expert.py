@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..scoring import Compiled, compiled
@@ -39,14 +40,11 @@ from . import BaseBot
 #: its bonus, its opponents' penalty as it counts for us) and the chance of completing it
 Target = tuple[tuple[float, int, float], float]
 
-_INSTANCES: dict[int, tuple[Variant, list[tuple[Pattern, tuple[int, ...]]]]] = {}
 
-
+@lru_cache(maxsize=64)
 def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
-    """Every place a pattern could match, as (pattern, cells)."""
-    hit = _INSTANCES.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1]
+    """Every place a pattern could match, as (pattern, cells); built once per
+    variant (bounded cache keyed by the variant, which hashes by identity)."""
     comp = compiled(variant)
     out: list[tuple[Pattern, tuple[int, ...]]] = []
     for pat, table in comp.tables:
@@ -62,7 +60,6 @@ def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
                         out.append((pat, table[a] + table[b]))
         else:
             out.extend((pat, cells) for cells in table)
-    _INSTANCES[id(variant)] = (variant, out)
     return out
 
 
