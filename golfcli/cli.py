@@ -1,7 +1,7 @@
 """The ``golf`` command.
 
 Every command imports its machinery lazily so that ``golf score`` starts
-fast (issue #2: well under 150 ms).  Bad input of any kind ends with one
+fast (well under 150 ms; docs/performance.md).  Bad input of any kind ends with one
 line on stderr naming the problem and its place, and exit status 2.
 """
 

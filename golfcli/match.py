@@ -8,7 +8,7 @@ only on the match seed and the hole number -- never on what the players
 did in earlier holes.  That is what makes duplicate deals (the same cards
 for every rotation of players through the seats) possible.
 
-Bot faults (RULES-independent, issue #4): a bot that raises, names an
+Bot faults (not a rule of the game, but of a table of programs): a bot that raises, names an
 illegal action, times out or breaks the protocol is a *fault*; the
 decision goes to the fallback policy and play goes on.
 """

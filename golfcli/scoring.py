@@ -1,6 +1,6 @@
 """The one scorer: layouts and holes, with an itemised breakdown.
 
-Every rule of RULES.md §§7-8b is data in the :class:`~golfcli.variant.Variant`;
+Every rule of docs/rules.md §§7-8b is data in the :class:`~golfcli.variant.Variant`;
 this module compiles that data once per variant into index tables (which
 cells form a column, a row, a block ...) and evaluates a layout by walking the
 tables.  The same code serves the engine at the end of a hole, the bots'

@@ -1,6 +1,6 @@
 """One hole of Golf as a state machine, for every variant the YAML can describe.
 
-Design (see ../shared/STYLE.md):
+Design (docs/architecture.md):
 
 * :class:`HoleState` is the one mutable object; every change is recorded as
   a frozen :class:`Event` in ``state.events``.  The log is the replay, the
@@ -14,7 +14,7 @@ Design (see ../shared/STYLE.md):
   :meth:`HoleState.legal_actions` lists exactly the actions whose ``can_``
   is true, and :meth:`HoleState.apply` dispatches an :class:`Action`.
 
-Speed matters (issue #6): cards are ints, layouts flat lists, face-up and
+Speed matters (docs/performance.md): cards are ints, layouts flat lists, face-up and
 memory are bit masks, and legal-action tuples are cached per variant and
 reused, so a random-play hole builds almost no objects.
 """
@@ -184,7 +184,7 @@ class HoleState:
     ``sides`` are the layouts: one per player, or one per partner group
     (seat ``s`` plays side ``s % groups``, so partners sit alternately).
     ``dealer`` is a seat; the seat on its left starts.  ``extra_reveals``
-    maps a seat to handicap cards it turns up at the start (RULES.md §4).
+    maps a seat to handicap cards it turns up at the start (docs/rules.md §4).
     """
 
     def __init__(

@@ -2,7 +2,7 @@
 
 :func:`view` is the only way bots, the terminal game and the bot protocol
 see a hole.  It copies out of the state exactly what the seat is allowed to
-see (RULES.md §4-§6 and the table's etiquette) and nothing else:
+see (docs/rules.md §4-§6 and the table's etiquette) and nothing else:
 
 * every face-up card of every layout; face-down cards are ``None``;
 * the seat's own memory: face-down cards of its layout it peeked at or

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark the Dask executor against the local process pool (issue #7).
+"""Benchmark the Dask executor against the local process pool (docs/distributed.md).
 
 The same tournament, same seed, is played on:
 

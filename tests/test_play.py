@@ -1,4 +1,4 @@
-"""``golf play`` (issue #3 item 7): seats from --players, the input parser
+"""``golf play``: seats from --players, the input parser
 and its reasons, rendering from a seat's view only, the scorecard, and the
 real game driven through a pseudo-terminal with scripted (and bad) input."""
 

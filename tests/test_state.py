@@ -1,4 +1,4 @@
-"""The hole state machine: every rule of RULES.md §§3-6, with the reason
+"""The hole state machine: every rule of docs/rules.md §§3-6, with the reason
 each forbidden action gives (the verify/can/do trio)."""
 
 from __future__ import annotations

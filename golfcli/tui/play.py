@@ -148,7 +148,7 @@ class WatchedBot:
         return action
 
 
-#: The bots asked for hints, strongest first (issue #3: mc, else expert, else greedy).
+#: The bots asked for hints, strongest first: mc, else expert, else greedy.
 HINT_LADDER = ("mc", "expert", "greedy")
 #: A per-decision time budget for bots that take one, so a hint is quick.
 HINT_OPTIONS: dict[str, dict[str, Any]] = {"mc": {"time": 0.5}}

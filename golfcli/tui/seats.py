@@ -148,7 +148,7 @@ def parse_players(text: str) -> list[SeatSpec]:
 
 
 def parse_handicap(items: Sequence[str], names: Sequence[str]) -> dict[int, int]:
-    """``NAME=N`` items -> {seat: extra cards turned up} (RULES.md §4: 1-2)."""
+    """``NAME=N`` items -> {seat: extra cards turned up} (docs/rules.md §4: 1-2)."""
     out: dict[int, int] = {}
     lower = [n.lower() for n in names]
     for item in items:
