@@ -20,7 +20,6 @@ from golfcli import cards as C
 from golfcli.scoring import (
     compiled,
     expected_total,
-    finish_hole,
     score_hole,
     score_layout,
     unseen_cards,
@@ -721,7 +720,6 @@ def test_breakdown_adds_up(item: tuple[str, list[int]]) -> None:
     name, cards = item
     v = builtin(name)
     ls = score_layout(v, cards)
-    assert ls.total == sum(ls.scored) + ls.bonus
     assert ls.bonus == sum(m.bonus for m in ls.matches)
     assert ls.opponents == sum(m.opponents for m in ls.matches)
     assert list(ls.values) == [v.value(c) for c in cards]
@@ -769,7 +767,6 @@ def test_hole_breakdown_adds_up(item: tuple[str, list[list[int]]], data: st.Data
         assert side.total == side.layout.total + side.penalties + sum(
             d for _, d in side.adjustments
         )
-    assert finish_hole(v, parts, closer).totals == hs.totals
 
 
 def resuit(cards: list[int], suits: list[int]) -> list[int]:

@@ -383,16 +383,17 @@ def test_legal_actions_agree_with_can():
         st.apply(rng.choice(sorted(legal)))
 
 
-def test_scores_come_from_scorer_and_replay_is_identical():
+def test_end_of_hole_scores_and_replay_is_identical():
     v = builtin("duel")
     st = HoleState(v, 2, 0, random.Random(9))
     rng = random.Random(9)
     while not st.is_over:
         st.apply(rng.choice(st.legal_actions()))
-    from golfcli.scoring import score_hole
+    from .test_scoring import independent_score
 
     assert st.result is not None
-    assert st.result.totals == score_hole(v, st.layouts, st.closer).totals
+    (a, pa), (b, pb) = (independent_score("duel", lay) for lay in st.layouts)
+    assert st.result.totals == (a + pb, b + pa)  # each side pays the other's penalties
     again = replay_hole(v, 2, st.events)
     assert again.signature() == st.signature()
 
