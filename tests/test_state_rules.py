@@ -1,0 +1,234 @@
+"""Rules of the hole state machine that planted bugs slipped past before:
+partners close the hole as a side, a clone is independent of its original,
+replays check the log they are given, and assembled mid-hole states are what
+they were told.  Each test names the rule it states."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from golfcli.state import Action, Event, HoleState, replay_hole
+from golfcli.variant import builtin, load_variant
+from golfcli.view import view
+
+from .helpers import cards, state, variant
+
+ALBERTA_ACES = "A A A A A A / A A A A A A / A A A A A A"
+
+
+def play(st: HoleState, *actions: str) -> None:
+    for a in actions:
+        st.apply(Action.from_json(a))
+
+
+# ---------------------------------------------------------------- partners close as a side
+
+
+def test_a_partner_going_out_closes_the_hole_for_the_side() -> None:
+    """Alberta partners (seats 1 & 3 share side 1): seat 3 turning the last
+    card up makes *side* 1 the closer; everyone else, seat 1 included, has
+    one more turn."""
+    st = state(
+        builtin("alberta"),
+        [ALBERTA_ACES, ALBERTA_ACES],
+        up=["0" * 18, "1" * 17 + "0"],
+        stock="3 3 3 3 3 3 3 3",
+        discard="8",
+        players=4,
+        current=3,
+    )
+    play(st, "draw_stock", "swap 17")
+    assert (st.closer, st.closer_seat) == (1, 3)
+    assert st.final_left == [0, 1, 2]
+    assert st.events[-1].kind == "out" and st.events[-1].seat == 3
+    assert view(st, 0).closer == 1 and view(st, 0).to_json()["closer"] == 1
+    for seat in (0, 1, 2):
+        assert st.current == seat
+        play(st, "draw_stock", "swap 0")
+    assert st.is_over and st.result is not None and st.result.closer == 1
+
+
+def test_a_partner_knocking_closes_for_the_side_and_the_side_is_scored_for_it() -> None:
+    """Knock penalty (+10 when not lowest) goes to the knocking seat's side."""
+    v = load_variant(
+        {
+            "name": "t",
+            "extends": "alberta",
+            "turn": {"knock": True},
+            "adjustments": [{"kind": "closer", "add": 10, "when": "not_lowest"}],
+        }
+    )
+    # no column of three equal cards on either side:
+    # side 0: every rank A-6 three times, 3 * 21 = 63; side 1: (Q,9,8) and (9,Q,8), 6 * 27 = 162
+    low = "A 2 3 4 5 6 / 2 3 4 5 6 A / 3 4 5 6 A 2"
+    high = "Q 9 Q 9 Q 9 / 9 Q 9 Q 9 Q / 8 8 8 8 8 8"
+    st = state(
+        v,
+        [low, high],
+        up=["1" * 18, "1" * 18],
+        stock="3 3 3 3 3 3",
+        discard="8",
+        players=4,
+        current=3,
+        dealer=2,
+    )
+    play(st, "knock")
+    assert (st.closer, st.closer_seat) == (1, 3)
+    assert st.final_left == [0, 1, 2]
+    for _ in range(3):
+        play(st, "draw_stock", "discard")
+        if st.phase == "flip":
+            play(st, "flip 0")
+    assert st.is_over and st.result is not None
+    # side 1 knocked and is not lowest: +10
+    assert st.result.totals == (63, 162 + 10)
+    assert st.result.sides[1].adjustments and not st.result.sides[0].adjustments
+
+
+# ---------------------------------------------------------------- clones
+
+
+def test_a_clone_is_independent_of_its_original() -> None:
+    """Bots search on clones: whatever a clone does, the original is untouched
+    (layouts, face-up cards, memory, stock, discard, turns, the setup still
+    to do, the final turns owed)."""
+    for name, opts, players in (
+        ("four-card", ("turn.look_again=true",), 2),  # peeks and looks fill memory
+        ("alberta", ("turn.bunker_shot=true",), 4),
+        ("six-card", (), 3),
+    ):
+        v = variant(name, *opts) if opts else builtin(name)
+        for steps in (0, 1, 7, 40):
+            st = HoleState(v, players, dealer=0, rng=random.Random(steps))
+            rng = random.Random(steps)
+            for _ in range(steps):
+                if not st.is_over:
+                    st.apply(rng.choice(st.legal_actions()))
+            before = st.signature()
+            legal = st.legal_actions()
+            copy = st.clone(keep_events=True)
+            assert copy.signature() == before
+            while not copy.is_over:
+                copy.apply(rng.choice(copy.legal_actions()))
+            assert st.signature() == before and st.legal_actions() == legal
+            # and the original plays on by itself
+            while not st.is_over:
+                st.apply(rng.choice(st.legal_actions()))
+
+
+def test_a_clone_shares_no_memory_with_its_original() -> None:
+    st = HoleState(variant("four-card", "turn.look_again=true"), 2, 1, random.Random(1))
+    play(st, "peek 0", "peek 1", "peek 2", "peek 3")
+    copy = st.clone()
+    play(copy, "look 3")
+    assert copy.memory[0] == 0b1011 and st.memory[0] == 0b0011
+    assert copy.events == [copy.events[0]] and copy.events[0].kind == "look"
+    assert len(st.events) == 5  # deal + four peeks; the clone's look is its own
+
+
+def test_a_clone_without_events_starts_an_empty_log() -> None:
+    st = HoleState(builtin("six-card"), 2, 1, random.Random(1))
+    assert st.clone().events == [] and st.clone(keep_events=True).events == st.events
+
+
+# ---------------------------------------------------------------- replays check the log
+
+
+def recorded_hole_with_reshuffle() -> tuple[HoleState, int]:
+    """A randomly played hole that runs until its stock is used up and
+    reshuffled (and the index of the reshuffle event): everyone draws from
+    the stock, nobody knocks, and a layout all face up does not end it."""
+    v = variant("duel", "end.all_face_up=false", "turn.knock=true", "end.turn_limit=40")
+    st = HoleState(v, 2, dealer=1, rng=random.Random(5))
+    rng = random.Random(5)
+    while not st.is_over:
+        st.apply(
+            rng.choice([a for a in st.legal_actions() if a.kind not in ("knock", "draw_discard")])
+        )
+    kinds = [e.kind for e in st.events]
+    assert "reshuffle" in kinds
+    return st, kinds.index("reshuffle")
+
+
+def test_replay_takes_the_recorded_reshuffle() -> None:
+    st, i = recorded_hole_with_reshuffle()
+    again = replay_hole(st.variant, 2, st.events)
+    assert again.signature() == st.signature()
+    assert again.events[i] == st.events[i]
+
+
+def test_a_reshuffle_of_other_cards_is_refused() -> None:
+    st, i = recorded_hole_with_reshuffle()
+    order = list(st.events[i].data[0])
+    wrong = [order[0], *order]  # one card twice: not the discard pile that was shuffled
+    events = list(st.events)
+    events[i] = Event("reshuffle", -1, (tuple(wrong[:-1]),))
+    with pytest.raises(ValueError, match="shuffle"):
+        replay_hole(st.variant, 2, events)
+
+
+def test_a_log_that_differs_from_its_replay_is_refused() -> None:
+    """Every recorded event must be what the rules produce: a changed card in
+    a draw, another end reason or other totals are caught."""
+    st, _ = recorded_hole_with_reshuffle()
+    draw = next(i for i, e in enumerate(st.events) if e.kind == "draw")
+    ev = st.events[draw]
+    other = next(c for c in range(8, 112) if c != ev.data[1])
+    for i, bad in (
+        (draw, Event("draw", ev.seat, (ev.data[0], other))),
+        (len(st.events) - 1, Event("end", -1, ("went out", (0, 0)))),
+    ):
+        events = list(st.events)
+        events[i] = bad
+        with pytest.raises(ValueError, match="differ"):
+            replay_hole(st.variant, 2, events)
+
+
+def test_a_deal_of_other_cards_is_refused() -> None:
+    v = builtin("six-card")
+    deck = v.deck(2)
+    with pytest.raises(ValueError, match="deck"):
+        HoleState(v, 2, 0, order=[deck[0], *deck[:-1]])
+    with pytest.raises(ValueError, match="deal"):
+        replay_hole(v, 2, [Event("knock", 0, ())])
+
+
+# ---------------------------------------------------------------- assembled states
+
+
+def test_assemble_builds_the_state_it_is_told() -> None:
+    v = builtin("four-card")
+    st = HoleState.assemble(
+        v,
+        3,
+        2,
+        layouts=[cards("5 K / 5 7"), cards("4 4 / 4 6"), cards("9 9 / 2 3")],
+        up=[0b0001, 0b0010, 0],
+        stock=cards("3 4"),
+        discard=cards("8 9"),
+        current=0,
+        phase="place",
+        drawn=cards("QS")[0],
+        drawn_from="stock",
+        closer=2,
+        closer_seat=2,
+        final_left=[0, 1],
+        turns=[3, 2, 3],
+        memory=[0b0100, 0, 0b1000],
+        rng=random.Random(0),
+    )
+    assert st.first == 0 and st.dealer == 2 and st.current == 0 and st.phase == "place"
+    assert st.layouts[2] == cards("9 9 / 2 3") and st.up == [1, 2, 0]
+    assert st.stock == cards("3 4") and st.discard == cards("8 9")
+    assert (st.drawn, st.drawn_from) == (cards("QS")[0], "stock")
+    assert (st.closer, st.closer_seat, st.final_left) == (2, 2, [0, 1])
+    assert st.turns == [3, 2, 3] and st.turn_count == 8 and st.memory == [4, 0, 8]
+    assert st.events == [] and st.result is None and not st.is_over
+    assert view(st, 1).turn_limit_left == 50 * 3 - 8
+    # it plays on: seat 0 discards the QS drawn from the stock, may flip (four-card), passes
+    play(st, "discard")
+    assert st.phase == "flip" and st.discard == cards("8 9 QS")
+    play(st, "pass")
+    assert (st.current, st.final_left, st.phase) == (1, [1], "draw")
