@@ -1,0 +1,262 @@
+"""Scoring rules that planted bugs slipped past before, each with its total
+worked out by hand: hole-level rules with three or more sides, blackjack's
+"exactly", blocks on big grids, and the expected total of a layout with
+face-down cards (what the bots weigh)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from golfcli import cards as C
+from golfcli.scoring import expected_total, score_hole, score_layout, unseen_cards
+from golfcli.variant import Variant, builtin, load_variant
+
+
+def lay(text: str) -> list[int]:
+    return C.parse_layout(text)[2]
+
+
+# Six-card layouts of known totals: (N, K) pairs nothing, the kings pair up.
+L = {n: f"{r} K K / K K K" for n, r in [(1, "A"), (3, "3"), (5, "5"), (7, "7"), (9, "9")]}
+L[18] = "Q 10 2 / K K K"  # 10 + 10 - 2
+L[20] = "10 J K / K K K"
+L[21] = "A 10 J / K K K"  # 1 + 10 + 10
+L[22] = "A 10 J / K K A"  # 1 + 10 + (J, A) 11
+
+
+def six_with(adjustments: list[dict[str, Any]]) -> Variant:
+    return load_variant({"name": "t", "extends": "six-card", "adjustments": adjustments})
+
+
+def totals(v: Variant, *texts: str, closer: int | None = None) -> tuple[int, ...]:
+    return score_hole(v, [lay(t) for t in texts], closer).totals
+
+
+def test_layouts_of_known_totals() -> None:
+    for n, text in L.items():
+        assert score_layout(builtin("six-card"), lay(text)).total == n
+
+
+def test_blackjack_is_exactly_21() -> None:
+    v = six_with([{"kind": "exact", "score": 21, "becomes": 0}])
+    assert totals(v, L[21], L[22], L[20]) == (0, 22, 20)
+
+
+@pytest.mark.parametrize(
+    ("when", "gets"),
+    [
+        ("lowest", False),
+        ("strictly_lowest", False),
+        ("not_lowest", True),
+        ("not_strictly_lowest", True),
+        ("always", True),
+    ],
+)
+def test_the_closer_is_compared_with_the_lowest_other_side(when: str, gets: bool) -> None:
+    """Three sides: the closer (5) beats one side (7) but not the other (3),
+    so it is not lowest; comparing with the highest other side would say it is."""
+    v = six_with([{"kind": "closer", "add": 10, "when": when}])
+    want = (5 + (10 if gets else 0), 3, 7)
+    assert totals(v, L[5], L[3], L[7], closer=0) == want
+    # the same with the closer in the middle of the list
+    assert totals(v, L[3], L[5], L[7], closer=1) == (3, want[0], 7)
+
+
+def test_the_closer_lowest_among_three() -> None:
+    v = six_with([{"kind": "closer", "add": -5, "when": "strictly_lowest"}])
+    assert totals(v, L[7], L[3], L[5], closer=1) == (7, -2, 5)
+    assert totals(v, L[7], L[3], L[3], closer=1) == (7, 3, 3)  # tied: not strictly
+
+
+def test_underdog_and_tied_shame_with_four_sides() -> None:
+    v = six_with([{"kind": "lowest", "add": -3}, {"kind": "tied", "add": 5}])
+    # lowest 1 -> -2; then 9, 9 tied -> 14 each; -2 and 7 are alone
+    assert totals(v, L[9], L[1], L[9], L[7]) == (14, -2, 14, 7)
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+BLOCK = [{"kind": "block", "cards": "zero", "bonus": -25}]
+
+
+def blocks(rows: int, cols: int) -> Variant:
+    return load_variant(
+        {
+            "name": "blocks",
+            "extends": "six-card",
+            "grid": {"rows": rows, "cols": cols},
+            "deck": {"packs": 3},
+            "players": 2,
+            "patterns": BLOCK,
+        }
+    )
+
+
+def test_of_two_overlapping_blocks_the_first_in_reading_order_counts() -> None:
+    # 7 7 7 / 7 7 7 / 2 3 4: squares at columns 0-1 and 1-2 overlap; the first counts
+    ls = score_layout(blocks(3, 3), lay("7 7 7 / 7 7 7 / 2 3 4"))
+    assert [m.cells for m in ls.matches] == [(0, 1, 3, 4)]
+    assert ls.scored[:6] == (0, 0, 7, 0, 0, 7)
+
+
+def test_most_blocks_that_fit_in_reading_order_of_their_corners() -> None:
+    # 3x4: the most that fit is two, at (r0,c2) and (r1,c0)
+    ls = score_layout(blocks(3, 4), lay("3 7 7 7 / 7 7 7 7 / 7 7 4 5"))
+    assert [m.cells for m in ls.matches] == [(2, 3, 6, 7), (4, 5, 8, 9)]
+    assert ls.total == -50 + 3 + 7 + 4 + 5
+
+
+def test_blocks_on_a_big_grid() -> None:
+    """An 8x8 layout of one rank holds 49 overlapping squares; 16 fit without
+    overlapping (the grid cut into 2x2 squares)."""
+    v = blocks(8, 8)
+    ls = score_layout(v, lay(" / ".join(["7 " * 8] * 8)))
+    assert len(ls.matches) == 16 and ls.total == -25 * 16
+    cells = [c for m in ls.matches for c in m.cells]
+    assert sorted(cells) == list(range(64))
+    # a 3 in the bottom-right corner spoils the square holding it: 15 blocks,
+    # and that square's three sevens count 7 each
+    odd = lay(" / ".join(["7 " * 8] * 7 + ["7 " * 7 + "3"]))
+    ls = score_layout(v, odd)
+    assert len(ls.matches) == 15
+    assert ls.total == -25 * 15 + 3 + 3 * 7
+
+
+# --------------------------------------------------------------------------- face-down cards
+
+
+def brute_expectation(v: Variant, text: str, players: int | None = None) -> float:
+    """Every ordering of distinct unseen cards into the face-down places,
+    each equally likely: the mean total, by exhaustion."""
+    cards = lay(text)
+    hidden = [i for i, c in enumerate(cards) if c == C.UNKNOWN]
+    pool = unseen_cards(v, [c for c in cards if c != C.UNKNOWN], players)
+    outcomes = []
+    for picks in itertools.permutations(range(len(pool)), len(hidden)):
+        work = list(cards)
+        for cell, j in zip(hidden, picks, strict=True):
+            work[cell] = pool[j]
+        outcomes.append(score_layout(v, work).total)
+    return sum(outcomes) / len(outcomes)
+
+
+def test_expected_total_when_a_rank_runs_short() -> None:
+    # three 2s are face up; one 2 is left for the two face-down places, so
+    # "both places hold a 2" is impossible and must be skipped, not the end
+    v = builtin("six-card")
+    exp = expected_total(v, lay("? ? 2 / 2 2 9"))
+    assert exp.exact and exp.unknown == 2 and exp.samples == 0
+    assert exp.expected == pytest.approx(brute_expectation(v, "? ? 2 / 2 2 9"))
+
+
+def test_the_known_part_counts_face_up_cards_and_their_patterns_only() -> None:
+    six = builtin("six-card")
+    # a face-down card pairs with nothing: the ace below the first one counts 1
+    assert expected_total(six, lay("? K 2 / A 7 9")).known == 0 - 2 + 1 + 7 + 9
+    # face-up fives in one column pair up (ranks are compared, not card codes)
+    assert expected_total(six, lay("5 ? 2 / 4 7 9")).known == 5 - 2 + 4 + 7 + 9
+    assert expected_total(six, lay("5 ? 2 / 5 7 9")).known == 0 - 2 + 7 + 9
+    # a face-down card counts 0, whatever the highest card is worth
+    kings10 = load_variant("six-card", ["values.ranks.K=10"])
+    assert expected_total(kings10, lay("? 3 4 / 5 6 7")).known == 25
+    # with jokers valued, a face-down card is no joker either
+    jokers = load_variant("six-card", ["values.ranks.joker=-5"])
+    assert expected_total(jokers, lay("3 ? 4 / 5 JK 7")).known == 3 + 4 + 5 - 5 + 7
+    # bonuses of face-up patterns count: Alberta's side-by-side sixes, -18
+    alb = builtin("alberta")
+    text = "6 6 2 3 4 ? / 6 6 3 4 5 ? / 6 6 4 5 7 ?"
+    assert expected_total(alb, lay(text)).known == -18 + 9 + 12 + 16  # 19
+
+
+def test_expectation_fields() -> None:
+    six = builtin("six-card")
+    full = expected_total(six, lay("5 K 2 / 5 7 9"))
+    assert (full.known, full.expected, full.exact, full.samples, full.unknown) == (
+        14,
+        14.0,
+        True,
+        0,
+        0,
+    )
+    exact = expected_total(six, lay("? K 2 / 5 7 9"))
+    assert (exact.exact, exact.samples, exact.unknown) == (True, 0, 1)
+    sampled = expected_total(six, lay("? K 2 / ? 7 9"), max_exact=0, samples=50, seed=4)
+    assert (sampled.known, sampled.exact, sampled.samples, sampled.unknown) == (14, False, 50, 2)
+
+
+def test_no_more_face_down_cards_than_the_deck_holds() -> None:
+    six = builtin("six-card")  # one pack for two players: 52 cards
+    exp = expected_total(six, [C.UNKNOWN] * 52, max_exact=0, samples=1)
+    assert exp.unknown == 52
+    with pytest.raises(ValueError, match="more face-down cards"):
+        expected_total(six, [C.UNKNOWN] * 53, max_exact=0, samples=1)
+
+
+def zero_values() -> Variant:
+    """Four-card with every card worth 0 and no patterns: any layout totals 0."""
+    zeros = {r: 0 for r in ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K")}
+    return load_variant(
+        {
+            "name": "zeros",
+            "extends": "four-card",
+            "values": {"ranks": zeros},
+            "patterns": [],
+        }
+    )
+
+
+def test_sampling_adds_nothing_of_its_own() -> None:
+    # every card worth 0: every sample totals 0, so must the mean
+    v = zero_values()
+    exp = expected_total(v, lay("? ? / ? 5"), max_exact=0, samples=7, seed=1)
+    assert exp.expected == 0.0 and not exp.exact
+
+
+def test_expected_total_defaults_sample_10000_with_seed_0() -> None:
+    """Bots rely on the defaults giving the same answer every call."""
+    v = builtin("six-card")
+    five = lay("? ? ? / ? ? 9")  # 13 classes ** 5 > 50000 combinations: sampled
+    a = expected_total(v, five)
+    assert (a.exact, a.samples) == (False, 10_000)
+    assert a.expected == expected_total(v, five, samples=10_000, seed=0).expected
+    assert a.expected != expected_total(v, five, samples=10_000, seed=1).expected
+
+
+# --------------------------------------------------------------------------- unseen cards
+
+
+def test_unseen_cards_counts_each_seen_copy_once() -> None:
+    nine = builtin("nine-card")  # two packs: two of every exact card
+    pool = unseen_cards(nine, lay("5H"))
+    assert Counter(pool)[C.parse_card("5H")] == 1 and len(pool) == 103
+    # more 5H seen than one pack holds: the second takes another five
+    six = builtin("six-card")
+    pool = unseen_cards(six, lay("5H 5H"))
+    assert len(pool) == 50 and Counter(c >> 3 for c in pool)[5] == 2
+
+
+def test_unseen_cards_use_the_deck_of_the_player_count() -> None:
+    six = builtin("six-card")
+    assert len(unseen_cards(six, [], players=5)) == 104  # 5-8 players: two packs
+    assert len(unseen_cards(six, [], players=4)) == 52
+    # the default is the fewest players allowed
+    v = load_variant(
+        {
+            "name": "t",
+            "extends": "six-card",
+            "players": [2, 5],
+            "deck": {"packs": {"2-4": 1, "5+": 2}},
+        }
+    )
+    assert len(unseen_cards(v, [])) == 52
+
+
+def test_exact_expectation_by_exhaustion() -> None:
+    v = builtin("six-card")
+    exact = expected_total(v, lay("? K 2 / ? 7 9"))
+    assert exact.expected == pytest.approx(brute_expectation(v, "? K 2 / ? 7 9"))
