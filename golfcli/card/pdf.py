@@ -39,6 +39,13 @@ _PLAIN = str.maketrans(
         "’": "'",
         "“": '"',
         "”": '"',
+        "Ł": "L",
+        "ł": "l",
+        "Đ": "D",
+        "đ": "d",
+        "ı": "i",
+        "Œ": "OE",
+        "œ": "oe",
     }
 )
 
@@ -91,7 +98,8 @@ def _notes(card: Card, blank: bool) -> list[str]:
             "Score against par: E = even, +2 = two over, -1 = one under.",
         ]
     else:
-        lines = list(card.values)
+        # the heading says "Card values"; the first line need not say it again
+        lines = [x.removeprefix("Card values: ") for x in card.values]
     return [pdf_text(x) for x in lines]
 
 
