@@ -8,6 +8,7 @@ property that a layout entered on a card stores what `golf score` gives.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -251,7 +252,16 @@ def test_show_table_markdown_csv_json(night: Path) -> None:
     md = ok("show", night, "--format", "markdown").stdout
     assert "| hole   | Ann   | Bob   | Cat    |" in md
     rows = list(csv.reader(io.StringIO(ok("show", night, "-f", "csv").stdout)))
-    assert rows[0] == ["hole", "playoff", "Ann", "Ann total", "Bob", "Bob total", "Cat", "Cat total"]
+    assert rows[0] == [
+        "hole",
+        "playoff",
+        "Ann",
+        "Ann total",
+        "Bob",
+        "Bob total",
+        "Cat",
+        "Cat total",
+    ]
     assert rows[2] == ["2", "no", "2", "5", "1", "6", "9", "13"]
     card = show_json(night)
     assert card["totals"] == {"Ann": 5, "Bob": 6, "Cat": 13}
@@ -403,7 +413,9 @@ def test_damaged_card_is_one_line_with_file_and_line(night: Path, damage: Any, w
         assert msg.startswith(f"golf: error: {night}"), msg
         assert where in msg
     assert night.read_text() == before
-    line = re.match(rf"golf: error: {re.escape(str(night))}:(\d+)", one_error_line(run("show", night)))
+    line = re.match(
+        rf"golf: error: {re.escape(str(night))}:(\d+)", one_error_line(run("show", night))
+    )
     if before:
         assert line, "a damaged card names its line"
 
@@ -475,7 +487,7 @@ def test_stats_over_a_season(tmp_path: Path) -> None:
     assert by["Ann"]["mean_per_hole"] == pytest.approx(5 / 3, abs=1e-4)
     assert by["Ann"]["best_hole"] == {"score": -2, "where": f"{a} hole 2"}
     assert by["Bob"]["worst_hole"]["score"] == 9
-    assert [p["player"] for p in data["players"]][0] == "Ann"
+    assert next(p["player"] for p in data["players"]) == "Ann"
     table = ok("stats", a, b, c).stdout
     assert re.search(r"^Ann\s+2\s+2\s+1.50\s+3\s+1.67\s+-2 \(", table, re.M)
     rows = list(csv.reader(io.StringIO(ok("stats", a, b, c, "-f", "csv").stdout)))
@@ -495,10 +507,8 @@ def pdf_text_pure(data: bytes) -> list[str]:
     out: list[str] = []
     for m in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
         raw = m.group(1)
-        try:
+        with contextlib.suppress(zlib.error):
             raw = zlib.decompress(raw)
-        except zlib.error:
-            pass
         for s in re.finditer(rb"\(((?:\\.|[^\\)])*)\)\s*Tj", raw, re.S):
             text = re.sub(rb"\\(.)", rb"\1", s.group(1))
             out.append(text.decode("latin-1"))
@@ -537,7 +547,19 @@ def test_print_blank_card(tmp_path: Path) -> None:
 
 def test_print_blank_options(tmp_path: Path) -> None:
     out = tmp_path / "b.pdf"
-    ok("print", "--holes", "18", "--players", "4", "-v", "nine-card", "--twos", "plus", "--out", out)
+    ok(
+        "print",
+        "--holes",
+        "18",
+        "--players",
+        "4",
+        "-v",
+        "nine-card",
+        "--twos",
+        "plus",
+        "--out",
+        out,
+    )
     texts = pdf_text_pure(out.read_bytes())
     assert [t for t in texts if t.isdigit()] == [str(i) for i in range(1, 19)]
     assert len([t for t in texts if t.startswith("Player ")]) == 4
@@ -558,7 +580,18 @@ def test_print_filled_nine_card(tmp_path: Path) -> None:
     ok("print", path)
     data = path.with_suffix(".pdf").read_bytes()
     texts = pdf_text_pure(data)
-    for want in ["Friday", "Ann", "Bob", "Cat", "Total", "35*", "40", "9", "12", "Winner: Bob (9)."]:
+    for want in [
+        "Friday",
+        "Ann",
+        "Bob",
+        "Cat",
+        "Total",
+        "35*",
+        "40",
+        "9",
+        "12",
+        "Winner: Bob (9).",
+    ]:
         assert want in texts, want
     assert "* counted from a layout" in texts
 
@@ -609,9 +642,7 @@ def test_pdftotext_reads_rows_columns_and_values(tmp_path: Path) -> None:
 
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-card_st = st.tuples(st.sampled_from(RANKS), st.sampled_from(["", "C", "D", "H", "S"])).map(
-    "".join
-)
+card_st = st.tuples(st.sampled_from(RANKS), st.sampled_from(["", "C", "D", "H", "S"])).map("".join)
 
 
 @st.composite

@@ -10,6 +10,7 @@ file is untouched: every check runs before the one atomic write.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -244,7 +245,6 @@ def new(
 
       golf card new putt.yaml --mini -p Ann,Bob --par 3,2,4,3,3,2,4,3,3
     """
-    from ..variant import BUILTIN_NAMES
     from .count import values_text
     from .model import Card, alternate_partners
 
@@ -255,7 +255,12 @@ def new(
     names = _players(players)
     created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     if mini:
-        for flag, given in (("--variant", variant), ("--set", set_), ("--twos", twos), ("--kings", kings)):
+        for flag, given in (
+            ("--variant", variant),
+            ("--set", set_),
+            ("--twos", twos),
+            ("--kings", kings),
+        ):
             if given:
                 fail(f"{flag} is for card golf; a --mini card counts strokes")
         pars = _par(par) if par is not None else None
@@ -275,8 +280,6 @@ def new(
         if par is not None:
             fail("--par is for mini golf (add --mini)")
         spec = variant or "six-card"
-        if spec not in BUILTIN_NAMES and not Path(spec).exists():
-            fail(f"--variant: {spec!r}: unknown variant (built-ins: {', '.join(BUILTIN_NAMES)}; or give a file)")
         overrides = [*(set_ or []), *_toggles(twos, kings)]
         var = _variant(spec, overrides)
         try:
@@ -327,7 +330,7 @@ def _assignments(card: Card, values: list[str], allowed: list[int]) -> dict[int,
     for item in values:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            fail(f"{item!r}: give NAME=VALUE, e.g. Ann=14 or Bob=\"5 K 2 / 5 7 9\"")
+            fail(f'{item!r}: give NAME=VALUE, e.g. Ann=14 or Bob="5 K 2 / 5 7 9"')
         side = find_side(card, name)
         if side is None:
             fail(f"{name.strip()!r}: unknown player (players: {', '.join(card.players)})")
@@ -475,7 +478,9 @@ def fix(
     card = _load(file)
     if not 1 <= hole <= len(card.played):
         have = len(card.played)
-        fail(f"--hole {hole}: no such hole on {file} ({have} hole{'s' if have != 1 else ''} entered)")
+        fail(
+            f"--hole {hole}: no such hole on {file} ({have} hole{'s' if have != 1 else ''} entered)"
+        )
     if not values:
         fail("give the corrected scores, e.g. Bob=12")
     h = card.played[hole - 1]
@@ -590,13 +595,17 @@ def stats(
 def print_(
     file: Annotated[
         Path | None,
-        typer.Argument(help="A card to print filled in; none for a blank card.", show_default=False),
+        typer.Argument(
+            help="A card to print filled in; none for a blank card.", show_default=False
+        ),
     ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", "-o", help="The PDF to write (default: the card's name with .pdf, or "
-            "scorecard.pdf / minigolf.pdf for a blank card)."
+            "--out",
+            "-o",
+            help="The PDF to write (default: the card's name with .pdf, or "
+            "scorecard.pdf / minigolf.pdf for a blank card).",
         ),
     ] = None,
     holes: Annotated[
@@ -660,14 +669,21 @@ def print_(
         else:
             names = _players(players)
         if mini:
-            for flag, given in (("--variant", variant), ("--set", set_), ("--twos", twos), ("--kings", kings)):
+            for flag, given in (
+                ("--variant", variant),
+                ("--set", set_),
+                ("--twos", twos),
+                ("--kings", kings),
+            ):
                 if given:
                     fail(f"{flag} is for card golf; a --mini card counts strokes")
             pars = _par(par) if par is not None else None
             n_holes = holes if holes is not None else (len(pars) if pars else 18)
             if pars is not None and len(pars) != n_holes:
                 fail(f"--par: {len(pars)} values for {n_holes} holes")
-            card = Card(kind="mini", players=names, sides=[[n] for n in names], holes=n_holes, par=pars)
+            card = Card(
+                kind="mini", players=names, sides=[[n] for n in names], holes=n_holes, par=pars
+            )
         else:
             if par is not None:
                 fail("--par is for mini golf (add --mini)")
@@ -714,8 +730,6 @@ def _write_bytes(path: Path, data: bytes) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except OSError as exc:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         fail(f"--out: cannot write {path}: {exc.strerror or exc}")

@@ -106,7 +106,11 @@ def count_hole(variant: Variant | None, typed: Sequence[Typed]) -> list[Entry]:
     if variant is not None and typed and all(lay is not None for lay in layouts):
         hs = score_hole(variant, [list(lay) for lay in layouts if lay is not None])
         return [
-            Entry(side.total, C.layout_str(list(side.layout.cards), variant.cols), breakdown(variant, side))
+            Entry(
+                side.total,
+                C.layout_str(list(side.layout.cards), variant.cols),
+                breakdown(variant, side),
+            )
             for side in hs.sides
         ]
     out = []

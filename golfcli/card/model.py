@@ -18,6 +18,7 @@ crash or Ctrl-C leaves either the old card or the new one, never a torn one.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Sequence
@@ -162,10 +163,8 @@ def save(card: Card, path: Path) -> None:
         os.replace(tmp, path)
     except BaseException:
         # the old card stays as it was; remove the half-made temp file
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
     try:
         dfd = os.open(directory, os.O_RDONLY)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from .model import Card, par_text, standing
 from .present import describe, status_lines
@@ -81,7 +81,7 @@ def render_pdf(card: Card, blank: bool, paper: str = "a4") -> bytes:
     pdf.set_title(pdf_text(title))
     pdf.set_creator("golf card (golfcli)")
     # a fixed date keeps the same card byte-identical (tests, version control)
-    pdf.set_creation_date(datetime(2000, 1, 1, tzinfo=timezone.utc))
+    pdf.set_creation_date(datetime(2000, 1, 1, tzinfo=UTC))
     st = None if blank else standing(card)
     names = card.side_names
     notes = _notes(card, blank)
@@ -104,7 +104,13 @@ def _notes(card: Card, blank: bool) -> list[str]:
 
 
 def _page(
-    pdf: object, card: Card, title: str, cols: Sequence[int], blank: bool, notes: list[str], st: object
+    pdf: object,
+    card: Card,
+    title: str,
+    cols: Sequence[int],
+    blank: bool,
+    notes: list[str],
+    st: object,
 ) -> None:
     from fpdf import FPDF
     from fpdf.enums import XPos, YPos
@@ -127,10 +133,7 @@ def _page(
     date = card.created if (card.created and not blank) else "Date: ____________________"
     pdf.cell(width * 0.4, 10, pdf_text(date), align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font("Helvetica", "", 10)
-    if blank and card.kind == "golf":
-        sub = _blank_describe(card)
-    else:
-        sub = describe(card)
+    sub = _blank_describe(card) if blank and card.kind == "golf" else describe(card)
     pdf.set_text_color(60, 60, 60)
     pdf.cell(width, 6, pdf_text(sub), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_text_color(0, 0, 0)
@@ -286,7 +289,9 @@ def _page(
         pdf.set_text_color(0, 0, 0)
         pdf.ln(2)
     pdf.set_font("Helvetica", "B", 11)
-    pdf.cell(width, 6, "Card values" if not mini else "How to score", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.cell(
+        width, 6, "Card values" if not mini else "How to score", new_x=XPos.LMARGIN, new_y=YPos.NEXT
+    )
     pdf.set_font("Helvetica", "", 9.5)
     for line in notes:
         pdf.multi_cell(width, 5, line, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
@@ -300,5 +305,9 @@ def _blank_describe(card: Card) -> str:
     else:
         length = f"{card.holes} holes"
     how = "match play: most holes won wins" if card.scoring == "match" else "lowest total wins"
-    ties = "ties share the win or play one more hole" if card.ties == "share" else "ties play one more hole"
+    ties = (
+        "ties share the win or play one more hole"
+        if card.ties == "share"
+        else "ties play one more hole"
+    )
     return f"{card.variant}: {length}; {how}; {ties}."

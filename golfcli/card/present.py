@@ -136,9 +136,7 @@ def show_rows(card: Card, st: Standing) -> tuple[list[str], list[list[str]]]:
         from ..match import match_standing
 
         rows.append(["holes won", *[f"{w:g}" for w in st.holes_won], ""])
-        rows.append(
-            ["match", *[match_standing(st.holes_won, i) for i in range(len(names))], ""]
-        )
+        rows.append(["match", *[match_standing(st.holes_won, i) for i in range(len(names))], ""])
     return headers, rows
 
 
@@ -150,7 +148,8 @@ def describe(card: Card) -> str:
         length = f"{card.holes} holes"
     else:
         cap = f" (at most {card.max_holes} holes)" if card.max_holes else ""
-        length = f"until someone {'reaches' if card.target_rule == 'reach' else 'passes'} {card.target}{cap}"
+        rule = "reaches" if card.target_rule == "reach" else "passes"
+        length = f"until someone {rule} {card.target}{cap}"
     how = "match play, most holes won wins" if card.scoring == "match" else "lowest total wins"
     sets = f" with {', '.join(card.overrides)}" if card.overrides else ""
     return f"{card.variant}{sets}: {length}, {how}."
@@ -193,11 +192,11 @@ def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
     if card.values and fmt != "markdown":
         out += card.values[:2]
     out += ["", table, ""]
-    counted = [
-        (h, n, e) for h in card.played for n, e in h.scores.items() if e.layout is not None
-    ]
+    counted = [(h, n, e) for h in card.played for n, e in h.scores.items() if e.layout is not None]
     if counted:
-        out.append("* counted from a layout:" if fmt != "markdown" else "\\* counted from a layout:")
+        out.append(
+            "* counted from a layout:" if fmt != "markdown" else "\\* counted from a layout:"
+        )
         for h, n, e in counted:
             label = f"playoff hole {h.number}" if h.playoff else f"hole {h.number}"
             bullet = "- " if fmt == "markdown" else "  "
@@ -219,7 +218,9 @@ def show_json(card: Card, st: Standing) -> dict[str, Any]:
         row["scores"] = {n: e.score for n, e in h.scores.items()}
         if not h.playoff:
             row["totals"] = {n: st.running[i][j] for j, n in enumerate(names)}
-        counted = {n: {"layout": e.layout, "count": e.count} for n, e in h.scores.items() if e.layout}
+        counted = {
+            n: {"layout": e.layout, "count": e.count} for n, e in h.scores.items() if e.layout
+        }
         if counted:
             row["counted"] = counted
         rows.append(row)
@@ -238,9 +239,7 @@ def show_json(card: Card, st: Standing) -> dict[str, Any]:
         "par": card.par,
         "rows": rows,
         "totals": dict(zip(names, st.totals, strict=True)),
-        "holes_won": None
-        if st.holes_won is None
-        else dict(zip(names, st.holes_won, strict=True)),
+        "holes_won": None if st.holes_won is None else dict(zip(names, st.holes_won, strict=True)),
         "to_par": None
         if st.to_par is None
         else {n: par_text(d) for n, d in zip(names, st.to_par, strict=True)},
@@ -319,7 +318,9 @@ def stats(cards: Sequence[tuple[str, Card]], fmt: str) -> str:
                         "wins": p.wins,
                         "holes": len(p.scores),
                         "mean_per_hole": None if p.mean is None else round(p.mean, 4),
-                        "best_hole": None if p.best is None else {"score": p.best[0], "where": p.best[1]},
+                        "best_hole": None
+                        if p.best is None
+                        else {"score": p.best[0], "where": p.best[1]},
                         "worst_hole": None
                         if p.worst is None
                         else {"score": p.worst[0], "where": p.worst[1]},
