@@ -18,9 +18,13 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from .model import Card, par_text, standing
+from .model import Card, Standing, par_text, standing
 from .present import describe, status_lines
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 MAX_COLUMNS = 8
 MARGIN = 12.0
@@ -104,21 +108,16 @@ def _notes(card: Card, blank: bool) -> list[str]:
 
 
 def _page(
-    pdf: object,
+    pdf: FPDF,
     card: Card,
     title: str,
     cols: Sequence[int],
     blank: bool,
     notes: list[str],
-    st: object,
+    st: Standing | None,
 ) -> None:
-    from fpdf import FPDF
     from fpdf.enums import XPos, YPos
 
-    assert isinstance(pdf, FPDF)
-    from .model import Standing
-
-    assert st is None or isinstance(st, Standing)
     width = pdf.w - 2 * MARGIN
     names = card.side_names
     mini = card.kind == "mini"
