@@ -122,7 +122,6 @@ def _page(
     names = card.side_names
     mini = card.kind == "mini"
     has_par = mini
-    played = [] if blank else card.played
 
     # title and date line
     pdf.set_xy(MARGIN, MARGIN)
@@ -138,23 +137,23 @@ def _page(
     pdf.set_text_color(0, 0, 0)
     pdf.ln(3)
 
-    # rows of the grid: holes (and playoffs), then totals
-    hole_rows = [str(h) for h in range(1, (card.holes or 9) + 1)]
-    if not blank:
-        k = 0
-        hole_rows = []
-        for h in card.played:
+    # rows of the grid: (label, index into card.played or None for an empty row);
+    # the regular holes, then the total rows, then any playoff holes
+    rows: list[tuple[str, int | None]] = []
+    playoffs: list[tuple[str, int | None]] = []
+    if blank:
+        rows = [(str(h), None) for h in range(1, (card.holes or 9) + 1)]
+    else:
+        for i, h in enumerate(card.played):
             if h.playoff:
-                k += 1
-                hole_rows.append(f"P{k}")
+                playoffs.append((f"P{len(playoffs) + 1}", i))
             else:
-                hole_rows.append(str(h.number))
+                rows.append((str(h.number), i))
         # the holes still to play stay as empty rows to write in
-        n_regular = len(card.regular)
-        if card.holes is not None and not any(h.playoff for h in card.played):
-            hole_rows += [str(h) for h in range(n_regular + 1, card.holes + 1)]
+        if card.holes is not None:
+            rows += [(str(h), None) for h in range(len(rows) + 1, card.holes + 1)]
     foot = ["Total"]
-    if mini and card.par is not None:
+    if mini and (card.par is not None or blank):  # a blank card: par is written in
         foot.append("To par")
     if card.scoring == "match":
         foot.append("Holes won")
@@ -162,7 +161,7 @@ def _page(
     note_h = 5.0 * (len(notes) + 2) + 12
     top = pdf.get_y()
     avail = pdf.h - MARGIN - top - note_h - 12  # header row
-    rh = max(6.5, min(13.0, avail / (len(hole_rows) + len(foot))))
+    rh = max(5.0, min(13.0, avail / (len(rows) + len(foot) + len(playoffs))))
     hole_w = 18.0
     par_w = 14.0 if has_par else 0.0
     col_w = min(36.0, (width - hole_w - par_w) / max(1, len(cols)))
@@ -197,14 +196,13 @@ def _page(
         pdf.set_font("Helvetica", "B", 11)
     y = top + 12
 
-    # hole rows
-    for r, label in enumerate(hole_rows):
+    def hole_row(r: int, label: str, index: int | None) -> None:
         shade = r % 2 == 1
         pdf.set_fill_color(244, 246, 244)
         pdf.set_xy(x0, y)
         pdf.set_font("Helvetica", "B", 11)
         pdf.cell(hole_w, rh, label, border=1, align="C", fill=shade)
-        hole = played[r] if r < len(played) else None
+        hole = None if index is None else card.played[index]
         if has_par:
             pdf.set_font("Helvetica", "", 11)
             par = ""
@@ -214,7 +212,7 @@ def _page(
         for j in cols:
             x = pdf.get_x()
             pdf.cell(col_w, rh, "", border=1, fill=shade)
-            if hole is None or st is None:
+            if hole is None or index is None or st is None:
                 continue
             e = hole.scores.get(names[j])
             if e is None:
@@ -227,13 +225,16 @@ def _page(
             pdf.set_font("Helvetica", "", 12)
             mark = "*" if e.layout is not None else ""
             pdf.cell(col_w * 0.62, rh, f"{e.score}{mark}", align="R")
-            total = st.running[r][j]
+            total = st.running[index][j]
             if total is not None and not hole.playoff:
                 pdf.set_font("Helvetica", "", 7.5)
                 pdf.set_text_color(90, 90, 90)
                 pdf.cell(col_w * 0.38 - 1, rh, f"{total}", align="R")
                 pdf.set_text_color(0, 0, 0)
             pdf.set_xy(x + col_w, y)
+
+    for r, (label, index) in enumerate(rows):
+        hole_row(r, label, index)
         y += rh
 
     # total rows
@@ -263,6 +264,11 @@ def _page(
                     text = f"{st.holes_won[j]:g}"
             pdf.cell(col_w, rh, text, border=1, align="C", fill=True)
         y += rh
+    if playoffs:  # below the totals: a playoff decides, it adds nothing
+        y += 3
+        for r, (label, index) in enumerate(playoffs):
+            hole_row(r, label, index)
+            y += rh
 
     # result, notes
     pdf.set_xy(MARGIN, y + 4)

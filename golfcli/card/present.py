@@ -105,6 +105,7 @@ def show_rows(card: Card, st: Standing) -> tuple[list[str], list[list[str]]]:
     if match:
         headers.append("hole won by")
     rows: list[list[str]] = []
+    playoffs: list[list[str]] = []  # shown below the totals: they add nothing to them
     for i, h in enumerate(card.played):
         row = [_hole_label(card, i)]
         if card.par is not None:
@@ -122,7 +123,7 @@ def show_rows(card: Card, st: Standing) -> tuple[list[str], list[list[str]]]:
             low = min(scores.values())
             best = [n for n, s in scores.items() if s == low]
             row.append(best[0] if len(best) == 1 else "halved")
-        rows.append(row)
+        (playoffs if h.playoff else rows).append(row)
     foot = ["total"]
     if card.par is not None:
         foot.append(str(sum(card.par[h.number - 1] for h in card.regular)))
@@ -137,7 +138,7 @@ def show_rows(card: Card, st: Standing) -> tuple[list[str], list[list[str]]]:
 
         rows.append(["holes won", *[f"{w:g}" for w in st.holes_won], ""])
         rows.append(["match", *[match_standing(st.holes_won, i) for i in range(len(names))], ""])
-    return headers, rows
+    return headers, rows + playoffs
 
 
 def describe(card: Card) -> str:
