@@ -682,3 +682,21 @@ def test_layouts_store_what_golf_score_gives(tmp_path: Path, data: Any, variant:
     assert card["totals"] == totals
     table = ok("show", path).stdout
     assert re.search(rf"^total\s+{totals['Ann']}\s+{totals['Bob']}$", table, re.M)
+
+
+def test_closer_gets_knock_penalties_on_a_hole_of_layouts(tmp_path: Path) -> None:
+    path = tmp_path / "k.yaml"
+    house = str(REPO / "configs/variants/knock-penalty.yaml")
+    ok("new", path, "-p", "Ann,Bob", "-v", house)
+    a, b = "9 9 8 / 7 7 8", "5 K 2 / 5 7 9"  # Ann 32 went out but Bob has 14: +10
+    ok("add", path, f"Ann={a}", f"Bob={b}", "--closer", "ann")
+    ref = score("-v", house, "--hole", "--closer", "1", "--json", a, b).stdout.splitlines()
+    want = [json.loads(x)["total"] for x in ref]
+    assert want == [42, 14]
+    assert [*show_json(path)["rows"][0]["scores"].values()] == want
+    assert "closer: Ann" in path.read_text()
+    ok("fix", path, "--hole", "1", "Bob=30")  # a typed total: layouts count alone
+    assert show_json(path)["rows"][0]["scores"] == {"Ann": 32, "Bob": 30}
+    ok("fix", path, "--hole", "1", f"Bob={b}")  # all layouts again, closer kept
+    assert show_json(path)["rows"][0]["scores"] == {"Ann": 42, "Bob": 14}
+    assert "--closer" in one_error_line(run("add", path, "Ann=1", "Bob=2", "--closer", "Dan"))

@@ -387,14 +387,26 @@ def _read_all(
     return out
 
 
-def _count(card: Card, path: Path, typed: list[Typed]) -> list[Entry]:
+def _closer(card: Card, name: str | None, sides: list[int]) -> int | None:
+    """``--closer NAME`` -> the position of that side among ``sides``."""
+    from .model import find_side
+
+    if name is None:
+        return None
+    side = find_side(card, name)
+    if side is None or side not in sides:
+        fail(f"--closer: {name!r} is not a player on this hole")
+    return sides.index(side)
+
+
+def _count(card: Card, path: Path, typed: list[Typed], closer: int | None) -> list[Entry]:
     from .count import count_hole
 
     var = None
     if any(t.layout is not None for t in typed):
         var = _card_variant(card, path)
     try:
-        return count_hole(var, typed)
+        return count_hole(var, typed, closer)
     except ValueError as exc:  # the scorer refused a layout
         fail(f"{path}: {exc}")
 
@@ -424,8 +436,18 @@ if TYPE_CHECKING:
     from .model import Entry
 
 
+CloserOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Who went out or knocked, for knock bonuses and penalties; they apply when "
+        "every score of the hole is a layout.",
+        show_default=False,
+    ),
+]
+
+
 @card_app.command()
-def add(file: FileArg, values: ValuesArg = None) -> None:
+def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> None:
     """Enter the next hole: a score for every player.
 
     A number is kept exactly as typed; a layout is counted with the card's
@@ -436,7 +458,7 @@ def add(file: FileArg, values: ValuesArg = None) -> None:
 
       golf card add night.yaml Ann=14 Bob=-3 Cat=22
 
-      golf card add night.yaml Ann="5 K 2 / 5 7 9" Bob="Q Q 4 / 3 3 9" Cat=7
+      golf card add night.yaml Ann="5 K 2 / 5 7 9" Bob="Q 3 4 / Q 3 9" Cat=7
 
       golf card add night.yaml                     # asks Ann, Bob and Cat in turn
     """
@@ -449,11 +471,13 @@ def add(file: FileArg, values: ValuesArg = None) -> None:
         fail(f"{file}: the game is over; correct a hole with `golf card fix`{more}")
     sides = list(range(len(card.sides)))
     given = _assignments(card, values or [], sides)
+    out = _closer(card, closer, sides)
     number = len(card.played) + 1
     typed = _read_all(card, file, given, sides, f"hole {number}")
-    entries = _count(card, file, typed)
+    entries = _count(card, file, typed, out)
     names = card.side_names
-    card.played.append(Hole(number, {names[i]: e for i, e in zip(sides, entries, strict=True)}))
+    scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
+    card.played.append(Hole(number, scores, closer=None if out is None else names[sides[out]]))
     _save(card, file)
     _report_hole(card, file, len(card.played) - 1)
 
@@ -463,6 +487,7 @@ def fix(
     file: FileArg,
     hole: Annotated[int, typer.Option("--hole", help="The hole to correct (1-based).")],
     values: ValuesArg = None,
+    closer: CloserOpt = None,
 ) -> None:
     """Correct scores on a hole already entered.
 
@@ -481,20 +506,22 @@ def fix(
         fail(
             f"--hole {hole}: no such hole on {file} ({have} hole{'s' if have != 1 else ''} entered)"
         )
-    if not values:
+    if not values and closer is None:
         fail("give the corrected scores, e.g. Bob=12")
     h = card.played[hole - 1]
     names = card.side_names
     sides = [i for i, n in enumerate(names) if n in h.scores]
-    given = _assignments(card, values, sides)
+    given = _assignments(card, values or [], sides)
+    out = _closer(card, closer if closer is not None else h.closer, sides)
     for i, e in enumerate(h.scores.values()):
         side = sides[i]
         if side not in given:
             given[side] = e.layout if e.layout is not None else str(e.score)
     old = {n: e.score for n, e in h.scores.items()}
     typed = _read_all(card, file, given, sides, f"hole {hole}")
-    entries = _count(card, file, typed)
+    entries = _count(card, file, typed, out)
     h.scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
+    h.closer = None if out is None else names[sides[out]]
     _save(card, file)
     changes = [f"{n} {old[n]} -> {e.score}" for n, e in h.scores.items() if e.score != old[n]]
     typer.echo(f"fixed hole {hole}: " + (", ".join(changes) if changes else "same scores"))
@@ -502,7 +529,7 @@ def fix(
 
 
 @card_app.command()
-def playoff(file: FileArg, values: ValuesArg = None) -> None:
+def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> None:
     """Settle a tie with one more hole, played by the tied players only.
 
     Recorded as a playoff hole: it decides the winner and adds nothing to
@@ -523,13 +550,14 @@ def playoff(file: FileArg, values: ValuesArg = None) -> None:
         fail(f"{file}: nothing to settle: {card.side_names[st.winners[0]]} has won")
     sides = list(st.winners)
     given = _assignments(card, values or [], sides)
+    out = _closer(card, closer, sides)
     number = len(card.played) + 1
     typed = _read_all(card, file, given, sides, f"playoff hole {number}")
-    entries = _count(card, file, typed)
+    entries = _count(card, file, typed, out)
     names = card.side_names
-    card.played.append(
-        Hole(number, {names[i]: e for i, e in zip(sides, entries, strict=True)}, playoff=True)
-    )
+    scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
+    who = None if out is None else names[sides[out]]
+    card.played.append(Hole(number, scores, playoff=True, closer=who))
     _save(card, file)
     _report_hole(card, file, len(card.played) - 1)
 

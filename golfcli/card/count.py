@@ -100,11 +100,15 @@ def breakdown(variant: Variant, side: SideScore | LayoutScore) -> list[str]:
     return out
 
 
-def count_hole(variant: Variant | None, typed: Sequence[Typed]) -> list[Entry]:
-    """Entries for one hole's values, in the order given."""
+def count_hole(
+    variant: Variant | None, typed: Sequence[Typed], closer: int | None = None
+) -> list[Entry]:
+    """Entries for one hole's values, in the order given.  ``closer`` (an index
+    into ``typed``) is who went out or knocked: knock bonuses and penalties
+    apply to it when the whole hole is counted from layouts."""
     layouts = [t.layout for t in typed]
     if variant is not None and typed and all(lay is not None for lay in layouts):
-        hs = score_hole(variant, [list(lay) for lay in layouts if lay is not None])
+        hs = score_hole(variant, [list(lay) for lay in layouts if lay is not None], closer)
         return [
             Entry(
                 side.total,

@@ -68,11 +68,14 @@ class Hole:
     number: int
     scores: dict[str, Entry]
     playoff: bool = False
+    closer: str | None = None  # who went out or knocked, for knock bonuses and penalties
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"hole": self.number}
         if self.playoff:
             out["playoff"] = True
+        if self.closer is not None:
+            out["closer"] = self.closer
         out["scores"] = {k: e.to_data() for k, e in self.scores.items()}
         return out
 
@@ -301,7 +304,7 @@ def _texts(ck: Checker, path: KeyPath) -> list[str]:
 
 
 def _hole(ck: Checker, path: KeyPath, names: list[str], expected: int, kind: str) -> Hole:
-    ck.mapping(path, ("hole", "playoff", "scores"))
+    ck.mapping(path, ("hole", "playoff", "closer", "scores"))
     number = ck.int_((*path, "hole"), 1)
     if number != expected:
         raise ck.fail((*path, "hole"), f"holes must be numbered in order: expected {expected}")
@@ -327,7 +330,12 @@ def _hole(ck: Checker, path: KeyPath, names: list[str], expected: int, kind: str
             entries[name] = Entry(ck.int_((*p, "score")), ck.text((*p, "layout")), count)
         else:
             entries[name] = Entry(ck.int_(p, 0 if kind == "mini" else None))
-    return Hole(number, entries, playoff)
+    closer = None
+    if ck.get(path).get("closer") is not None:
+        closer = ck.text((*path, "closer"))
+        if closer not in entries:
+            raise ck.fail((*path, "closer"), f"{closer!r} has no score on this hole")
+    return Hole(number, entries, playoff, closer)
 
 
 # --------------------------------------------------------------------------- standings
