@@ -71,7 +71,7 @@ def status_lines(card: Card, st: Standing, file: str) -> list[str]:
             )
     else:
         played = len(card.regular)
-        verb = "leads" if len(lead) == 1 else "lead"
+        verb = "leads" if len(lead) == 1 and " & " not in names[lead[0]] else "lead"
         if card.scoring == "match" and st.holes_won is not None:
             from ..match import match_standing
 
