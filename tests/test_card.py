@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import zlib
 from pathlib import Path
 from typing import Any
@@ -700,3 +701,26 @@ def test_closer_gets_knock_penalties_on_a_hole_of_layouts(tmp_path: Path) -> Non
     ok("fix", path, "--hole", "1", f"Bob={b}")  # all layouts again, closer kept
     assert show_json(path)["rows"][0]["scores"] == {"Ann": 42, "Bob": 14}
     assert "--closer" in one_error_line(run("add", path, "Ann=1", "Bob=2", "--closer", "Dan"))
+
+
+GOLF = Path(sys.executable).with_name("golf")  # this checkout's command, not another on PATH
+
+
+@pytest.mark.skipif(not GOLF.exists(), reason="the golf command is not installed")
+def test_terminal_asks_again_after_a_bad_value(night: Path) -> None:
+    import pexpect
+
+    child = pexpect.spawn(
+        str(GOLF), ["card", "add", str(night), "Cat=3"], encoding="utf-8", timeout=20
+    )
+    child.expect("Ann: ")
+    child.sendline("5 K 2")  # one row: not a six-card layout
+    child.expect("a 1x3 layout, but six-card deals 2 rows of 3; try again")
+    child.expect("Ann: ")
+    child.sendline("5 K 2 / 5 7 9")
+    child.expect("Bob: ")
+    child.sendline("-4")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert show_json(night)["rows"][0]["scores"] == {"Ann": 14, "Bob": -4, "Cat": 3}
