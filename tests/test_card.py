@@ -421,6 +421,16 @@ def test_damaged_card_is_one_line_with_file_and_line(night: Path, damage: Any, w
         assert line, "a damaged card names its line"
 
 
+def test_names_that_look_like_yaml_survive_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "n.yaml"
+    names = ["Yes", "123", "O'Neil", "Zoë", "a: b", "#1", "null"]
+    ok("new", path, "-p", ",".join(names))
+    ok("add", path, *[f"{n}={i}" for i, n in enumerate(names)])
+    card = show_json(path)
+    assert card["sides"] == names
+    assert card["totals"] == {n: i for i, n in enumerate(names)}
+
+
 def test_other_bad_options(tmp_path: Path, night: Path) -> None:
     p = tmp_path / "x.yaml"
     assert "given twice" in one_error_line(run("new", p, "-p", "Ann,ann"))
@@ -647,28 +657,37 @@ card_st = st.tuples(st.sampled_from(RANKS), st.sampled_from(["", "C", "D", "H", 
 
 
 @st.composite
-def layouts(draw: Any, rows: int, cols: int) -> str:
-    cells = draw(st.lists(card_st, min_size=rows * cols, max_size=rows * cols))
+def layouts(draw: Any, rows: int, cols: int, jokers: bool) -> str:
+    one = st.one_of(card_st, st.just("JK")) if jokers else card_st
+    cells = draw(st.lists(one, min_size=rows * cols, max_size=rows * cols))
     return " / ".join(" ".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
 
 
 @settings(
-    max_examples=25,
+    max_examples=20,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     data=st.data(),
-    variant=st.sampled_from([("six-card", 2, 3), ("nine-card", 3, 3), ("four-card", 2, 2)]),
+    variant=st.sampled_from(
+        [
+            ("six-card", 2, 3, False),
+            ("nine-card", 3, 3, False),
+            ("four-card", 2, 2, False),
+            ("alberta", 3, 6, True),
+            ("duel", 2, 3, True),
+        ]
+    ),
 )
 def test_layouts_store_what_golf_score_gives(tmp_path: Path, data: Any, variant: Any) -> None:
-    name, rows, cols = variant
+    name, rows, cols, jokers = variant
     path = tmp_path / f"prop-{name}.yaml"
-    ok("new", path, "-p", "Ann,Bob", "-v", name, "--force")
+    ok("new", path, "-p", "Ann,Bob", "-v", name, "--holes", "9", "--force")  # duel: no target
     n = data.draw(st.integers(1, 4), label="holes")
     expected: list[dict[str, int]] = []
     for _ in range(n):
-        lay = data.draw(layouts(rows, cols), label="layout")
+        lay = data.draw(layouts(rows, cols, jokers), label="layout")
         typed = data.draw(st.integers(-20, 60), label="typed")
         ref = json.loads(score("-v", name, "--json", lay).stdout)["total"]
         ok("add", path, f"Ann={lay}", f"Bob={typed}")
