@@ -743,3 +743,9 @@ def test_terminal_asks_again_after_a_bad_value(night: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     assert show_json(night)["rows"][0]["scores"] == {"Ann": 14, "Bob": -4, "Cat": 3}
+
+
+def test_hole_counts_out_of_range(tmp_path: Path) -> None:
+    for cmd in (["new", tmp_path / "z.yaml", "-p", "A,B"], ["print", "--out", tmp_path / "z.pdf"]):
+        assert "--holes: 0" in one_error_line(run(*cmd, "--holes", "0"))
+    assert not list(tmp_path.iterdir())

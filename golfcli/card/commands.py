@@ -186,6 +186,11 @@ def _par(text: str) -> list[int]:
     return out
 
 
+def _check_holes(holes: int | None) -> None:
+    if holes is not None and not 1 <= holes <= 1000:
+        fail(f"--holes: {holes}: give 1 to 1000 holes")
+
+
 def _check_format(fmt: str) -> None:
     from .present import FORMATS
 
@@ -221,7 +226,7 @@ def new(
     variant: VariantOpt = None,
     holes: Annotated[
         int | None,
-        typer.Option(help="Holes to play (default: the variant's, 9; mini golf 18).", min=1),
+        typer.Option(help="Holes to play (default: the variant's, 9; mini golf 18)."),
     ] = None,
     set_: SetOpt = None,
     twos: TwosOpt = None,
@@ -248,6 +253,7 @@ def new(
     from .count import values_text
     from .model import Card, alternate_partners
 
+    _check_holes(holes)
     if file.exists() and not force:
         fail(f"{file}: a card already exists (use --force to start it again)")
     if file.exists() and file.is_dir():
@@ -637,7 +643,7 @@ def print_(
         ),
     ] = None,
     holes: Annotated[
-        int | None, typer.Option(help="Blank card: hole rows (default 9; mini golf 18).", min=1)
+        int | None, typer.Option(help="Blank card: hole rows (default 9; mini golf 18).")
     ] = None,
     players: Annotated[
         str | None,
@@ -673,6 +679,7 @@ def print_(
     from .count import values_text
     from .model import Card, alternate_partners
 
+    _check_holes(holes)
     if paper not in ("a4", "letter"):
         fail(f"--paper: must be a4 or letter, not {paper!r}")
     if file is not None:
