@@ -244,7 +244,7 @@ def _page(
     for name in foot:
         pdf.set_xy(x0, y)
         pdf.set_fill_color(225, 232, 225)
-        pdf.set_font("Helvetica", "B", 10 if len(name) > 6 else 11)
+        pdf.set_font("Helvetica", "B", 8.5 if len(name) > 6 else 11)
         pdf.cell(hole_w, rh, name, border=1, align="C", fill=True)
         if has_par:
             par = ""
