@@ -46,7 +46,9 @@ card_app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-FileArg = Annotated[Path, typer.Argument(help="The card file (YAML).", show_default=False)]
+FileArg = Annotated[
+    Path, typer.Argument(metavar="FILE", help="The card file (YAML).", show_default=False)
+]
 ValuesArg = Annotated[
     list[str] | None,
     typer.Argument(
