@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from .model import Card, Standing, par_text, standing
@@ -84,8 +83,6 @@ def render_pdf(card: Card, blank: bool, paper: str = "a4") -> bytes:
     title = card.title or ("Mini golf scorecard" if card.kind == "mini" else "Golf scorecard")
     pdf.set_title(pdf_text(title))
     pdf.set_creator("golf card (golfcli)")
-    # a fixed date keeps the same card byte-identical (tests, version control)
-    pdf.set_creation_date(datetime(2000, 1, 1, tzinfo=UTC))
     st = None if blank else standing(card)
     names = card.side_names
     notes = _notes(card, blank)
@@ -133,7 +130,7 @@ def _page(
     pdf.set_font("Helvetica", "", 10)
     sub = _blank_describe(card) if blank and card.kind == "golf" else describe(card)
     pdf.set_text_color(60, 60, 60)
-    pdf.cell(width, 6, pdf_text(sub), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.multi_cell(width, 5, pdf_text(sub), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_text_color(0, 0, 0)
     pdf.ln(3)
 
