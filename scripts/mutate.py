@@ -40,8 +40,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
-MODULES = ("scoring", "state", "view", "variant")
-DEFAULT_MODULES = ("scoring", "state", "view")
+MODULES = ("scoring", "state", "view")  # pyproject's [tool.mutmut] only_mutate
 DOCS = ROOT / "docs" / "testing.md"
 
 # mutmut's exit codes per mutant (mutmut/stats.py): what counts as killed.
@@ -93,9 +92,10 @@ def equivalent_names() -> dict[str, str]:
 
 
 def run_mutmut(names: list[str], jobs: int, minutes: float) -> bool:
-    """``mutmut run`` on ``names`` (niced); False if it was stopped by the time limit."""
+    """``mutmut run`` on ``names`` (niced; all when empty); False if stopped by the time limit."""
     cmd = [*mutmut(), "run", "--max-children", str(jobs), *names]
-    print("$", " ".join(cmd[:4]), f"... ({len(names)} name patterns)", flush=True)
+    shown = " ".join(["nice -n 19 mutmut", *cmd[1:4]])
+    print("$", shown, f"... ({len(names) or 'all'} mutants)", flush=True)
     MUTANTS.mkdir(exist_ok=True)
     log = MUTANTS / "run.log"  # mutmut's own progress output, for a closer look
     with open(log, "w", encoding="utf-8") as out:
@@ -112,9 +112,9 @@ def run_mutmut(names: list[str], jobs: int, minutes: float) -> bool:
             return True
         except subprocess.TimeoutExpired:
             print(f"time limit of {minutes} min reached: stopping (results so far are kept)")
-            os.killpg(proc.pid, signal.SIGINT)
+            os.killpg(proc.pid, signal.SIGTERM)  # mutmut and its forked workers
             try:
-                proc.wait(timeout=60)
+                proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
@@ -154,30 +154,32 @@ def report(modules: list[str], only: set[str] | None) -> float:
     score = tally["killed"] / ran if ran else 0.0
     print()
     print("modules:", ", ".join(modules), "| mutants:", len(results), "|", dict(tally))
-    print(f"mutation score: {tally['killed']}/{ran} = {100 * score:.1f}% of the non-equivalent")
-    print("mutants that ran" + (" (some were not run)" if tally["not run"] else ""))
+    print(
+        f"mutation score: {tally['killed']}/{ran} = {100 * score:.1f}% of the non-equivalent"
+        " mutants that ran" + (f" ({tally['not run']} not run yet)" if tally["not run"] else "")
+    )
     return score
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument(
-        "--module", action="append", choices=MODULES, help="default: " + ", ".join(DEFAULT_MODULES)
+        "--module", action="append", choices=MODULES, help="every mutant of this module (again)"
     )
     ap.add_argument("--sample", type=int, default=150, help="mutants in the everyday sample")
     ap.add_argument("--seed", type=int, help="sample seed (default: random, printed)")
     ap.add_argument(
-        "--all", action="store_true", help="every mutant of the modules (keeps cached results)"
+        "--all", action="store_true", help="every mutant not run yet (keeps cached verdicts)"
     )
     ap.add_argument(
-        "--full", action="store_true", help="every mutant, cached results deleted first"
+        "--full", action="store_true", help="every mutant, cached verdicts deleted first"
     )
     ap.add_argument("--survivors", action="store_true", help="rerun last run's survivors")
     ap.add_argument("--report", action="store_true", help="only print the last results")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     ap.add_argument("--minutes", type=float, default=20.0, help="time limit (default 20)")
     args = ap.parse_args()
-    modules = list(dict.fromkeys(args.module or DEFAULT_MODULES))
+    modules = list(dict.fromkeys(args.module or MODULES))
     os.chdir(ROOT)
     if args.report:
         report(modules, None)
@@ -187,7 +189,9 @@ def main() -> int:
     start = time.monotonic()
     only: set[str] | None = None
     if args.full or args.all:
-        names = [f"golfcli.{m}.*" for m in modules]
+        names = []  # mutmut's own "everything not yet run"
+    elif args.module and not args.survivors:
+        names = [f"golfcli.{m}.*" for m in modules]  # named: run again, cached or not
     else:
         if not meta_results(modules):
             generate(args.jobs)
