@@ -156,7 +156,8 @@ def test_engine_and_reference_agree_action_by_action(
         assert st.phase == ref.phase and st.current == ref.current
         legal = set(moves)
         probes: list[Move] = [(k, -1, -1) for k in simple]
-        probes += [(k, p, -1) for k in ("reveal", "peek", "flip", "look", "swap") for p in range(n)]
+        positional = ("reveal", "peek", "flip", "look", "swap")
+        probes += [(k, p, -1) for k in positional for p in range(-1, n + 1)]  # and off the grid
         if v.turn.bunker_shot or v.turn.approach_shot:
             probes += [(k, 0, q) for k in ("bunker", "approach") for q in range(n)]
         for probe in probes:

@@ -160,7 +160,7 @@ def test_the_known_part_counts_face_up_cards_and_their_patterns_only() -> None:
     assert expected_total(six, lay("? K 2 / A 7 9")).known == 0 - 2 + 1 + 7 + 9
     # face-up fives in one column pair up (ranks are compared, not card codes)
     assert expected_total(six, lay("5 ? 2 / 4 7 9")).known == 5 - 2 + 4 + 7 + 9
-    assert expected_total(six, lay("5 ? 2 / 5 7 9")).known == 0 - 2 + 7 + 9
+    assert expected_total(six, lay("5H ? 2 / 5S 7 9")).known == 0 - 2 + 7 + 9
     # a face-down card counts 0, whatever the highest card is worth
     kings10 = load_variant("six-card", ["values.ranks.K=10"])
     assert expected_total(kings10, lay("? 3 4 / 5 6 7")).known == 25
@@ -193,7 +193,7 @@ def test_no_more_face_down_cards_than_the_deck_holds() -> None:
     six = builtin("six-card")  # one pack for two players: 52 cards
     exp = expected_total(six, [C.UNKNOWN] * 52, max_exact=0, samples=1)
     assert exp.unknown == 52
-    with pytest.raises(ValueError, match="more face-down cards"):
+    with pytest.raises(ValueError, match=r"^more face-down cards than cards left in the deck$"):
         expected_total(six, [C.UNKNOWN] * 53, max_exact=0, samples=1)
 
 
@@ -260,3 +260,75 @@ def test_exact_expectation_by_exhaustion() -> None:
     v = builtin("six-card")
     exact = expected_total(v, lay("? K 2 / ? 7 9"))
     assert exact.expected == pytest.approx(brute_expectation(v, "? K 2 / ? 7 9"))
+
+
+def test_expected_total_uses_the_deck_of_the_player_count() -> None:
+    v = builtin("six-card")
+    for players in (2, 5):  # one pack, then two
+        exp = expected_total(v, lay("? K 2 / 5 7 9"), players=players)
+        assert exp.expected == pytest.approx(brute_expectation(v, "? K 2 / 5 7 9", players))
+    one, two = (expected_total(v, lay("? K 2 / 5 7 9"), players=p).expected for p in (2, 5))
+    assert one != pytest.approx(two)
+
+
+def test_expected_total_is_exact_up_to_max_exact_combinations() -> None:
+    v = builtin("six-card")  # 13 classes of cards (rank and value) for one face-down card
+    assert expected_total(v, lay("? K 2 / 5 7 9"), max_exact=13).exact
+    assert not expected_total(v, lay("? K 2 / 5 7 9"), max_exact=12, samples=10).exact
+
+
+def test_the_last_card_of_the_deck_is_certain() -> None:
+    """51 cards seen, one face down: it can only be the one left."""
+    v = builtin("six-card")
+    deck = v.deck(2)
+    hidden_last = expected_total(v, [*deck[:51], C.UNKNOWN])
+    assert hidden_last.exact
+    assert hidden_last.expected == expected_total(v, deck).known
+
+
+def square_grid(rank_at: dict[tuple[int, int], str], rows: int, cols: int) -> str:
+    """A layout with the given cards; every other cell a filler of ranks 1-6
+    whose neighbours always differ (so fillers never make a block)."""
+    names = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6"}
+    out = []
+    for r in range(rows):
+        out.append(" ".join(rank_at.get((r, c), names[(r * 5 + c) % 6 + 1]) for c in range(cols)))
+    return " / ".join(out)
+
+
+def blocks_with_trap(lone_squares: int) -> int:
+    """Blocks scored on an 8x12 grid holding the 3x4 trap of
+    ``test_most_blocks_that_fit_in_reading_order_of_their_corners`` (three
+    candidate squares, two fit, the first in reading order is not one of
+    them) and ``lone_squares`` separate squares (8s and 9s in a checkerboard,
+    so squares side by side never share a rank)."""
+    cells = {}
+    for r, row in enumerate(["3 7 7 7", "7 7 7 7", "7 7 4 5"]):
+        for c, card in enumerate(row.split()):
+            cells[r, c] = card
+    slots = [(r, c) for r in (4, 6) for c in range(0, 12, 2)]
+    slots += [(r, c) for r in (0, 2) for c in (6, 8, 10)]
+    for r, c in slots[:lone_squares]:
+        for dr in (0, 1):
+            for dc in (0, 1):
+                cells[r + dr, c + dc] = "8" if (r // 2 + c // 2) % 2 else "9"
+    v = load_variant(
+        {
+            "name": "big",
+            "extends": "six-card",
+            "grid": {"rows": 8, "cols": 12},
+            "deck": {"packs": 4},
+            "players": 2,
+            "patterns": BLOCK,
+        }
+    )
+    return len(score_layout(v, lay(square_grid(cells, 8, 12))).matches)
+
+
+def test_blocks_exact_up_to_16_candidates_then_greedy() -> None:
+    """Finding the most blocks that fit is a search; with more than 16
+    candidate squares the scorer takes them greedily in reading order
+    instead (docs/variants.md says so), which misses one in the trap."""
+    assert blocks_with_trap(0) == 2  # 3 candidates: exact
+    assert blocks_with_trap(13) == 13 + 2  # 16 candidates: still exact
+    assert blocks_with_trap(14) == 14 + 1  # 17: greedy, the trap gives one

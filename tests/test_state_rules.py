@@ -232,3 +232,78 @@ def test_assemble_builds_the_state_it_is_told() -> None:
     assert st.phase == "flip" and st.discard == cards("8 9 QS")
     play(st, "pass")
     assert (st.current, st.final_left, st.phase) == (1, [1], "draw")
+
+
+def test_an_assembled_state_is_a_live_hole_bots_can_search() -> None:
+    """What a bot does with a determinised view: assemble, clone, play on;
+    its reshuffles come from the generator it passed."""
+    v = builtin("six-card")
+    kw = dict(
+        layouts=[cards("5 K 2 / 5 7 9"), cards("3 6 8 / J Q 10")],
+        up=[0, 0],
+        stock=cards("4"),
+        discard=cards("A 2 3 4 5 6 7 8 9 10 J Q K AH 2H 3H 4H 5H 6H 7H"),
+        current=0,
+        phase="draw",
+    )
+    a = HoleState.assemble(v, 2, 1, rng=random.Random(3), **kw)  # type: ignore[arg-type]
+    assert (a.end_reason, a.drawn_from, a.extra_reveals, a.is_over) == ("", "", {}, False)
+    orders = []
+    for seed in (3, 3, 4):
+        st = HoleState.assemble(v, 2, 1, rng=random.Random(seed), **kw)  # type: ignore[arg-type]
+        copy = st.clone()
+        play(copy, "draw_stock", "swap 0")  # the stock is empty: the next turn reshuffles
+        assert copy.events[-1].kind == "reshuffle" and st.stock == cards("4")
+        orders.append(tuple(copy.stock))
+    assert orders[0] == orders[1] != orders[2]
+
+
+def test_a_clone_in_the_final_turns_keeps_the_turns_owed() -> None:
+    st = state(
+        builtin("six-card"),
+        ["5 K 2 / 5 7 9", "3 6 8 / J Q 10", "4 4 4 / 4 4 4"],
+        up=["111110", "0" * 6, "0" * 6],
+        stock="3 3 3 3 3",
+        discard="8",
+    )
+    play(st, "draw_stock", "swap 5")  # seat 0 is out: seats 1 and 2 have one turn each
+    copy = st.clone()
+    assert (
+        copy.final_left == st.final_left == [1, 2] and copy.signature()[:-1] == st.signature()[:-1]
+    )
+    play(copy, "draw_stock", "swap 0")
+    assert copy.final_left == [2] and st.final_left == [1, 2]
+    play(copy, "draw_stock", "swap 0")
+    assert copy.is_over and not st.is_over
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("", "empty action"),
+        ("   ", "empty action"),
+        ("swap x", "bad action 'swap x'"),
+        ("swap 1 2 3", "bad action 'swap 1 2 3'"),
+        (["swap", 1], "an action is an object with a string 'kind'"),
+        ({"kind": 3}, "an action is an object with a string 'kind'"),
+        ({"pos": 3}, "an action is an object with a string 'kind'"),
+        ({"kind": "swap", "pos": True}, "pos and pos2 must be integers"),
+        ({"kind": "swap", "pos": "1"}, "pos and pos2 must be integers"),
+        ({"kind": "bunker", "pos": 1, "pos2": 2.0}, "pos and pos2 must be integers"),
+    ],
+)
+def test_actions_read_from_bots_are_checked(data: object, message: str) -> None:
+    """The bot protocol's actions: text like ``swap 3`` or JSON objects; anything
+    else is one clear error (a bot's fault, not a crash)."""
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        Action.from_json(data)
+
+
+def test_actions_read_from_text_and_json() -> None:
+    assert Action.from_json("bunker 1 7") == Action("bunker", 1, 7)
+    assert Action.from_json("draw_stock") == Action("draw_stock")
+    assert Action.from_json({"kind": "swap", "pos": 4}) == Action("swap", 4)
+    assert Action.from_json({"kind": "knock"}) == Action("knock", -1, -1)
+    assert str(Action("approach", 0, 5)) == "approach 0 5" and str(Action("swap", 0)) == "swap 0"
+    assert Action("swap", 0).to_json() == {"kind": "swap", "pos": 0}
+    assert Action("pass").to_json() == {"kind": "pass"} and str(Action("pass")) == "pass"

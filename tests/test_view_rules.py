@@ -273,3 +273,41 @@ def test_event_json_of_every_kind() -> None:
     # uncensored (records, logs): the whole order; censored: none of it
     assert event_json(deal) == {"kind": "deal", "dealer": 1, "order": [card_str(c) for c in deck]}
     assert event_json(censor(deal, 0)) == {"kind": "deal", "dealer": 1, "order": None}
+
+
+def test_records_keep_the_reshuffled_order_and_reveals_their_cards() -> None:
+    """Uncensored events (records, logs) keep every card: the new stock's order
+    after a reshuffle, and each start card turned up."""
+    st = play_to_reshuffle(random.Random(0))
+    assert event_json(st.events[-1]) == {
+        "kind": "reshuffle",
+        "order": [card_str(c) for c in st.stock],
+    }
+    dealt = HoleState(builtin("six-card"), 2, dealer=1, rng=random.Random(2))
+    play(dealt, "reveal 4")
+    assert event_json(dealt.events[-1]) == {
+        "kind": "reveal",
+        "seat": 0,
+        "pos": 4,
+        "card": card_str(dealt.layouts[0][4]),
+    }
+    # and a reveal is public: every seat's history shows the card
+    assert event_json(view(dealt, 1).history[-1]) == event_json(dealt.events[-1])
+
+
+def test_the_drawer_sees_its_card_in_the_json_too() -> None:
+    st = assembled(builtin("six-card"), random.Random(0))
+    play(st, "draw_stock")
+    assert view(st, 0).to_json()["drawn"] == "QS"
+    assert view(st, 1).to_json()["drawn"] is None
+
+
+def test_hidden_slots_are_the_face_down_cards_a_seat_does_not_know() -> None:
+    st = HoleState(builtin("four-card"), 2, dealer=1, rng=random.Random(3))
+    play(st, "peek 2", "peek 3", "peek 0", "peek 1")
+    # seat 0 knows its cells 2 and 3; nothing of side 1 (which seat 1 peeked at)
+    assert view(st, 0).hidden_slots() == [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (1, 3)]
+    assert view(st, 1).hidden_slots() == [(0, 0), (0, 1), (0, 2), (0, 3), (1, 2), (1, 3)]
+    play(st, "draw_stock", "swap 0")  # now face up: no longer hidden from anyone
+    assert (0, 0) not in view(st, 1).hidden_slots()
+    assert view(st, 0).hidden_slots() == [(0, 1), (1, 0), (1, 1), (1, 2), (1, 3)]
