@@ -332,3 +332,11 @@ def test_blocks_exact_up_to_16_candidates_then_greedy() -> None:
     assert blocks_with_trap(0) == 2  # 3 candidates: exact
     assert blocks_with_trap(13) == 13 + 2  # 16 candidates: still exact
     assert blocks_with_trap(14) == 14 + 1  # 17: greedy, the trap gives one
+
+
+def test_among_equally_many_blocks_the_first_in_reading_order() -> None:
+    # Two blocks fit at most, in several ways; the scorer keeps the set whose
+    # top-left corners come first in reading order: (r0,c2) and (r1,c0).
+    ls = score_layout(blocks(4, 4), lay("7 3 7 7 / 7 7 7 7 / 7 7 7 3 / 7 7 7 3"))
+    assert [m.cells for m in ls.matches] == [(2, 3, 6, 7), (4, 5, 8, 9)]
+    assert ls.total == -50 + 5 * 7 + 3 * 3
