@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from golfcli.state import Action, Event, HoleState, replay_hole
+from golfcli.state import Action, Event, HoleState, IllegalAction, replay_hole
 from golfcli.variant import builtin, load_variant
 from golfcli.view import view
 
@@ -307,3 +307,51 @@ def test_actions_read_from_text_and_json() -> None:
     assert str(Action("approach", 0, 5)) == "approach 0 5" and str(Action("swap", 0)) == "swap 0"
     assert Action("swap", 0).to_json() == {"kind": "swap", "pos": 0}
     assert Action("pass").to_json() == {"kind": "pass"} and str(Action("pass")) == "pass"
+
+
+def test_pass_and_look_called_directly_check_the_rules() -> None:
+    st = state(builtin("six-card"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
+    with pytest.raises(IllegalAction, match=r"^cannot pass now: it is the draw step of the turn$"):
+        st.pass_()
+    with pytest.raises(IllegalAction, match=r"^this variant does not allow spending a turn"):
+        st.look(0)
+    play(st, "draw_stock", "discard")
+    with pytest.raises(
+        IllegalAction,
+        match=r"^after discarding you must turn a face-down card up \(turn.flip_after_discard\)$",
+    ):
+        st.pass_()
+    assert st.phase == "flip" and st.events[-1].kind == "discard"
+
+
+def test_records_round_trip_every_event() -> None:
+    """Event.to_json is the record format: data as lists, () for knock and pass."""
+    st, _ = recorded_hole_with_reshuffle()
+    opt = HoleState(variant("four-card", "turn.look_again=true"), 2, 1, random.Random(2))
+    play(opt, "peek 0", "peek 1", "peek 2", "peek 3", "draw_stock", "discard", "pass", "knock")
+    for ev in [*st.events, *opt.events]:
+        assert Event.from_json(ev.to_json()) == ev
+    kinds = {e.kind: e.to_json() for e in opt.events}
+    assert kinds["pass"] == {"kind": "pass", "seat": 0, "data": []}
+    assert kinds["knock"] == {"kind": "knock", "seat": 1, "data": []}
+
+
+def test_replay_with_handicap_reveals() -> None:
+    v = builtin("six-card")
+    st = HoleState(v, 2, 1, random.Random(4), extra_reveals={1: 2})
+    rng = random.Random(4)
+    while not st.is_over:
+        st.apply(rng.choice(st.legal_actions()))
+    assert replay_hole(v, 2, st.events, {1: 2}).signature() == st.signature()
+    with pytest.raises(ValueError):
+        replay_hole(v, 2, st.events)  # without the handicap the log breaks the rules
+
+
+def test_replay_error_messages() -> None:
+    st, _ = recorded_hole_with_reshuffle()
+    with pytest.raises(ValueError, match=r"^a hole's log starts with its deal$"):
+        replay_hole(st.variant, 2, st.events[1:])
+    events = list(st.events)
+    events[-1] = Event("end", -1, ("went out", (0, 0)))
+    with pytest.raises(ValueError, match=r"^replayed events differ from the recorded log$"):
+        replay_hole(st.variant, 2, events)

@@ -167,6 +167,9 @@ def test_the_reshuffled_stock_order_reaches_no_seat() -> None:
     for seat in (0, 1):
         assert view(a, seat) == view(b, seat)
         assert view(a, seat).to_json() == view(b, seat).to_json()
+        # the event itself stays: chance's (seat -1), not the order
+        seen = view(a, seat).history[-1]
+        assert (seen.kind, seen.seat) == ("reshuffle", -1) == (a.events[-1].kind, a.events[-1].seat)
 
 
 def test_remembered_cards_are_listed_only_while_face_down() -> None:
