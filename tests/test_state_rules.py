@@ -6,6 +6,7 @@ they were told.  Each test names the rule it states."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -355,3 +356,151 @@ def test_replay_error_messages() -> None:
     events[-1] = Event("end", -1, ("went out", (0, 0)))
     with pytest.raises(ValueError, match=r"^replayed events differ from the recorded log$"):
         replay_hole(st.variant, 2, events)
+
+
+ALB = "A 2 3 4 5 6 / 7 8 9 10 J Q / K A 2 3 4 5"
+
+
+def reasons_case(name: str, *options: str) -> HoleState:
+    """Two sides, seat 0 to draw, its first card face up."""
+    v = variant(name, *options) if options else builtin(name)
+    if v.cells == 18:
+        lay = ALB
+    else:
+        lay = " / ".join(" ".join(["5"] * v.cols) for _ in range(v.rows))
+    up = "1" + "0" * (v.cells - 1)
+    return state(v, [lay, lay], up=[up, "0" * v.cells], stock="3 3 3", discard="8")
+
+
+@pytest.mark.parametrize(
+    ("case", "actions", "action", "reason"),
+    [
+        (("six-card",), (), "discard", "cannot discard now: it is the draw step of the turn"),
+        (("six-card",), (), "knock", "this variant has no knocking (turn.knock is false)"),
+        (
+            ("four-card",),
+            ("knock",),
+            "knock",
+            "the hole is already ending: no knocking on a final turn",
+        ),
+        (
+            ("four-card",),
+            ("draw_stock",),
+            "knock",
+            "cannot knock now: it is the place step of the turn",
+        ),
+        (
+            ("four-card", "turn.look_again=true"),
+            (),
+            "look 0",
+            "cannot look at position 0: that card is already face up",
+        ),
+        (
+            ("four-card", "turn.look_again=true"),
+            ("draw_stock",),
+            "look 1",
+            "cannot look at a card now: it is the place step of the turn",
+        ),
+        (
+            ("alberta", "turn.approach_shot=true"),
+            (),
+            "bunker 0 1",
+            "bunker/pitch shots are off in this variant (turn.bunker_shot)",
+        ),
+        (
+            ("alberta", "turn.bunker_shot=true"),
+            (),
+            "approach 0 1",
+            "approach shots are off in this variant (turn.approach_shot)",
+        ),
+        (
+            ("alberta", "turn.bunker_shot=true"),
+            (),
+            "bunker 0 2",
+            "a bunker shot swaps with a card in an adjacent column",
+        ),
+        (
+            ("alberta", "turn.approach_shot=true"),
+            (),
+            "approach 0 6",
+            "an approach shot swaps with another card in the same row",
+        ),
+        (
+            ("alberta", "turn.bunker_shot=true"),
+            ("draw_stock",),
+            "bunker 0 1",
+            "cannot play a bunker shot now: it is the place step of the turn",
+        ),
+        (
+            ("alberta", "turn.bunker_shot=true"),
+            (),
+            "bunker 1 0",
+            "a bunker shot moves a face-up card; position 1 is face down",
+        ),
+    ],
+)
+def test_each_forbidden_action_names_its_rule(
+    case: tuple[str, ...], actions: tuple[str, ...], action: str, reason: str
+) -> None:
+    """verify_* explain a refusal in words that name the rule (a player or a
+    bot's author reads them); the same refusal comes from the direct call."""
+    st = reasons_case(*case)
+    play(st, *actions)
+    with pytest.raises(IllegalAction, match=f"^{re.escape(reason)}$"):
+        st.apply(Action.from_json(action))
+    a = Action.from_json(action)
+    direct = {
+        "discard": lambda: st.discard_drawn(),
+        "knock": lambda: st.knock(),
+        "look": lambda: st.look(a.pos),
+        "bunker": lambda: st.shot("bunker", a.pos, a.pos2),
+        "approach": lambda: st.shot("approach", a.pos, a.pos2),
+    }[a.kind]
+    with pytest.raises(IllegalAction, match=f"^{re.escape(reason)}$"):
+        direct()
+
+
+def test_peek_called_directly_checks_the_rules() -> None:
+    st = HoleState(builtin("four-card"), 2, 1, random.Random(1))
+    st.peek(0)
+    with pytest.raises(IllegalAction, match=r"^you have already looked at position 0$"):
+        st.peek(0)
+    st2 = HoleState(builtin("six-card"), 2, 1, random.Random(1))
+    with pytest.raises(IllegalAction, match=r"^start cards are turned up now, not peeked at$"):
+        st2.peek(0)
+
+
+def test_a_shot_moves_the_memory_of_the_side_that_played_it() -> None:
+    """A remembered face-down card is still remembered where the shot put it;
+    the other side's memory of its own layout does not move."""
+    v = variant("alberta", "turn.bunker_shot=true")
+    st = state(
+        v,
+        [ALB, ALB],
+        up=["01" + "0" * 16, "0" * 18],
+        stock="3",
+        discard="8",
+        memory=[0b1, 0b1],
+    )
+    play(st, "bunker 1 0")  # the face-up 2 goes to 0, the remembered A to 1
+    assert st.layouts[0][:2] == cards("2 A") and st.up[0] == 0b1
+    assert st.memory == [0b10, 0b1]
+    assert dict(view(st, 0).memory) == {1: cards("A")[0]}
+
+
+def test_the_signature_holds_the_result() -> None:
+    """Equal signatures mean equal holes, scores included: the same play
+    scored by other rules (kings worth 10) differs, even without events."""
+    sigs = []
+    for v in (builtin("six-card"), variant("six-card", "values.ranks.K=10")):
+        st = state(
+            v,
+            ["K 2 3 / 4 5 6", "7 8 9 / 10 J Q"],
+            up=["111110", "0" * 6],
+            stock="3 3 3",
+            discard="8",
+        )
+        play(st, "draw_stock", "swap 5", "draw_stock", "swap 0")
+        assert st.is_over
+        sigs.append(st.clone().signature())
+    assert sigs[0] != sigs[1]
