@@ -364,10 +364,8 @@ ALB = "A 2 3 4 5 6 / 7 8 9 10 J Q / K A 2 3 4 5"
 def reasons_case(name: str, *options: str) -> HoleState:
     """Two sides, seat 0 to draw, its first card face up."""
     v = variant(name, *options) if options else builtin(name)
-    if v.cells == 18:
-        lay = ALB
-    else:
-        lay = " / ".join(" ".join(["5"] * v.cols) for _ in range(v.rows))
+    fives = " / ".join(" ".join(["5"] * v.cols) for _ in range(v.rows))
+    lay = ALB if v.cells == 18 else fives
     up = "1" + "0" * (v.cells - 1)
     return state(v, [lay, lay], up=[up, "0" * v.cells], stock="3 3 3", discard="8")
 
