@@ -435,6 +435,31 @@ def reasons_case(name: str, *options: str) -> HoleState:
             "bunker 1 0",
             "a bunker shot moves a face-up card; position 1 is face down",
         ),
+        (("six-card",), (), "flip 1", "this variant does not allow flipping instead of drawing"),
+        (
+            ("six-card",),
+            ("draw_stock",),
+            "flip 1",
+            "cannot turn a card up now: it is the place step of the turn",
+        ),
+        (
+            ("six-card",),
+            ("draw_stock", "discard"),
+            "flip 0",
+            "cannot turn up position 0: that card is already face up",
+        ),
+        (
+            ("six-card",),
+            ("draw_discard",),
+            "discard",
+            "a card taken from the discard pile must be kept: swap it into your layout",
+        ),
+        (
+            ("four-card",),
+            (),
+            "peek 1",
+            "cannot peek at a start card now: it is the draw step of the turn",
+        ),
     ],
 )
 def test_each_forbidden_action_names_its_rule(
@@ -448,6 +473,8 @@ def test_each_forbidden_action_names_its_rule(
         st.apply(Action.from_json(action))
     a = Action.from_json(action)
     direct = {
+        "flip": lambda: st.flip(a.pos),
+        "peek": lambda: st.peek(a.pos),
         "discard": lambda: st.discard_drawn(),
         "knock": lambda: st.knock(),
         "look": lambda: st.look(a.pos),
@@ -456,6 +483,35 @@ def test_each_forbidden_action_names_its_rule(
     }[a.kind]
     with pytest.raises(IllegalAction, match=f"^{re.escape(reason)}$"):
         direct()
+
+
+@pytest.mark.parametrize(
+    ("options", "actions", "action", "reason"),
+    [
+        ((), (), "reveal 0", "this variant peeks at start cards instead of turning them up"),
+        (
+            ("start.reveal=1", "start.peek=1"),
+            ("reveal 0",),
+            "peek 0",
+            "cannot peek at position 0: that card is already face up",
+        ),
+        (
+            ("start.reveal=1", "start.peek=1"),
+            ("reveal 0",),
+            "peek 4",
+            "position 4 is not on a 2x2 layout",
+        ),
+    ],
+)
+def test_start_cards_name_their_rule(
+    options: tuple[str, ...], actions: tuple[str, ...], action: str, reason: str
+) -> None:
+    st = HoleState(variant("four-card", *options), 2, 1, random.Random(1))
+    play(st, *actions)
+    a = Action.from_json(action)
+    for attempt in (lambda: st.apply(a), lambda: getattr(st, a.kind)(a.pos)):
+        with pytest.raises(IllegalAction, match=f"^{re.escape(reason)}$"):
+            attempt()
 
 
 def test_peek_called_directly_checks_the_rules() -> None:
