@@ -460,6 +460,32 @@ def reasons_case(name: str, *options: str) -> HoleState:
             "peek 1",
             "cannot peek at a start card now: it is the draw step of the turn",
         ),
+        (
+            ("six-card", "turn.draw_from=[stock]"),
+            (),
+            "draw_discard",
+            "this variant only lets you draw from the stock",
+        ),
+        (
+            ("six-card",),
+            ("draw_stock",),
+            "draw_discard",
+            "cannot draw now: it is the place step of the turn",
+        ),
+        (
+            ("six-card",),
+            ("draw_stock",),
+            "draw_stock",
+            "cannot draw now: it is the place step of the turn",
+        ),
+        (("six-card",), (), "swap 1", "cannot place a card now: it is the draw step of the turn"),
+        (("six-card",), ("draw_stock",), "swap 6", "position 6 is not on a 2x3 layout"),
+        (
+            ("six-card",),
+            (),
+            "reveal 1",
+            "cannot turn up a start card now: it is the draw step of the turn",
+        ),
     ],
 )
 def test_each_forbidden_action_names_its_rule(
@@ -473,6 +499,10 @@ def test_each_forbidden_action_names_its_rule(
         st.apply(Action.from_json(action))
     a = Action.from_json(action)
     direct = {
+        "draw_stock": lambda: st.draw_stock(),
+        "draw_discard": lambda: st.draw_discard(),
+        "swap": lambda: st.swap(a.pos),
+        "reveal": lambda: st.reveal(a.pos),
         "flip": lambda: st.flip(a.pos),
         "peek": lambda: st.peek(a.pos),
         "discard": lambda: st.discard_drawn(),
@@ -501,6 +531,13 @@ def test_each_forbidden_action_names_its_rule(
             "peek 4",
             "position 4 is not on a 2x2 layout",
         ),
+        (
+            ("start.reveal=2",),
+            ("reveal 0",),
+            "reveal 0",
+            "cannot turn up position 0: that card is already face up",
+        ),
+        (("start.reveal=2",), ("reveal 0",), "reveal True", "position True is not on a 2x2 layout"),
     ],
 )
 def test_start_cards_name_their_rule(
@@ -508,7 +545,8 @@ def test_start_cards_name_their_rule(
 ) -> None:
     st = HoleState(variant("four-card", *options), 2, 1, random.Random(1))
     play(st, *actions)
-    a = Action.from_json(action)
+    kind, pos = action.split()
+    a = Action(kind, True if pos == "True" else int(pos))
     for attempt in (lambda: st.apply(a), lambda: getattr(st, a.kind)(a.pos)):
         with pytest.raises(IllegalAction, match=f"^{re.escape(reason)}$"):
             attempt()
@@ -558,3 +596,49 @@ def test_the_signature_holds_the_result() -> None:
         assert st.is_over
         sigs.append(st.clone().signature())
     assert sigs[0] != sigs[1]
+
+
+def test_empty_piles_name_their_rule() -> None:
+    empty = state(builtin("six-card"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="", discard="")
+    for attempt, reason in (
+        (lambda: empty.draw_stock(), "the stock is empty"),
+        (lambda: empty.apply(Action("draw_stock")), "the stock is empty"),
+        (lambda: empty.draw_discard(), "the discard pile is empty"),
+        (lambda: empty.apply(Action("draw_discard")), "the discard pile is empty"),
+    ):
+        with pytest.raises(IllegalAction, match=f"^{reason}$"):
+            attempt()
+
+
+def test_nothing_is_legal_once_the_hole_is_over() -> None:
+    st = state(builtin("six-card"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="")
+    play(st, "draw_stock", "discard", "flip 0")  # nothing left to draw: the hole ends
+    assert st.is_over and st.legal_actions() == ()
+    with pytest.raises(IllegalAction, match=r"^cannot draw: the hole is over$"):
+        st.apply(Action("draw_stock"))
+    with pytest.raises(IllegalAction, match=r"^cannot place a card: the hole is over$"):
+        st.swap(0)
+
+
+def test_an_unknown_action_lists_the_known_ones() -> None:
+    st = state(builtin("six-card"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
+    kinds = (
+        "reveal, peek, draw_stock, draw_discard, knock, flip, look, bunker, approach, swap, "
+        "discard, pass"
+    )
+    with pytest.raises(
+        IllegalAction,
+        match=f"^{re.escape(f'unknown action {chr(39)}dance{chr(39)} (one of: {kinds})')}$",
+    ):
+        st.apply(Action("dance"))
+
+
+def test_the_frozen_discard_names_its_rule() -> None:
+    st = state(
+        builtin("duel"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], up=["111110", "0" * 6], stock="3 3"
+    )
+    play(st, "draw_stock", "swap 5")  # seat 0 is out; seat 1's final turn
+    reason = "^the discard pile is frozen on final turns: draw from the stock$"
+    for attempt in (lambda: st.draw_discard(), lambda: st.apply(Action("draw_discard"))):
+        with pytest.raises(IllegalAction, match=reason):
+            attempt()
