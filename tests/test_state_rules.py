@@ -642,3 +642,31 @@ def test_the_frozen_discard_names_its_rule() -> None:
     for attempt in (lambda: st.draw_discard(), lambda: st.apply(Action("draw_discard"))):
         with pytest.raises(IllegalAction, match=reason):
             attempt()
+
+
+def test_knocking_with_no_final_turns_ends_the_hole_as_a_knock() -> None:
+    v = variant("four-card", "end.final_turns=none")
+    st = state(v, ["5 K / 5 7", "4 4 / 4 4"], stock="3", discard="8")
+    play(st, "knock")
+    assert st.is_over and st.end_reason == "knocked" and st.closer == 0
+    assert st.events[-1].kind == "end" and st.events[-1].data[0] == "knocked"
+
+
+def test_a_lone_player_going_out_ends_the_hole() -> None:
+    v = variant("six-card", "players=1-4", "deck.packs=1")
+    st = state(v, ["5 K 2 / 5 7 9"], up=["111110"], stock="3 4", discard="8", players=1)
+    play(st, "draw_stock", "swap 5")
+    assert st.is_over and st.end_reason == "went out" and st.final_left == []
+
+
+def test_start_choices_are_not_mixed_up_between_holes() -> None:
+    """Legal actions are cached per variant: a seat turning up its second
+    handicap card and a seat peeking at its first see the same face-up
+    cells, but not the same actions."""
+    v = variant("four-card", "start.reveal=1", "start.peek=1")
+    a = HoleState(v, 2, 1, random.Random(1), extra_reveals={0: 1})
+    play(a, "reveal 0")
+    assert {x.kind for x in a.legal_actions()} == {"reveal"}
+    b = HoleState(v, 2, 1, random.Random(1))
+    play(b, "reveal 0")
+    assert {x.kind for x in b.legal_actions()} == {"peek"}
