@@ -340,3 +340,40 @@ def test_among_equally_many_blocks_the_first_in_reading_order() -> None:
     ls = score_layout(blocks(4, 4), lay("7 3 7 7 / 7 7 7 7 / 7 7 7 3 / 7 7 7 3"))
     assert [m.cells for m in ls.matches] == [(2, 3, 6, 7), (4, 5, 8, 9)]
     assert ls.total == -50 + 5 * 7 + 3 * 3
+
+
+def test_diagonals_on_a_wide_grid() -> None:
+    """A 2x3 grid has diagonals of two cards starting in columns 0 and 1,
+    both ways: (0,4) (1,5) and (1,3) (2,4)."""
+    v = load_variant({"name": "t", "extends": "six-card", "patterns": [{"kind": "diagonal"}]})
+    assert score_layout(v, lay("3 7 4 / 5 6 7")).total == 3 + 4 + 5 + 6  # (1,5) sevens
+    assert score_layout(v, lay("3 7 4 / 5 4 6")).total == 3 + 7 + 5 + 6  # (2,4) fours
+    assert score_layout(v, lay("7 3 4 / 5 7 6")).total == 3 + 4 + 5 + 6  # (0,4) sevens
+    assert score_layout(v, lay("3 4 5 / 4 6 7")).total == 3 + 5 + 6 + 7  # (1,3) fours
+
+
+def test_adjacent_pairs_one_above_the_other_in_every_column() -> None:
+    v = load_variant({"name": "t", "extends": "nine-card", "patterns": [{"kind": "adjacent_pair"}]})
+    assert score_layout(v, lay("3 4 5 / 6 7 5 / 8 9 10")).total == 3 + 4 + 6 + 7 + 8 + 9 + 10
+    assert score_layout(v, lay("3 4 5 / 6 4 7 / 8 9 10")).total == 3 + 5 + 6 + 7 + 8 + 9 + 10
+
+
+def test_a_face_down_card_cannot_be_scored() -> None:
+    with pytest.raises(
+        ValueError, match=r"^cannot score a face-down \(\?\) card; use expected_total$"
+    ):
+        score_layout(builtin("six-card"), lay("? K 2 / 5 7 9"))
+
+
+def test_cards_that_score_alike_share_a_representative() -> None:
+    """Bots share work between cards of one rank and one value (7S and 7H),
+    never between cards a suit makes different (Alberta's AC and AH)."""
+    from golfcli.scoring import compiled
+
+    alb = compiled(builtin("alberta"))
+    c = C.parse_card
+    assert alb.alike[c("7S")] == alb.alike[c("7H")] == alb.alike[c("7")] == c("7C")
+    assert alb.alike[c("AC")] == c("AC") and alb.alike[c("AH")] == c("AD")
+    assert alb.alike[c("AH")] != alb.alike[c("AC")] and alb.alike[None] is None
+    six = compiled(builtin("six-card"))
+    assert six.alike[c("AH")] == six.alike[c("AC")] == c("AC")

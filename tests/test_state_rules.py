@@ -166,7 +166,7 @@ def test_a_reshuffle_of_other_cards_is_refused() -> None:
     wrong = [order[0], *order]  # one card twice: not the discard pile that was shuffled
     events = list(st.events)
     events[i] = Event("reshuffle", -1, (tuple(wrong[:-1]),))
-    with pytest.raises(ValueError, match="shuffle"):
+    with pytest.raises(ValueError, match=r"^recorded shuffle does not hold the expected cards$"):
         replay_hole(st.variant, 2, events)
 
 
@@ -190,7 +190,7 @@ def test_a_log_that_differs_from_its_replay_is_refused() -> None:
 def test_a_deal_of_other_cards_is_refused() -> None:
     v = builtin("six-card")
     deck = v.deck(2)
-    with pytest.raises(ValueError, match="deck"):
+    with pytest.raises(ValueError, match=r"^the given deck order is not this variant's deck$"):
         HoleState(v, 2, 0, order=[deck[0], *deck[:-1]])
     with pytest.raises(ValueError, match="deal"):
         replay_hole(v, 2, [Event("knock", 0, ())])
@@ -670,3 +670,59 @@ def test_start_choices_are_not_mixed_up_between_holes() -> None:
     b = HoleState(v, 2, 1, random.Random(1))
     play(b, "reveal 0")
     assert {x.kind for x in b.legal_actions()} == {"peek"}
+
+
+def test_a_dealt_hole_starts_empty_handed() -> None:
+    """Before anyone acts: nothing drawn, nobody out, no turns, no result,
+    seat 0 deals by default; the same as the hole assembled from its parts."""
+    v = builtin("six-card")
+    st = HoleState(v, 2, rng=random.Random(1))
+    assert st.dealer == 0 and st.current == 1 and st.phase == "setup"
+    assert (st.drawn, st.drawn_from, st.closer, st.closer_seat, st.result) == (
+        None,
+        "",
+        None,
+        None,
+        None,
+    )
+    assert st.turns == [0, 0] and st.final_left is None and st.end_reason == ""
+    while st.phase == "setup":
+        st.apply(st.legal_actions()[0])
+    same = HoleState.assemble(
+        v,
+        2,
+        0,
+        layouts=st.layouts,
+        up=st.up,
+        stock=st.stock,
+        discard=st.discard,
+        current=st.current,
+        phase=st.phase,
+    )
+    assert same.signature()[:-1] == st.signature()[:-1]
+
+
+def test_a_handicap_leaves_fewer_cards_to_peek_at() -> None:
+    """Four-card: peek at two; a seat turning up three handicap cards has one
+    face-down card left, and peeks at that one only."""
+    st = HoleState(builtin("four-card"), 2, 1, random.Random(1), extra_reveals={0: 3})
+    play(st, "reveal 0", "reveal 1", "reveal 2")
+    assert [str(a) for a in st.legal_actions()] == ["peek 3"]
+    play(st, "peek 3")
+    assert st.current == 1  # seat 0's start is done
+
+
+def test_a_reshuffle_is_chances_event_and_needs_cards() -> None:
+    st, i = recorded_hole_with_reshuffle()
+    assert st.events[i].seat == -1
+    # only the top discard left: no reshuffle, the hole ends
+    end = state(builtin("six-card"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="")
+    play(end, "draw_stock", "discard", "flip 0")
+    assert [e.kind for e in end.events[-2:]] == ["flip", "end"]
+    assert end.end_reason == "stock exhausted" and end.discard == cards("3")
+
+
+def test_apply_trusted_still_refuses_an_unknown_kind() -> None:
+    st = state(builtin("six-card"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
+    with pytest.raises(IllegalAction, match=r"^unknown action 'dance'$"):
+        st.apply_trusted(Action("dance"))
