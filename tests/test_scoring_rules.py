@@ -6,6 +6,7 @@ face-down cards (what the bots weigh)."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from typing import Any
 
@@ -377,3 +378,59 @@ def test_cards_that_score_alike_share_a_representative() -> None:
     assert alb.alike[c("AH")] != alb.alike[c("AC")] and alb.alike[None] is None
     six = compiled(builtin("six-card"))
     assert six.alike[c("AH")] == six.alike[c("AC")] == c("AC")
+
+
+def test_a_lone_closer_is_the_lowest() -> None:
+    """One side only (a player alone): its closer is lowest, strictly."""
+    for when, gets in (("strictly_lowest", True), ("lowest", True), ("not_lowest", False)):
+        v = six_with([{"kind": "closer", "add": -5, "when": when}])
+        assert totals(v, L[7], closer=0) == ((2,) if gets else (7,))
+
+
+def test_a_unique_lowest_score_gets_the_underdog_bonus() -> None:
+    v = six_with([{"kind": "lowest", "add": -3, "unique": True}])
+    assert totals(v, L[5], L[3], L[7]) == (5, 0, 7)
+
+
+def test_rank_limits_on_full_lines() -> None:
+    """A full-column rule limited to nines: a column of queens before it
+    counts, the column of nines scores 0."""
+    v = load_variant(
+        {"name": "t", "extends": "nine-card", "patterns": [{"kind": "column", "ranks": [9]}]}
+    )
+    assert score_layout(v, lay("Q 9 3 / Q 9 4 / Q 9 5")).total == 30 + 3 + 4 + 5
+
+
+def test_twin_columns_on_a_single_row() -> None:
+    """On a one-row grid a column is one card: two equal cards side by side."""
+    v = load_variant(
+        {
+            "name": "t",
+            "extends": "six-card",
+            "grid": {"rows": 1, "cols": 4},
+            "patterns": [{"kind": "twin_columns", "bonus": -10}],
+        }
+    )
+    assert score_layout(v, lay("5 5 3 4")).total == -10 + 3 + 4
+
+
+def test_the_breakdown_keeps_the_cards() -> None:
+    cards = lay("5 K 2 / 5 7 9")
+    ls = score_layout(builtin("six-card"), cards)
+    assert ls.cards == tuple(cards) and ls.values == (5, 0, -2, 5, 7, 9)
+
+
+def test_a_joker_without_a_value_names_the_fix() -> None:
+    msg = "six-card is played without jokers (give them a value, e.g. --set values.ranks.joker=-2)"
+    with pytest.raises(ValueError, match=f"^{re.escape(msg)}$"):
+        score_layout(builtin("six-card"), lay("JK 3 4 / 5 6 7"))
+
+
+def test_tens_and_jacks_are_not_alike() -> None:
+    """Same value, different ranks: they pair differently, so bots must not
+    share work between them."""
+    from golfcli.scoring import compiled
+
+    six = compiled(builtin("six-card"))
+    assert six.alike[C.parse_card("10C")] != six.alike[C.parse_card("JC")]
+    assert six.alike[C.parse_card("2C")] != six.alike[C.parse_card("3C")]
