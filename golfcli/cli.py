@@ -285,7 +285,15 @@ def play(
         int | None, typer.Option(help="Number of holes (default: the variant's game length).")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed for the shuffles and bots (default: random, printed).")
+        int | None,
+        typer.Option(help="Seed for the shuffles and bots: a known seed means known deals."),
+    ] = None,
+    key: Annotated[
+        str | None,
+        typer.Option(
+            help="Deal from this key (64 hex digits, printed at the end of a game) to play "
+            "the same cards again. Default: a fresh secret key."
+        ),
     ] = None,
     record: Annotated[
         Path | None, typer.Option(help="Write the game's event log (JSON lines) to this file.")
@@ -327,6 +335,7 @@ def play(
         players=players,
         holes=holes,
         seed=seed,
+        key=key,
         record=record,
         ascii_only=ascii_,
         hints=hints,
@@ -363,7 +372,17 @@ def tournament(
     ],
     games: Annotated[int | None, typer.Option(help="Override the number of games (deals).")] = None,
     holes: Annotated[int | None, typer.Option(help="Override holes per game.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Override the tournament seed.")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Override the tournament seed (a known seed means known deals)."),
+    ] = None,
+    key: Annotated[
+        str | None,
+        typer.Option(
+            help="Deal from this key (64 hex digits, as a finished run prints and records "
+            "it): replays a run exactly. Default: the seed's key, else a fresh secret one."
+        ),
+    ] = None,
     workers: Annotated[
         str | None,
         typer.Option(
@@ -422,6 +441,7 @@ def tournament(
         games=games,
         holes=holes,
         seed=seed,
+        key=key,
         workers=workers,
         fmt=fmt,
         out=out,
@@ -440,6 +460,7 @@ def run_tournament_command(
     games: int | None = None,
     holes: int | None = None,
     seed: int | None = None,
+    key: str | None = None,
     workers: str | None = None,
     fmt: str = "table",
     out: Path | None = None,
@@ -466,6 +487,7 @@ def run_tournament_command(
             games=games,
             holes=holes,
             seed=seed,
+            key=key,
             workers=workers,
             executor=executor,
             address=address,
@@ -493,6 +515,10 @@ def run_tournament_command(
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
         typer.echo(render(result.report(), fmt))
+        if result.over and result.plan.seed is None:
+            # published now that no game is left to play: the run can be checked
+            # against the commitment in run.json and replayed with --key
+            notice(f"the deals' key (replay with --key): {result.plan.key}")
         if result.stopped == "error":
             typer.echo(f"golf: error: {result.message}", err=True)
             raise typer.Exit(1)

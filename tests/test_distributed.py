@@ -103,7 +103,7 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path, cluster: str) -
     marker = tmp_path / "killed"
     text = CONFIG.replace(
         "{name: bob, bot: greedy}",
-        f"{{name: bob, bot: {KILLER}, options: {{marker: '{marker}', deal: 12}}}}",
+        f"{{name: bob, bot: {KILLER}, options: {{marker: '{marker}', after: 12}}}}",
     )
     cfg = write(tmp_path, text)
     dask = run(cfg, tmp_path / "dask", executor="dask", address=cluster, batch_size=2)

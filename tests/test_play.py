@@ -660,15 +660,28 @@ def test_watch_mode_plays_by_itself_and_prints_the_seed() -> None:
     assert re.search(r"^  greedy (drew|took) ", out, re.M)
 
 
-def test_a_random_seed_is_printed_and_repeats_the_game() -> None:
+def test_a_secret_key_is_printed_at_the_end_and_repeats_the_game() -> None:
+    """With no seed the cards come from a fresh secret key: not shown before
+    the game (a bot or a player could know every card), printed after it."""
     code, out, _ = run("play", "--players", "random,greedy", "--holes", "1")
     assert code == 0
-    seed = re.search(r"^seed (\d+) \(play the same deal again with --seed \1\)$", out, re.M)
-    assert seed
-    code, again, _ = run(
-        "play", "--players", "random,greedy", "--holes", "1", "--seed", seed.group(1)
-    )
-    assert again == out
+    assert "Cards dealt from a secret key, printed when the game is over." in out
+    found = re.findall(r"^play the same deal again with --key ([0-9a-f]{64})$", out, re.M)
+    assert len(found) == 1 and out.rstrip().endswith(found[0])
+    assert out.count(found[0]) == 1  # nowhere before the end
+    code, again, _ = run("play", "--players", "random,greedy", "--holes", "1", "--key", found[0])
+    assert code == 0
+    assert again.replace("the given key.", "a secret key, printed when the game is over.") == out
+
+
+def test_a_seed_repeats_the_game_and_key_and_seed_exclude_each_other() -> None:
+    _, out, _ = run("play", "--players", "random,greedy", "--holes", "1", "--seed", "9")
+    _, again, _ = run("play", "--players", "random,greedy", "--holes", "1", "--seed", "9")
+    assert out == again and "seed 9 (play the same deal again with --seed 9)" in out
+    code, _, err = run("play", "-p", "random,greedy", "--seed", "9", "--key", "0" * 64)
+    assert code == 2 and err.strip() == "golf: error: give --key or --seed, not both"
+    code, _, err = run("play", "-p", "random,greedy", "--key", "42")
+    assert code == 2 and "64 hex digits" in err and len(err.strip().splitlines()) == 1
 
 
 # ----------------------------------------------------------------------- the real prompts, in a pty

@@ -20,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from golfcli.cli import app
+from golfcli.keys import derive, key_from_seed
 from golfcli.tournament.config import load_config
 from golfcli.tournament.report import RunResult
 from golfcli.tournament.runner import run_tournament
@@ -268,7 +269,7 @@ def test_duplicate_plays_each_deal_in_every_rotation(tmp_path: Path) -> None:
         s = plan.slot(i)
         by_deal[s.deal].append(s)
     for deal, slots in by_deal.items():
-        assert {s.seed for s in slots} == {f"11:deal:{deal}"}
+        assert {s.seed for s in slots} == {derive(key_from_seed(11), f"deal:{deal}")}
         # every player sits in every seat exactly once per deal
         assert sorted(s.seating for s in slots) == sorted(
             tuple((j + r) % 3 for j in range(3)) for r in range(3)
@@ -288,7 +289,10 @@ def test_duplicate_plays_each_deal_in_every_rotation(tmp_path: Path) -> None:
     assert deals(0) == deals(1) == deals(2) and len(deals(0)) == 2
     assert deals(3) != deals(0)
     recs = game_lines(out)
-    assert [recs[i]["seed"] for i in range(6)] == ["11:deal:0"] * 3 + ["11:deal:1"] * 3
+    key = key_from_seed(11)
+    assert [recs[i]["seed"] for i in range(6)] == [derive(key, "deal:0")] * 3 + [
+        derive(key, "deal:1")
+    ] * 3
 
 
 def test_partners_rotate_as_teams(tmp_path: Path) -> None:

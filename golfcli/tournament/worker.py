@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
+from ..keys import bot_seed
 
 if TYPE_CHECKING:
     from .plan import Plan, PlayerSpec
@@ -130,7 +131,7 @@ class Player:
         try:
             try:
                 for p, name in zip(slot.seating, names, strict=True):
-                    bots.append(self._bot(plan.players[p], f"{slot.seed}:bot:{name}"))
+                    bots.append(self._bot(plan.players[p], bot_seed(slot.seed, name)))
             except Exception as exc:
                 raise GameError(
                     f"game {index}: cannot create a bot: {type(exc).__name__}: {exc}"
@@ -299,6 +300,9 @@ def init_local_worker(plan: Plan, out: Path | None, stop: Any, parent: int) -> N
     _die_with_parent(parent)
     # The main process decides about Ctrl-C; programs started from here inherit SIG_IGN.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A worker is forked with the main process's SIGTERM handler (a polite
+    # stop, see runner.Interrupts); a worker told to terminate must just go.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _LOCAL = Player(plan, out)
     _STOP = stop
 

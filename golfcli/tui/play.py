@@ -7,7 +7,6 @@ humans and any mix of them.
 
 from __future__ import annotations
 
-import random
 import shutil
 import sys
 import time
@@ -497,6 +496,7 @@ def run_play(
     players: str = "human,greedy",
     holes: int | None = None,
     seed: int | None = None,
+    key: str | None = None,
     record: Path | None = None,
     ascii_only: bool = False,
     hints: bool = False,
@@ -509,8 +509,16 @@ def run_play(
 
     ``inp``/``out`` replace the terminal in tests.  Errors in the options end
     with one line on stderr and exit status 2, before anything is played.
+
+    The cards come from a key (golfcli.keys): the given ``key``, the key of
+    the given ``seed`` (anyone who knows the seed knows the deals), or a
+    fresh secret one, printed when the game is over so that it can be
+    played again with ``--key``.  Bots get seeds derived from the key, never
+    the key.
     """
+    from ..bots.procs import terminate_as_interrupt
     from ..bots.registry import BotSpecError, make_bot
+    from ..keys import bot_seed, derive, is_key, key_from_seed, new_key
     from ..record import RecordWriter, header
 
     try:
@@ -524,13 +532,19 @@ def run_play(
             raise UsageError("--holes must be at least 1")
         if delay < 0:
             raise UsageError("--delay cannot be negative")
+        if key is not None and seed is not None:
+            raise UsageError("give --key or --seed, not both")
+        if key is not None and not is_key(key):
+            raise UsageError("--key must be the 64 hex digits a finished game printed")
     except UsageError as exc:
         fail(str(exc))
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
+    given_key = key is not None
+    if key is None:
+        key = key_from_seed(seed) if seed is not None else new_key()
     style = Style.detect(ascii_only, out)
     term = Terminal(style, inp, out)
-    ui = PlayUI(variant, seats, term, seed=seed, hints=hints, delay=delay, handicap=extra)
+    hint_seed = derive(key, "hints")[:32]
+    ui = PlayUI(variant, seats, term, seed=hint_seed, hints=hints, delay=delay, handicap=extra)
     bots: list[Any] = []
     try:
         for i, s in enumerate(seats):
@@ -538,7 +552,7 @@ def run_play(
                 bots.append(HumanSeat(ui, i))
                 continue
             try:
-                bot = make_bot(s.kind, seed=f"{seed}:bot:{s.name}")
+                bot = make_bot(s.kind, seed=bot_seed(key, s.name))
             except BotSpecError as exc:
                 raise UsageError(str(exc)) from None
             except ImportError as exc:
@@ -548,11 +562,11 @@ def run_play(
         _close_bots(bots)
         fail(str(exc))
     writer = None
-    match = Match(variant, bots, ui.names, seed, holes=holes, extra_reveals=extra, record=True)
+    match = Match(variant, bots, ui.names, key, holes=holes, extra_reveals=extra, record=True)
     ui.match = match
     if record is not None:
         try:
-            writer = RecordWriter(record, header(variant, ui.names, seed, match.scoring, extra))
+            writer = RecordWriter(record, header(variant, ui.names, key, match.scoring, extra))
         except OSError as exc:
             _close_bots(bots)
             fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
@@ -571,12 +585,19 @@ def run_play(
     say(f"Players: {kinds}. {_game_length(variant, holes)}, {how} wins.")
     if variant.groups_for(len(seats)) < len(seats):
         say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
-    say(f"seed {seed} (play the same deal again with --seed {seed})")
+    if seed is not None:
+        say(f"seed {seed} (play the same deal again with --seed {seed})")
+    elif given_key:
+        say("Cards dealt from the given key.")
+    else:
+        say("Cards dealt from a secret key, printed when the game is over.")
     if ui.humans:
         say("Type help at any prompt for the moves, quit to stop.")
     result: MatchResult | None = None
+    replay_with = f"--seed {seed}" if seed is not None else f"--key {key}"
     try:
-        result = match.play()
+        with terminate_as_interrupt():  # SIGTERM ends the bots on its way out, as Ctrl-C does
+            result = match.play()
     except QuitGame:
         say()
         played = len(ui.holes)
@@ -586,6 +607,7 @@ def run_play(
         )
         if ui.holes:
             say(scorecard_text(ui.side_names, ui.holes, match.scoring))
+        say(f"play the same deal again with {replay_with}")
         return None
     finally:
         if writer is not None:
@@ -593,7 +615,7 @@ def run_play(
         _close_bots(bots)
     say()
     say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
-    say(f"seed {seed}")
+    say(f"play the same deal again with {replay_with}")
     return result
 
 
