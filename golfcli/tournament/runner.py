@@ -338,7 +338,12 @@ class PoolLoop:
         self.window = spec.max_in_flight or IN_FLIGHT_PER_SLOT * pool.slots
         todo = (i for i in range(plan.total) if not runner.disk.done(i))
         self.batcher = Batcher(
-            todo, plan.total - runner.disk.count, pool.slots, spec.batch_size, pool.max_batch
+            todo,
+            plan.total - runner.disk.count,
+            pool.slots,
+            spec.batch_size,
+            pool.max_batch,
+            group=plan.per_deal if plan.duplicate else 1,
         )
         self.inflight: dict[Future[BatchResult], list[int]] = {}
         self.results: dict[int, str] = {}  # game index -> its line, until aggregated
