@@ -11,6 +11,7 @@ to ``golf check-bot``, and golf being killed outright.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -214,3 +215,50 @@ def test_end_run_ends_the_bots_a_lost_worker_left(tmp_path: Path) -> None:
     assert procs.leftovers(pids), "the setsid child and the orphan outlive the worker"
     assert procs.end_run() >= 2
     assert_none_left(pids)
+
+
+def _tournament(tmp_path: Path, piddir: Path) -> subprocess.Popen[bytes]:
+    """golf tournament, 2 workers, an external bot that hangs on every
+    decision after starting children of every kind (so games never end)."""
+    command = json.dumps([str(SHELL), sys.executable, str(piddir), "hang", *ALL_KINDS])
+    cfg = tmp_path / "t.yaml"
+    cfg.write_text(
+        "variant: six-card\nholes: 1\ngames: 4\nworkers: 2\ntime_limit: 60\nplayers:\n"
+        f"  - {{name: fam, command: {command}}}\n"
+        "  - {name: bob, bot: greedy}\n",
+        encoding="utf-8",
+    )
+    return subprocess.Popen(
+        [sys.executable, "-m", "golfcli.cli", "tournament", str(cfg), "-q"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+
+
+@pytest.mark.parametrize("how", ["double Ctrl-C", "kill -9"])
+def test_a_tournament_stopped_hard_leaves_no_bot_process(tmp_path: Path, how: str) -> None:
+    """Two games hang in two workers, each bot with a shell, a python and
+    four children.  Two Ctrl-Cs abandon the workers; kill -9 of golf runs no
+    cleanup in the main process at all.  Either way nothing is left: the
+    workers end their bots' processes on their way out (SIGTERM from the
+    main process, or their parent-death signal)."""
+    piddir = tmp_path / "pids"
+    piddir.mkdir()
+    golf = _tournament(tmp_path, piddir)
+    try:
+        pids = pids_in(piddir, 2 * expected(ALL_KINDS, True), timeout=30)
+        if how == "kill -9":
+            golf.kill()
+        else:
+            golf.send_signal(signal.SIGINT)
+            time.sleep(0.3)
+            golf.send_signal(signal.SIGINT)
+        golf.communicate(timeout=30)
+    finally:
+        if golf.poll() is None:
+            golf.kill()
+    if how != "kill -9":
+        assert golf.returncode == 130
+    assert_none_left(pids, wait=5.0)

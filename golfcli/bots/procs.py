@@ -298,6 +298,17 @@ def end(
     return len(seen)
 
 
+def own_mark() -> str:
+    """The mark prefix of the bots this process started."""
+    return f"{run_id()}.{os.getpid()}."
+
+
+def end_own(grace: float = 0.2) -> int:
+    """End every bot process this process started, and all they started:
+    for a worker on its way out, when it cannot close its bots one by one."""
+    return end(None, own_mark(), grace)
+
+
 def end_run(grace: float = 0.2) -> int:
     """End every bot process of this run (all workers' bots included):
     for a main process after its workers are gone or after one died."""
