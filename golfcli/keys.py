@@ -36,6 +36,8 @@ import hmac
 import os
 import random
 import re
+import struct
+from collections.abc import MutableSequence
 from typing import Any, NoReturn
 
 KEY_BYTES = 32
@@ -125,6 +127,36 @@ class KeyedRandom(random.Random):
 
     def random(self) -> float:
         return self.getrandbits(53) * (1.0 / (1 << 53))
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+        """Fisher-Yates with every index drawn from 16 bits of the stream.
+
+        Golf's own loop rather than ``random.Random.shuffle`` for two reasons:
+        speed (the stream is read in one piece instead of one call per card:
+        a deal costs about as much as the Mersenne Twister's) and stability
+        (the deal of a key must not change with the Python version).  A
+        draw that would make the index biased (at or above the largest
+        multiple of ``i + 1`` below 65536) is skipped for the next word.
+        """
+        n = len(x)
+        if n < 2:
+            return
+        if n > 1 << 16:
+            raise ValueError("KeyedRandom.shuffle takes at most 65536 items")
+        words = list(struct.unpack(f"<{n - 1}H", self._take(2 * (n - 1))))
+        w = 0
+        for i in range(n - 1, 0, -1):
+            m = i + 1
+            limit = 65536 - 65536 % m
+            while True:  # the stream's words in order; a rare biased one is skipped
+                if w == len(words):
+                    words.append(int.from_bytes(self._take(2), "little"))
+                v = words[w]
+                w += 1
+                if v < limit:
+                    break
+            j = v % m
+            x[i], x[j] = x[j], x[i]
 
     def getstate(self) -> NoReturn:
         raise NotImplementedError("a KeyedRandom is rebuilt from its key, not from a state")
