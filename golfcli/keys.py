@@ -128,7 +128,7 @@ class KeyedRandom(random.Random):
     def random(self) -> float:
         return self.getrandbits(53) * (1.0 / (1 << 53))
 
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         """Fisher-Yates with every index drawn from 16 bits of the stream.
 
         Golf's own loop rather than ``random.Random.shuffle`` for two reasons:
