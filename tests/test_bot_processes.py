@@ -262,3 +262,16 @@ def test_a_tournament_stopped_hard_leaves_no_bot_process(tmp_path: Path, how: st
     if how != "kill -9":
         assert golf.returncode == 130
     assert_none_left(pids, wait=5.0)
+
+
+def test_check_bot_leaves_no_process(tmp_path: Path) -> None:
+    """A full ``golf check-bot`` of a bot that starts children of every kind,
+    in each of the five variants: not one process left afterwards."""
+    from typer.testing import CliRunner
+
+    from golfcli.cli import app
+
+    spec = f"cmd:{sys.executable} {FAMILY} {tmp_path} {' '.join(ALL_KINDS)}"
+    r = CliRunner().invoke(app, ["check-bot", spec, "--holes", "1"])
+    assert r.exit_code == 0, r.output
+    assert_none_left(pids_in(tmp_path, 5 * expected(ALL_KINDS, False)))
