@@ -738,3 +738,17 @@ def test_a_bot_is_never_handed_the_key_or_a_match_key(tmp_path: Path) -> None:
     given = set(seen.read_text().split())
     secrets = {result.plan.key} | {result.plan.slot(i).seed for i in range(result.plan.total)}
     assert given and not any(s in g for s in secrets for g in given)
+
+
+def test_the_table_heading_names_the_seed_or_the_published_key(tmp_path: Path) -> None:
+    from golfcli.stats import render
+
+    cfg = write(tmp_path, TWO)
+    code, out, _ = cli(str(cfg), "--seed", "4")
+    assert code == 0 and "\nseed 4 · 6 of 6 games" in out
+    code, out, err = cli(str(cfg))
+    key = err.strip().split()[-1]
+    assert code == 0 and f"\nkey {key[:12]} · 6 of 6 games" in out
+    report = run(cfg).report()
+    report["run"]["key"] = None  # as an interrupted run reports it
+    assert "\nsecret key · " in render(report, "table")
