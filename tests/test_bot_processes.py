@@ -155,10 +155,14 @@ def _golf(*args: str) -> subprocess.Popen[bytes]:
     )
 
 
+@pytest.mark.parametrize("command", ["check-bot", "play"])
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
-def test_check_bot_stopped_by_a_signal_leaves_no_process(tmp_path: Path, sig: int) -> None:
+def test_golf_stopped_by_a_signal_leaves_no_process(tmp_path: Path, sig: int, command: str) -> None:
     spec = f"cmd:{SHELL} {sys.executable} {tmp_path} hang {' '.join(ALL_KINDS)}"
-    golf = _golf("check-bot", spec, "--time-limit", "30")
+    if command == "check-bot":
+        golf = _golf("check-bot", spec, "--time-limit", "30")
+    else:
+        golf = _golf("play", "--players", f'fam="{spec}",greedy', "--holes", "1")
     try:
         pids = pids_in(tmp_path, expected(ALL_KINDS, True))
         golf.send_signal(sig)
