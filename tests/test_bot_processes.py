@@ -279,3 +279,20 @@ def test_check_bot_leaves_no_process(tmp_path: Path) -> None:
     r = CliRunner().invoke(app, ["check-bot", spec, "--holes", "1"])
     assert r.exit_code == 0, r.output
     assert_none_left(pids_in(tmp_path, 5 * expected(ALL_KINDS, False)))
+
+
+def test_a_reused_pid_is_not_taken_for_the_bot(tmp_path: Path) -> None:
+    """Processes are matched to a bot by pid and start time: a process that
+    holds the bot's old pid (seen here as a wrong start time) is someone
+    else's, and so are its group and session."""
+    t = family(tmp_path, "fork")._spawn()
+    try:
+        pids = pids_in(tmp_path, 2)
+        root = t.proc.pid  # type: ignore[attr-defined]
+        start = procs.start_time(root)
+        assert start is not None
+        assert {p.pid for p in procs.find(root, "", start)} == set(pids)
+        assert procs.find(root, "", start + 1) == []
+    finally:
+        t.close(0.0)
+    assert_none_left(pids)

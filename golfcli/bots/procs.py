@@ -188,10 +188,17 @@ def find(root: int | None, mark: str, root_start: int | None = None) -> list[Pro
     found: dict[int, ProcInfo] = {}
     if root is not None:
         children: dict[int, list[ProcInfo]] = {}
+        # a live process that holds root's pid but is not root: the pid was
+        # reused, so a group or session of that number is someone else's
+        reused = any(p.pid == root and p.start != root_start for p in procs) and (
+            root_start is not None
+        )
         for p in procs:
             children.setdefault(p.ppid, []).append(p)
-            is_root = p.pid == root and (root_start is None or p.start == root_start)
-            if is_root or (p.pid != root and (p.pgid == root or p.sid == root)):
+            if p.pid == root:
+                if not reused:
+                    found[p.pid] = p
+            elif not reused and (p.pgid == root or p.sid == root):
                 found[p.pid] = p
         stack = list(found)
         while stack:
