@@ -684,6 +684,7 @@ def test_a_run_without_seed_resumes_with_its_own_key(tmp_path: Path) -> None:
     (out / "games.jsonl").write_text("".join(lines[:1]))
     resumed = run(cfg, out, resume=True)
     assert resumed.plan.key == key and resumed.played == full.played == 6
+    assert key not in repr(resumed.plan)  # no error message or log line can carry it
     assert stable(resumed.report()) == stable(full.report())
     (out / "key").unlink()
     code, _, err = cli(str(cfg), "--out", str(out), "--resume")

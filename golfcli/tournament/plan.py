@@ -118,7 +118,9 @@ class Plan:
     duplicate: bool
     seed: int | None  # None: no seed was given, the key is random and secret
     seed_given: bool  # False: a fresh random key (a resumed run adopts the recorded one)
-    key: str  # the run's key: every deal and bot seed derives from it (see golfcli.keys)
+    # the run's key: every deal and bot seed derives from it (see golfcli.keys);
+    # out of repr, so no error message or log line can carry it
+    key: str = field(repr=False)
     workers: int
     time_limit: float | None
     time_bank: float | None
