@@ -251,6 +251,16 @@ def _signal_group(pgid: int, sig: int) -> None:
         os.killpg(pgid, sig)
 
 
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # pragma: no cover - EPERM: someone else's group now
+        return False
+    return True
+
+
 def start_time(pid: int) -> int | None:
     """A process's start time (with its pid, its identity), or None if gone."""
     info = _stat(pid)
@@ -273,12 +283,19 @@ def end(
     many processes were found.  Without ``/proc`` only the group is
     signalled.
     """
-    if not os.path.isdir(_PROC):  # pragma: no cover - not Linux
-        if root is not None:
-            _signal_group(root, signal.SIGTERM)
-            time.sleep(grace)
-            _signal_group(root, signal.SIGKILL)
-        return 0
+    if not os.path.isdir(_PROC):  # pragma: no cover - not Linux: the group alone
+        if root is None or not _group_alive(root):
+            return 0
+        _signal_group(root, signal.SIGTERM)
+        deadline = time.monotonic() + max(0.0, grace)
+        while time.monotonic() < deadline:
+            if reap is not None:
+                reap()
+            if not _group_alive(root):
+                return 1
+            time.sleep(0.01)
+        _signal_group(root, signal.SIGKILL)
+        return 1
     found = find(root, mark, root_start)
     if not found:
         return 0
