@@ -175,35 +175,42 @@ def test_golf_stopped_by_a_signal_leaves_no_process(tmp_path: Path, sig: int, co
     assert_none_left(pids)
 
 
-def test_a_bot_dies_with_golf_even_when_golf_is_killed(tmp_path: Path) -> None:
+def test_a_bot_and_all_it_started_die_with_golf_even_when_golf_is_killed(
+    tmp_path: Path,
+) -> None:
     """kill -9 of golf runs no cleanup at all: the parent-death signal ends
-    the bot (which ignores SIGTERM and end of input) all the same."""
+    the bot (which ignores SIGTERM and end of input), and the reaper --
+    which sees golf's end of a pipe close -- ends everything it started."""
     code = (
         "import sys, time\n"
         "from golfcli.bots.external import ProcessTransport\n"
-        f"t = ProcessTransport([sys.executable, {str(FAMILY)!r}, {str(tmp_path)!r}, 'selfish'])\n"
+        f"t = ProcessTransport([sys.executable, {str(FAMILY)!r}, {str(tmp_path)!r}, "
+        "'selfish', 'fork', 'stubborn', 'setsid', 'orphan'])\n"
         "print('started', flush=True)\n"
         "time.sleep(60)\n"
     )
     golf = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE)
     try:
-        [bot_pid] = pids_in(tmp_path, 1)
-        assert procs.leftovers([bot_pid]) == [bot_pid]
+        pids = pids_in(tmp_path, 5)
+        assert procs.leftovers(pids) == pids
         golf.kill()
         golf.wait()
     finally:
         if golf.poll() is None:
             golf.kill()
-    assert_none_left([bot_pid], wait=5.0)
+    assert_none_left(pids, wait=5.0)
 
 
 def test_end_run_ends_the_bots_a_lost_worker_left(tmp_path: Path) -> None:
-    """A worker process that dies leaves its bots' children to the main
-    process, which ends them by the run's mark."""
+    """A worker process that dies with its reaper (killed together, say)
+    leaves its bots' children to the main process, which ends them by the
+    run's mark."""
     env = dict(os.environ, **{procs.ENV_RUN: procs.set_run_id()})
     code = (
         "import os, sys\n"
+        "from golfcli.bots import procs\n"
         "from golfcli.bots.external import ProcessTransport\n"
+        "procs._reaper_owner = os.getpid()  # no reaper: as if it died too\n"
         f"t = ProcessTransport([sys.executable, {str(FAMILY)!r}, {str(tmp_path)!r}, "
         "'setsid', 'orphan'])\n"
         "print('started', flush=True)\n"

@@ -137,6 +137,7 @@ class ProcessTransport:
             self._log = tempfile.TemporaryFile()  # noqa: SIM115 - gone when closed
         env = dict(os.environ)
         env["PYTHONUNBUFFERED"] = "1"  # Python bots that forget to flush still work
+        procs.ensure_reaper()
         self.bot_id = procs.new_bot_id()
         env[procs.ENV_ID] = self.bot_id
         env.pop(procs.ENV_RUN, None)

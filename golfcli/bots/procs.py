@@ -20,12 +20,12 @@ find a bot's processes, so that each escape is caught by another:
   bot of the run even after a worker died.
 
 The bot itself also gets a parent-death signal (Linux ``prctl``): if golf
-is killed outright (``kill -9``), the kernel kills the bot too.  Its own
-children then see their input close; what is left after that (a child
-that ignores end of input, or a program that clears its environment and
-leaves its session) is beyond what one user's processes can police:
-docs/bot-protocol.md says what a competition organiser does about it
-(a separate user, a container).
+is killed outright (``kill -9``), the kernel kills the bot too, and the
+*reaper* (:func:`ensure_reaper`), a small process started beside golf,
+ends everything the bot started.  What is left after that (a program
+that clears its environment and leaves its session, or kills the reaper)
+is beyond what one user's processes can police: docs/bot-protocol.md says
+what a competition organiser does about it (a separate user, a sandbox).
 
 Ending is polite first: ``SIGTERM`` to everything found, a grace period,
 then ``SIGKILL`` to whatever is left, scanning again each round so that a
@@ -322,6 +322,55 @@ def end(
     return len(seen)
 
 
+_reaper_owner = 0  # pid of the process whose reaper runs (a forked child needs its own)
+
+
+def ensure_reaper() -> None:
+    """Start, once per process, a watcher that outlives golf (Linux).
+
+    The parent-death signal kills a bot when golf dies, but not what the bot
+    started.  So the first time a process starts a bot it also starts this
+    file as a little script: it waits for the end of a pipe only golf holds,
+    which closes however golf ends (``kill -9`` included), then ends every
+    process carrying this process's mark.  It imports nothing but the
+    standard library, runs in a session of its own (a Ctrl-C at the
+    terminal is golf's business) and costs one small process per golf
+    process that runs external bots.
+    """
+    global _reaper_owner
+    if _reaper_owner == os.getpid() or not os.path.isdir(_PROC):
+        return
+    _reaper_owner = os.getpid()
+    read, write = os.pipe()  # not inheritable: no bot gets the write end
+    try:
+        os.posix_spawn(
+            sys.executable,
+            [sys.executable, "-S", os.path.abspath(__file__), "--reap", own_mark()],
+            {k: v for k, v in os.environ.items() if k != ENV_ID},
+            file_actions=[(os.POSIX_SPAWN_DUP2, read, 0)],
+            setsid=True,
+        )
+    except OSError:  # pragma: no cover - no reaper: the parent-death signal still holds
+        os.close(write)
+    else:
+        _reaper_pipe.append(write)  # held open, never written, until this process ends
+    finally:
+        os.close(read)
+
+
+_reaper_pipe: list[int] = []
+
+
+def _reap(mark: str) -> None:
+    """The reaper's life: wait for golf's end of the pipe to close, then end
+    every process golf's bots left."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        while os.read(0, 4096):
+            pass
+    end(None, mark, 0.2)
+
+
 def own_mark() -> str:
     """The mark prefix of the bots this process started."""
     return f"{run_id()}.{os.getpid()}."
@@ -366,3 +415,7 @@ def terminate_as_interrupt() -> Iterator[None]:
 def leftovers(pids: Iterable[int]) -> list[int]:
     """Which of ``pids`` still run (for tests and diagnostics)."""
     return [pid for pid in pids if alive(pid)]
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--reap"]:
+    _reap(sys.argv[2])
