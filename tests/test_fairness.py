@@ -95,10 +95,18 @@ class Tap:
         self.lines: list[tuple[int, str]] = []
         self.answers: list[str] = []
         self.cut_after = cut_after
+        self.states: list[HoleState] = []  # the holes met, in order
 
     def stamp(self) -> int:
+        """Events so far in the first hole; later holes (a playoff) count
+        beyond every moment of the first."""
         st = self.match.state if self.match is not None else None
-        return 0 if st is None else len(st.events)
+        if st is None:
+            return 0
+        if not any(s is st for s in self.states):
+            self.states.append(st)
+        later = next(i for i, s in enumerate(self.states) if s is st)
+        return later * 10**6 + len(st.events)
 
     def send(self, line: str, timeout: float) -> None:
         stamp = self.stamp()
