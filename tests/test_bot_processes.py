@@ -42,19 +42,26 @@ def family(piddir: Path, *options: str, shell: bool = False, **kw: Any) -> Exter
         argv = [str(SHELL), sys.executable, str(piddir), *options]
     else:
         argv = [sys.executable, str(FAMILY), str(piddir), *options]
-    kw.setdefault("time_limit", 2.0)
+    kw.setdefault("time_limit", 5.0)  # generous: a busy machine is not a timeout
     kw.setdefault("time_bank", 0.0)
     return ExternalBot(argv, **kw)
 
 
-def pids_in(piddir: Path, at_least: int, timeout: float = 10.0) -> list[int]:
-    """The pids the bot's processes wrote, once there are ``at_least`` of them."""
+Ident = tuple[int, int | None]  # (pid, start time): a pid may be reused, this may not
+
+
+def pids_in(piddir: Path, at_least: int, timeout: float = 10.0) -> list[Ident]:
+    """The (pid, start time) the bot's processes wrote, once there are ``at_least``."""
     deadline = time.monotonic() + timeout
     while True:
-        pids = [int(p.name) for p in piddir.iterdir()]
-        if len(pids) >= at_least or time.monotonic() > deadline:
-            assert len(pids) >= at_least, f"only {len(pids)} processes wrote their pid"
-            return pids
+        ids: list[Ident] = []
+        for p in piddir.iterdir():
+            text = p.read_text().strip()
+            if text.isdigit():  # written in full
+                ids.append((int(p.name), int(text)))
+        if len(ids) >= at_least or time.monotonic() > deadline:
+            assert len(ids) >= at_least, f"only {len(ids)} processes wrote their pid"
+            return ids
         time.sleep(0.02)
 
 
@@ -63,13 +70,13 @@ def expected(options: tuple[str, ...], shell: bool) -> int:
     return 1 + shell + sum(o in ALL_KINDS for o in options)
 
 
-def assert_none_left(pids: list[int], wait: float = 0.0) -> None:
+def assert_none_left(ids: list[Ident], wait: float = 0.0) -> None:
     deadline = time.monotonic() + wait
-    while procs.leftovers(pids) and time.monotonic() < deadline:
+    while procs.leftovers(ids) and time.monotonic() < deadline:
         time.sleep(0.02)
-    left = procs.leftovers(pids)
-    for pid in left:  # do not leave them to the next test either
-        os.kill(pid, signal.SIGKILL)
+    left = procs.leftovers(ids)
+    for pid, start in left:  # do not leave them to the next test either
+        procs.kill(pid, start)
     assert left == [], f"processes left running: {left}"
 
 
@@ -77,11 +84,13 @@ def test_the_pid_check_sees_a_running_process() -> None:
     """Control: a live process is reported as left, a finished one is not."""
     proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
-        assert procs.leftovers([proc.pid]) == [proc.pid]
+        me = (proc.pid, procs.start_time(proc.pid))
+        assert procs.leftovers([me]) == [me]
+        assert procs.leftovers([(proc.pid, 1)]) == []  # the pid, but not that process
     finally:
         proc.kill()
         proc.wait()
-    assert procs.leftovers([proc.pid]) == []
+    assert procs.leftovers([me]) == []
 
 
 @pytest.mark.parametrize(
@@ -298,7 +307,7 @@ def test_a_reused_pid_is_not_taken_for_the_bot(tmp_path: Path) -> None:
         root = t.proc.pid  # type: ignore[attr-defined]
         start = procs.start_time(root)
         assert start is not None
-        assert {p.pid for p in procs.find(root, "", start)} == set(pids)
+        assert {(p.pid, p.start) for p in procs.find(root, "", start)} == set(pids)
         assert procs.find(root, "", start + 1) == []
     finally:
         t.close(0.0)

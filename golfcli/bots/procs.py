@@ -412,9 +412,16 @@ def terminate_as_interrupt() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def leftovers(pids: Iterable[int]) -> list[int]:
-    """Which of ``pids`` still run (for tests and diagnostics)."""
-    return [pid for pid in pids if alive(pid)]
+def leftovers(ids: Iterable[tuple[int, int | None]]) -> list[tuple[int, int | None]]:
+    """Which of the processes ``(pid, start time)`` still run (for tests and
+    diagnostics; the start time tells a reused pid from the process)."""
+    return [(pid, start) for pid, start in ids if alive(pid, start)]
+
+
+def kill(pid: int, start: int | None) -> None:
+    """``SIGKILL`` one process, unless its pid now belongs to another."""
+    if start is not None:
+        _signal(ProcInfo(pid, 0, 0, 0, start, False), signal.SIGKILL)
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--reap"]:

@@ -28,8 +28,11 @@ options = set(sys.argv[2:])
 
 
 def note() -> None:
+    """PIDDIR/<pid> holds the start time: with the pid, the process's identity."""
+    with open("/proc/self/stat") as fh:
+        start = fh.read().rsplit(")", 1)[1].split()[19]
     with open(os.path.join(piddir, str(os.getpid())), "w") as fh:
-        fh.write("")
+        fh.write(start)
 
 
 def sleeper(setsid: bool = False, stubborn: bool = False) -> None:

@@ -4,5 +4,5 @@
 # Usage: shell_bot.sh PYTHON PIDDIR [OPTION...]  (options of family_bot.py)
 py="$1"
 shift
-echo > "$1/$$"
+cut -d' ' -f22 /proc/$$/stat > "$1/$$"  # the start time: with the pid, the identity
 "$py" "$(dirname "$0")/family_bot.py" "$@"
