@@ -871,3 +871,20 @@ def test_hot_seat_asks_for_the_next_person_at_every_new_hole() -> None:
         assert re.search(r"Pass to (alice|bob)\.", before_peek)
     # two people: every hand-over has a gate, and there are no unexplained clears
     assert text.count("Pass to ") >= 3 * 2
+
+
+@pytest.mark.parametrize(
+    ("name", "holes", "game"),
+    [
+        ("duel", None, "Game: until someone reaches 50; stroke play: lowest total wins."),
+        ("six-card", 1, "Game: 1 hole; stroke play: lowest total wins."),
+    ],
+)
+def test_banner_names_the_game_length_in_a_sentence(
+    name: str, holes: int | None, game: str
+) -> None:
+    out = io.StringIO()
+    run_play(builtin(name), players="random,greedy", holes=holes, seed=3, ascii_only=True, out=out)
+    lines = out.getvalue().splitlines()
+    assert lines[1] == "Players: random (random), greedy (greedy)."
+    assert lines[2] == game

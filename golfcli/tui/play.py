@@ -568,7 +568,8 @@ def run_play(
     kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in seats)
     say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
     how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
-    say(f"Players: {kinds}. {_game_length(variant, holes)}, {how} wins.")
+    say(f"Players: {kinds}.")
+    say(f"Game: {_game_length(variant, holes)}; {how} wins.")
     if variant.groups_for(len(seats)) < len(seats):
         say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
     say(f"seed {seed} (play the same deal again with --seed {seed})")
