@@ -223,7 +223,7 @@ def test_place_step_from_the_discard_pile_must_keep() -> None:
     st.apply(Action("draw_discard"))
     assert reply(st, "3") == [Action("swap", 2)]
     assert reply(st, "d") == "a card taken from the discard pile must be kept: put it at a position"
-    assert reply(st, "x") == "a card taken from the discard pile must be kept: put it at a position"
+    assert "not a move here" in str(reply(st, "x"))  # no secret aliases
     assert "already hold a card" in str(reply(st, "s"))
     with pytest.raises(ValueError, match="must be kept"):
         st.verify_discard()
@@ -888,3 +888,55 @@ def test_banner_names_the_game_length_in_a_sentence(
     lines = out.getvalue().splitlines()
     assert lines[1] == "Players: random (random), greedy (greedy)."
     assert lines[2] == game
+
+
+def test_start_cards_more_than_wanted_are_refused_with_a_legal_example() -> None:
+    st = hole("nine-card")
+    assert reply(st, "1 2 3 4") == "turn up 3 cards, not 4: e.g. 1 2 3"
+    assert prompt_text(seen(st), st.legal_actions(), PLAIN) == (
+        "Turn up 3 cards to start: which? (1-9, e.g. 1 2 3)"
+    )
+    st.apply(Action("reveal", 0))
+    assert reply(st, "2 3 5") == "turn up 2 cards, not 3: e.g. 2 3"
+    assert prompt_text(seen(st), st.legal_actions(), PLAIN).endswith("(1-9, e.g. 2 3)")
+    six = hole("six-card")
+    assert reply(six, "1 2 3 4 5 6") == "turn up 2 cards, not 6: e.g. 1 2"
+    # a handicap (extra start cards) raises the count
+    assert parse_reply("1 2 3", seen(six), six.legal_actions(), extra=1).actions == [
+        Action("reveal", p) for p in (0, 1, 2)
+    ]
+    four = hole("four-card")
+    assert reply(four, "1 2 3") == "peek at 2 cards, not 3: e.g. 1 2"
+
+
+def test_errors_name_cards_as_the_screen_does_and_skip_moves_the_variant_lacks() -> None:
+    st = hole("six-card")
+    finish_setup(st)
+    symbols = Style(True, False)
+    top = symbols.card(st.discard[-1])
+    r = parse_reply("3", seen(st), st.legal_actions(), symbols)
+    assert r.error == f"first draw a card: s for the stock or d for the {top}"
+    assert any(ch in top for ch in "♣♦♥♠")
+    for move in ("a 1 2", "b 1 2", "l 3", "approach 1 2"):
+        assert reply(st, move) == f"{move.split()[0]!r} is not a move in six-card (help lists them)"
+
+
+def test_help_lists_every_word_the_parser_takes() -> None:
+    from golfcli.tui.input import _WORDS, help_text
+
+    st = hole("four-card")
+    text = help_text(seen(st), st.legal_actions(), PLAIN)
+    words = text.split("Words work too: ")[1].split(".")[0]
+    for word, letter in _WORDS.items():
+        if letter in "sdpkf" and word != letter:
+            assert word in words, word
+    assert "x" not in _WORDS
+
+
+def test_several_positions_are_said_back_together() -> None:
+    out = io.StringIO()
+    run_play(builtin("nine-card"), players="human,random", holes=1, seed=2, ascii_only=True,
+             inp=answerer(["1 2 3"]), out=out)  # fmt: skip
+    text = out.getvalue()
+    assert "-> turn up 1, 2 and 3" in text
+    assert "-> turn up 3\n" not in text

@@ -29,7 +29,14 @@ from .board import (
     result_text,
     scorecard_text,
 )
-from .input import COMMANDS, describe_action, help_text, parse_reply, prompt_text
+from .input import (
+    COMMANDS,
+    describe_action,
+    describe_reply,
+    help_text,
+    parse_reply,
+    prompt_text,
+)
 from .narrate import describe_events, turn_groups
 from .seats import SeatSpec, UsageError, parse_handicap, parse_players
 from .style import Style
@@ -247,12 +254,17 @@ class PlayUI:
     def human_turn(self, me: HumanSeat, view: View, legal: Sequence[Action]) -> Action:
         seat = me.seat
         hole = view.match.hole
-        while me.queue:
+        if me.queue:
+            # the rest of a reply that named several moves (said back when typed)
             a = me.queue.pop(0)
             if a in legal:
-                self.term.say(f"-> {describe_action(a, view, self.style)}")
                 self._mark(seat, view)
                 return a
+            self.term.say(
+                self.style.warn(
+                    f"  Not done: {describe_action(a, view, self.style)}: no longer possible."
+                )
+            )
             me.queue.clear()
         self.gate(seat)
         me.unseen.clear()  # the screen about to be drawn shows this seat's memory
@@ -280,7 +292,7 @@ class PlayUI:
         if len(self.humans) > 1:
             prompt = f"{self.names[seat]}: {prompt}"
         while True:
-            reply = parse_reply(self.term.ask(prompt), view, legal)
+            reply = parse_reply(self.term.ask(prompt), view, legal, self.style, self._extra(seat))
             if reply.command:
                 self.command(reply.command, view, legal)
                 continue
@@ -288,6 +300,8 @@ class PlayUI:
                 self.term.say(self.style.warn(f"  Not that: {reply.error}."))
                 continue
             me.queue = reply.actions[1:]
+            if me.queue:
+                self.term.say(f"-> {describe_reply(reply.actions, view, self.style)}")
             self._mark(seat, view)
             return reply.actions[0]
 
