@@ -940,3 +940,29 @@ def test_several_positions_are_said_back_together() -> None:
     text = out.getvalue()
     assert "-> turn up 1, 2 and 3" in text
     assert "-> turn up 3\n" not in text
+
+
+def test_ctrl_c_stops_like_quit_with_the_scorecard_and_a_closed_record(tmp_path: Path) -> None:
+    rec = tmp_path / "g.jsonl"
+    child = spawn("play", "-p", "human,random", "--seed", "8", "--holes", "3", "--record", str(rec))
+    child.expect(PROMPTS[0])
+    child.sendline("1 4")
+    while child.expect([*PROMPTS[1:5], r"Press Enter to go on"]) != 4:
+        prompt = child.match.group(0)
+        if "(s)tock" in prompt:
+            child.sendline("s")
+        elif "where?" in prompt:
+            child.sendline("d")
+        else:
+            child.sendline(re.findall(r"\d", prompt)[0])
+    child.sendline("")  # on to hole 2, then Ctrl-C at its first prompt
+    child.expect(PROMPTS[0])
+    child.sendintr()
+    child.expect(r"Interrupted \(Ctrl-C\)\.")
+    child.expect(rf"Game stopped after 1 hole\. The record in {re.escape(str(rec))} keeps them\.")
+    child.expect(r"Scorecard \(stroke play")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in (child.before or "")
+    assert [json.loads(x)["type"] for x in rec.read_text().splitlines()] == ["game", "hole"]

@@ -590,10 +590,16 @@ def run_play(
     if ui.humans:
         say("Type help at any prompt for the moves, quit to stop.")
     result: MatchResult | None = None
+    interrupted = False
     try:
         result = match.play()
-    except QuitGame:
+    except (QuitGame, KeyboardInterrupt) as exc:
+        # Ctrl-C is a quit without the question: the finished holes are shown
+        # and kept in the record, and the exit status says it was interrupted
+        interrupted = isinstance(exc, KeyboardInterrupt)
         say()
+        if interrupted:
+            say("Interrupted (Ctrl-C).")
         played = len(ui.holes)
         say(
             f"Game stopped after {played} hole{'s' if played != 1 else ''}."
@@ -601,6 +607,8 @@ def run_play(
         )
         if ui.holes:
             say(scorecard_text(ui.side_names, ui.holes, match.scoring))
+        if interrupted:
+            raise typer.Exit(130) from None
         return None
     finally:
         if writer is not None:
