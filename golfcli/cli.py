@@ -314,8 +314,14 @@ def play(
         int | None, typer.Option(help="Seed for the shuffles and bots (default: random, printed).")
     ] = None,
     record: Annotated[
-        Path | None, typer.Option(help="Write the game's event log (JSON lines) to this file.")
+        Path | None,
+        typer.Option(
+            help="Write the game's event log (JSON lines) to this file (a new one: see --force)."
+        ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --record overwrite an existing file.")
+    ] = False,
     ascii_: AsciiOpt = False,
     hints: Annotated[
         bool, typer.Option("--hints", help="On your turn, show what the strongest bot would do.")
@@ -356,6 +362,7 @@ def play(
         holes=holes,
         seed=seed,
         record=record,
+        force=force,
         ascii_only=ascii_,
         hints=hints,
         handicap=handicap or [],

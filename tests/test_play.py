@@ -966,3 +966,21 @@ def test_ctrl_c_stops_like_quit_with_the_scorecard_and_a_closed_record(tmp_path:
     assert child.exitstatus == 130
     assert "Traceback" not in (child.before or "")
     assert [json.loads(x)["type"] for x in rec.read_text().splitlines()] == ["game", "hole"]
+
+
+def test_record_refuses_an_existing_file_unless_forced(tmp_path: Path) -> None:
+    rec = tmp_path / "g.jsonl"
+    rec.write_text("a game worth keeping\n", encoding="utf-8")
+    args = ["play", "-p", "random,greedy", "--holes", "1", "--seed", "2", "--record", str(rec)]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (
+        f"golf: error: --record: {str(rec)!r} already exists (--force overwrites it)"
+    )
+    assert r.stdout == ""  # refused before anything is played
+    assert rec.read_text(encoding="utf-8") == "a game worth keeping\n"
+    r = CliRunner().invoke(app, [*args, "--force"])
+    assert r.exit_code == 0, r.output
+    assert [json.loads(x)["type"] for x in rec.read_text().splitlines()] == [
+        "game", "hole", "result",
+    ]  # fmt: skip

@@ -512,6 +512,7 @@ def run_play(
     holes: int | None = None,
     seed: int | None = None,
     record: Path | None = None,
+    force: bool = False,
     ascii_only: bool = False,
     hints: bool = False,
     handicap: Sequence[str] = (),
@@ -538,6 +539,9 @@ def run_play(
             raise UsageError("--holes must be at least 1")
         if delay < 0:
             raise UsageError("--delay cannot be negative")
+        if record is not None and record.exists() and not force:
+            # a finished game is worth more than a typo: as the tournament's --out
+            raise UsageError(f"--record: {str(record)!r} already exists (--force overwrites it)")
     except UsageError as exc:
         fail(str(exc))
     if seed is None:
