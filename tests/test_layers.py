@@ -38,7 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 ROOMS: dict[str, tuple[str, ...]] = {
     "bots": ("", "common", "greedy", "expert", "mc", "external", "registry"),
     "tournament": ("", "plan", "worker", "executors", "config", "rundir", "report", "runner"),
-    "tui": ("", "style", "seats", "board", "narrate", "input", "play", "replay"),
+    "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
 }
 
 

@@ -559,31 +559,65 @@ def play_with_hints(holes: int = 1) -> list[str]:
     return out.getvalue().splitlines()
 
 
-def test_hints_show_the_move_and_the_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hints_show_the_move_and_a_number_only_for_a_swap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(tui, "HINT_LADDER", ("expert", "greedy"))  # mc: slow for a test
     hints = [line for line in play_with_hints() if line.startswith("Hint (")]
     assert hints
-    shape = r"Hint \(expert\): \w.*; estimated effect on your hole score [-+]\d+\.\d$"
-    assert all(re.match(shape, h) for h in hints)
-    assert any("draw from the stock (s)" in h or "take the " in h for h in hints)
+    # the first hint of the hole names both start cards, in different columns, in words
+    assert re.fullmatch(
+        r"Hint \(expert\): turn up (\d) and (\d): cards in different columns give more ways to"
+        r" pair",
+        hints[0],
+    )
+    a, b = (int(x) - 1 for x in re.findall(r"up (\d) and (\d)", hints[0])[0])
+    assert a % 3 != b % 3
+    number = re.compile(r"[-+]?\d+\.\d")
+    for h in hints:
+        if ": put the " in h:
+            assert re.search(
+                r": it (lowers|raises) your expected score for this hole by \d+\.\d$", h
+            ) or h.endswith("stays the same"), h
+        else:
+            assert not number.search(h), h  # no number that is not a score change
+    assert any(": put the " in h for h in hints)
 
 
-class NoSuggest:
-    """A bot with only ``choose``: hints must still work, without an estimate."""
+def test_swap_change_is_the_expected_score_change() -> None:
+    import dataclasses
+
+    from golfcli.tui.hint import swap_change
+
+    st = hole("six-card")
+    finish_setup(st)
+    st.apply(Action("draw_discard"))
+    v = seen(st)
+    known = tuple(card(c) for c in ["5C", "KS", "2D", "5H", "7C", "9S"])
+    layouts = tuple(known if i == v.side else lay for i, lay in enumerate(v.layouts))
+    v = dataclasses.replace(v, layouts=layouts, memory=(), drawn=card("7D"))
+    assert swap_change(v, 5) == pytest.approx(7 - 9)  # 9S out, no pattern either way
+    assert swap_change(v, 1) == pytest.approx(-7)  # K (0) out, 7D pairs the 7C: 7 -> 0
+    assert swap_change(v, 0) == pytest.approx(7 + 5)  # breaks the pair of fives: 0 -> 12
+    assert swap_change(dataclasses.replace(v, drawn=None), 0) is None
+
+
+class Plain:
+    """Any bot with ``choose`` gives hints."""
 
     def choose(self, view: View, legal: tuple[Action, ...]) -> Action:
         return legal[-1]
 
 
 class Broken:
-    def suggest(self, view: View, legal: tuple[Action, ...]) -> tuple[Action, float]:
+    def choose(self, view: View, legal: tuple[Action, ...]) -> Action:
         raise RuntimeError("no idea")
 
 
-def test_a_hint_bot_without_suggest_or_that_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui, "load_hint_bot", lambda names, seed: ("plain", NoSuggest()))
+def test_a_plain_hint_bot_or_one_that_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui, "load_hint_bot", lambda names, seed: ("plain", Plain()))
     hints = [line for line in play_with_hints() if line.startswith("Hint (")]
-    assert hints and all(h.startswith("Hint (plain): ") and "estimated" not in h for h in hints)
+    assert hints and all(h.startswith("Hint (plain): ") for h in hints)
     monkeypatch.setattr(tui, "load_hint_bot", lambda names, seed: ("broken", Broken()))
     lines = play_with_hints()
     assert "(no hint: broken failed: RuntimeError: no idea)" in lines

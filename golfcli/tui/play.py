@@ -29,6 +29,7 @@ from .board import (
     result_text,
     scorecard_text,
 )
+from .hint import hint_text
 from .input import (
     COMMANDS,
     describe_action,
@@ -358,10 +359,10 @@ class PlayUI:
             say(f"You discarded the {self.style.card(view.history[-1].data[0])}.")
 
     def show_hint(self, view: View, legal: Sequence[Action]) -> None:
-        """What the strongest available bot would do, and its estimate if it
-        gives one (``suggest``); a bot without ``suggest`` is asked to
-        ``choose``.  A bot too slow for a person to wait on is replaced by
-        the next one down the ladder, and the player is told."""
+        """What the strongest available bot would do, in words (see
+        :mod:`.hint` for when a number is shown).  A bot too slow for a person
+        to wait on is replaced by the next one down the ladder, and the
+        player is told."""
         if self.hint_bot is None:
             self.hint_bot = load_hint_bot(self.hint_names, self.seed)
         if self.hint_bot is None:
@@ -370,12 +371,7 @@ class PlayUI:
         name, bot = self.hint_bot
         t0 = time.perf_counter()
         try:
-            suggest = getattr(bot, "suggest", None)
-            estimate: float | None = None
-            if callable(suggest):
-                action, estimate = suggest(view, legal)
-            else:
-                action = bot.choose(view, legal)
+            action = bot.choose(view, legal)
         except Exception as exc:  # a hint must never stop the game
             self.term.say(self.style.dim(f"(no hint: {name} failed: {type(exc).__name__}: {exc})"))
             return
@@ -383,10 +379,8 @@ class PlayUI:
         if action not in legal:
             self.term.say(self.style.dim(f"(no hint: {name} suggested an illegal move)"))
             return
-        text = f"Hint ({name}): {describe_action(action, view, self.style)}"
-        if estimate is not None:
-            text += f"; estimated effect on your hole score {float(estimate):+.1f}"
-        self.term.say(self.style.paint(text, "32"))
+        text = hint_text(action, view, legal, self.style, self._extra(view.seat))
+        self.term.say(self.style.paint(f"Hint ({name}): {text}", "32"))
         if took > HINT_SLOW:
             faster = load_hint_bot(self.hint_names, self.seed)
             if faster is not None:
