@@ -322,6 +322,14 @@ def play(
     force: Annotated[
         bool, typer.Option("--force", help="Let --record overwrite an existing file.")
     ] = False,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Stop at a bot's first fault (an exception, an illegal or late move) "
+            "instead of playing a random move for it.",
+        ),
+    ] = False,
     ascii_: AsciiOpt = False,
     hints: Annotated[
         bool, typer.Option("--hints", help="On your turn, show what the strongest bot would do.")
@@ -363,6 +371,7 @@ def play(
         seed=seed,
         record=record,
         force=force,
+        strict=strict,
         ascii_only=ascii_,
         hints=hints,
         handicap=handicap or [],

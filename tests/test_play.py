@@ -1018,3 +1018,56 @@ def test_record_refuses_an_existing_file_unless_forced(tmp_path: Path) -> None:
     assert [json.loads(x)["type"] for x in rec.read_text().splitlines()] == [
         "game", "hole", "result",
     ]  # fmt: skip
+
+
+FAULTY = """
+from golfcli.bots import BaseBot
+
+
+class Bot(BaseBot):
+    def choose(self, view, legal):
+        raise ValueError("my bug\\nsecond line")
+"""
+
+
+def test_a_faulting_bot_is_shown_at_each_fault_and_counted(tmp_path: Path) -> None:
+    bot = tmp_path / "mybot.py"
+    bot.write_text(FAULTY, encoding="utf-8")
+    args = ["play", "-p", f"mine={bot},random", "--holes", "1", "--seed", "3", "--ascii"]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    line = (
+        f"  Fault: mine ({bot}): crash: ValueError: my bug / second line; "
+        "a random legal move is played."
+    )
+    shown = [x for x in r.stdout.splitlines() if x.startswith("  Fault: ")]
+    assert shown and set(shown) == {line}
+    assert f"Bot faults: mine {len(shown)} (crash {len(shown)})." in r.stdout
+    # --strict: the first fault ends the game with one error line
+    r = CliRunner().invoke(app, [*args, "--strict"])
+    assert r.exit_code == 2
+    assert r.stderr.splitlines() == [
+        f"golf: error: mine ({bot}) faulted: crash: ValueError: my bug / second line"
+        " (--strict stops at the first fault)"
+    ]
+    assert "Game stopped after 0 holes." in r.stdout and "Fault: mine" not in r.stdout
+
+
+def test_clean_bots_print_no_fault_lines() -> None:
+    r = CliRunner().invoke(app, ["play", "-p", "random,greedy", "--holes", "1", "--seed", "3"])
+    assert r.exit_code == 0 and "ault" not in r.stdout
+
+
+def test_a_faulting_bot_against_a_person_in_a_terminal(tmp_path: Path) -> None:
+    bot = tmp_path / "mybot.py"
+    bot.write_text(FAULTY, encoding="utf-8")
+    child = spawn("play", "-p", f"human,{bot}", "--seed", "4", "--holes", "1")
+    child.expect(r"Fault: mybot \(\S+mybot\.py\): crash: ValueError: my bug / second line; ")
+    child.expect(PROMPTS[0])
+    child.sendline("quit")
+    child.expect(r"\(y/n\) $")
+    child.sendline("y")
+    child.expect(r"Bot faults: mybot \d+ \(crash \d+\)\.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -45,6 +45,11 @@ from .style import Style
 PUBLIC = -1  # censor() for nobody's eyes: what everyone at the table sees
 
 
+class StrictStop(BaseException):
+    """``--strict``: a bot faulted, stop the game (a ``BaseException`` for the
+    reason given at :class:`QuitGame`: the match must not play on)."""
+
+
 class QuitGame(BaseException):
     """The person asked to stop.
 
@@ -507,6 +512,7 @@ def run_play(
     seed: int | None = None,
     record: Path | None = None,
     force: bool = False,
+    strict: bool = False,
     ascii_only: bool = False,
     hints: bool = False,
     handicap: Sequence[str] = (),
@@ -560,7 +566,29 @@ def run_play(
         _close_bots(bots)
         fail(str(exc))
     writer = None
-    match = Match(variant, bots, ui.names, seed, holes=holes, extra_reveals=extra, record=True)
+    first_fault: list[str] = []
+
+    def on_fault(seat: int, kind: str, message: str) -> None:
+        # one line as it happens: a bot that fails every time must not just look weak
+        s = seats[seat]
+        last = " / ".join(ln.strip() for ln in message.splitlines() if ln.strip())
+        last = last if len(last) <= 120 else last[:117] + "..."
+        who = f"{s.name} ({s.kind})" if s.name != s.kind else s.name
+        if strict:
+            first_fault.append(f"{who} faulted: {kind}: {last}")
+            raise StrictStop()
+        term.say(style.warn(f"  Fault: {who}: {kind}: {last}; a random legal move is played."))
+
+    match = Match(
+        variant,
+        bots,
+        ui.names,
+        seed,
+        holes=holes,
+        extra_reveals=extra,
+        record=True,
+        on_fault=on_fault,
+    )
     ui.match = match
     if record is not None:
         try:
@@ -591,13 +619,15 @@ def run_play(
     interrupted = False
     try:
         result = match.play()
-    except (QuitGame, KeyboardInterrupt) as exc:
+    except (QuitGame, KeyboardInterrupt, StrictStop) as exc:
         # Ctrl-C is a quit without the question: the finished holes are shown
         # and kept in the record, and the exit status says it was interrupted
         interrupted = isinstance(exc, KeyboardInterrupt)
         say()
         if interrupted:
             say("Interrupted (Ctrl-C).")
+        if first_fault:
+            say(style.warn(f"Stopped (--strict): {first_fault[0]}."))
         played = len(ui.holes)
         say(
             f"Game stopped after {played} hole{'s' if played != 1 else ''}."
@@ -605,8 +635,13 @@ def run_play(
         )
         if ui.holes:
             say(scorecard_text(ui.side_names, ui.holes, match.scoring))
+        faults = fault_summary(ui.names, match)
+        if faults and not first_fault:
+            say(style.warn(faults))
         if interrupted:
             raise typer.Exit(130) from None
+        if first_fault:
+            fail(f"{first_fault[0]} (--strict stops at the first fault)")
         return None
     finally:
         if writer is not None:
@@ -614,8 +649,24 @@ def run_play(
         _close_bots(bots)
     say()
     say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
+    faults = fault_summary(ui.names, match)
+    if faults:
+        say(style.warn(faults))
     say(f"seed {seed}")
     return result
+
+
+def fault_summary(names: Sequence[str], match: Match) -> str:
+    """'Bot faults: mybot 9 (crash 9).' or '' when every bot played cleanly."""
+    parts = []
+    for name, st in zip(names, match.stats, strict=True):
+        kinds = {k: n for k, n in st.faults.items() if n}
+        if kinds:
+            each = ", ".join(f"{k} {n}" for k, n in kinds.items())
+            parts.append(f"{name} {sum(kinds.values())} ({each})")
+    if not parts:
+        return ""
+    return "Bot faults: " + "; ".join(parts) + ". A random legal move was played for each."
 
 
 def _close_bots(bots: Sequence[Any]) -> None:
