@@ -383,17 +383,66 @@ def play(
 def replay(
     file: Annotated[
         Path,
-        typer.Argument(help="A game recorded with `golf play --record` or a tournament's --out."),
+        typer.Argument(
+            help="A game recorded with `golf play --record`, or a tournament's --out "
+            "directory with --game N (the run needs record_events: true)."
+        ),
     ],
+    game: Annotated[
+        int | None,
+        typer.Option(
+            "--game", "-g", help="With a tournament's --out directory: the game to replay."
+        ),
+    ] = None,
     to_end: Annotated[
         bool, typer.Option("--to-end", help="Print the final scorecard without stepping.")
     ] = False,
     ascii_: AsciiOpt = False,
 ) -> None:
-    """Step through a recorded game turn by turn (Enter for next, q to stop)."""
+    """Step through a recorded game turn by turn (Enter for next, q to stop).
+
+    Examples:
+
+      golf replay game.jsonl
+
+      golf replay runs/rr --game 3        # game 3 of a tournament run
+    """
     from .tui.replay import run_replay
 
-    run_replay(file, to_end=to_end, ascii_only=ascii_)
+    run_replay(replay_source(file, game), to_end=to_end, ascii_only=ascii_)
+
+
+def replay_source(file: Path, game: int | None) -> Path:
+    """The record to replay: ``file`` itself, or a tournament game's event log.
+
+    A tournament's ``games.jsonl`` holds one result line per game, not the
+    moves; the moves are in ``DIR/events/`` when the config asks for them
+    (``record_events: true``).  Anything else is one line saying what to pass.
+    """
+    from .tournament.worker import events_file
+
+    run = file.parent if file.name == "games.jsonl" else file
+    is_run = (run / "games.jsonl").is_file() or (run / "run.json").is_file()
+    if not is_run:
+        if game is not None:
+            fail(f"--game: {str(file)!r} is not a tournament's --out directory")
+        return file
+    if game is None:
+        fail(
+            f"{str(file)!r} is a tournament run (one result line per game, no moves): "
+            f"replay one game with golf replay {run} --game N"
+        )
+    if game < 0:
+        fail("--game must be 0 or more")
+    path = events_file(run, game)
+    if not path.is_file():
+        if not (run / "events").is_dir():
+            fail(
+                f"{run}: this run kept no moves to replay "
+                "(set record_events: true in the tournament config and run it again)"
+            )
+        fail(f"{run}: no game {game} in events/ (not played yet, or not in this run)")
+    return path
 
 
 # --------------------------------------------------------------------------- tournament
