@@ -270,25 +270,18 @@ class Sprt:
     def describe(self, a: str, b: str) -> str:
         s = self.spec
         d = self.decision
+        if d is None:
+            return "no decision yet"
         if s.kind == "elo":
-            if d == "H1":
-                return (
-                    f"{a} against {b}: the results favour {s.elo1:+g} Elo over "
-                    f"{s.elo0:+g} (H1 accepted)"
-                )
-            if d == "H0":
-                return (
-                    f"{a} against {b}: the results favour {s.elo0:+g} Elo over "
-                    f"{s.elo1:+g} (H0 accepted)"
-                )
-        else:
-            if d == "A better":
-                return f"{a} scores lower than {b} (margin {s.margin:g} strokes per game)"
-            if d == "B better":
-                return f"{b} scores lower than {a} (margin {s.margin:g} strokes per game)"
-            if d == "within margin":
-                return f"{a} and {b} differ by less than {s.margin:g} strokes per game"
-        return "no decision yet"
+            # in words a player reads next to the table; the hypotheses after
+            won, lost = (s.elo1, s.elo0) if d == "H1" else (s.elo0, s.elo1)
+            test = f" (SPRT: the results favour {won:+g} Elo over {lost:+g})"
+            return f"{a} against {b}: {_elo_words(a, b, d, s.elo0, s.elo1)}{test}"
+        if d == "A better":
+            return f"{a} scores lower than {b} (margin {s.margin:g} strokes per game)"
+        if d == "B better":
+            return f"{b} scores lower than {a} (margin {s.margin:g} strokes per game)"
+        return f"{a} and {b} differ by less than {s.margin:g} strokes per game"
 
     def to_json(self, a: str, b: str) -> dict[str, Any]:
         return {
@@ -302,6 +295,24 @@ class Sprt:
             "decided_after_deals": self.at_deals if self.decision else None,
             "summary": self.describe(a, b),
         }
+
+
+def _elo_words(a: str, b: str, decision: str, elo0: float, elo1: float) -> str:
+    """An Elo SPRT's decision as a claim about the two players.
+
+    Accepting H1 shows ``a`` stronger than ``elo0`` says; accepting H0 shows
+    it weaker than ``elo1`` says (see :class:`Sprt`)."""
+    if decision == "H1":
+        if elo0 > 0:
+            return f"evidence that {a} is stronger than {b} by more than {elo0:g} Elo"
+        if elo0 == 0:
+            return f"evidence that {a} is stronger than {b}"
+        return f"evidence that {a} is not weaker than {b} by {-elo0:g} Elo or more"
+    if elo1 > 0:
+        return f"no evidence that {a} is stronger than {b} by {elo1:g} Elo or more"
+    if elo1 == 0:
+        return f"no evidence that {a} is stronger than {b}"
+    return f"evidence that {a} is weaker than {b} by more than {-elo1:g} Elo"
 
 
 # --------------------------------------------------------------------------- ratings
