@@ -572,7 +572,9 @@ def run_tournament_command(
         if not quiet:
             typer.echo(f"golf: {msg}", err=True)
 
-    progress = not quiet and sys.stdout.isatty() and sys.stderr.isatty()
+    # the bar is drawn on stderr: it needs a terminal there, wherever stdout goes
+    # (--format json > x.json is watched the same as a table on the screen)
+    progress = not quiet and sys.stderr.isatty()
     # Ctrl-C is ours until the report is out: a late press must not cut it off.
     with Interrupts() as ints:
         try:
