@@ -467,6 +467,14 @@ def tournament(
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
     ] = "table",
+    table: Annotated[
+        str | None,
+        typer.Option(
+            "--table",
+            help="With --format csv, the table to write: standings (the default) or "
+            "crosstable (one CSV holds one table).",
+        ),
+    ] = None,
     out: Annotated[
         Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")
     ] = None,
@@ -517,6 +525,7 @@ def tournament(
         seed=seed,
         workers=workers,
         fmt=fmt,
+        table=table,
         out=out,
         resume=resume,
         quiet=quiet,
@@ -535,6 +544,7 @@ def run_tournament_command(
     seed: int | None = None,
     workers: str | None = None,
     fmt: str = "table",
+    table: str | None = None,
     out: Path | None = None,
     resume: bool = False,
     quiet: bool = False,
@@ -544,7 +554,7 @@ def run_tournament_command(
     max_in_flight: int | None = None,
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
-    from .stats import FORMATS, render
+    from .stats import CSV_TABLES, FORMATS, render
     from .tournament.config import load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
@@ -553,6 +563,10 @@ def run_tournament_command(
 
     if fmt not in FORMATS:
         fail(f"--format: must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if table is not None and fmt != "csv":
+        fail("--table: only with --format csv (the other formats show both tables)")
+    if table is not None and table not in CSV_TABLES:
+        fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
     try:
         plan = load_config(
             config,
@@ -587,7 +601,7 @@ def run_tournament_command(
             fail(str(exc))
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
-        typer.echo(render(result.report(), fmt))
+        typer.echo(render(result.report(), fmt, table or "standings"))
         if result.stopped == "error":
             typer.echo(f"golf: error: {result.message}", err=True)
             raise typer.Exit(1)

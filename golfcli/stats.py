@@ -673,49 +673,57 @@ def _heading(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def render(report: Mapping[str, Any], fmt: str) -> str:
-    """The report as text in one of :data:`FORMATS`."""
+#: The tables of a report; CSV writes one of them per stream.
+CSV_TABLES = ("standings", "crosstable")
+_CSV_KEYS = {
+    "standings": [
+        "rank",
+        "player",
+        "games",
+        "wins",
+        "win_pct",
+        "mean_hole_score",
+        "mean_hole_score_ci95",
+        "mean_total",
+        "holes_won",
+        "rating",
+        "rating_se",
+        "faults_total",
+        "disqualified_games",
+        "restarts",
+    ],
+    "crosstable": [
+        "player",
+        "opponent",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "mean_stroke_diff",
+        "stroke_diff_ci95",
+    ],
+}
+
+
+def render(report: Mapping[str, Any], fmt: str, table: str = "standings") -> str:
+    """The report as text in one of :data:`FORMATS`.
+
+    CSV holds one table (``table``, one of :data:`CSV_TABLES`): a CSV reader
+    expects one header and rows that all fit it, not two tables in a row."""
     from tabulate import tabulate
 
     if fmt == "json":
         return json.dumps(report, indent=2)
     if fmt == "csv":
+        if table not in CSV_TABLES:
+            raise ValueError(f"unknown table {table!r} (use {', '.join(CSV_TABLES)})")
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        keys = [
-            "rank",
-            "player",
-            "games",
-            "wins",
-            "win_pct",
-            "mean_hole_score",
-            "mean_hole_score_ci95",
-            "mean_total",
-            "holes_won",
-            "rating",
-            "rating_se",
-            "faults_total",
-            "disqualified_games",
-            "restarts",
-        ]
+        keys = _CSV_KEYS[table]
         w.writerow(keys)
-        for r in report["standings"]:
+        for r in report[table]:
             w.writerow([_csv(r[k]) for k in keys])
-        buf.write("\n")
-        ckeys = [
-            "player",
-            "opponent",
-            "games",
-            "wins",
-            "draws",
-            "losses",
-            "score",
-            "mean_stroke_diff",
-            "stroke_diff_ci95",
-        ]
-        w.writerow(ckeys)
-        for c in report["crosstable"]:
-            w.writerow([_csv(c[k]) for k in ckeys])
         return buf.getvalue().rstrip("\n")
     if fmt not in ("table", "markdown"):
         raise ValueError(f"unknown format {fmt!r} (use {', '.join(FORMATS)})")

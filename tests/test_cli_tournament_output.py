@@ -51,3 +51,25 @@ def test_progress_bar_on_stderr_with_stdout_redirected(tmp_path: Path) -> None:
     quiet = pexpect.spawn("bash", ["-c", command + " -q"], encoding="utf-8", timeout=60)
     quiet.expect(pexpect.EOF)
     assert "12" not in (quiet.before or "")
+
+
+def test_csv_is_one_table_per_stream(tmp_path: Path) -> None:
+    cfg = write_config(tmp_path)
+    runner = CliRunner()
+    r = runner.invoke(app, ["tournament", str(cfg), "-q", "--format", "csv"])
+    assert r.exit_code == 0, r.output
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    assert rows[0][:4] == ["rank", "player", "games", "wins"]
+    assert len(rows) == 4 and all(len(row) == len(rows[0]) for row in rows)  # 3 players
+    r = runner.invoke(app, ["tournament", str(cfg), "-q", "-f", "csv", "--table", "crosstable"])
+    assert r.exit_code == 0, r.output
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    assert rows[0][:3] == ["player", "opponent", "games"]
+    assert len(rows) == 1 + 3 * 2 and all(len(row) == len(rows[0]) for row in rows)
+    for args, message in [
+        (["--table", "crosstable"], "--table: only with --format csv"),
+        (["-f", "csv", "--table", "both"], "--table: must be one of standings, crosstable"),
+    ]:
+        r = runner.invoke(app, ["tournament", str(cfg), "-q", *args])
+        assert r.exit_code == 2 and r.stderr.startswith(f"golf: error: {message}")
+        assert r.stdout == ""

@@ -269,6 +269,13 @@ def test_render_formats() -> None:
     assert "### Standings" in md and "| player" in md.replace("|   | player", "| player")
     rows = list(csv.reader(io.StringIO(render(rep, "csv"))))
     assert rows[0][:2] == ["rank", "player"] and rows[1][1] == "B"
+    assert len(rows) == 1 + len(rep["standings"])  # one table: every row fits the header
+    assert all(len(r) == len(rows[0]) for r in rows)
+    cross = list(csv.reader(io.StringIO(render(rep, "csv", "crosstable"))))
+    assert cross[0][:3] == ["player", "opponent", "games"]
+    assert len(cross) == 1 + len(rep["crosstable"]) and all(len(r) == 9 for r in cross)
+    with pytest.raises(ValueError):
+        render(rep, "csv", "both")
     assert json.loads(render(rep, "json"))["standings"][0]["player"] == "B"
     with pytest.raises(ValueError):
         render(rep, "xml")
