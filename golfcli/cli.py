@@ -124,7 +124,12 @@ def score(
     variant: VariantOpt = "six-card",
     set_: SetOpt = None,
     json_out: Annotated[
-        bool, typer.Option("--json", help="One JSON object per layout per line.")
+        bool,
+        typer.Option(
+            "--json",
+            help="One JSON object per layout per line (with ? cards: known_part, the "
+            "face-up cards' score, and expected_total instead of total).",
+        ),
     ] = False,
     hole: HoleOpt = False,
     closer: CloserOpt = None,
