@@ -276,16 +276,16 @@ def rules(
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.")],
 ) -> None:
-    """Check variant files: every key, type and value, with file:line on errors."""
-    from .variant import load_variant
-    from .yamlsrc import SourceError
+    """Check variant files: every key, type and value; all errors of a file in
+    file order, each with file:line."""
+    from .validate import validate_file
 
     bad = 0
     for f in files:
-        try:
-            v = load_variant(str(f))
-        except SourceError as exc:
+        v, errors = validate_file(f)
+        for exc in errors:
             typer.echo(f"golf: error: {exc}", err=True)
+        if v is None:
             bad += 1
             continue
         n_rules = len(v.patterns) + len(v.adjustments)

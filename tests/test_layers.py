@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cards",),
     ("yamlsrc",),
     ("variant",),
-    ("rulestext", "scoring"),
+    ("rulestext", "scoring", "validate"),
     ("scorecard", "state"),
     ("view", "faults"),
     ("bots",),
