@@ -567,8 +567,8 @@ def test_hints_show_the_move_and_a_number_only_for_a_swap(
     assert hints
     # the first hint of the hole names both start cards, in different columns, in words
     assert re.fullmatch(
-        r"Hint \(expert\): turn up (\d) and (\d): cards in different columns give more ways to"
-        r" pair",
+        r"Hint \(expert\): turn up (\d) and (\d): start cards in different columns leave more"
+        r" ways to match",
         hints[0],
     )
     a, b = (int(x) - 1 for x in re.findall(r"up (\d) and (\d)", hints[0])[0])
@@ -993,7 +993,7 @@ def test_ctrl_c_stops_like_quit_with_the_scorecard_and_a_closed_record(tmp_path:
     child.expect(PROMPTS[0])
     child.sendintr()
     child.expect(r"Interrupted \(Ctrl-C\)\.")
-    child.expect(rf"Game stopped after 1 hole\. The record in {re.escape(str(rec))} keeps them\.")
+    child.expect(rf"Game stopped after 1 hole\. The record in {re.escape(str(rec))} keeps it\.")
     child.expect(r"Scorecard \(stroke play")
     child.expect(pexpect.EOF)
     child.close()

@@ -71,7 +71,7 @@ def hint_text(
         moves = [Action(action.kind, p) for p in picks]
         text = describe_reply(moves, view, style)
         if left > 1:
-            text += ": cards in different columns give more ways to pair"
+            text += ": start cards in different columns leave more ways to match"
         return text
     text = describe_action(action, view, style)
     if action.kind == "swap":

@@ -631,7 +631,11 @@ def run_play(
         played = len(ui.holes)
         say(
             f"Game stopped after {played} hole{'s' if played != 1 else ''}."
-            + (f" The record in {record} keeps them." if writer is not None and played else "")
+            + (
+                f" The record in {record} keeps {'it' if played == 1 else 'them'}."
+                if writer is not None and played
+                else ""
+            )
         )
         if ui.holes:
             say(scorecard_text(ui.side_names, ui.holes, match.scoring))
