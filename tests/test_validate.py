@@ -103,3 +103,12 @@ def test_a_yaml_syntax_error_is_one_line(tmp_path: Path) -> None:
     bad.write_text("name: x\nturn: {knock: true\n", encoding="utf-8")
     code, _, err = validate(bad)
     assert code == 2 and len(err) == 1 and err[0].startswith(f"golf: error: {bad}:")
+
+
+def test_every_command_refuses_a_nameless_variant_file(tmp_path: Path) -> None:
+    f = tmp_path / "nameless.yaml"
+    f.write_text("extends: six-card\ngame: {holes: 18}\n", encoding="utf-8")
+    for args in (["score", "-v", str(f), "5 K 2 / 5 7 9"], ["rules", str(f)]):
+        r = CliRunner().invoke(app, args)
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr == f"golf: error: {f}:1: name: missing: every variant file needs a name\n"
