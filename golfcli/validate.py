@@ -6,7 +6,9 @@ list at once, top to bottom.  So the file is loaded again and again: after
 each error the key at fault is taken out of the file (the value it extends,
 or the default, applies in its place) and the next error comes up, until the
 file loads or an error cannot be taken out (a YAML syntax error, an error in
-the file it extends).  The errors are then sorted by line.
+the file it extends).  An error about a key already taken out, or about the
+mapping that held it, is a consequence of taking it out and is not shown.
+The errors are then sorted by line, this file's first.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def validate_file(path: Path) -> tuple[Variant | None, list[SourceError]]:
         )
         doc.data["name"] = path.stem  # to look for the other errors
     removed: dict[KeyPath, list[int]] = {}  # list path -> its items taken out (as in the file)
+    gone: list[str] = []  # dotted paths taken out so far
     variant: Variant | None = None
     while len(errors) < MAX_ERRORS:
         try:
@@ -58,21 +61,33 @@ def validate_file(path: Path) -> tuple[Variant | None, list[SourceError]]:
         except SourceError as exc:
             at = _key_path(doc.data, exc.path)
             ours = exc.where.startswith(f"{doc.source}:") or exc.where == doc.source
-            if not ours:
-                # in the file this one extends: a real error only when nothing
-                # was taken out yet (else it may be a consequence of that)
-                if not errors:
-                    errors.append(exc)
-                break
-            if not at:
-                errors.append(exc)  # not a key of this file: nothing more to learn
-                break
-            errors.append(SourceError(exc.where, _as_in_file(at, removed), exc.message))
+            # an error about a key taken out, or about the mapping that held it,
+            # is a consequence of taking it out: not reported again
+            full = at is not None and len(at) == len(exc.path.split(".")) and ours
+            in_file = _dotted(_as_in_file(at, removed)) if full and at else exc.path
+            if not any(_related(in_file, g) for g in gone):
+                errors.append(SourceError(exc.where, in_file, exc.message) if full else exc)
+            if not ours or not at:
+                break  # in the file this one extends, or no key of this file: stop here
             # a bad key inside a list item takes the whole item out: checking the
             # rest of the item without it would report the same fault twice
             ints = [i for i, k in enumerate(at) if isinstance(k, int)]
-            _take_out(doc, at[: ints[-1] + 1] if ints else at, removed)
-    return (variant if not errors else None), sorted(errors, key=_line)
+            out = at[: ints[-1] + 1] if ints else at
+            gone.append(_dotted(_as_in_file(out, removed)))
+            _take_out(doc, out, removed)
+    own = f"{doc.source}:"
+    return (variant if not errors else None), sorted(
+        errors, key=lambda e: (not e.where.startswith(own), _line(e))
+    )
+
+
+def _dotted(path: KeyPath) -> str:
+    return ".".join(map(str, path))
+
+
+def _related(path: str, taken: str) -> bool:
+    """``path`` is ``taken``, inside it, or a mapping that held it."""
+    return path == taken or path.startswith(taken + ".") or taken.startswith(path + ".")
 
 
 def _line(err: SourceError) -> int:

@@ -112,3 +112,25 @@ def test_every_command_refuses_a_nameless_variant_file(tmp_path: Path) -> None:
         r = CliRunner().invoke(app, args)
         assert r.exit_code == 2 and r.stdout == ""
         assert r.stderr == f"golf: error: {f}:1: name: missing: every variant file needs a name\n"
+
+
+def test_consequences_of_a_bad_key_are_not_reported_again(tmp_path: Path) -> None:
+    f = tmp_path / "v.yaml"
+    f.write_text("name: x\nplayers: [2, 99x]\nvalues:\n  ranks: {A: one}\n", encoding="utf-8")
+    code, _, err = validate(f)
+    # not also "values.ranks: no value for rank(s) A, ..." once A is taken out
+    assert code == 2 and err == [
+        f"golf: error: {f}:2: players.1: '99x' is not a player count like 3, 2-4 or 9+",
+        f"golf: error: {f}:4: values.ranks.A: must be a whole number, not text 'one'",
+    ]
+
+
+def test_an_error_in_the_file_extended_comes_after_this_files(tmp_path: Path) -> None:
+    parent = tmp_path / "parent.yaml"
+    parent.write_text("name: p\nextends: six-card\ngrid: {cols: 0}\n", encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text("name: c\nextends: parent.yaml\nfoo: 1\n", encoding="utf-8")
+    code, _, err = validate(child)
+    assert code == 2 and len(err) == 2
+    assert err[0].startswith(f"golf: error: {child}:3: foo: unknown key")
+    assert err[1] == f"golf: error: {parent}:3: grid.cols: must be at least 1, not 0"
