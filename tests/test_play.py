@@ -24,7 +24,7 @@ from golfcli.cli import app
 from golfcli.match import HoleRecord
 from golfcli.record import load_record
 from golfcli.state import Action, Event, HoleState
-from golfcli.tui import play as tui
+from golfcli.tui import hint
 from golfcli.tui.board import (
     board_from_view,
     render_board,
@@ -562,7 +562,7 @@ def play_with_hints(holes: int = 1) -> list[str]:
 def test_hints_show_the_move_and_a_number_only_for_a_swap(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(tui, "HINT_LADDER", ("expert", "greedy"))  # mc: slow for a test
+    monkeypatch.setattr(hint, "HINT_LADDER", ("expert", "greedy"))  # mc: slow for a test
     hints = [line for line in play_with_hints() if line.startswith("Hint (")]
     assert hints
     # the first hint of the hole names both start cards, in different columns, in words
@@ -615,10 +615,10 @@ class Broken:
 
 
 def test_a_plain_hint_bot_or_one_that_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui, "load_hint_bot", lambda names, seed: ("plain", Plain()))
+    monkeypatch.setattr(hint, "load_hint_bot", lambda names, seed: ("plain", Plain()))
     hints = [line for line in play_with_hints() if line.startswith("Hint (")]
     assert hints and all(h.startswith("Hint (plain): ") for h in hints)
-    monkeypatch.setattr(tui, "load_hint_bot", lambda names, seed: ("broken", Broken()))
+    monkeypatch.setattr(hint, "load_hint_bot", lambda names, seed: ("broken", Broken()))
     lines = play_with_hints()
     assert "(no hint: broken failed: RuntimeError: no idea)" in lines
     assert any(line.startswith("Result: ") for line in lines)  # the game went on
@@ -626,11 +626,11 @@ def test_a_plain_hint_bot_or_one_that_fails(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_hint_ladder_skips_missing_bots_and_slow_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     names = ["nosuchbot", "greedy", "random"]
-    name, bot = tui.load_hint_bot(names, 1) or ("", None)
+    name, bot = hint.load_hint_bot(names, 1) or ("", None)
     assert name == "greedy" and callable(bot.choose) and names == ["random"]
-    assert tui.load_hint_bot(["nosuchbot"], 1) is None
-    monkeypatch.setattr(tui, "HINT_LADDER", ("expert", "greedy"))
-    monkeypatch.setattr(tui, "HINT_SLOW", -1.0)  # every hint is "too slow"
+    assert hint.load_hint_bot(["nosuchbot"], 1) is None
+    monkeypatch.setattr(hint, "HINT_LADDER", ("expert", "greedy"))
+    monkeypatch.setattr(hint, "HINT_SLOW", -1.0)  # every hint is "too slow"
     lines = play_with_hints()
     note = next(i for i, line in enumerate(lines) if "hints now come from greedy" in line)
     assert re.fullmatch(r"\(expert took \d+s; hints now come from greedy\)", lines[note])

@@ -13,7 +13,9 @@ reason in words.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from typing import Any
 
 from .. import cards as C
 from ..scoring import expected_total
@@ -83,3 +85,67 @@ def hint_text(
             return f"{text}: it {way} your expected score for this hole by {abs(change):.1f}"
     reason = _reason(action, view, style)
     return f"{text}: {reason}" if reason else text
+
+
+# --------------------------------------------------------------------------- the coach
+
+#: The bots asked for hints, strongest first: mc, else expert, else greedy.
+HINT_LADDER = ("mc", "expert", "greedy")
+#: A per-decision time budget for bots that take one, so a hint is quick.
+HINT_OPTIONS: dict[str, dict[str, Any]] = {"mc": {"time": 0.5}}
+#: A hint slower than this (seconds) moves the hints one bot down the ladder.
+HINT_SLOW = 2.0
+
+
+def load_hint_bot(names: list[str], seed: Any) -> tuple[str, Any] | None:
+    """Take names off the front of ``names`` until one loads as a bot.
+
+    Any failure (the bot is not written yet, or rejects the time budget)
+    just moves down the ladder: hints are a help, never a reason to stop.
+    """
+    from ..bots.registry import make_bot
+
+    while names:
+        name = names.pop(0)
+        opts = HINT_OPTIONS.get(name)
+        for options in [opts, None] if opts else [None]:
+            try:
+                return name, make_bot(name, seed=f"{seed}:hints", options=options)
+            except Exception:  # not available: try without options, then the next bot
+                continue
+    return None
+
+
+class Coach:
+    """``golf play --hints``: the strongest bot that loads, asked on each turn.
+
+    A bot too slow for a person to wait on is replaced by the next one down
+    the ladder, and the player is told."""
+
+    def __init__(self, seed: Any) -> None:
+        self.seed = seed
+        self.names = list(HINT_LADDER)
+        self.bot: tuple[str, Any] | None = None
+
+    def lines(self, view: View, legal: Sequence[Action], style: Style, extra: int) -> list[str]:
+        """What to show: the hint (see :func:`hint_text`), or why there is none."""
+        if self.bot is None:
+            self.bot = load_hint_bot(self.names, self.seed)
+        if self.bot is None:
+            return [style.dim("(no hint: no bot could be loaded)")]
+        name, bot = self.bot
+        t0 = time.perf_counter()
+        try:
+            action = bot.choose(view, legal)
+        except Exception as exc:  # a hint must never stop the game
+            return [style.dim(f"(no hint: {name} failed: {type(exc).__name__}: {exc})")]
+        took = time.perf_counter() - t0
+        if action not in legal:
+            return [style.dim(f"(no hint: {name} suggested an illegal move)")]
+        out = [style.paint(f"Hint ({name}): {hint_text(action, view, legal, style, extra)}", "32")]
+        if took > HINT_SLOW:
+            faster = load_hint_bot(self.names, self.seed)
+            if faster is not None:
+                self.bot = faster
+                out.append(style.dim(f"({name} took {took:.0f}s; hints now come from {faster[0]})"))
+        return out

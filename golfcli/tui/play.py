@@ -29,7 +29,7 @@ from .board import (
     result_text,
     scorecard_text,
 )
-from .hint import hint_text
+from .hint import Coach
 from .input import (
     COMMANDS,
     describe_action,
@@ -38,16 +38,11 @@ from .input import (
     parse_reply,
     prompt_text,
 )
-from .narrate import describe_events, turn_groups
+from .narrate import FaultLog, StrictStop, describe_events, turn_groups
 from .seats import SeatSpec, UsageError, parse_handicap, parse_players
 from .style import Style
 
 PUBLIC = -1  # censor() for nobody's eyes: what everyone at the table sees
-
-
-class StrictStop(BaseException):
-    """``--strict``: a bot faulted, stop the game (a ``BaseException`` for the
-    reason given at :class:`QuitGame`: the match must not play on)."""
 
 
 class QuitGame(BaseException):
@@ -161,33 +156,6 @@ class WatchedBot:
         return action
 
 
-#: The bots asked for hints, strongest first: mc, else expert, else greedy.
-HINT_LADDER = ("mc", "expert", "greedy")
-#: A per-decision time budget for bots that take one, so a hint is quick.
-HINT_OPTIONS: dict[str, dict[str, Any]] = {"mc": {"time": 0.5}}
-#: A hint slower than this (seconds) moves the hints one bot down the ladder.
-HINT_SLOW = 2.0
-
-
-def load_hint_bot(names: list[str], seed: Any) -> tuple[str, Any] | None:
-    """Take names off the front of ``names`` until one loads as a bot.
-
-    Any failure (the bot is not written yet, or rejects the time budget)
-    just moves down the ladder: hints are a help, never a reason to stop.
-    """
-    from ..bots.registry import make_bot
-
-    while names:
-        name = names.pop(0)
-        opts = HINT_OPTIONS.get(name)
-        for options in [opts, None] if opts else [None]:
-            try:
-                return name, make_bot(name, seed=f"{seed}:hints", options=options)
-            except Exception:  # not available: try without options, then the next bot
-                continue
-    return None
-
-
 class PlayUI:
     """Everything ``golf play`` shows and asks, around one :class:`Match`."""
 
@@ -225,8 +193,7 @@ class PlayUI:
         self.turn_start: dict[int, tuple[int, int]] = {}
         # (hole, events already told to the whole table)
         self.public_seen: tuple[int, int] = (0, 0)
-        self.hint_bot: tuple[str, Any] | None = None
-        self.hint_names = list(HINT_LADDER)
+        self.coach = Coach(seed)
         self.hints = hints
         self.human_seats: dict[int, HumanSeat] = {}
         self.recording = False
@@ -364,35 +331,8 @@ class PlayUI:
             say(f"You discarded the {self.style.card(view.history[-1].data[0])}.")
 
     def show_hint(self, view: View, legal: Sequence[Action]) -> None:
-        """What the strongest available bot would do, in words (see
-        :mod:`.hint` for when a number is shown).  A bot too slow for a person
-        to wait on is replaced by the next one down the ladder, and the
-        player is told."""
-        if self.hint_bot is None:
-            self.hint_bot = load_hint_bot(self.hint_names, self.seed)
-        if self.hint_bot is None:
-            self.term.say(self.style.dim("(no hint: no bot could be loaded)"))
-            return
-        name, bot = self.hint_bot
-        t0 = time.perf_counter()
-        try:
-            action = bot.choose(view, legal)
-        except Exception as exc:  # a hint must never stop the game
-            self.term.say(self.style.dim(f"(no hint: {name} failed: {type(exc).__name__}: {exc})"))
-            return
-        took = time.perf_counter() - t0
-        if action not in legal:
-            self.term.say(self.style.dim(f"(no hint: {name} suggested an illegal move)"))
-            return
-        text = hint_text(action, view, legal, self.style, self._extra(view.seat))
-        self.term.say(self.style.paint(f"Hint ({name}): {text}", "32"))
-        if took > HINT_SLOW:
-            faster = load_hint_bot(self.hint_names, self.seed)
-            if faster is not None:
-                self.hint_bot = faster
-                self.term.say(
-                    self.style.dim(f"({name} took {took:.0f}s; hints now come from {faster[0]})")
-                )
+        for line in self.coach.lines(view, legal, self.style, self._extra(view.seat)):
+            self.term.say(line)
 
     def command(self, cmd: str, view: View, legal: Sequence[Action]) -> None:
         if cmd == "help":
@@ -566,19 +506,7 @@ def run_play(
         _close_bots(bots)
         fail(str(exc))
     writer = None
-    first_fault: list[str] = []
-
-    def on_fault(seat: int, kind: str, message: str) -> None:
-        # one line as it happens: a bot that fails every time must not just look weak
-        s = seats[seat]
-        last = " / ".join(ln.strip() for ln in message.splitlines() if ln.strip())
-        last = last if len(last) <= 120 else last[:117] + "..."
-        who = f"{s.name} ({s.kind})" if s.name != s.kind else s.name
-        if strict:
-            first_fault.append(f"{who} faulted: {kind}: {last}")
-            raise StrictStop()
-        term.say(style.warn(f"  Fault: {who}: {kind}: {last}; a random legal move is played."))
-
+    faults = FaultLog(seats, term.say, style, strict)
     match = Match(
         variant,
         bots,
@@ -587,7 +515,7 @@ def run_play(
         holes=holes,
         extra_reveals=extra,
         record=True,
-        on_fault=on_fault,
+        on_fault=faults,
     )
     ui.match = match
     if record is not None:
@@ -604,73 +532,65 @@ def run_play(
 
     match.on_hole = on_hole
     ui.recording = writer is not None
-    say = term.say
-    kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in seats)
-    say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
-    how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
-    say(f"Players: {kinds}.")
-    say(f"Game: {_game_length(variant, holes)}; {how} wins.")
-    if variant.groups_for(len(seats)) < len(seats):
-        say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
-    say(f"seed {seed} (play the same deal again with --seed {seed})")
-    if ui.humans:
-        say("Type help at any prompt for the moves, quit to stop.")
+    _banner(ui, match, holes, seed)
     result: MatchResult | None = None
-    interrupted = False
     try:
         result = match.play()
     except (QuitGame, KeyboardInterrupt, StrictStop) as exc:
-        # Ctrl-C is a quit without the question: the finished holes are shown
-        # and kept in the record, and the exit status says it was interrupted
         interrupted = isinstance(exc, KeyboardInterrupt)
-        say()
-        if interrupted:
-            say("Interrupted (Ctrl-C).")
-        if first_fault:
-            say(style.warn(f"Stopped (--strict): {first_fault[0]}."))
-        played = len(ui.holes)
-        say(
-            f"Game stopped after {played} hole{'s' if played != 1 else ''}."
-            + (
-                f" The record in {record} keeps {'it' if played == 1 else 'them'}."
-                if writer is not None and played
-                else ""
-            )
-        )
-        if ui.holes:
-            say(scorecard_text(ui.side_names, ui.holes, match.scoring))
-        faults = fault_summary(ui.names, match)
-        if faults and not first_fault:
-            say(style.warn(faults))
+        _stopped(ui, match, faults, record if writer is not None else None, interrupted)
         if interrupted:
             raise typer.Exit(130) from None
-        if first_fault:
-            fail(f"{first_fault[0]} (--strict stops at the first fault)")
+        if faults.first:
+            fail(f"{faults.first} (--strict stops at the first fault)")
         return None
     finally:
         if writer is not None:
             writer.close(result)
         _close_bots(bots)
+    say = term.say
     say()
     say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
-    faults = fault_summary(ui.names, match)
-    if faults:
-        say(style.warn(faults))
+    if faults.summary(match):
+        say(style.warn(faults.summary(match)))
     say(f"seed {seed}")
     return result
 
 
-def fault_summary(names: Sequence[str], match: Match) -> str:
-    """'Bot faults: mybot 9 (crash 9).' or '' when every bot played cleanly."""
-    parts = []
-    for name, st in zip(names, match.stats, strict=True):
-        kinds = {k: n for k, n in st.faults.items() if n}
-        if kinds:
-            each = ", ".join(f"{k} {n}" for k, n in kinds.items())
-            parts.append(f"{name} {sum(kinds.values())} ({each})")
-    if not parts:
-        return ""
-    return "Bot faults: " + "; ".join(parts) + ". A random legal move was played for each."
+def _banner(ui: PlayUI, match: Match, holes: int | None, seed: int) -> None:
+    say, style, variant = ui.term.say, ui.style, ui.variant
+    kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in ui.seats)
+    say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
+    how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
+    say(f"Players: {kinds}.")
+    say(f"Game: {_game_length(variant, holes)}; {how} wins.")
+    if variant.groups_for(len(ui.seats)) < len(ui.seats):
+        say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
+    say(f"seed {seed} (play the same deal again with --seed {seed})")
+    if ui.humans:
+        say("Type help at any prompt for the moves, quit to stop.")
+
+
+def _stopped(
+    ui: PlayUI, match: Match, faults: FaultLog, record: Path | None, interrupted: bool
+) -> None:
+    """A game stopped early (quit, Ctrl-C, --strict): the finished holes, as
+    kept in the record, and the scorecard so far."""
+    say = ui.term.say
+    say()
+    if interrupted:  # Ctrl-C is a quit without the question
+        say("Interrupted (Ctrl-C).")
+    if faults.first:
+        say(ui.style.warn(f"Stopped (--strict): {faults.first}."))
+    played = len(ui.holes)
+    kept = ""
+    if record is not None and played:
+        kept = f" The record in {record} keeps {'it' if played == 1 else 'them'}."
+    say(f"Game stopped after {played} hole{'s' if played != 1 else ''}.{kept}")
+    if ui.holes:
+        say(scorecard_text(ui.side_names, ui.holes, match.scoring))
+    if faults.summary(match):
+        say(ui.style.warn(faults.summary(match)))
 
 
 def _close_bots(bots: Sequence[Any]) -> None:
