@@ -65,6 +65,13 @@ def validate_file(path: Path) -> tuple[Variant | None, list[SourceError]]:
             # is a consequence of taking it out: not reported again
             full = at is not None and len(at) == len(exc.path.split(".")) and ours
             in_file = _dotted(_as_in_file(at, removed)) if full and at else exc.path
+            if not ours and gone:
+                # after keys were taken out, an error in the file extended is
+                # its own only if that file fails by itself too
+                theirs = _own_error(doc.data.get("extends"), path.parent)
+                if theirs is not None:
+                    errors.append(theirs)
+                break
             if not any(_related(in_file, g) for g in gone):
                 errors.append(SourceError(exc.where, in_file, exc.message) if full else exc)
             if not ours or not at:
@@ -79,6 +86,17 @@ def validate_file(path: Path) -> tuple[Variant | None, list[SourceError]]:
     return (variant if not errors else None), sorted(
         errors, key=lambda e: (not e.where.startswith(own), _line(e))
     )
+
+
+def _own_error(parent: Any, here: Path) -> SourceError | None:
+    """The error of the file extended, loaded alone (None if it loads)."""
+    if not isinstance(parent, str):
+        return None
+    try:
+        load_variant(parent, base_dir=here)
+    except SourceError as exc:
+        return exc
+    return None
 
 
 def _dotted(path: KeyPath) -> str:
