@@ -9,6 +9,17 @@ from typer.testing import CliRunner
 from golfcli import __version__
 from golfcli.cli import app
 
+
+def _paths() -> list[list[str]]:
+    """Every command, with the commands of sub-apps (golf card ...) too."""
+    out: list[list[str]] = []
+    for name, cmd in sorted(get_command(app).commands.items()):  # type: ignore[attr-defined]
+        out.append([name])
+        for sub in sorted(getattr(cmd, "commands", {})):
+            out.append([name, sub])
+    return out
+
+
 COMMANDS = sorted(get_command(app).commands)  # type: ignore[attr-defined]
 
 
@@ -22,7 +33,7 @@ def test_every_command_is_listed() -> None:
     assert {"score", "play", "replay", "tournament", "validate", "check-bot"} <= set(COMMANDS)
 
 
-@pytest.mark.parametrize("args", [[]] + [[name] for name in COMMANDS])
+@pytest.mark.parametrize("args", [[], *_paths()])
 def test_dash_h_is_help(args: list[str]) -> None:
     short = CliRunner().invoke(app, [*args, "-h"])
     long = CliRunner().invoke(app, [*args, "--help"])
