@@ -135,11 +135,11 @@ def parse_reply(
             return Reply(error="you named the same position twice")
         if not pos:
             return Reply(error=f"which card? type its position (1-{n})")
-        left = max(1, _setup_left(view, extra))
+        left = max(1, setup_left(view, extra))
         if len(pos) > left:
             verb = "peek at" if kind == "peek" else "turn up"
             cards = "one more card" if left == 1 else f"{left} cards"
-            eg = _example(legal, left, view.variant.cols)
+            eg = spread(legal, left, view.variant.cols)
             return Reply(error=f"{verb} {cards}, not {len(pos)}: e.g. {eg}")
         actions = [Action(kind, p) for p in pos]
     elif phase == "draw":
@@ -262,7 +262,7 @@ def why_not(view: View, action: Action) -> str:
     return "that is not allowed now"
 
 
-def _setup_left(view: View, extra: int) -> int:
+def setup_left(view: View, extra: int) -> int:
     """Start cards still to turn up / peek at for this seat's side."""
     v = view.variant
     mine = view.layouts[view.side]
@@ -273,10 +273,14 @@ def _setup_left(view: View, extra: int) -> int:
     return min(v.cells - reveal, v.start.peek) - len(view.memory)
 
 
-def _example(legal: Sequence[Action], count: int, cols: int) -> str:
+def spread(legal: Sequence[Action], count: int, cols: int, first: int | None = None) -> str:
     """``count`` positions that may be chosen now, in different columns where
-    the layout allows (as a player would spread them), for an example."""
+    the layout allows (as a player would spread them: more ways to match), for
+    an example or a hint; ``first`` is taken first."""
     free = [a.pos for a in legal if a.pos >= 0]
+    if first is not None and first in free:
+        free.remove(first)
+        free.insert(0, first)
     picked: list[int] = []
     for p in free:
         if len(picked) < count and all(q % cols != p % cols for q in picked):
@@ -292,14 +296,14 @@ def prompt_text(view: View, legal: Sequence[Action], style: Style, extra: int = 
     n = view.variant.cells
     kinds = {a.kind for a in legal}
     if view.phase == "setup":
-        left = max(1, _setup_left(view, extra))
+        left = max(1, setup_left(view, extra))
         if "peek" in kinds:
             if left == 1:
                 return f"Peek at one more card (only you see it): which? (1-{n})"
-            eg = _example(legal, left, view.variant.cols)
+            eg = spread(legal, left, view.variant.cols)
             return f"Peek at {left} cards (only you see them): which? (1-{n}, e.g. {eg})"
         cards = "one more card" if left == 1 else f"{left} cards"
-        eg = f", e.g. {_example(legal, left, view.variant.cols)}" if left > 1 else ""
+        eg = f", e.g. {spread(legal, left, view.variant.cols)}" if left > 1 else ""
         return f"Turn up {cards} to start: which? (1-{n}{eg})"
     if view.phase == "draw":
         opts = []
