@@ -168,6 +168,7 @@ class Match:
         fallback: str = "random",
         forfeit_penalty: int = FORFEIT_PENALTY,
         on_hole: Callable[[Match, HoleRecord], None] | None = None,
+        on_fault: Callable[[int, str, str], None] | None = None,
     ) -> None:
         players = len(bots)
         variant.check_players(players)
@@ -190,6 +191,9 @@ class Match:
         self.fallback = fallback
         self.forfeit_penalty = forfeit_penalty
         self.on_hole = on_hole
+        # (seat, kind, message) as each fault happens, before the fallback's move:
+        # golf play shows it, so that a broken bot does not just look weak
+        self.on_fault = on_fault
         self.stats = [SeatStats() for _ in range(players)]
         self.holes: list[HoleRecord] = []
         self.totals = [0] * self.groups
@@ -399,3 +403,5 @@ class Match:
         st = self.stats[seat]
         st.faults[kind] += 1
         st.last_fault = message
+        if self.on_fault is not None:
+            self.on_fault(seat, kind, message)

@@ -152,19 +152,21 @@ def describe_variant(v: Variant) -> list[str]:
     }[t.flip_after_discard]
     phase = " (only once someone has gone out)" if t.flip_after_discard_phase == "end_phase" else ""
     out.append(f"  Or discard a card drawn from the stock: {flip}{phase}.")
-    extras = []
+    extras = []  # each completes "Instead of drawing you may ..."
     if t.flip_instead_of_draw:
-        extras.append("turn a face-down card up instead of drawing")
+        extras.append("turn a face-down card up")
     if t.knock:
-        extras.append("knock instead of drawing, to end the hole")
+        extras.append("knock, to end the hole")
     if t.look_again:
         extras.append("spend the turn looking at one of your face-down cards")
     if t.bunker_shot:
-        extras.append("a bunker shot: swap a face-up card with any card in an adjacent column")
+        extras.append("play a bunker shot: swap a face-up card with any card in an adjacent column")
     if t.approach_shot:
-        extras.append("an approach shot: swap a face-up card with another card in the same row")
+        extras.append(
+            "play an approach shot: swap a face-up card with another card in the same row"
+        )
     if extras:
-        out.append("  Instead you may " + "; or ".join(extras) + ".")
+        out.append("  Instead of drawing you may " + "; or ".join(extras) + ".")
     e = v.end
     trig = []
     if e.all_face_up:

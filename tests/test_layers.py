@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cards", "keys"),
     ("yamlsrc",),
     ("variant",),
-    ("rulestext", "scoring"),
+    ("rulestext", "scoring", "validate"),
     ("scorecard", "state"),
     ("view", "faults"),
     ("bots",),
@@ -38,7 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 ROOMS: dict[str, tuple[str, ...]] = {
     "bots": ("", "procs", "common", "greedy", "expert", "mc", "external", "registry"),
     "tournament": ("", "plan", "worker", "executors", "config", "rundir", "report", "runner"),
-    "tui": ("", "style", "seats", "board", "narrate", "input", "play", "replay"),
+    "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
     "card": ("", "model", "count", "present", "pdf", "commands"),
 }
 

@@ -50,7 +50,6 @@ _WORDS = {
     "discard": "d",
     "d": "d",
     "take": "d",
-    "x": "d",
     "knock": "k",
     "k": "k",
     "flip": "f",
@@ -92,14 +91,28 @@ def _positions(words: Sequence[str], n: int) -> list[int] | str:
     return out
 
 
-def parse_reply(text: str, view: View, legal: Sequence[Action]) -> Reply:
+#: Moves only some variants have: in any other the letter is not a move at all,
+#: and explaining the rule of a move the table does not play would only confuse.
+_HOUSE_MOVES = {"l": "look_again", "b": "bunker_shot", "a": "approach_shot"}
+
+
+def parse_reply(
+    text: str,
+    view: View,
+    legal: Sequence[Action],
+    style: Style | None = None,
+    extra: int = 0,
+) -> Reply:
     """Read one line typed at a prompt into actions, a command or an error.
 
     The reasons mirror ``HoleState.verify_*`` but are worked out from the
-    view and ``legal`` alone: a human seat never touches the state.
+    view and ``legal`` alone: a human seat never touches the state.  Cards in
+    the reasons are named as ``style`` prints them on the screen; ``extra`` is
+    the seat's handicap (start cards beyond the variant's).
     """
     words = tokens(text)
     n = view.variant.cells
+    style = style or Style()
     if not words:
         if len(legal) == 1:
             return Reply([legal[0]])
@@ -109,6 +122,8 @@ def parse_reply(text: str, view: View, legal: Sequence[Action]) -> Reply:
     phase = view.phase
     actions: list[Action] = []
     head = _WORDS.get(words[0], words[0])
+    if head in _HOUSE_MOVES and not getattr(view.variant.turn, _HOUSE_MOVES[head]):
+        return Reply(error=f"{words[0]!r} is not a move in {view.variant.name} (help lists them)")
     if phase == "setup":
         kind = legal[0].kind if legal else "reveal"
         if head == "f" or words[0] in ("peek", "reveal", "up"):
@@ -120,6 +135,12 @@ def parse_reply(text: str, view: View, legal: Sequence[Action]) -> Reply:
             return Reply(error="you named the same position twice")
         if not pos:
             return Reply(error=f"which card? type its position (1-{n})")
+        left = max(1, setup_left(view, extra))
+        if len(pos) > left:
+            verb = "peek at" if kind == "peek" else "turn up"
+            cards = "one more card" if left == 1 else f"{left} cards"
+            eg = spread(legal, left, view.variant.cols)
+            return Reply(error=f"{verb} {cards}, not {len(pos)}: e.g. {eg}")
         actions = [Action(kind, p) for p in pos]
     elif phase == "draw":
         rest = words[1:]
@@ -155,7 +176,7 @@ def parse_reply(text: str, view: View, legal: Sequence[Action]) -> Reply:
         elif head.isdigit():
             return Reply(
                 error="first draw a card: s for the stock"
-                + (f" or d for the {C.card_str(view.discard[-1])}" if view.discard else "")
+                + (f" or d for the {style.card(view.discard[-1])}" if view.discard else "")
             )
         else:
             return Reply(error=f"{words[0]!r} is not a move here (help lists them)")
@@ -241,7 +262,7 @@ def why_not(view: View, action: Action) -> str:
     return "that is not allowed now"
 
 
-def _setup_left(view: View, extra: int) -> int:
+def setup_left(view: View, extra: int) -> int:
     """Start cards still to turn up / peek at for this seat's side."""
     v = view.variant
     mine = view.layouts[view.side]
@@ -252,18 +273,38 @@ def _setup_left(view: View, extra: int) -> int:
     return min(v.cells - reveal, v.start.peek) - len(view.memory)
 
 
+def spread(legal: Sequence[Action], count: int, cols: int, first: int | None = None) -> str:
+    """``count`` positions that may be chosen now, in different columns where
+    the layout allows (as a player would spread them: more ways to match), for
+    an example or a hint; ``first`` is taken first."""
+    free = [a.pos for a in legal if a.pos >= 0]
+    if first is not None and first in free:
+        free.remove(first)
+        free.insert(0, first)
+    picked: list[int] = []
+    for p in free:
+        if len(picked) < count and all(q % cols != p % cols for q in picked):
+            picked.append(p)
+    for p in free:
+        if len(picked) < count and p not in picked:
+            picked.append(p)
+    return " ".join(str(p + 1) for p in sorted(picked))
+
+
 def prompt_text(view: View, legal: Sequence[Action], style: Style, extra: int = 0) -> str:
     """The question for this decision, naming each choice and its key."""
     n = view.variant.cells
     kinds = {a.kind for a in legal}
     if view.phase == "setup":
-        left = max(1, _setup_left(view, extra))
+        left = max(1, setup_left(view, extra))
         if "peek" in kinds:
             if left == 1:
                 return f"Peek at one more card (only you see it): which? (1-{n})"
-            return f"Peek at {left} cards (only you see them): which? (1-{n}, e.g. 1 2)"
+            eg = spread(legal, left, view.variant.cols)
+            return f"Peek at {left} cards (only you see them): which? (1-{n}, e.g. {eg})"
         cards = "one more card" if left == 1 else f"{left} cards"
-        return f"Turn up {cards} to start: which? (1-{n}{', e.g. 1 4' if left > 1 else ''})"
+        eg = f", e.g. {spread(legal, left, view.variant.cols)}" if left > 1 else ""
+        return f"Turn up {cards} to start: which? (1-{n}{eg})"
     if view.phase == "draw":
         opts = []
         if "draw_stock" in kinds:
@@ -320,6 +361,21 @@ def describe_action(action: Action, view: View, style: Style) -> str:
     return f"{k} shot: swap {p + 1} and {action.pos2 + 1}"
 
 
+def describe_reply(actions: Sequence[Action], view: View, style: Style) -> str:
+    """Several moves typed at once, said back in one line: 'turn up 1, 4 and 7',
+    'take the 7♥ from the discard pile (d), then put it at 3'."""
+    kinds = {a.kind for a in actions}
+    if kinds <= {"reveal", "peek"} and len(kinds) == 1:
+        verb = "peek at" if "peek" in kinds else "turn up"
+        nums = [str(a.pos + 1) for a in actions]
+        return (
+            f"{verb} {', '.join(nums[:-1])} and {nums[-1]}"
+            if len(nums) > 1
+            else f"{verb} {nums[0]}"
+        )
+    return ", then ".join(describe_action(a, view, style) for a in actions)
+
+
 def help_text(view: View, legal: Sequence[Action], style: Style) -> str:
     """The moves of this variant, starting with what the current prompt wants."""
     v = view.variant
@@ -363,8 +419,27 @@ def help_text(view: View, legal: Sequence[Action], style: Style) -> str:
         lines.append("  b 1 2       bunker shot: face-up 1 trades places with 2 (next column)")
     if t.approach_shot:
         lines.append("  a 1 2       approach shot: face-up 1 trades places with 2 (same row)")
+    # every word the parser takes, so that no alias is a secret
+    letters = ["s", "d"] + [
+        letter
+        for letter, on in [
+            ("p", t.flip_after_discard == "optional"),
+            ("k", t.knock),
+            ("f", t.flip_instead_of_draw or t.flip_after_discard != "never"),
+            ("l", t.look_again),
+            ("b", t.bunker_shot),
+            ("a", t.approach_shot),
+        ]
+        if on
+    ]
+    words = [
+        " or ".join(w for w, k in _WORDS.items() if k == letter and w != letter) + f" = {letter}"
+        for letter in letters
+    ]
     lines += [
         "  Enter       when only one move is possible, do it",
-        "Also: rules (this variant in words), scores (the scorecard so far), help, quit.",
+        "Words work too: " + ", ".join(words) + ".",
+        "Also: rules (this variant in words), scores or card (the scorecard so far),",
+        "  help (h or ?), quit (q or exit).",
     ]
     return "\n".join(lines)

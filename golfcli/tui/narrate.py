@@ -1,10 +1,13 @@
-"""Events in words: what each turn did, told the way a player would say it."""
+"""Events in words: what each turn did, told the way a player would say it;
+and a bot's faults, told as they happen."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from ..state import Event
+from .seats import SeatSpec
 from .style import Style
 
 # --------------------------------------------------------------------------- events in words
@@ -136,3 +139,53 @@ def describe_events(
         who = "You" if seat == you or seat_names[seat] == "you" else seat_names[seat]
         lines.append(f"{who} {words}.")
     return lines
+
+
+# --------------------------------------------------------------------------- bot faults
+
+
+class StrictStop(BaseException):
+    """``--strict``: a bot faulted, stop the game (a ``BaseException`` for the
+    reason given at :class:`~golfcli.tui.play.QuitGame`: the match must not play on)."""
+
+
+class FaultLog:
+    """The match's ``on_fault`` hook in ``golf play``: each bot fault as one
+    line when it happens (a bot that fails every time must not just look
+    weak), or with ``strict`` the end of the game at the first one."""
+
+    def __init__(
+        self,
+        seats: Sequence[SeatSpec],
+        say: Callable[[str], None],
+        style: Style,
+        strict: bool,
+    ) -> None:
+        self.seats = seats
+        self.say = say
+        self.style = style
+        self.strict = strict
+        self.first = ""  # with strict: the fault that stopped the game
+
+    def __call__(self, seat: int, kind: str, message: str) -> None:
+        s = self.seats[seat]
+        text = " / ".join(ln.strip() for ln in message.splitlines() if ln.strip())
+        text = text if len(text) <= 120 else text[:117] + "..."
+        who = f"{s.name} ({s.kind})" if s.name != s.kind else s.name
+        if self.strict:
+            self.first = f"{who} faulted: {kind}: {text}"
+            raise StrictStop()
+        line = f"  Fault: {who}: {kind}: {text}; a random legal move is played."
+        self.say(self.style.warn(line))
+
+    def summary(self, match: Any) -> str:
+        """'Bot faults: mybot 9 (crash 9). ...' or '' when every bot played cleanly."""
+        parts = []
+        for s, st in zip(self.seats, match.stats, strict=True):
+            kinds = {k: n for k, n in st.faults.items() if n}
+            if kinds:
+                each = ", ".join(f"{k} {n}" for k, n in kinds.items())
+                parts.append(f"{s.name} {sum(kinds.values())} ({each})")
+        if not parts or self.strict:
+            return ""
+        return "Bot faults: " + "; ".join(parts) + ". A random legal move was played for each."

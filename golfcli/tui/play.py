@@ -28,8 +28,16 @@ from .board import (
     result_text,
     scorecard_text,
 )
-from .input import COMMANDS, describe_action, help_text, parse_reply, prompt_text
-from .narrate import describe_events, turn_groups
+from .hint import Coach
+from .input import (
+    COMMANDS,
+    describe_action,
+    describe_reply,
+    help_text,
+    parse_reply,
+    prompt_text,
+)
+from .narrate import FaultLog, StrictStop, describe_events, turn_groups
 from .seats import SeatSpec, UsageError, parse_handicap, parse_players
 from .style import Style
 
@@ -147,33 +155,6 @@ class WatchedBot:
         return action
 
 
-#: The bots asked for hints, strongest first: mc, else expert, else greedy.
-HINT_LADDER = ("mc", "expert", "greedy")
-#: A per-decision time budget for bots that take one, so a hint is quick.
-HINT_OPTIONS: dict[str, dict[str, Any]] = {"mc": {"time": 0.5}}
-#: A hint slower than this (seconds) moves the hints one bot down the ladder.
-HINT_SLOW = 2.0
-
-
-def load_hint_bot(names: list[str], seed: Any) -> tuple[str, Any] | None:
-    """Take names off the front of ``names`` until one loads as a bot.
-
-    Any failure (the bot is not written yet, or rejects the time budget)
-    just moves down the ladder: hints are a help, never a reason to stop.
-    """
-    from ..bots.registry import make_bot
-
-    while names:
-        name = names.pop(0)
-        opts = HINT_OPTIONS.get(name)
-        for options in [opts, None] if opts else [None]:
-            try:
-                return name, make_bot(name, seed=f"{seed}:hints", options=options)
-            except Exception:  # not available: try without options, then the next bot
-                continue
-    return None
-
-
 class PlayUI:
     """Everything ``golf play`` shows and asks, around one :class:`Match`."""
 
@@ -211,8 +192,7 @@ class PlayUI:
         self.turn_start: dict[int, tuple[int, int]] = {}
         # (hole, events already told to the whole table)
         self.public_seen: tuple[int, int] = (0, 0)
-        self.hint_bot: tuple[str, Any] | None = None
-        self.hint_names = list(HINT_LADDER)
+        self.coach = Coach(seed)
         self.hints = hints
         self.human_seats: dict[int, HumanSeat] = {}
         self.recording = False
@@ -246,12 +226,17 @@ class PlayUI:
     def human_turn(self, me: HumanSeat, view: View, legal: Sequence[Action]) -> Action:
         seat = me.seat
         hole = view.match.hole
-        while me.queue:
+        if me.queue:
+            # the rest of a reply that named several moves (said back when typed)
             a = me.queue.pop(0)
             if a in legal:
-                self.term.say(f"-> {describe_action(a, view, self.style)}")
                 self._mark(seat, view)
                 return a
+            self.term.say(
+                self.style.warn(
+                    f"  Not done: {describe_action(a, view, self.style)}: no longer possible."
+                )
+            )
             me.queue.clear()
         self.gate(seat)
         me.unseen.clear()  # the screen about to be drawn shows this seat's memory
@@ -279,7 +264,7 @@ class PlayUI:
         if len(self.humans) > 1:
             prompt = f"{self.names[seat]}: {prompt}"
         while True:
-            reply = parse_reply(self.term.ask(prompt), view, legal)
+            reply = parse_reply(self.term.ask(prompt), view, legal, self.style, self._extra(seat))
             if reply.command:
                 self.command(reply.command, view, legal)
                 continue
@@ -287,6 +272,8 @@ class PlayUI:
                 self.term.say(self.style.warn(f"  Not that: {reply.error}."))
                 continue
             me.queue = reply.actions[1:]
+            if me.queue:
+                self.term.say(f"-> {describe_reply(reply.actions, view, self.style)}")
             self._mark(seat, view)
             return reply.actions[0]
 
@@ -343,42 +330,8 @@ class PlayUI:
             say(f"You discarded the {self.style.card(view.history[-1].data[0])}.")
 
     def show_hint(self, view: View, legal: Sequence[Action]) -> None:
-        """What the strongest available bot would do, and its estimate if it
-        gives one (``suggest``); a bot without ``suggest`` is asked to
-        ``choose``.  A bot too slow for a person to wait on is replaced by
-        the next one down the ladder, and the player is told."""
-        if self.hint_bot is None:
-            self.hint_bot = load_hint_bot(self.hint_names, self.seed)
-        if self.hint_bot is None:
-            self.term.say(self.style.dim("(no hint: no bot could be loaded)"))
-            return
-        name, bot = self.hint_bot
-        t0 = time.perf_counter()
-        try:
-            suggest = getattr(bot, "suggest", None)
-            estimate: float | None = None
-            if callable(suggest):
-                action, estimate = suggest(view, legal)
-            else:
-                action = bot.choose(view, legal)
-        except Exception as exc:  # a hint must never stop the game
-            self.term.say(self.style.dim(f"(no hint: {name} failed: {type(exc).__name__}: {exc})"))
-            return
-        took = time.perf_counter() - t0
-        if action not in legal:
-            self.term.say(self.style.dim(f"(no hint: {name} suggested an illegal move)"))
-            return
-        text = f"Hint ({name}): {describe_action(action, view, self.style)}"
-        if estimate is not None:
-            text += f"; estimated effect on your hole score {float(estimate):+.1f}"
-        self.term.say(self.style.paint(text, "32"))
-        if took > HINT_SLOW:
-            faster = load_hint_bot(self.hint_names, self.seed)
-            if faster is not None:
-                self.hint_bot = faster
-                self.term.say(
-                    self.style.dim(f"({name} took {took:.0f}s; hints now come from {faster[0]})")
-                )
+        for line in self.coach.lines(view, legal, self.style, self._extra(view.seat)):
+            self.term.say(line)
 
     def command(self, cmd: str, view: View, legal: Sequence[Action]) -> None:
         if cmd == "help":
@@ -498,6 +451,8 @@ def run_play(
     seed: int | None = None,
     key: str | None = None,
     record: Path | None = None,
+    force: bool = False,
+    strict: bool = False,
     ascii_only: bool = False,
     hints: bool = False,
     handicap: Sequence[str] = (),
@@ -532,6 +487,9 @@ def run_play(
             raise UsageError("--holes must be at least 1")
         if delay < 0:
             raise UsageError("--delay cannot be negative")
+        if record is not None and record.exists() and not force:
+            # a finished game is worth more than a typo: as the tournament's --out
+            raise UsageError(f"--record: {str(record)!r} already exists (--force overwrites it)")
         if key is not None and seed is not None:
             raise UsageError("give --key or --seed, not both")
         if key is not None and not is_key(key):
@@ -562,7 +520,17 @@ def run_play(
         _close_bots(bots)
         fail(str(exc))
     writer = None
-    match = Match(variant, bots, ui.names, key, holes=holes, extra_reveals=extra, record=True)
+    faults = FaultLog(seats, term.say, style, strict)
+    match = Match(
+        variant,
+        bots,
+        ui.names,
+        key,
+        holes=holes,
+        extra_reveals=extra,
+        record=True,
+        on_fault=faults,
+    )
     ui.match = match
     if record is not None:
         try:
@@ -578,45 +546,73 @@ def run_play(
 
     match.on_hole = on_hole
     ui.recording = writer is not None
-    say = term.say
-    kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in seats)
-    say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
-    how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
-    say(f"Players: {kinds}. {_game_length(variant, holes)}, {how} wins.")
-    if variant.groups_for(len(seats)) < len(seats):
-        say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
-    if seed is not None:
-        say(f"seed {seed} (play the same deal again with --seed {seed})")
-    elif given_key:
-        say("Cards dealt from the given key.")
-    else:
-        say("Cards dealt from a secret key, printed when the game is over.")
-    if ui.humans:
-        say("Type help at any prompt for the moves, quit to stop.")
+    _banner(ui, match, holes, seed, given_key)
     result: MatchResult | None = None
     replay_with = f"--seed {seed}" if seed is not None else f"--key {key}"
     try:
         with terminate_as_interrupt():  # SIGTERM ends the bots on its way out, as Ctrl-C does
             result = match.play()
-    except QuitGame:
-        say()
-        played = len(ui.holes)
-        say(
-            f"Game stopped after {played} hole{'s' if played != 1 else ''}."
-            + (f" The record in {record} keeps them." if writer is not None and played else "")
-        )
-        if ui.holes:
-            say(scorecard_text(ui.side_names, ui.holes, match.scoring))
-        say(f"play the same deal again with {replay_with}")
+    except (QuitGame, KeyboardInterrupt, StrictStop) as exc:
+        interrupted = isinstance(exc, KeyboardInterrupt)
+        _stopped(ui, match, faults, record if writer is not None else None, interrupted)
+        ui.term.say(f"play the same deal again with {replay_with}")
+        if interrupted:
+            raise typer.Exit(130) from None
+        if faults.first:
+            fail(f"{faults.first} (--strict stops at the first fault)")
         return None
     finally:
         if writer is not None:
             writer.close(result)
         _close_bots(bots)
+    say = term.say
     say()
     say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
+    if faults.summary(match):
+        say(style.warn(faults.summary(match)))
     say(f"play the same deal again with {replay_with}")
     return result
+
+
+def _banner(ui: PlayUI, match: Match, holes: int | None, seed: int | None, given: bool) -> None:
+    say, style, variant = ui.term.say, ui.style, ui.variant
+    kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in ui.seats)
+    say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
+    how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
+    say(f"Players: {kinds}.")
+    say(f"Game: {_game_length(variant, holes)}; {how} wins.")
+    if variant.groups_for(len(ui.seats)) < len(ui.seats):
+        say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
+    if seed is not None:
+        say(f"seed {seed} (play the same deal again with --seed {seed})")
+    elif given:
+        say("Cards dealt from the given key.")
+    else:
+        say("Cards dealt from a secret key, printed when the game is over.")
+    if ui.humans:
+        say("Type help at any prompt for the moves, quit to stop.")
+
+
+def _stopped(
+    ui: PlayUI, match: Match, faults: FaultLog, record: Path | None, interrupted: bool
+) -> None:
+    """A game stopped early (quit, Ctrl-C, --strict): the finished holes, as
+    kept in the record, and the scorecard so far."""
+    say = ui.term.say
+    say()
+    if interrupted:  # Ctrl-C is a quit without the question
+        say("Interrupted (Ctrl-C).")
+    if faults.first:
+        say(ui.style.warn(f"Stopped (--strict): {faults.first}."))
+    played = len(ui.holes)
+    kept = ""
+    if record is not None and played:
+        kept = f" The record in {record} keeps {'it' if played == 1 else 'them'}."
+    say(f"Game stopped after {played} hole{'s' if played != 1 else ''}.{kept}")
+    if ui.holes:
+        say(scorecard_text(ui.side_names, ui.holes, match.scoring))
+    if faults.summary(match):
+        say(ui.style.warn(faults.summary(match)))
 
 
 def _close_bots(bots: Sequence[Any]) -> None:
