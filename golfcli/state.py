@@ -135,7 +135,14 @@ def _tupled(x: Any) -> Any:
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid; the message names the rule."""
+    """An action the rules forbid.  The message names the rule; ``rule`` is a
+    short name for it and ``pos`` the position concerned, if any, so that a
+    front end can say the same in its own words (``golf play`` does)."""
+
+    def __init__(self, message: str, rule: str = "", pos: int | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.pos = pos
 
 
 class _Catalogue:
@@ -341,18 +348,24 @@ class HoleState:
         return self.up[side]
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every action ``apply`` accepts now, as a cached tuple (do not mutate)."""
+        """Every action ``apply`` accepts now, as a cached tuple (do not mutate).
+
+        Built from the same ``_check_x`` rules that ``verify_x`` raises and
+        ``can_x`` answers; the cache key holds exactly what those checks read
+        besides the variant (the face-up mask, and in the draw step whether
+        each draw and the knock are allowed)."""
         phase = self.phase
         cat = self.cat
         if phase == PLACE:
-            return cat.swap_or_discard if self.drawn_from == "stock" else cat.swap
+            # the step is known here, so only the rules proper are asked
+            return cat.swap_or_discard if self._keep_rule() is None else cat.swap
         up = self.up[self.side_of[self.current]]
         if phase == DRAW:
-            closed = self.closer is not None
             key = (
-                up << 2
-                | (2 if self._discard_ok and self.discard and not (closed and self._frozen) else 0)
-                | (1 if self._knock_ok and not closed else 0)
+                up << 3
+                | (4 if self._stock_rule() is None else 0)
+                | (2 if self._discard_pile_rule() is None else 0)
+                | (1 if self._knock_rule() is None else 0)
             )
         elif phase == FLIP:
             key = -1 - up  # flip keys are negative: one cache serves both steps
@@ -362,43 +375,37 @@ class HoleState:
             return ()
         hit = cat.cache.get(key)
         if hit is None:
-            hit = self._build_legal(phase, up)
+            hit = self._build_legal(phase)
             if len(cat.cache) < 200_000:
                 cat.cache[key] = hit
         return hit
 
-    def _build_legal(self, phase: str, up: int) -> tuple[Action, ...]:
+    def _build_legal(self, phase: str) -> tuple[Action, ...]:
+        """Every action of ``phase`` whose check passes (a cache miss: rare)."""
         cat = self.cat
-        n = self.n
-        down = _bits(~up & self.full, n)
+        cells = range(self.n)
         if phase == SETUP:
-            seen = up | self.memory[self.current]
-            table = cat.reveal if self._setup[0][1] == "reveal" else cat.peek
-            return tuple(table[p] for p in range(n) if not seen >> p & 1)
+            if self._setup[0][1] == "reveal":
+                return tuple(cat.reveal[p] for p in cells if self.can_reveal(p))
+            return tuple(cat.peek[p] for p in cells if self.can_peek(p))
         if phase == FLIP:
-            out = [cat.flip[p] for p in down]
-            if self._flip_optional():
+            out = [cat.flip[p] for p in cells if self.can_flip(p)]
+            if self.can_pass():
                 out.append(cat.pass_)
             return tuple(out)
         acts: list[Action] = []
-        if self.stock:
+        if self.can_draw_stock():
             acts.append(cat.draw_stock)
         if self.can_draw_discard():
             acts.append(cat.draw_discard)
         if self.can_knock():
             acts.append(cat.knock)
-        t = self.variant.turn
-        if t.flip_instead_of_draw:
-            acts.extend(cat.flip[p] for p in down)
-        if t.look_again:
-            acts.extend(cat.look[p] for p in down)
-        ups = _bits(up, n)
-        if t.bunker_shot:
-            for p in ups:
-                acts.extend(cat.bunker[p])
-        if t.approach_shot:
-            for p in ups:
-                acts.extend(cat.approach[p])
+        acts.extend(cat.flip[p] for p in cells if self.can_flip(p))
+        acts.extend(cat.look[p] for p in cells if self.can_look(p))
+        for p in cells:
+            acts.extend(a for a in cat.bunker[p] if self.can_shot("bunker", p, a.pos2))
+        for p in cells:
+            acts.extend(a for a in cat.approach[p] if self.can_shot("approach", p, a.pos2))
         return tuple(acts)
 
     def _flip_optional(self) -> bool:
@@ -421,7 +428,9 @@ class HoleState:
     def verify(self, action: Action) -> None:
         kind = action.kind
         if kind not in ACTION_KINDS:
-            raise IllegalAction(f"unknown action {kind!r} (one of: {', '.join(ACTION_KINDS)})")
+            raise IllegalAction(
+                f"unknown action {kind!r} (one of: {', '.join(ACTION_KINDS)})", "unknown"
+            )
         check = getattr(self, "verify_" + kind)
         if kind in ("bunker", "approach"):
             check(action.pos, action.pos2)
@@ -468,35 +477,53 @@ class HoleState:
         else:  # pragma: no cover - verify() rejects unknown kinds
             raise IllegalAction(f"unknown action {kind!r}")
 
-    # ------------------------------------------------------------------ helpers
+    # ------------------------------------------------------------------ the rules
+    # Every rule is checked in one place: ``_check_x`` returns the
+    # IllegalAction that forbids x now (or None); ``verify_x`` raises it,
+    # ``can_x`` is "no such error", and ``legal_actions`` is built from the
+    # same checks.
 
-    def _need_phase(self, phase: str, what: str) -> None:
-        if self.phase != phase:
-            if self.phase == OVER:
-                raise IllegalAction(f"cannot {what}: the hole is over")
-            raise IllegalAction(f"cannot {what} now: it is the {self.phase} step of the turn")
+    def _wrong_phase(self, phase: str, what: str) -> IllegalAction | None:
+        if self.phase == phase:
+            return None
+        if self.phase == OVER:
+            return IllegalAction(f"cannot {what}: the hole is over", "over")
+        return IllegalAction(f"cannot {what} now: it is the {self.phase} step of the turn", "phase")
 
-    def _need_pos(self, pos: int) -> None:
+    def _off_layout(self, pos: int) -> IllegalAction | None:
         if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < self.n:
-            raise IllegalAction(
-                f"position {pos!r} is not on a {self.variant.rows}x{self.variant.cols} layout"
+            return IllegalAction(
+                f"position {pos!r} is not on a {self.variant.rows}x{self.variant.cols} layout",
+                "position",
             )
+        return None
 
-    def _need_down(self, pos: int, what: str) -> None:
-        self._need_pos(pos)
+    def _not_down(self, pos: int, what: str) -> IllegalAction | None:
+        if err := self._off_layout(pos):
+            return err
         if self.up[self.side_of[self.current]] >> pos & 1:
-            raise IllegalAction(f"cannot {what} position {pos}: that card is already face up")
+            return IllegalAction(
+                f"cannot {what} position {pos}: that card is already face up", "face_up", pos
+            )
+        return None
 
     # ------------------------------------------------------------------ setup actions
 
-    def verify_reveal(self, pos: int) -> None:
-        self._need_phase(SETUP, "turn up a start card")
+    def _check_reveal(self, pos: int) -> IllegalAction | None:
+        if err := self._wrong_phase(SETUP, "turn up a start card"):
+            return err
         if self._setup[0][1] != "reveal":
-            raise IllegalAction("this variant peeks at start cards instead of turning them up")
-        self._need_down(pos, "turn up")
+            return IllegalAction(
+                "this variant peeks at start cards instead of turning them up", "peek_instead"
+            )
+        return self._not_down(pos, "turn up")
+
+    def verify_reveal(self, pos: int) -> None:
+        if err := self._check_reveal(pos):
+            raise err
 
     def can_reveal(self, pos: int) -> bool:
-        return self.can(Action("reveal", pos))
+        return self._check_reveal(pos) is None
 
     def reveal(self, pos: int, _checked: bool = False) -> None:
         if not _checked:
@@ -507,16 +534,23 @@ class HoleState:
         self._setup[0][2] -= 1
         self._next_setup()
 
-    def verify_peek(self, pos: int) -> None:
-        self._need_phase(SETUP, "peek at a start card")
+    def _check_peek(self, pos: int) -> IllegalAction | None:
+        if err := self._wrong_phase(SETUP, "peek at a start card"):
+            return err
         if self._setup[0][1] != "peek":
-            raise IllegalAction("start cards are turned up now, not peeked at")
-        self._need_down(pos, "peek at")
+            return IllegalAction("start cards are turned up now, not peeked at", "reveal_instead")
+        if err := self._not_down(pos, "peek at"):
+            return err
         if self.memory[self.current] >> pos & 1:
-            raise IllegalAction(f"you have already looked at position {pos}")
+            return IllegalAction(f"you have already looked at position {pos}", "seen", pos)
+        return None
+
+    def verify_peek(self, pos: int) -> None:
+        if err := self._check_peek(pos):
+            raise err
 
     def can_peek(self, pos: int) -> bool:
-        return self.can(Action("peek", pos))
+        return self._check_peek(pos) is None
 
     def peek(self, pos: int, _checked: bool = False) -> None:
         if not _checked:
@@ -529,13 +563,20 @@ class HoleState:
 
     # ------------------------------------------------------------------ turn start
 
-    def verify_draw_stock(self) -> None:
-        self._need_phase(DRAW, "draw")
+    def _check_draw_stock(self) -> IllegalAction | None:
+        return self._wrong_phase(DRAW, "draw") or self._stock_rule()
+
+    def _stock_rule(self) -> IllegalAction | None:
         if not self.stock:
-            raise IllegalAction("the stock is empty")
+            return IllegalAction("the stock is empty", "stock_empty")
+        return None
+
+    def verify_draw_stock(self) -> None:
+        if err := self._check_draw_stock():
+            raise err
 
     def can_draw_stock(self) -> bool:
-        return self.phase == DRAW and bool(self.stock)
+        return self._check_draw_stock() is None
 
     def draw_stock(self, _checked: bool = False) -> None:
         if not _checked:
@@ -545,22 +586,26 @@ class HoleState:
         self.phase = PLACE
         self.events.append(Event("draw", self.current, ("stock", card)))
 
-    def verify_draw_discard(self) -> None:
-        self._need_phase(DRAW, "draw")
-        if "discard" not in self.variant.turn.draw_from:
-            raise IllegalAction("this variant only lets you draw from the stock")
+    def _check_draw_discard(self) -> IllegalAction | None:
+        return self._wrong_phase(DRAW, "draw") or self._discard_pile_rule()
+
+    def _discard_pile_rule(self) -> IllegalAction | None:
+        if not self._discard_ok:
+            return IllegalAction("this variant only lets you draw from the stock", "stock_only")
         if not self.discard:
-            raise IllegalAction("the discard pile is empty")
-        if self.closer is not None and self.variant.end.frozen_discard:
-            raise IllegalAction("the discard pile is frozen on final turns: draw from the stock")
+            return IllegalAction("the discard pile is empty", "discard_empty")
+        if self.closer is not None and self._frozen:
+            return IllegalAction(
+                "the discard pile is frozen on final turns: draw from the stock", "frozen"
+            )
+        return None
+
+    def verify_draw_discard(self) -> None:
+        if err := self._check_draw_discard():
+            raise err
 
     def can_draw_discard(self) -> bool:
-        return (
-            self.phase == DRAW
-            and bool(self.discard)
-            and "discard" in self.variant.turn.draw_from
-            and not (self.closer is not None and self.variant.end.frozen_discard)
-        )
+        return self._check_draw_discard() is None
 
     def draw_discard(self, _checked: bool = False) -> None:
         if not _checked:
@@ -570,15 +615,24 @@ class HoleState:
         self.phase = PLACE
         self.events.append(Event("draw", self.current, ("discard", card)))
 
-    def verify_knock(self) -> None:
-        self._need_phase(DRAW, "knock")
-        if not self.variant.turn.knock:
-            raise IllegalAction("this variant has no knocking (turn.knock is false)")
+    def _check_knock(self) -> IllegalAction | None:
+        return self._wrong_phase(DRAW, "knock") or self._knock_rule()
+
+    def _knock_rule(self) -> IllegalAction | None:
+        if not self._knock_ok:
+            return IllegalAction("this variant has no knocking (turn.knock is false)", "no_knock")
         if self.closer is not None:
-            raise IllegalAction("the hole is already ending: no knocking on a final turn")
+            return IllegalAction(
+                "the hole is already ending: no knocking on a final turn", "ending"
+            )
+        return None
+
+    def verify_knock(self) -> None:
+        if err := self._check_knock():
+            raise err
 
     def can_knock(self) -> bool:
-        return self.phase == DRAW and self.variant.turn.knock and self.closer is None
+        return self._check_knock() is None
 
     def knock(self, _checked: bool = False) -> None:
         if not _checked:
@@ -588,14 +642,21 @@ class HoleState:
         self.closer_seat = self.current
         self._end_turn(knocked=True)
 
-    def verify_look(self, pos: int) -> None:
-        self._need_phase(DRAW, "look at a card")
+    def _check_look(self, pos: int) -> IllegalAction | None:
+        if err := self._wrong_phase(DRAW, "look at a card"):
+            return err
         if not self.variant.turn.look_again:
-            raise IllegalAction("this variant does not allow spending a turn to look at a card")
-        self._need_down(pos, "look at")
+            return IllegalAction(
+                "this variant does not allow spending a turn to look at a card", "no_look"
+            )
+        return self._not_down(pos, "look at")
+
+    def verify_look(self, pos: int) -> None:
+        if err := self._check_look(pos):
+            raise err
 
     def can_look(self, pos: int) -> bool:
-        return self.can(Action("look", pos))
+        return self._check_look(pos) is None
 
     def look(self, pos: int, _checked: bool = False) -> None:
         if not _checked:
@@ -605,22 +666,40 @@ class HoleState:
         self.events.append(Event("look", seat, (pos, self.layouts[self.side_of[seat]][pos])))
         self._end_turn()
 
-    def verify_shot(self, kind: str, pos: int, pos2: int) -> None:
-        self._need_phase(DRAW, f"play a {kind} shot")
+    def _check_shot(self, kind: str, pos: int, pos2: int) -> IllegalAction | None:
+        if err := self._wrong_phase(DRAW, f"play a {kind} shot"):
+            return err
         t = self.variant.turn
         if kind == "bunker" and not t.bunker_shot:
-            raise IllegalAction("bunker/pitch shots are off in this variant (turn.bunker_shot)")
+            return IllegalAction(
+                "bunker/pitch shots are off in this variant (turn.bunker_shot)", "no_shot"
+            )
         if kind == "approach" and not t.approach_shot:
-            raise IllegalAction("approach shots are off in this variant (turn.approach_shot)")
-        self._need_pos(pos)
-        self._need_pos(pos2)
+            return IllegalAction(
+                "approach shots are off in this variant (turn.approach_shot)", "no_shot"
+            )
+        if err := self._off_layout(pos) or self._off_layout(pos2):
+            return err
         cols = self.variant.cols
         if not self.up[self.side_of[self.current]] >> pos & 1:
-            raise IllegalAction(f"a {kind} shot moves a face-up card; position {pos} is face down")
+            return IllegalAction(
+                f"a {kind} shot moves a face-up card; position {pos} is face down",
+                "shot_face_down",
+                pos,
+            )
         if kind == "bunker" and abs(pos % cols - pos2 % cols) != 1:
-            raise IllegalAction("a bunker shot swaps with a card in an adjacent column")
+            return IllegalAction(
+                "a bunker shot swaps with a card in an adjacent column", "shot_target"
+            )
         if kind == "approach" and (pos // cols != pos2 // cols or pos == pos2):
-            raise IllegalAction("an approach shot swaps with another card in the same row")
+            return IllegalAction(
+                "an approach shot swaps with another card in the same row", "shot_target"
+            )
+        return None
+
+    def verify_shot(self, kind: str, pos: int, pos2: int) -> None:
+        if err := self._check_shot(kind, pos, pos2):
+            raise err
 
     def verify_bunker(self, pos: int, pos2: int) -> None:
         self.verify_shot("bunker", pos, pos2)
@@ -629,7 +708,7 @@ class HoleState:
         self.verify_shot("approach", pos, pos2)
 
     def can_shot(self, kind: str, pos: int, pos2: int) -> bool:
-        return self.can(Action(kind, pos, pos2))
+        return self._check_shot(kind, pos, pos2) is None
 
     def shot(self, kind: str, pos: int, pos2: int, _checked: bool = False) -> None:
         """The two cards trade places; each keeps its face-up/face-down state."""
@@ -647,12 +726,15 @@ class HoleState:
 
     # ------------------------------------------------------------------ holding a card
 
+    def _check_swap(self, pos: int) -> IllegalAction | None:
+        return self._wrong_phase(PLACE, "place a card") or self._off_layout(pos)
+
     def verify_swap(self, pos: int) -> None:
-        self._need_phase(PLACE, "place a card")
-        self._need_pos(pos)
+        if err := self._check_swap(pos):
+            raise err
 
     def can_swap(self, pos: int) -> bool:
-        return self.phase == PLACE and 0 <= pos < self.n
+        return self._check_swap(pos) is None
 
     def swap(self, pos: int, _checked: bool = False) -> None:
         """Put the drawn card at ``pos``; the replaced card goes face up on the discard."""
@@ -672,15 +754,23 @@ class HoleState:
         self.drawn = None
         self._end_turn()
 
-    def verify_discard(self) -> None:
-        self._need_phase(PLACE, "discard")
+    def _check_discard(self) -> IllegalAction | None:
+        return self._wrong_phase(PLACE, "discard") or self._keep_rule()
+
+    def _keep_rule(self) -> IllegalAction | None:
         if self.drawn_from != "stock":
-            raise IllegalAction(
-                "a card taken from the discard pile must be kept: swap it into your layout"
+            return IllegalAction(
+                "a card taken from the discard pile must be kept: swap it into your layout",
+                "must_keep",
             )
+        return None
+
+    def verify_discard(self) -> None:
+        if err := self._check_discard():
+            raise err
 
     def can_discard(self) -> bool:
-        return self.phase == PLACE and self.drawn_from == "stock"
+        return self._check_discard() is None
 
     def discard_drawn(self, _checked: bool = False) -> None:
         if not _checked:
@@ -697,16 +787,22 @@ class HoleState:
 
     # ------------------------------------------------------------------ flips
 
-    def verify_flip(self, pos: int) -> None:
+    def _check_flip(self, pos: int) -> IllegalAction | None:
         if self.phase == DRAW:
             if not self.variant.turn.flip_instead_of_draw:
-                raise IllegalAction("this variant does not allow flipping instead of drawing")
-        elif self.phase != FLIP:
-            self._need_phase(FLIP, "turn a card up")
-        self._need_down(pos, "turn up")
+                return IllegalAction(
+                    "this variant does not allow flipping instead of drawing", "no_flip_draw"
+                )
+        elif err := self._wrong_phase(FLIP, "turn a card up"):
+            return err
+        return self._not_down(pos, "turn up")
+
+    def verify_flip(self, pos: int) -> None:
+        if err := self._check_flip(pos):
+            raise err
 
     def can_flip(self, pos: int) -> bool:
-        return self.can(Action("flip", pos))
+        return self._check_flip(pos) is None
 
     def flip(self, pos: int, _checked: bool = False) -> None:
         if not _checked:
@@ -716,15 +812,22 @@ class HoleState:
         self.events.append(Event("flip", self.current, (pos, self.layouts[side][pos])))
         self._end_turn()
 
-    def verify_pass(self) -> None:
-        self._need_phase(FLIP, "pass")
+    def _check_pass(self) -> IllegalAction | None:
+        if err := self._wrong_phase(FLIP, "pass"):
+            return err
         if not self._flip_optional():
-            raise IllegalAction(
-                "after discarding you must turn a face-down card up (turn.flip_after_discard)"
+            return IllegalAction(
+                "after discarding you must turn a face-down card up (turn.flip_after_discard)",
+                "must_flip",
             )
+        return None
+
+    def verify_pass(self) -> None:
+        if err := self._check_pass():
+            raise err
 
     def can_pass(self) -> bool:
-        return self.phase == FLIP and self._flip_optional()
+        return self._check_pass() is None
 
     def pass_(self, _checked: bool = False) -> None:
         if not _checked:
