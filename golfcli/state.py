@@ -913,9 +913,13 @@ class HoleState:
         turns: list[int] | None = None,
         memory: list[int] | None = None,
         rng: random.Random | None = None,
+        setup: str = "",
     ) -> HoleState:
         """Build a mid-hole state directly (no deal event): how a bot turns a
-        determinised view into a state it can search.  Not used by real games."""
+        determinised view into a state it can search, and how the terminal
+        asks the rules why a move is refused.  Not used by real games.
+        ``setup`` (``reveal`` or ``peek``) is what the seat to act does in
+        the setup step."""
         new = cls.__new__(cls)
         new._tables(variant, players)
         new.rng = rng
@@ -940,7 +944,7 @@ class HoleState:
         new.first = (dealer + 1) % players
         new.current = current
         new.phase = phase
-        new._setup = []
+        new._setup = [[current, setup, 1]] if setup else []
         return new
 
     def all_cards(self) -> list[int]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .. import cards as C
-from ..state import Action
+from ..state import Action, HoleState, IllegalAction
 from ..view import View
 from .style import Style
 
@@ -95,8 +95,8 @@ def _positions(words: Sequence[str], n: int) -> list[int] | str:
 def parse_reply(text: str, view: View, legal: Sequence[Action]) -> Reply:
     """Read one line typed at a prompt into actions, a command or an error.
 
-    The reasons mirror ``HoleState.verify_*`` but are worked out from the
-    view and ``legal`` alone: a human seat never touches the state.
+    A refused move is answered with the rule's reason (:func:`why_not`);
+    a human seat never touches the hole's state.
     """
     words = tokens(text)
     n = view.variant.cells
@@ -198,47 +198,73 @@ def parse_reply(text: str, view: View, legal: Sequence[Action]) -> Reply:
     return Reply(actions)
 
 
+#: The rules' refusals (``IllegalAction.rule``) in the terminal's words:
+#: positions counted from 1, and the key to press where there is one.
+REFUSALS: dict[str, str] = {
+    "face_up": "the card at {at} is already face up: choose a face-down card",
+    "seen": "you have already looked at {at}: choose another card",
+    "stock_only": "this variant only lets you draw from the stock",
+    "discard_empty": "the discard pile is empty",
+    "frozen": "the discard pile is frozen on final turns: draw from the stock (s)",
+    "stock_empty": "the stock is empty",
+    "no_knock": "this variant has no knocking",
+    "ending": "the hole is already ending: no knocking on a final turn",
+    "must_keep": "a card taken from the discard pile must be kept: put it at a position",
+    "must_flip": "you must turn a face-down card up",
+    "no_flip_draw": "this variant does not let you flip instead of drawing: draw first (s or d)",
+    "no_look": "this variant does not let you spend a turn looking at a card",
+    "no_shot": "{kind} shots are off in this variant",
+    "shot_face_down": "a {kind} shot moves a face-up card; {at} is face down",
+    "shot_target_bunker": "a bunker shot swaps with a card in an adjacent column",
+    "shot_target_approach": "an approach shot swaps with another card in the same row",
+}
+
+
 def why_not(view: View, action: Action) -> str:
-    """The rule that forbids ``action`` now, in words (from the view alone)."""
-    v = view.variant
-    t = v.turn
-    k, p = action.kind, action.pos
-    mine = view.layouts[view.side]
-    up = p >= 0 and p < len(mine) and mine[p] is not None
-    if k in ("reveal", "flip", "look", "peek") and up:
-        return f"the card at {p + 1} is already face up: choose a face-down card"
-    if k == "peek" and p in dict(view.memory):
-        return f"you have already looked at {p + 1}: choose another card"
-    if k == "draw_discard":
-        if "discard" not in t.draw_from:
-            return "this variant only lets you draw from the stock"
-        if not view.discard:
-            return "the discard pile is empty"
-        if view.final_turn and v.end.frozen_discard:
-            return "the discard pile is frozen on final turns: draw from the stock (s)"
-    if k == "draw_stock" and view.stock_size == 0:
-        return "the stock is empty"
-    if k == "knock":
-        if not t.knock:
-            return "this variant has no knocking"
-        return "the hole is already ending: no knocking on a final turn"
-    if k == "discard":
-        return "a card taken from the discard pile must be kept: put it at a position"
-    if k == "pass":
-        return "you must turn a face-down card up"
-    if k == "flip" and view.phase == "draw":
-        return "this variant does not let you flip instead of drawing: draw first (s or d)"
-    if k == "look":
-        return "this variant does not let you spend a turn looking at a card"
-    if k in ("bunker", "approach"):
-        if not (t.bunker_shot if k == "bunker" else t.approach_shot):
-            return f"{k} shots are off in this variant"
-        if not up:
-            return f"a {k} shot moves a face-up card; {p + 1} is face down"
-        if k == "bunker":
-            return "a bunker shot swaps with a card in an adjacent column"
-        return "an approach shot swaps with another card in the same row"
+    """The rule that forbids ``action`` now, in words.
+
+    The rules are asked, not checked again here: the state's own
+    ``verify`` runs on a table built from the view alone (cards the seat
+    cannot see are placeholders, and no rule reads them), and its refusal
+    is put in the terminal's words."""
+    try:
+        _table_as_seen(view, action).verify(action)
+    except IllegalAction as exc:
+        rule = exc.rule + (f"_{action.kind}" if exc.rule == "shot_target" else "")
+        words = REFUSALS.get(rule)
+        if words is not None:
+            at = "" if exc.pos is None else str(exc.pos + 1)
+            return words.format(at=at, kind=action.kind)
     return "that is not allowed now"
+
+
+def _table_as_seen(view: View, action: Action) -> HoleState:
+    """A hole holding only what ``view`` shows, to ask the rules about it."""
+    layouts: list[list[int]] = []
+    up: list[int] = []
+    for lay in view.layouts:
+        layouts.append([C.UNKNOWN if c is None else c for c in lay])
+        up.append(sum(1 << p for p, c in enumerate(lay) if c is not None))
+    memory = [0] * view.players
+    for p, _ in view.memory:
+        memory[view.seat] |= 1 << p
+    setup = action.kind if view.phase == "setup" and action.kind in ("reveal", "peek") else ""
+    return HoleState.assemble(
+        view.variant,
+        view.players,
+        view.dealer,
+        layouts=layouts,
+        up=up,
+        stock=[C.UNKNOWN] * view.stock_size,
+        discard=list(view.discard),
+        current=view.current,
+        phase=view.phase,
+        drawn=view.drawn,
+        drawn_from=view.drawn_from,
+        closer=view.closer,
+        memory=memory,
+        setup=setup or ("reveal" if view.phase == "setup" else ""),
+    )
 
 
 def _setup_left(view: View, extra: int) -> int:
