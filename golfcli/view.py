@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from .state import Event, HoleState
+from .state import Event, HoleState, Phase
 from .variant import Variant
 
 
@@ -46,7 +46,7 @@ class View:
     side: int
     players: int
     side_of: tuple[int, ...]
-    phase: str
+    phase: Phase
     current: int
     layouts: tuple[tuple[int | None, ...], ...]
     memory: tuple[tuple[int, int], ...]  # (pos, card) of own face-down cards seen

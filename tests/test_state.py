@@ -457,3 +457,23 @@ def test_every_can_x_is_verify_x_without_the_raise_and_legal_actions_agree(
         st.apply(rng.choice(sorted(legal)))
         steps += 1
     assert st.is_over
+
+
+def test_kinds_and_phases_are_strenums_that_read_as_plain_text():
+    """Phase, ActionKind and EventKind are StrEnums: the engine's values say
+    what they are, and still compare, hash, print and serialise as the
+    plain strings records, views and bots use."""
+    import json
+
+    from golfcli.state import ActionKind, Event, EventKind, Phase
+
+    st = HoleState(builtin("six-card"), 2, 0, random.Random(1))
+    assert isinstance(st.phase, Phase) and st.phase == "setup"
+    a = st.legal_actions()[0]
+    assert isinstance(a.kind, ActionKind) and a == Action("reveal", a.pos)
+    assert hash(a) == hash(Action("reveal", a.pos))
+    assert repr(a) == f"Action(kind='reveal', pos={a.pos}, pos2=-1)"
+    ev = st.events[0]
+    assert isinstance(ev.kind, EventKind) and ev.kind == "deal"
+    assert json.dumps(ev.to_json()) == json.dumps(Event("deal", ev.seat, ev.data).to_json())
+    assert f"{st.phase} {a.kind}" == "setup reveal"
