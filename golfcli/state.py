@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .scoring import HoleScore, compiled, finish_hole
 from .variant import Variant
@@ -160,14 +160,43 @@ E_END = EventKind.END
 ACTION_KINDS: tuple[str, ...] = tuple(ActionKind)
 
 
+#: The named fields of each event kind, in the order its ``data`` holds them
+#: (the record format keeps the plain list).  ``card`` and ``replaced`` are
+#: cards (``None`` where a view hides them), ``order`` a deck order, ``source``
+#: ``stock`` or ``discard``, ``side`` the side that turned its last card up.
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    EventKind.DEAL: ("dealer", "order"),
+    EventKind.RESHUFFLE: ("order",),
+    EventKind.REVEAL: ("pos", "card"),
+    EventKind.PEEK: ("pos", "card"),
+    EventKind.LOOK: ("pos", "card"),
+    EventKind.FLIP: ("pos", "card"),
+    EventKind.DRAW: ("source", "card"),
+    EventKind.SWAP: ("pos", "card", "replaced", "was_face_up"),
+    EventKind.DISCARD: ("card",),
+    EventKind.BUNKER: ("pos", "pos2"),
+    EventKind.APPROACH: ("pos", "pos2"),
+    EventKind.KNOCK: (),
+    EventKind.PASS: (),
+    EventKind.OUT: ("side",),
+    EventKind.END: ("reason", "totals"),
+}
+_FIELD_AT = {
+    kind: {name: i for i, name in enumerate(names)} for kind, names in EVENT_FIELDS.items()
+}
+
+
 class Event(NamedTuple):
     """A frozen record of one change.  ``seat`` is -1 for chance and scoring.
 
-    ``data`` by kind: deal ``(dealer, order)``; reveal/peek/look/flip
-    ``(pos, card)``; draw ``(source, card)``; swap ``(pos, card_in, card_out,
-    was_face_up)``; discard ``(card,)``; bunker/approach ``(pos, pos2)``;
-    knock/pass ``()``; reshuffle ``(order,)``; out ``(side,)`` (a side turned
-    its last card up); end ``(reason, totals)``.
+    ``data`` is a plain tuple (cheap to make on every action, and the record
+    format), read by name: ``ev.pos``, ``ev.card``... (:data:`EVENT_FIELDS`
+    says which kinds have which).  Reading a field the kind does not have
+    raises AttributeError.
+
+    >>> ev = Event("swap", 0, (2, 41, 17, False))
+    >>> ev.pos, ev.card, ev.replaced, ev.was_face_up
+    (2, 41, 17, False)
     """
 
     kind: str  # an EventKind when the engine made it; a record's may be any text
@@ -176,6 +205,68 @@ class Event(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Event(kind={str(self.kind)!r}, seat={self.seat!r}, data={self.data!r})"
+
+    def _field(self, name: str) -> Any:
+        at = _FIELD_AT.get(self.kind, {}).get(name)
+        if at is None:
+            raise AttributeError(f"a {self.kind} event has no {name}")
+        return self.data[at]
+
+    @property
+    def pos(self) -> int:
+        """The layout position (reveal, peek, look, flip, swap, bunker, approach)."""
+        return int(self._field("pos"))
+
+    @property
+    def pos2(self) -> int:
+        """The position a shot's card trades places with (bunker, approach)."""
+        return int(self._field("pos2"))
+
+    @property
+    def card(self) -> int | None:
+        """The card turned up, seen, drawn, put down or discarded."""
+        card: int | None = self._field("card")
+        return card
+
+    @property
+    def replaced(self) -> int:
+        """The card a swap put on the discard pile."""
+        return int(self._field("replaced"))
+
+    @property
+    def was_face_up(self) -> bool:
+        """Whether the card a swap replaced was face up."""
+        return bool(self._field("was_face_up"))
+
+    @property
+    def source(self) -> str:
+        """Where a draw came from: ``stock`` or ``discard``."""
+        return str(self._field("source"))
+
+    @property
+    def dealer(self) -> int:
+        return int(self._field("dealer"))
+
+    @property
+    def order(self) -> tuple[int, ...] | None:
+        """The deck order of a deal or reshuffle (``None`` where a view hides it)."""
+        order: tuple[int, ...] | None = self._field("order")
+        return order
+
+    @property
+    def side(self) -> int:
+        """The side that turned its last card up (out)."""
+        return int(self._field("side"))
+
+    @property
+    def reason(self) -> str:
+        """Why the hole ended (end)."""
+        return str(self._field("reason"))
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Every side's hole score (end)."""
+        return tuple(self._field("totals"))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "data": _jsonable(self.data)}
@@ -1055,13 +1146,13 @@ def actions_of(events: Sequence[Event]) -> Iterator[Action]:
     for ev in events:
         k = ev.kind
         if k in ("reveal", "peek", "flip", "look", "swap"):
-            yield Action(ActionKind(k), ev.data[0])
+            yield Action(ActionKind(k), ev.pos)
         elif k == "draw":
-            yield Action(ActionKind.DRAW_STOCK if ev.data[0] == "stock" else "draw_discard")
+            yield Action(ActionKind.DRAW_STOCK if ev.source == "stock" else ActionKind.DRAW_DISCARD)
         elif k in ("discard", "knock", "pass"):
             yield Action(ActionKind(k))
         elif k in ("bunker", "approach"):
-            yield Action(ActionKind(k), ev.data[0], ev.data[1])
+            yield Action(ActionKind(k), ev.pos, ev.pos2)
 
 
 def replay_steps(
@@ -1077,8 +1168,9 @@ def replay_steps(
     Read to the end, it raises ValueError if the log disagrees with the rules."""
     if not events or events[0].kind != "deal":
         raise ValueError("a hole's log starts with its deal")
-    dealer, order = events[0].data
-    chance = iter([ev.data[0] for ev in events if ev.kind == "reshuffle"])
+    dealer, order = events[0].dealer, events[0].order
+    # a recorded reshuffle always has its order (only a view hides it)
+    chance = iter([cast(tuple[int, ...], ev.order) for ev in events if ev.kind == "reshuffle"])
     state = HoleState(
         variant, players, dealer, order=order, extra_reveals=extra_reveals, _chance=chance
     )

@@ -341,7 +341,9 @@ class PlayUI:
             src = "stock" if view.drawn_from == "stock" else "discard pile"
             say(f"You hold the {self.style.card(view.drawn)} from the {src}.")
         elif view.phase == "flip" and view.history and view.history[-1].kind == "discard":
-            say(f"You discarded the {self.style.card(view.history[-1].data[0])}.")
+            card = view.history[-1].card
+            assert card is not None  # a discarded card lies face up
+            say(f"You discarded the {self.style.card(card)}.")
 
     def show_hint(self, view: View, legal: Sequence[Action]) -> None:
         """What the strongest available bot would do, and its estimate if it
