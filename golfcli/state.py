@@ -106,7 +106,7 @@ class Action(NamedTuple):
             return f"{self.kind} {self.pos} {self.pos2}"
         if self.pos >= 0:
             return f"{self.kind} {self.pos}"
-        return self.kind
+        return str.__str__(self.kind)  # plain text, not the enum member
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}

@@ -477,3 +477,4 @@ def test_kinds_and_phases_are_strenums_that_read_as_plain_text():
     assert isinstance(ev.kind, EventKind) and ev.kind == "deal"
     assert json.dumps(ev.to_json()) == json.dumps(Event("deal", ev.seat, ev.data).to_json())
     assert f"{st.phase} {a.kind}" == "setup reveal"
+    assert type(str(Action(ActionKind.KNOCK))) is str and str(Action(ActionKind.KNOCK)) == "knock"

@@ -9,7 +9,7 @@ legal-action list (the view has no state to ask).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import cards as C
@@ -99,103 +99,122 @@ def parse_reply(text: str, view: View, legal: Sequence[Action]) -> Reply:
     a human seat never touches the hole's state.
     """
     words = tokens(text)
-    n = view.variant.cells
     if not words:
         if len(legal) == 1:
             return Reply([legal[0]])
         return Reply(error="type a move (help lists them)")
     if words[0] in COMMANDS and len(words) == 1:
         return Reply(command=COMMANDS[words[0]])
-    phase = view.phase
-    actions: list[Action] = []
-    head = _WORDS.get(words[0], words[0])
-    if phase == "setup":
-        kind = legal[0].kind if legal else "reveal"
-        if head == "f" or words[0] in ("peek", "reveal", "up"):
-            words = words[1:]
-        pos = _positions(words, n)
+    read = _READERS.get(view.phase)
+    if read is None:
+        return Reply(error="it is not your turn")
+    reply = read(words, _WORDS.get(words[0], words[0]), view, legal)
+    if reply.actions and reply.actions[0] not in legal:
+        return Reply(error=why_not(view, reply.actions[0]))
+    return reply
+
+
+def _setup_reply(words: list[str], head: str, view: View, legal: Sequence[Action]) -> Reply:
+    """Start cards: one or several positions to turn up or peek at."""
+    n = view.variant.cells
+    kind = legal[0].kind if legal else "reveal"
+    if head == "f" or words[0] in ("peek", "reveal", "up"):
+        words = words[1:]
+    pos = _positions(words, n)
+    if isinstance(pos, str):
+        return Reply(error=pos)
+    if len(set(pos)) != len(pos):
+        return Reply(error="you named the same position twice")
+    if not pos:
+        return Reply(error=f"which card? type its position (1-{n})")
+    return Reply([Action(kind, p) for p in pos])
+
+
+def _draw_reply(words: list[str], head: str, view: View, legal: Sequence[Action]) -> Reply:
+    """The start of a turn: draw (``d 3`` takes the discard and places it),
+    knock, or one of the variant's moves instead of drawing."""
+    n = view.variant.cells
+    rest = words[1:]
+    if head == "s":
+        if rest:
+            return Reply(
+                error="draw first, then say where the card goes: you see it before you choose"
+            )
+        return Reply([Action("draw_stock")])
+    if head == "d":
+        if not rest:
+            return Reply([Action("draw_discard")])
+        pos = _positions(rest, n)
         if isinstance(pos, str):
             return Reply(error=pos)
-        if len(set(pos)) != len(pos):
-            return Reply(error="you named the same position twice")
-        if not pos:
-            return Reply(error=f"which card? type its position (1-{n})")
-        actions = [Action(kind, p) for p in pos]
-    elif phase == "draw":
-        rest = words[1:]
-        if head == "s":
-            if rest:
-                return Reply(
-                    error="draw first, then say where the card goes: you see it before you choose"
-                )
-            actions = [Action("draw_stock")]
-        elif head == "d":
-            actions = [Action("draw_discard")]
-            if rest:
-                pos = _positions(rest, n)
-                if isinstance(pos, str):
-                    return Reply(error=pos)
-                if len(pos) != 1:
-                    return Reply(error="take the discard with one position at most, e.g. d 3")
-                actions.append(Action("swap", pos[0]))
-        elif head == "k":
-            actions = [Action("knock")]
-        elif head in ("f", "l", "b", "a"):
-            kind = {"f": "flip", "l": "look", "b": "bunker", "a": "approach"}[head]
-            need = 2 if head in ("b", "a") else 1
-            pos = _positions(rest, n)
-            if isinstance(pos, str):
-                return Reply(error=pos)
-            if len(pos) != need:
-                example = "b 2 3" if need == 2 else f"{head} 3"
-                return Reply(
-                    error=f"{kind} needs {need} position{'s' if need > 1 else ''}, e.g. {example}"
-                )
-            actions = [Action(kind, *pos)]
-        elif head.isdigit():
+        if len(pos) != 1:
+            return Reply(error="take the discard with one position at most, e.g. d 3")
+        return Reply([Action("draw_discard"), Action("swap", pos[0])])
+    if head == "k":
+        return Reply([Action("knock")])
+    if head in ("f", "l", "b", "a"):
+        kind = {"f": "flip", "l": "look", "b": "bunker", "a": "approach"}[head]
+        need = 2 if head in ("b", "a") else 1
+        pos = _positions(rest, n)
+        if isinstance(pos, str):
+            return Reply(error=pos)
+        if len(pos) != need:
+            example = "b 2 3" if need == 2 else f"{head} 3"
             return Reply(
-                error="first draw a card: s for the stock"
-                + (f" or d for the {C.card_str(view.discard[-1])}" if view.discard else "")
+                error=f"{kind} needs {need} position{'s' if need > 1 else ''}, e.g. {example}"
             )
-        else:
-            return Reply(error=f"{words[0]!r} is not a move here (help lists them)")
-    elif phase == "place":
-        if head == "d" and len(words) == 1:
-            actions = [Action("discard")]
-        elif (head == "s" and len(words) > 1) or head.isdigit() or head in ("put", "swap"):
-            pos = _positions(words[1:] if not head.isdigit() else words, n)
-            if isinstance(pos, str):
-                return Reply(error=pos)
-            if len(pos) != 1:
-                return Reply(error=f"put the card at one position (1-{n})")
-            actions = [Action("swap", pos[0])]
-        elif head == "s":
-            return Reply(
-                error="you already hold a card: put it at a position"
-                + (" or d to discard it" if view.drawn_from == "stock" else "")
-            )
-        else:
-            return Reply(
-                error=f"{words[0]!r} is not a move here: type a position (1-{n})"
-                + (" or d to discard" if view.drawn_from == "stock" else "")
-            )
-    elif phase == "flip":
-        if head == "p" and len(words) == 1:
-            actions = [Action("pass")]
-        else:
-            if head == "f":
-                words = words[1:]
-            pos = _positions(words, n)
-            if isinstance(pos, str):
-                return Reply(error=pos)
-            if len(pos) != 1:
-                return Reply(error="turn up one card: type its position")
-            actions = [Action("flip", pos[0])]
-    else:
-        return Reply(error="it is not your turn")
-    if actions[0] not in legal:
-        return Reply(error=why_not(view, actions[0]))
-    return Reply(actions)
+        return Reply([Action(kind, *pos)])
+    if head.isdigit():
+        return Reply(
+            error="first draw a card: s for the stock"
+            + (f" or d for the {C.card_str(view.discard[-1])}" if view.discard else "")
+        )
+    return Reply(error=f"{words[0]!r} is not a move here (help lists them)")
+
+
+def _place_reply(words: list[str], head: str, view: View, legal: Sequence[Action]) -> Reply:
+    """Holding a drawn card: a position to put it at, or ``d`` to discard it."""
+    n = view.variant.cells
+    if head == "d" and len(words) == 1:
+        return Reply([Action("discard")])
+    if (head == "s" and len(words) > 1) or head.isdigit() or head in ("put", "swap"):
+        pos = _positions(words[1:] if not head.isdigit() else words, n)
+        if isinstance(pos, str):
+            return Reply(error=pos)
+        if len(pos) != 1:
+            return Reply(error=f"put the card at one position (1-{n})")
+        return Reply([Action("swap", pos[0])])
+    if head == "s":
+        return Reply(
+            error="you already hold a card: put it at a position"
+            + (" or d to discard it" if view.drawn_from == "stock" else "")
+        )
+    return Reply(
+        error=f"{words[0]!r} is not a move here: type a position (1-{n})"
+        + (" or d to discard" if view.drawn_from == "stock" else "")
+    )
+
+
+def _flip_reply(words: list[str], head: str, view: View, legal: Sequence[Action]) -> Reply:
+    """After discarding: a face-down card to turn up, or ``p`` to pass."""
+    if head == "p" and len(words) == 1:
+        return Reply([Action("pass")])
+    if head == "f":
+        words = words[1:]
+    pos = _positions(words, view.variant.cells)
+    if isinstance(pos, str):
+        return Reply(error=pos)
+    if len(pos) != 1:
+        return Reply(error="turn up one card: type its position")
+    return Reply([Action("flip", pos[0])])
+
+
+_READERS: dict[str, Callable[[list[str], str, View, Sequence[Action]], Reply]] = {
+    "setup": _setup_reply,
+    "draw": _draw_reply,
+    "place": _place_reply,
+    "flip": _flip_reply,
+}
 
 
 #: The rules' refusals (``IllegalAction.rule``) in the terminal's words:
