@@ -7,7 +7,7 @@ value, so a user's own file is explained as well as a built-in.
 from __future__ import annotations
 
 from . import cards as C
-from .variant import Adjustment, Pattern, Variant
+from .variant import Adjustment, Game, Pattern, Variant
 
 
 def _players(v: Variant) -> str:
@@ -58,6 +58,43 @@ def effect_words(effect: str | int, long: bool = False) -> str:
     if words is None:
         return f"count {effect} each"
     return words[1] if long else words[0]
+
+
+#: How a game played to a target is told, per place: the rules text, the
+#: terminal's introduction and a tournament report's title line.
+#: (target phrase with {verb} and {target}; the verbs for reach and exceed;
+#: the cap on holes with {cap})
+_TO_TARGET = {
+    "rules": (
+        "holes until someone {verb} {target}",
+        ("reaches", "exceeds"),
+        " (at most {cap} holes)",
+    ),
+    "play": ("until someone {verb} {target}", ("reaches", "passes"), ", at most {cap} holes"),
+    "report": ("to {target}", ("", ""), ", at most {cap} holes"),
+}
+
+
+def game_length(game: Game, holes: int | None = None, form: str = "play") -> str:
+    """How long a game lasts, in words: the one game-length label the rules
+    text, the terminal and tournament reports share (``form`` picks their
+    wording of a target).  ``holes`` overrides the variant's length.
+
+    >>> from golfcli.variant import builtin
+    >>> duel = builtin("duel").game
+    >>> game_length(builtin("six-card").game), game_length(duel), game_length(duel, 1)
+    ('9 holes', 'until someone reaches 50', '1 hole')
+    >>> game_length(duel, form="report"), game_length(duel, form="rules")
+    ('to 50', 'holes until someone reaches 50')
+    """
+    if holes is not None:
+        return f"{holes} hole{'s' if holes != 1 else ''}"
+    if game.holes is not None:
+        return f"{game.holes} holes"
+    phrase, verbs, cap = _TO_TARGET[form]
+    verb = verbs[0] if game.target_rule == "reach" else verbs[1]
+    text = phrase.format(verb=verb, target=game.target)
+    return text + (cap.format(cap=game.max_holes) if game.max_holes else "")
 
 
 def pattern_text(p: Pattern) -> str:
@@ -197,12 +234,7 @@ def describe_variant(v: Variant) -> list[str]:
         out.append("Hole rules:")
         out += [f"  - {adjustment_text(a)}" for a in v.adjustments]
     g = v.game
-    if g.holes is not None:
-        length = f"{g.holes} holes"
-    else:
-        rule = "reaches" if g.target_rule == "reach" else "exceeds"
-        cap = f" (at most {g.max_holes} holes)" if g.max_holes else ""
-        length = f"holes until someone {rule} {g.target}{cap}"
+    length = game_length(g, form="rules")
     how = (
         "stroke play: lowest total wins"
         if g.scoring == "stroke"

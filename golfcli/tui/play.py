@@ -19,6 +19,7 @@ import typer
 
 from .. import cards as C
 from ..match import HoleRecord, Match, MatchResult, side_names
+from ..rulestext import game_length
 from ..state import Action, Event
 from ..variant import Variant
 from ..view import View, censor
@@ -482,17 +483,6 @@ class PlayUI:
             h.unseen.clear()
 
 
-def _game_length(variant: Variant, holes: int | None) -> str:
-    g = variant.game
-    if holes is not None:
-        return f"{holes} hole{'s' if holes != 1 else ''}"
-    if g.holes is not None:
-        return f"{g.holes} holes"
-    cap = f", at most {g.max_holes} holes" if g.max_holes else ""
-    reach = "reaches" if g.target_rule == "reach" else "passes"
-    return f"until someone {reach} {g.target}{cap}"
-
-
 def run_play(
     variant: Variant,
     *,
@@ -570,7 +560,7 @@ def run_play(
     kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in seats)
     say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
     how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
-    say(f"Players: {kinds}. {_game_length(variant, holes)}, {how} wins.")
+    say(f"Players: {kinds}. {game_length(variant.game, holes)}, {how} wins.")
     if variant.groups_for(len(seats)) < len(seats):
         say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
     say(f"seed {seed} (play the same deal again with --seed {seed})")
