@@ -502,43 +502,15 @@ def run_play(
     ``inp``/``out`` replace the terminal in tests.  Errors in the options end
     with one line on stderr and exit status 2, before anything is played.
     """
-    from ..bots.registry import BotSpecError, make_bot
     from ..record import RecordWriter, header
 
-    try:
-        seats = parse_players(players)
-        try:
-            variant.check_players(len(seats))
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-        extra = parse_handicap(handicap, [s.name for s in seats])
-        if holes is not None and holes < 1:
-            raise UsageError("--holes must be at least 1")
-        if delay < 0:
-            raise UsageError("--delay cannot be negative")
-    except UsageError as exc:
-        fail(str(exc))
+    seats, extra = _check_options(variant, players, handicap, holes, delay)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     style = Style.detect(ascii_only, out)
     term = Terminal(style, inp, out)
     ui = PlayUI(variant, seats, term, seed=seed, hints=hints, delay=delay, handicap=extra)
-    bots: list[Any] = []
-    try:
-        for i, s in enumerate(seats):
-            if s.human:
-                bots.append(HumanSeat(ui, i))
-                continue
-            try:
-                bot = make_bot(s.kind, seed=f"{seed}:bot:{s.name}")
-            except BotSpecError as exc:
-                raise UsageError(str(exc)) from None
-            except ImportError as exc:
-                raise UsageError(f"bot {s.kind!r} is not available: {exc}") from None
-            bots.append(WatchedBot(bot, ui) if ui.humans and delay > 0 else bot)
-    except UsageError as exc:
-        _close_bots(bots)
-        fail(str(exc))
+    bots = _seat_bots(seats, ui, seed, delay)
     writer = None
     match = Match(variant, bots, ui.names, seed, holes=holes, extra_reveals=extra, record=True)
     ui.match = match
@@ -556,16 +528,8 @@ def run_play(
 
     match.on_hole = on_hole
     ui.recording = writer is not None
+    _introduce(ui, match, holes, seed)
     say = term.say
-    kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in seats)
-    say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
-    how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
-    say(f"Players: {kinds}. {game_length(variant.game, holes)}, {how} wins.")
-    if variant.groups_for(len(seats)) < len(seats):
-        say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
-    say(f"seed {seed} (play the same deal again with --seed {seed})")
-    if ui.humans:
-        say("Type help at any prompt for the moves, quit to stop.")
     result: MatchResult | None = None
     try:
         result = match.play()
@@ -587,6 +551,65 @@ def run_play(
     say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
     say(f"seed {seed}")
     return result
+
+
+def _check_options(
+    variant: Variant, players: str, handicap: Sequence[str], holes: int | None, delay: float
+) -> tuple[list[SeatSpec], dict[int, int]]:
+    """The seats and handicaps, or one line on stderr and exit 2."""
+    try:
+        seats = parse_players(players)
+        try:
+            variant.check_players(len(seats))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        extra = parse_handicap(handicap, [s.name for s in seats])
+        if holes is not None and holes < 1:
+            raise UsageError("--holes must be at least 1")
+        if delay < 0:
+            raise UsageError("--delay cannot be negative")
+    except UsageError as exc:
+        fail(str(exc))
+    return seats, extra
+
+
+def _seat_bots(seats: Sequence[SeatSpec], ui: PlayUI, seed: int, delay: float) -> list[Any]:
+    """A player per seat: a person, or a bot (watched, with a pause after
+    each move, when a person plays along and asked for a delay).  A bot
+    that cannot be made ends the command, after closing those made."""
+    from ..bots.registry import BotSpecError, make_bot
+
+    bots: list[Any] = []
+    try:
+        for i, s in enumerate(seats):
+            if s.human:
+                bots.append(HumanSeat(ui, i))
+                continue
+            try:
+                bot = make_bot(s.kind, seed=f"{seed}:bot:{s.name}")
+            except BotSpecError as exc:
+                raise UsageError(str(exc)) from None
+            except ImportError as exc:
+                raise UsageError(f"bot {s.kind!r} is not available: {exc}") from None
+            bots.append(WatchedBot(bot, ui) if ui.humans and delay > 0 else bot)
+    except UsageError as exc:
+        _close_bots(bots)
+        fail(str(exc))
+    return bots
+
+
+def _introduce(ui: PlayUI, match: Match, holes: int | None, seed: int) -> None:
+    """The game, the players, its length and the seed to play it again."""
+    say, style, variant = ui.term.say, ui.style, ui.variant
+    kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in ui.seats)
+    say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
+    how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
+    say(f"Players: {kinds}. {game_length(variant.game, holes)}, {how} wins.")
+    if variant.groups_for(len(ui.seats)) < len(ui.seats):
+        say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
+    say(f"seed {seed} (play the same deal again with --seed {seed})")
+    if ui.humans:
+        say("Type help at any prompt for the moves, quit to stop.")
 
 
 def _close_bots(bots: Sequence[Any]) -> None:
