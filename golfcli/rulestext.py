@@ -138,7 +138,19 @@ def adjustment_text(a: Adjustment) -> str:
 
 
 def describe_variant(v: Variant) -> list[str]:
-    """Paragraph lines explaining ``v``."""
+    """Paragraph lines explaining ``v``: the table, the deal, a turn, the end
+    of a hole, the scoring and the game, in the order a player meets them."""
+    return [
+        *_table_text(v),
+        *_start_text(v),
+        *_turn_text(v),
+        *_end_text(v),
+        *_matching_text(v),
+        *_game_text(v),
+    ]
+
+
+def _table_text(v: Variant) -> list[str]:
     out = [f"{v.name}: {v.description}".rstrip(": "), ""]
     out.append(f"Players: {_players(v)}.")
     if v.partners.player_counts:
@@ -161,6 +173,11 @@ def describe_variant(v: Variant) -> list[str]:
             f"Exact cards: {special} (type the suit for these; "
             "a card without suit takes its rank's value)."
         )
+    return out
+
+
+def _start_text(v: Variant) -> list[str]:
+    out = []
     s = v.start
     if s.reveal:
         out.append(
@@ -172,6 +189,11 @@ def describe_variant(v: Variant) -> list[str]:
             f"Start: each player looks at {s.peek} of their cards once "
             "and lays them back face down."
         )
+    return out
+
+
+def _turn_text(v: Variant) -> list[str]:
+    out = []
     t = v.turn
     src = " or ".join("the stock" if d == "stock" else "the discard pile" for d in t.draw_from)
     out.append(
@@ -202,6 +224,12 @@ def describe_variant(v: Variant) -> list[str]:
         extras.append("an approach shot: swap a face-up card with another card in the same row")
     if extras:
         out.append("  Instead you may " + "; or ".join(extras) + ".")
+    return out
+
+
+def _end_text(v: Variant) -> list[str]:
+    out = []
+    t = v.turn
     e = v.end
     trig = []
     if e.all_face_up:
@@ -225,6 +253,11 @@ def describe_variant(v: Variant) -> list[str]:
         f"  If the stock runs out, {stock}. "
         f"After {e.turn_limit} turns per player a hole is scored as it lies."
     )
+    return out
+
+
+def _matching_text(v: Variant) -> list[str]:
+    out = []
     if v.patterns:
         out.append("Matching (first rule listed decides a card shared by two rules):")
         out += [f"  - {pattern_text(p)}" for p in v.patterns]
@@ -233,6 +266,10 @@ def describe_variant(v: Variant) -> list[str]:
     if v.adjustments:
         out.append("Hole rules:")
         out += [f"  - {adjustment_text(a)}" for a in v.adjustments]
+    return out
+
+
+def _game_text(v: Variant) -> list[str]:
     g = v.game
     length = game_length(g, form="rules")
     how = (
@@ -245,5 +282,4 @@ def describe_variant(v: Variant) -> list[str]:
         if g.ties == "share"
         else f"ties go to playoff holes (at most {g.max_playoff_holes})"
     )
-    out.append(f"Game: {length}; {how}; {ties}.")
-    return out
+    return [f"Game: {length}; {how}; {ties}."]
