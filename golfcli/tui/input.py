@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import cards as C
+from ..bots.common import state_from_view
 from ..state import Action, HoleState, IllegalAction
 from ..view import View
 from .style import Style
@@ -258,31 +259,13 @@ def why_not(view: View, action: Action) -> str:
 
 
 def _table_as_seen(view: View, action: Action) -> HoleState:
-    """A hole holding only what ``view`` shows, to ask the rules about it."""
-    layouts: list[list[int]] = []
-    up: list[int] = []
-    for lay in view.layouts:
-        layouts.append([C.UNKNOWN if c is None else c for c in lay])
-        up.append(sum(1 << p for p, c in enumerate(lay) if c is not None))
-    memory = [0] * view.players
-    for p, _ in view.memory:
-        memory[view.seat] |= 1 << p
-    setup = action.kind if view.phase == "setup" and action.kind in ("reveal", "peek") else ""
-    return HoleState.assemble(
-        view.variant,
-        view.players,
-        view.dealer,
-        layouts=layouts,
-        up=up,
-        stock=[C.UNKNOWN] * view.stock_size,
-        discard=list(view.discard),
-        current=view.current,
-        phase=view.phase,
-        drawn=view.drawn,
-        drawn_from=view.drawn_from,
-        closer=view.closer,
-        memory=memory,
-        setup=setup or ("reveal" if view.phase == "setup" else ""),
+    """A hole holding only what ``view`` shows (placeholders for the cards the
+    seat cannot see: no rule reads them), to ask the rules about ``action``."""
+    setup = ""
+    if view.phase == "setup":
+        setup = action.kind if action.kind in ("reveal", "peek") else "reveal"
+    return state_from_view(
+        view, lambda: C.UNKNOWN, lambda: [C.UNKNOWN] * view.stock_size, setup=setup
     )
 
 
