@@ -6,8 +6,10 @@ value, so a user's own file is explained as well as a built-in.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import cards as C
-from .variant import Adjustment, Game, Pattern, Variant
+from .variant import Adjustment, Game, Pattern, Turn, Variant
 
 
 def _players(v: Variant) -> str:
@@ -150,6 +152,56 @@ def describe_variant(v: Variant) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class TurnOption:
+    """A move a variant may allow instead of drawing, told once for the rules
+    text (``rule``) and for the terminal's help (``keys`` and ``help``)."""
+
+    switch: str  # the Turn flag that allows it
+    rule: str
+    keys: str
+    help: str
+
+
+TURN_OPTIONS = (
+    TurnOption(
+        "flip_instead_of_draw",
+        "turn a face-down card up instead of drawing",
+        "f 3",
+        "turn up card 3 instead of drawing",
+    ),
+    TurnOption(
+        "knock",
+        "knock instead of drawing, to end the hole",
+        "k",
+        "knock instead of drawing: everyone else has one last turn",
+    ),
+    TurnOption(
+        "look_again",
+        "spend the turn looking at one of your face-down cards",
+        "l 3",
+        "spend your turn looking at face-down card 3 again",
+    ),
+    TurnOption(
+        "bunker_shot",
+        "a bunker shot: swap a face-up card with any card in an adjacent column",
+        "b 1 2",
+        "bunker shot: face-up 1 trades places with 2 (next column)",
+    ),
+    TurnOption(
+        "approach_shot",
+        "an approach shot: swap a face-up card with another card in the same row",
+        "a 1 2",
+        "approach shot: face-up 1 trades places with 2 (same row)",
+    ),
+)
+
+
+def turn_options(turn: Turn) -> list[TurnOption]:
+    """The moves instead of drawing that ``turn`` allows, in the order told."""
+    return [o for o in TURN_OPTIONS if getattr(turn, o.switch)]
+
+
 def _table_text(v: Variant) -> list[str]:
     out = [f"{v.name}: {v.description}".rstrip(": "), ""]
     out.append(f"Players: {_players(v)}.")
@@ -211,17 +263,7 @@ def _turn_text(v: Variant) -> list[str]:
     }[t.flip_after_discard]
     phase = " (only once someone has gone out)" if t.flip_after_discard_phase == "end_phase" else ""
     out.append(f"  Or discard a card drawn from the stock: {flip}{phase}.")
-    extras = []
-    if t.flip_instead_of_draw:
-        extras.append("turn a face-down card up instead of drawing")
-    if t.knock:
-        extras.append("knock instead of drawing, to end the hole")
-    if t.look_again:
-        extras.append("spend the turn looking at one of your face-down cards")
-    if t.bunker_shot:
-        extras.append("a bunker shot: swap a face-up card with any card in an adjacent column")
-    if t.approach_shot:
-        extras.append("an approach shot: swap a face-up card with another card in the same row")
+    extras = [move.rule for move in turn_options(t)]
     if extras:
         out.append("  Instead you may " + "; or ".join(extras) + ".")
     return out

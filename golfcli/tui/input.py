@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .. import cards as C
 from ..bots.common import state_from_view
+from ..rulestext import turn_options
 from ..state import Action, HoleState, IllegalAction
 from ..view import View
 from .style import Style
@@ -381,16 +382,7 @@ def help_text(view: View, legal: Sequence[Action], style: Style) -> str:
     lines.append("  d           holding a card from the stock: discard it")
     if t.flip_after_discard == "optional":
         lines.append("  p           after discarding: turn nothing up")
-    if t.knock:
-        lines.append("  k           knock instead of drawing: everyone else has one last turn")
-    if t.flip_instead_of_draw:
-        lines.append("  f 3         turn up card 3 instead of drawing")
-    if t.look_again:
-        lines.append("  l 3         spend your turn looking at face-down card 3 again")
-    if t.bunker_shot:
-        lines.append("  b 1 2       bunker shot: face-up 1 trades places with 2 (next column)")
-    if t.approach_shot:
-        lines.append("  a 1 2       approach shot: face-up 1 trades places with 2 (same row)")
+    lines += [f"  {o.keys:<12}{o.help}" for o in turn_options(t)]
     lines += [
         "  Enter       when only one move is possible, do it",
         "Also: rules (this variant in words), scores (the scorecard so far), help, quit.",
