@@ -519,6 +519,13 @@ def check_bot(
     run_check(spec, holes=holes, time_limit=time_limit, seed=seed)
 
 
+# --------------------------------------------------------------------------- card
+# Implementation: golfcli/card/ (scorecards of games played with real cards).
+from .card.commands import card_app  # noqa: E402  (imports only typer; commands load lazily)
+
+app.add_typer(card_app, name="card")
+
+
 def main() -> None:
     """Entry point: Typer app with clean exits for Ctrl-C and broken pipes."""
     try:

@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("match",),
     ("record",),
     ("golden", "stats"),
-    ("tournament", "tui", "checkbot"),
+    ("tournament", "tui", "checkbot", "card"),
     ("cli",),
 )
 
@@ -39,6 +39,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
     "bots": ("", "common", "greedy", "expert", "mc", "external", "registry"),
     "tournament": ("", "plan", "worker", "executors", "config", "rundir", "report", "runner"),
     "tui": ("", "style", "seats", "board", "narrate", "input", "play", "replay"),
+    "card": ("", "model", "count", "present", "pdf", "commands"),
 }
 
 
