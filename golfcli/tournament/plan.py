@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..rulestext import game_length
 from ..stats import SprtSpec
 from ..variant import Variant
 from ..yamlsrc import SourceError
@@ -205,13 +206,7 @@ class Plan:
         return hashlib.sha256(text.encode()).hexdigest()
 
     def holes_label(self) -> str:
-        g = self.variant.game
-        if self.holes is not None:
-            return f"{self.holes} hole{'s' if self.holes != 1 else ''}"
-        if g.holes is not None:
-            return f"{g.holes} holes"
-        cap = f", at most {g.max_holes} holes" if g.max_holes else ""
-        return f"to {g.target}{cap}"
+        return game_length(self.variant.game, self.holes, form="report")
 
 
 def plain_json(obj: Any) -> Any:

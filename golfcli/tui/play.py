@@ -13,12 +13,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import typer
 
 from .. import cards as C
 from ..match import HoleRecord, Match, MatchResult, side_names
+from ..rulestext import game_length
 from ..state import Action, Event
 from ..variant import Variant
 from ..view import View, censor
@@ -41,6 +42,9 @@ from .input import (
 from .narrate import FaultLog, StrictStop, describe_events, turn_groups
 from .seats import SeatSpec, UsageError, parse_handicap, parse_players
 from .style import Style
+
+if TYPE_CHECKING:
+    from ..record import RecordWriter
 
 PUBLIC = -1  # censor() for nobody's eyes: what everyone at the table sees
 
@@ -328,7 +332,9 @@ class PlayUI:
             src = "stock" if view.drawn_from == "stock" else "discard pile"
             say(f"You hold the {self.style.card(view.drawn)} from the {src}.")
         elif view.phase == "flip" and view.history and view.history[-1].kind == "discard":
-            say(f"You discarded the {self.style.card(view.history[-1].data[0])}.")
+            card = view.history[-1].card
+            assert card is not None  # a discarded card lies face up
+            say(f"You discarded the {self.style.card(card)}.")
 
     def show_hint(self, view: View, legal: Sequence[Action]) -> None:
         for line in self.coach.lines(view, legal, self.style, self._extra(view.seat)):
@@ -433,17 +439,6 @@ class PlayUI:
             h.unseen.clear()
 
 
-def _game_length(variant: Variant, holes: int | None) -> str:
-    g = variant.game
-    if holes is not None:
-        return f"{holes} hole{'s' if holes != 1 else ''}"
-    if g.holes is not None:
-        return f"{g.holes} holes"
-    cap = f", at most {g.max_holes} holes" if g.max_holes else ""
-    reach = "reaches" if g.target_rule == "reach" else "passes"
-    return f"until someone {reach} {g.target}{cap}"
-
-
 def run_play(
     variant: Variant,
     *,
@@ -465,47 +460,13 @@ def run_play(
     ``inp``/``out`` replace the terminal in tests.  Errors in the options end
     with one line on stderr and exit status 2, before anything is played.
     """
-    from ..bots.registry import BotSpecError, make_bot
-    from ..record import RecordWriter, header
-
-    try:
-        seats = parse_players(players)
-        try:
-            variant.check_players(len(seats))
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-        extra = parse_handicap(handicap, [s.name for s in seats])
-        if holes is not None and holes < 1:
-            raise UsageError("--holes must be at least 1")
-        if delay < 0:
-            raise UsageError("--delay cannot be negative")
-        if record is not None and record.exists() and not force:
-            # a finished game is worth more than a typo: as the tournament's --out
-            raise UsageError(f"--record: {str(record)!r} already exists (--force overwrites it)")
-    except UsageError as exc:
-        fail(str(exc))
+    seats, extra = _check_options(variant, players, handicap, holes, delay, record, force)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     style = Style.detect(ascii_only, out)
     term = Terminal(style, inp, out)
     ui = PlayUI(variant, seats, term, seed=seed, hints=hints, delay=delay, handicap=extra)
-    bots: list[Any] = []
-    try:
-        for i, s in enumerate(seats):
-            if s.human:
-                bots.append(HumanSeat(ui, i))
-                continue
-            try:
-                bot = make_bot(s.kind, seed=f"{seed}:bot:{s.name}")
-            except BotSpecError as exc:
-                raise UsageError(str(exc)) from None
-            except ImportError as exc:
-                raise UsageError(f"bot {s.kind!r} is not available: {exc}") from None
-            bots.append(WatchedBot(bot, ui) if ui.humans and delay > 0 else bot)
-    except UsageError as exc:
-        _close_bots(bots)
-        fail(str(exc))
-    writer = None
+    bots = _seat_bots(seats, ui, seed, delay)
     faults = FaultLog(seats, term.say, style, strict)
     match = Match(
         variant,
@@ -518,12 +479,7 @@ def run_play(
         on_fault=faults,
     )
     ui.match = match
-    if record is not None:
-        try:
-            writer = RecordWriter(record, header(variant, ui.names, seed, match.scoring, extra))
-        except OSError as exc:
-            _close_bots(bots)
-            fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
+    writer = _open_record(record, match, bots)
 
     def on_hole(m: Match, rec: HoleRecord) -> None:
         if writer is not None:
@@ -532,7 +488,7 @@ def run_play(
 
     match.on_hole = on_hole
     ui.recording = writer is not None
-    _banner(ui, match, holes, seed)
+    _introduce(ui, match, holes, seed)
     result: MatchResult | None = None
     try:
         result = match.play()
@@ -557,13 +513,69 @@ def run_play(
     return result
 
 
-def _banner(ui: PlayUI, match: Match, holes: int | None, seed: int) -> None:
+def _check_options(
+    variant: Variant,
+    players: str,
+    handicap: Sequence[str],
+    holes: int | None,
+    delay: float,
+    record: Path | None,
+    force: bool,
+) -> tuple[list[SeatSpec], dict[int, int]]:
+    """The seats and handicaps, or one line on stderr and exit 2 (before
+    anything is played)."""
+    try:
+        seats = parse_players(players)
+        try:
+            variant.check_players(len(seats))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        extra = parse_handicap(handicap, [s.name for s in seats])
+        if holes is not None and holes < 1:
+            raise UsageError("--holes must be at least 1")
+        if delay < 0:
+            raise UsageError("--delay cannot be negative")
+        if record is not None and record.exists() and not force:
+            # a finished game is worth more than a typo: as the tournament's --out
+            raise UsageError(f"--record: {str(record)!r} already exists (--force overwrites it)")
+    except UsageError as exc:
+        fail(str(exc))
+    return seats, extra
+
+
+def _seat_bots(seats: Sequence[SeatSpec], ui: PlayUI, seed: int, delay: float) -> list[Any]:
+    """A player per seat: a person, or a bot (watched, with a pause after
+    each move, when a person plays along and asked for a delay).  A bot
+    that cannot be made ends the command, after closing those made."""
+    from ..bots.registry import BotSpecError, make_bot
+
+    bots: list[Any] = []
+    try:
+        for i, s in enumerate(seats):
+            if s.human:
+                bots.append(HumanSeat(ui, i))
+                continue
+            try:
+                bot = make_bot(s.kind, seed=f"{seed}:bot:{s.name}")
+            except BotSpecError as exc:
+                raise UsageError(str(exc)) from None
+            except ImportError as exc:
+                raise UsageError(f"bot {s.kind!r} is not available: {exc}") from None
+            bots.append(WatchedBot(bot, ui) if ui.humans and delay > 0 else bot)
+    except UsageError as exc:
+        _close_bots(bots)
+        fail(str(exc))
+    return bots
+
+
+def _introduce(ui: PlayUI, match: Match, holes: int | None, seed: int) -> None:
+    """The game, the players, its length and the seed to play it again."""
     say, style, variant = ui.term.say, ui.style, ui.variant
     kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in ui.seats)
     say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
     how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
     say(f"Players: {kinds}.")
-    say(f"Game: {_game_length(variant, holes)}; {how} wins.")
+    say(f"Game: {game_length(variant.game, holes)}; {how} wins.")
     if variant.groups_for(len(ui.seats)) < len(ui.seats):
         say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
     say(f"seed {seed} (play the same deal again with --seed {seed})")
@@ -591,6 +603,24 @@ def _stopped(
         say(scorecard_text(ui.side_names, ui.holes, match.scoring))
     if faults.summary(match):
         say(ui.style.warn(faults.summary(match)))
+
+
+def _open_record(record: Path | None, match: Match, bots: Sequence[Any]) -> RecordWriter | None:
+    """The --record file with the game's header, or None without --record.
+    A file that cannot be written ends the command (bots closed) before
+    anything is played."""
+    from ..record import RecordWriter, header
+
+    if record is None:
+        return None
+    try:
+        return RecordWriter(
+            record,
+            header(match.variant, match.names, match.seed, match.scoring, match.extra_reveals),
+        )
+    except OSError as exc:
+        _close_bots(bots)
+        fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
 
 
 def _close_bots(bots: Sequence[Any]) -> None:
