@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..keys import derive
+from ..rulestext import game_length
 from ..stats import SprtSpec
 from ..variant import Variant
 from ..yamlsrc import SourceError
@@ -224,13 +225,7 @@ class Plan:
         return hashlib.sha256(text.encode()).hexdigest()
 
     def holes_label(self) -> str:
-        g = self.variant.game
-        if self.holes is not None:
-            return f"{self.holes} hole{'s' if self.holes != 1 else ''}"
-        if g.holes is not None:
-            return f"{g.holes} holes"
-        cap = f", at most {g.max_holes} holes" if g.max_holes else ""
-        return f"to {g.target}{cap}"
+        return game_length(self.variant.game, self.holes, form="report")
 
 
 def plain_json(obj: Any) -> Any:

@@ -12,12 +12,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import typer
 
 from .. import cards as C
 from ..match import HoleRecord, Match, MatchResult, side_names
+from ..rulestext import game_length
 from ..state import Action, Event
 from ..variant import Variant
 from ..view import View, censor
@@ -40,6 +41,9 @@ from .input import (
 from .narrate import FaultLog, StrictStop, describe_events, turn_groups
 from .seats import SeatSpec, UsageError, parse_handicap, parse_players
 from .style import Style
+
+if TYPE_CHECKING:
+    from ..record import RecordWriter
 
 PUBLIC = -1  # censor() for nobody's eyes: what everyone at the table sees
 
@@ -327,7 +331,9 @@ class PlayUI:
             src = "stock" if view.drawn_from == "stock" else "discard pile"
             say(f"You hold the {self.style.card(view.drawn)} from the {src}.")
         elif view.phase == "flip" and view.history and view.history[-1].kind == "discard":
-            say(f"You discarded the {self.style.card(view.history[-1].data[0])}.")
+            card = view.history[-1].card
+            assert card is not None  # a discarded card lies face up
+            say(f"You discarded the {self.style.card(card)}.")
 
     def show_hint(self, view: View, legal: Sequence[Action]) -> None:
         for line in self.coach.lines(view, legal, self.style, self._extra(view.seat)):
@@ -432,17 +438,6 @@ class PlayUI:
             h.unseen.clear()
 
 
-def _game_length(variant: Variant, holes: int | None) -> str:
-    g = variant.game
-    if holes is not None:
-        return f"{holes} hole{'s' if holes != 1 else ''}"
-    if g.holes is not None:
-        return f"{g.holes} holes"
-    cap = f", at most {g.max_holes} holes" if g.max_holes else ""
-    reach = "reaches" if g.target_rule == "reach" else "passes"
-    return f"until someone {reach} {g.target}{cap}"
-
-
 def run_play(
     variant: Variant,
     *,
@@ -472,30 +467,10 @@ def run_play(
     the key.
     """
     from ..bots.procs import terminate_as_interrupt
-    from ..bots.registry import BotSpecError, make_bot
-    from ..keys import bot_seed, derive, is_key, key_from_seed, new_key
-    from ..record import RecordWriter, header
+    from ..keys import derive, key_from_seed, new_key
 
-    try:
-        seats = parse_players(players)
-        try:
-            variant.check_players(len(seats))
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-        extra = parse_handicap(handicap, [s.name for s in seats])
-        if holes is not None and holes < 1:
-            raise UsageError("--holes must be at least 1")
-        if delay < 0:
-            raise UsageError("--delay cannot be negative")
-        if record is not None and record.exists() and not force:
-            # a finished game is worth more than a typo: as the tournament's --out
-            raise UsageError(f"--record: {str(record)!r} already exists (--force overwrites it)")
-        if key is not None and seed is not None:
-            raise UsageError("give --key or --seed, not both")
-        if key is not None and not is_key(key):
-            raise UsageError("--key must be the 64 hex digits a finished game printed")
-    except UsageError as exc:
-        fail(str(exc))
+    seats, extra = _check_options(variant, players, handicap, holes, delay, record, force)
+    _check_key(seed, key)
     given_key = key is not None
     if key is None:
         key = key_from_seed(seed) if seed is not None else new_key()
@@ -503,23 +478,7 @@ def run_play(
     term = Terminal(style, inp, out)
     hint_seed = derive(key, "hints")[:32]
     ui = PlayUI(variant, seats, term, seed=hint_seed, hints=hints, delay=delay, handicap=extra)
-    bots: list[Any] = []
-    try:
-        for i, s in enumerate(seats):
-            if s.human:
-                bots.append(HumanSeat(ui, i))
-                continue
-            try:
-                bot = make_bot(s.kind, seed=bot_seed(key, s.name))
-            except BotSpecError as exc:
-                raise UsageError(str(exc)) from None
-            except ImportError as exc:
-                raise UsageError(f"bot {s.kind!r} is not available: {exc}") from None
-            bots.append(WatchedBot(bot, ui) if ui.humans and delay > 0 else bot)
-    except UsageError as exc:
-        _close_bots(bots)
-        fail(str(exc))
-    writer = None
+    bots = _seat_bots(seats, ui, key, delay)
     faults = FaultLog(seats, term.say, style, strict)
     match = Match(
         variant,
@@ -532,12 +491,7 @@ def run_play(
         on_fault=faults,
     )
     ui.match = match
-    if record is not None:
-        try:
-            writer = RecordWriter(record, header(variant, ui.names, key, match.scoring, extra))
-        except OSError as exc:
-            _close_bots(bots)
-            fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
+    writer = _open_record(record, match, bots)
 
     def on_hole(m: Match, rec: HoleRecord) -> None:
         if writer is not None:
@@ -546,7 +500,7 @@ def run_play(
 
     match.on_hole = on_hole
     ui.recording = writer is not None
-    _banner(ui, match, holes, seed, given_key)
+    _introduce(ui, match, holes, seed, given_key)
     result: MatchResult | None = None
     replay_with = f"--seed {seed}" if seed is not None else f"--key {key}"
     try:
@@ -555,7 +509,7 @@ def run_play(
     except (QuitGame, KeyboardInterrupt, StrictStop) as exc:
         interrupted = isinstance(exc, KeyboardInterrupt)
         _stopped(ui, match, faults, record if writer is not None else None, interrupted)
-        ui.term.say(f"play the same deal again with {replay_with}")
+        term.say(f"play the same deal again with {replay_with}")
         if interrupted:
             raise typer.Exit(130) from None
         if faults.first:
@@ -574,18 +528,89 @@ def run_play(
     return result
 
 
-def _banner(ui: PlayUI, match: Match, holes: int | None, seed: int | None, given: bool) -> None:
+def _check_key(seed: int | None, key: str | None) -> None:
+    """--key and --seed exclude each other; a key is what a finished game printed."""
+    from ..keys import is_key
+
+    if key is not None and seed is not None:
+        fail("give --key or --seed, not both")
+    if key is not None and not is_key(key):
+        fail("--key must be the 64 hex digits a finished game printed")
+
+
+def _check_options(
+    variant: Variant,
+    players: str,
+    handicap: Sequence[str],
+    holes: int | None,
+    delay: float,
+    record: Path | None,
+    force: bool,
+) -> tuple[list[SeatSpec], dict[int, int]]:
+    """The seats and handicaps, or one line on stderr and exit 2 (before
+    anything is played)."""
+    try:
+        seats = parse_players(players)
+        try:
+            variant.check_players(len(seats))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        extra = parse_handicap(handicap, [s.name for s in seats])
+        if holes is not None and holes < 1:
+            raise UsageError("--holes must be at least 1")
+        if delay < 0:
+            raise UsageError("--delay cannot be negative")
+        if record is not None and record.exists() and not force:
+            # a finished game is worth more than a typo: as the tournament's --out
+            raise UsageError(f"--record: {str(record)!r} already exists (--force overwrites it)")
+    except UsageError as exc:
+        fail(str(exc))
+    return seats, extra
+
+
+def _seat_bots(seats: Sequence[SeatSpec], ui: PlayUI, key: str, delay: float) -> list[Any]:
+    """A player per seat: a person, or a bot (watched, with a pause after
+    each move, when a person plays along and asked for a delay).  A bot
+    that cannot be made ends the command, after closing those made.  Each
+    bot is seeded from the key under its own label, never with the key."""
+    from ..bots.registry import BotSpecError, make_bot
+    from ..keys import bot_seed
+
+    bots: list[Any] = []
+    try:
+        for i, s in enumerate(seats):
+            if s.human:
+                bots.append(HumanSeat(ui, i))
+                continue
+            try:
+                bot = make_bot(s.kind, seed=bot_seed(key, s.name))
+            except BotSpecError as exc:
+                raise UsageError(str(exc)) from None
+            except ImportError as exc:
+                raise UsageError(f"bot {s.kind!r} is not available: {exc}") from None
+            bots.append(WatchedBot(bot, ui) if ui.humans and delay > 0 else bot)
+    except UsageError as exc:
+        _close_bots(bots)
+        fail(str(exc))
+    return bots
+
+
+def _introduce(
+    ui: PlayUI, match: Match, holes: int | None, seed: int | None, given_key: bool
+) -> None:
+    """The game, the players, its length and the seed to play it again (a
+    secret key is printed at the end, not here)."""
     say, style, variant = ui.term.say, ui.style, ui.variant
     kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in ui.seats)
     say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
     how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
     say(f"Players: {kinds}.")
-    say(f"Game: {_game_length(variant, holes)}; {how} wins.")
+    say(f"Game: {game_length(variant.game, holes)}; {how} wins.")
     if variant.groups_for(len(ui.seats)) < len(ui.seats):
         say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
     if seed is not None:
         say(f"seed {seed} (play the same deal again with --seed {seed})")
-    elif given:
+    elif given_key:
         say("Cards dealt from the given key.")
     else:
         say("Cards dealt from a secret key, printed when the game is over.")
@@ -613,6 +638,24 @@ def _stopped(
         say(scorecard_text(ui.side_names, ui.holes, match.scoring))
     if faults.summary(match):
         say(ui.style.warn(faults.summary(match)))
+
+
+def _open_record(record: Path | None, match: Match, bots: Sequence[Any]) -> RecordWriter | None:
+    """The --record file with the game's header, or None without --record.
+    A file that cannot be written ends the command (bots closed) before
+    anything is played."""
+    from ..record import RecordWriter, header
+
+    if record is None:
+        return None
+    try:
+        return RecordWriter(
+            record,
+            header(match.variant, match.names, match.seed, match.scoring, match.extra_reveals),
+        )
+    except OSError as exc:
+        _close_bots(bots)
+        fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
 
 
 def _close_bots(bots: Sequence[Any]) -> None:
