@@ -726,3 +726,54 @@ def test_apply_trusted_still_refuses_an_unknown_kind() -> None:
     st = state(builtin("six-card"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
     with pytest.raises(IllegalAction, match=r"^unknown action 'dance'$"):
         st.apply_trusted(Action("dance"))
+
+
+def test_events_read_by_name_and_print_plainly() -> None:
+    ev = Event("swap", 0, (2, 41, 17, False))
+    assert repr(ev) == "Event(kind='swap', seat=0, data=(2, 41, 17, False))"
+    with pytest.raises(AttributeError, match=r"^a knock event has no card$"):
+        _ = Event("knock", 1, ()).card
+    # a record may hold a kind this version does not know: it has no fields
+    with pytest.raises(AttributeError, match=r"^a dance event has no pos$"):
+        _ = Event("dance", 1, (3,)).pos
+
+
+def test_a_refused_peek_says_which_rule_and_where() -> None:
+    st = HoleState(builtin("four-card"), 2, 1, random.Random(1))
+    play(st, "peek 2")
+    with pytest.raises(IllegalAction) as seen:
+        st.apply(Action("peek", 2))
+    assert (seen.value.rule, seen.value.pos) == ("seen", 2)
+    six = HoleState(builtin("six-card"), 2, 1, random.Random(1))
+    with pytest.raises(IllegalAction) as instead:
+        six.apply(Action("peek", 0))
+    assert instead.value.rule == "reveal_instead"
+
+
+def test_an_assembled_state_in_the_setup_step() -> None:
+    """A bot deciding its start cards searches a state assembled in the
+    setup step: one card left to turn up (or peek at) for the seat to act."""
+    v = builtin("six-card")
+    for kind in ("reveal", "peek"):
+        st = HoleState.assemble(
+            v,
+            2,
+            1,
+            layouts=[cards("5 K 2 / 5 7 9"), cards("3 6 8 / J Q 10")],
+            up=[0b1, 0],
+            stock=cards("4 4"),
+            discard=cards("8"),
+            current=0,
+            phase="setup",
+            setup=kind,
+        )
+        assert {str(a.kind) for a in st.legal_actions()} == {kind}
+        assert len(st.legal_actions()) == 5
+        play(st, f"{kind} 3")
+        assert st.phase == "draw" and st.current == 0  # the start is over: seat 0 draws
+
+
+def test_a_clone_of_a_clone() -> None:
+    st = HoleState(builtin("six-card"), 2, 1, random.Random(1), extra_reveals={0: 1})
+    twice = st.clone().clone(keep_events=True)
+    assert twice.signature()[:-1] == st.signature()[:-1] and twice.extra_reveals == {0: 1}

@@ -314,3 +314,12 @@ def test_hidden_slots_are_the_face_down_cards_a_seat_does_not_know() -> None:
     play(st, "draw_stock", "swap 0")  # now face up: no longer hidden from anyone
     assert (0, 0) not in view(st, 1).hidden_slots()
     assert view(st, 0).hidden_slots() == [(0, 1), (1, 0), (1, 1), (1, 2), (1, 3)]
+
+
+def test_an_event_of_an_unknown_kind_keeps_its_kind_and_seat() -> None:
+    """Records may hold kinds a later version added: the JSON keeps what it
+    can name (and chance's events, seat -1, have no seat)."""
+    from golfcli.state import Event
+
+    assert event_json(Event("dance", 2, (1, 2))) == {"kind": "dance", "seat": 2}
+    assert event_json(Event("storm", -1, ())) == {"kind": "storm"}
