@@ -320,8 +320,9 @@ def test_pass_and_look_called_directly_check_the_rules() -> None:
     with pytest.raises(
         IllegalAction,
         match=r"^after discarding you must turn a face-down card up \(turn.flip_after_discard\)$",
-    ):
+    ) as refused:
         st.pass_()
+    check_rule(refused.value)
     assert st.phase == "flip" and st.events[-1].kind == "discard"
 
 
@@ -368,6 +369,50 @@ def reasons_case(name: str, *options: str) -> HoleState:
     lay = ALB if v.cells == 18 else fives
     up = "1" + "0" * (v.cells - 1)
     return state(v, [lay, lay], up=[up, "0" * v.cells], stock="3 3 3", discard="8")
+
+
+#: Each refusal's short rule name and position (``IllegalAction.rule`` and
+#: ``.pos``), which the terminal turns into its own words.
+RULES = [
+    (r"cannot .* now: it is the \w+ step of the turn", "phase", None),
+    (r"cannot .*: the hole is over", "over", None),
+    (r"cannot .* position (\d+): that card is already face up", "face_up", 1),
+    (r"you have already looked at position (\d+)", "seen", 1),
+    (r"position \S+ is not on a \dx\d layout", "position", None),
+    (r"this variant has no knocking .*", "no_knock", None),
+    (r"the hole is already ending: .*", "ending", None),
+    (r"this variant does not allow spending a turn .*", "no_look", None),
+    (r"(bunker/pitch|approach) shots are off .*", "no_shot", None),
+    (r"an? (bunker|approach) shot swaps with .*", "shot_target", None),
+    (r"a \w+ shot moves a face-up card; position (\d+) is face down", "shot_face_down", 1),
+    (r"this variant does not allow flipping instead of drawing", "no_flip_draw", None),
+    (r"a card taken from the discard pile must be kept.*", "must_keep", None),
+    (r"after discarding you must turn .*", "must_flip", None),
+    (r"this variant only lets you draw from the stock", "stock_only", None),
+    (r"the discard pile is empty", "discard_empty", None),
+    (r"the stock is empty", "stock_empty", None),
+    (r"the discard pile is frozen .*", "frozen", None),
+    (r"this variant peeks at start cards .*", "peek_instead", None),
+    (r"start cards are turned up now, .*", "reveal_instead", None),
+    (r"unknown action .*", "unknown", None),
+]
+
+
+def check_rule(exc: IllegalAction) -> None:
+    """The refusal carries the rule's short name, and the position it names."""
+    from golfcli.tui.input import REFUSALS
+
+    for pattern, rule, group in RULES:
+        m = re.fullmatch(pattern, str(exc))
+        if m:
+            assert exc.rule == rule, (str(exc), exc.rule)
+            assert exc.pos == (None if group is None else int(m.group(group)))
+            # the terminal has words for every refusal a player can make
+            if rule not in ("phase", "over", "position", "unknown", "peek_instead"):
+                named = {"shot_target"} | set(REFUSALS)
+                assert rule in named or f"{rule}_bunker" in REFUSALS
+            return
+    raise AssertionError(f"no rule name known for {exc}")
 
 
 @pytest.mark.parametrize(
@@ -495,8 +540,9 @@ def test_each_forbidden_action_names_its_rule(
     bot's author reads them); the same refusal comes from the direct call."""
     st = reasons_case(*case)
     play(st, *actions)
-    with pytest.raises(IllegalAction, match=f"^{re.escape(reason)}$"):
+    with pytest.raises(IllegalAction, match=f"^{re.escape(reason)}$") as refused:
         st.apply(Action.from_json(action))
+    check_rule(refused.value)
     a = Action.from_json(action)
     direct = {
         "draw_stock": lambda: st.draw_stock(),
@@ -548,8 +594,9 @@ def test_start_cards_name_their_rule(
     kind, pos = action.split()
     a = Action(kind, True if pos == "True" else int(pos))
     for attempt in (lambda: st.apply(a), lambda: getattr(st, a.kind)(a.pos)):
-        with pytest.raises(IllegalAction, match=f"^{re.escape(reason)}$"):
+        with pytest.raises(IllegalAction, match=f"^{re.escape(reason)}$") as refused:
             attempt()
+        check_rule(refused.value)
 
 
 def test_peek_called_directly_checks_the_rules() -> None:
@@ -606,16 +653,18 @@ def test_empty_piles_name_their_rule() -> None:
         (lambda: empty.draw_discard(), "the discard pile is empty"),
         (lambda: empty.apply(Action("draw_discard")), "the discard pile is empty"),
     ):
-        with pytest.raises(IllegalAction, match=f"^{reason}$"):
+        with pytest.raises(IllegalAction, match=f"^{reason}$") as refused:
             attempt()
+        check_rule(refused.value)
 
 
 def test_nothing_is_legal_once_the_hole_is_over() -> None:
     st = state(builtin("six-card"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="")
     play(st, "draw_stock", "discard", "flip 0")  # nothing left to draw: the hole ends
     assert st.is_over and st.legal_actions() == ()
-    with pytest.raises(IllegalAction, match=r"^cannot draw: the hole is over$"):
+    with pytest.raises(IllegalAction, match=r"^cannot draw: the hole is over$") as refused:
         st.apply(Action("draw_stock"))
+    check_rule(refused.value)
     with pytest.raises(IllegalAction, match=r"^cannot place a card: the hole is over$"):
         st.swap(0)
 
@@ -629,8 +678,9 @@ def test_an_unknown_action_lists_the_known_ones() -> None:
     with pytest.raises(
         IllegalAction,
         match=f"^{re.escape(f'unknown action {chr(39)}dance{chr(39)} (one of: {kinds})')}$",
-    ):
+    ) as refused:
         st.apply(Action("dance"))
+    check_rule(refused.value)
 
 
 def test_the_frozen_discard_names_its_rule() -> None:
@@ -640,8 +690,9 @@ def test_the_frozen_discard_names_its_rule() -> None:
     play(st, "draw_stock", "swap 5")  # seat 0 is out; seat 1's final turn
     reason = "^the discard pile is frozen on final turns: draw from the stock$"
     for attempt in (lambda: st.draw_discard(), lambda: st.apply(Action("draw_discard"))):
-        with pytest.raises(IllegalAction, match=reason):
+        with pytest.raises(IllegalAction, match=reason) as refused:
             attempt()
+        check_rule(refused.value)
 
 
 def test_knocking_with_no_final_turns_ends_the_hole_as_a_knock() -> None:
