@@ -369,14 +369,14 @@ def test_a_face_down_card_cannot_be_scored() -> None:
 def test_cards_that_score_alike_share_a_representative() -> None:
     """Bots share work between cards of one rank and one value (7S and 7H),
     never between cards a suit makes different (Alberta's AC and AH)."""
-    from golfcli.scoring import compiled
+    from golfcli.scoring import Compiled
 
-    alb = compiled(builtin("alberta"))
+    alb = Compiled(builtin("alberta"))  # built here, not taken from the cache
     c = C.parse_card
     assert alb.alike[c("7S")] == alb.alike[c("7H")] == alb.alike[c("7")] == c("7C")
     assert alb.alike[c("AC")] == c("AC") and alb.alike[c("AH")] == c("AD")
     assert alb.alike[c("AH")] != alb.alike[c("AC")] and alb.alike[None] is None
-    six = compiled(builtin("six-card"))
+    six = Compiled(builtin("six-card"))
     assert six.alike[c("AH")] == six.alike[c("AC")] == c("AC")
 
 
@@ -429,8 +429,8 @@ def test_a_joker_without_a_value_names_the_fix() -> None:
 def test_tens_and_jacks_are_not_alike() -> None:
     """Same value, different ranks: they pair differently, so bots must not
     share work between them."""
-    from golfcli.scoring import compiled
+    from golfcli.scoring import Compiled
 
-    six = compiled(builtin("six-card"))
+    six = Compiled(builtin("six-card"))
     assert six.alike[C.parse_card("10C")] != six.alike[C.parse_card("JC")]
     assert six.alike[C.parse_card("2C")] != six.alike[C.parse_card("3C")]
