@@ -314,8 +314,9 @@ def test_pass_and_look_called_directly_check_the_rules() -> None:
     st = state(builtin("six-card"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
     with pytest.raises(IllegalAction, match=r"^cannot pass now: it is the draw step of the turn$"):
         st.pass_()
-    with pytest.raises(IllegalAction, match=r"^this variant does not allow spending a turn"):
+    with pytest.raises(IllegalAction, match=r"^this variant does not allow spending a turn") as no:
         st.look(0)
+    check_rule(no.value)
     play(st, "draw_stock", "discard")
     with pytest.raises(
         IllegalAction,
@@ -525,6 +526,12 @@ def check_rule(exc: IllegalAction) -> None:
         ),
         (("six-card",), (), "swap 1", "cannot place a card now: it is the draw step of the turn"),
         (("six-card",), ("draw_stock",), "swap 6", "position 6 is not on a 2x3 layout"),
+        (
+            ("alberta", "turn.bunker_shot=true"),
+            (),
+            "bunker 0 19",
+            "position 19 is not on a 3x6 layout",
+        ),
         (
             ("six-card",),
             (),
@@ -775,8 +782,9 @@ def test_a_reshuffle_is_chances_event_and_needs_cards() -> None:
 
 def test_apply_trusted_still_refuses_an_unknown_kind() -> None:
     st = state(builtin("six-card"), ["5 K 2 / 5 7 9", "4 4 4 / 4 4 4"], stock="3", discard="8")
-    with pytest.raises(IllegalAction, match=r"^unknown action 'dance'$"):
+    with pytest.raises(IllegalAction, match=r"^unknown action 'dance'$") as refused:
         st.apply_trusted(Action("dance"))
+    assert (refused.value.rule, refused.value.pos) == ("", None)  # no rule: a caller's mistake
 
 
 def test_events_read_by_name_and_print_plainly() -> None:
@@ -828,3 +836,23 @@ def test_a_clone_of_a_clone() -> None:
     st = HoleState(builtin("six-card"), 2, 1, random.Random(1), extra_reveals={0: 1})
     twice = st.clone().clone(keep_events=True)
     assert twice.signature()[:-1] == st.signature()[:-1] and twice.extra_reveals == {0: 1}
+
+
+def test_legal_actions_follow_the_piles_and_the_knock() -> None:
+    """Legal actions are cached by what they depend on: the same face-up
+    cards with or without a stock, a discard pile, a knock still allowed,
+    are different situations (a bot's assembled state can have empty piles)."""
+    v = builtin("four-card")
+
+    def legal(stock: str, discard: str, **kw: object) -> set[str]:
+        st = state(v, ["5 K / 5 7", "4 4 / 4 6"], stock=stock, discard=discard, **kw)
+        return {str(a) for a in st.legal_actions()}
+
+    final = {"closer": 1, "closer_seat": 1, "final_left": [0]}
+    assert legal("3", "8") == {"draw_stock", "draw_discard", "knock"}
+    assert legal("", "8") == {"draw_discard", "knock"}
+    assert legal("", "8", **final) == {"draw_discard"}
+    assert legal("3", "") == {"draw_stock", "knock"}
+    assert legal("3", "", **final) == {"draw_stock"}
+    assert legal("", "") == {"knock"}
+    assert legal("3", "8", **final) == {"draw_stock", "draw_discard"}
