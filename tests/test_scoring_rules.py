@@ -366,7 +366,7 @@ def test_a_face_down_card_cannot_be_scored() -> None:
         score_layout(builtin("six-card"), lay("? K 2 / 5 7 9"))
 
 
-def test_cards_that_score_alike_share_a_representative() -> None:
+def test_fresh_tables_give_cards_that_score_alike_one_representative() -> None:
     """Bots share work between cards of one rank and one value (7S and 7H),
     never between cards a suit makes different (Alberta's AC and AH)."""
     from golfcli.scoring import Compiled
@@ -426,7 +426,7 @@ def test_a_joker_without_a_value_names_the_fix() -> None:
         score_layout(builtin("six-card"), lay("JK 3 4 / 5 6 7"))
 
 
-def test_tens_and_jacks_are_not_alike() -> None:
+def test_fresh_tables_keep_tens_and_jacks_apart() -> None:
     """Same value, different ranks: they pair differently, so bots must not
     share work between them."""
     from golfcli.scoring import Compiled
@@ -434,3 +434,19 @@ def test_tens_and_jacks_are_not_alike() -> None:
     six = Compiled(builtin("six-card"))
     assert six.alike[C.parse_card("10C")] != six.alike[C.parse_card("JC")]
     assert six.alike[C.parse_card("2C")] != six.alike[C.parse_card("3C")]
+
+
+def test_the_breakdown_names_each_match_and_its_effect() -> None:
+    """What ``golf score`` prints for a match: the rule's name, kind, cells,
+    rank, what the cards count, the bonus and the opponents' penalty."""
+    ls = score_layout(builtin("duel"), lay("JK 3 4 / JK 6 7"))
+    (m,) = ls.matches
+    assert (m.pattern, m.kind, m.cells, m.rank, m.effect, m.bonus, m.opponents) == (
+        "joker pair",
+        "column_pair",
+        (0, 3),
+        C.JOKER,
+        "keep",
+        0,
+        10,
+    )
