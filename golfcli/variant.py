@@ -309,18 +309,19 @@ def _resolve(
         here = base_dir
     else:
         text = str(spec)
-        if text in BUILTIN_NAMES and not Path(text).is_file():
+        _check_name(text)
+        if text in BUILTIN_NAMES and not _is_file(Path(text)):
             path = builtin_path(text)
         else:
             path = Path(text)
             if base_dir is not None and not path.is_absolute():
                 path = base_dir / path
-            if not path.exists() and path.suffix == "" and not path.parent.parts:
+            if not _exists(path) and path.suffix == "" and not path.parent.parts:
                 names = ", ".join(BUILTIN_NAMES)
                 raise VariantError(
                     text, "", f"unknown variant (built-ins: {names}; or give a path)"
                 )
-        key = str(path.resolve())
+        key = _resolved(path)
         if key in seen:
             raise VariantError(str(path), "extends", "extends itself in a loop")
         seen = (*seen, key)
@@ -340,6 +341,38 @@ def _resolve(
     return base
 
 
+def _check_name(text: str) -> None:
+    """A name or path the file system could never hold is refused in words
+    (the OS would answer with an ``OSError`` traceback)."""
+    longest = max((len(part.encode()) for part in Path(text).parts), default=0)
+    if longest > 255 or len(text.encode()) > 4096 or "\0" in text:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise VariantError(
+            shown, "", "not a variant name or file (names are at most 255 bytes, no NUL)"
+        )
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _resolved(path: Path) -> str:
+    try:
+        return str(path.resolve())
+    except (OSError, RuntimeError):  # a symlink loop: load_file reports it
+        return str(path.absolute())
+
+
 def _resolve_parent(
     parent: str, here: Path | None, seen: tuple[str, ...], child: Located
 ) -> Located:
@@ -347,16 +380,20 @@ def _resolve_parent(
     error at the ``extends`` line of the child file."""
     where = child.where(("extends",))
     text = parent.strip()
+    try:
+        _check_name(text)
+    except VariantError as exc:
+        raise VariantError(where, "extends", exc.message) from None
     if text not in BUILTIN_NAMES:
         path = Path(text)
         if here is not None and not path.is_absolute():
             path = here / path
-        if not path.is_file():
+        if not _is_file(path):
             names = ", ".join(BUILTIN_NAMES)
             raise VariantError(
                 where, "extends", f"no built-in variant or file {parent!r} (built-ins: {names})"
             )
-        if str(path.resolve()) in seen:
+        if _resolved(path) in seen:
             raise VariantError(where, "extends", f"{parent!r} extends itself in a loop")
     return _resolve(text, here, seen)
 
@@ -418,7 +455,7 @@ def _apply_override(doc: Located, item: str) -> None:
         parts.append(int(word) if word.lstrip("-").isdigit() else word)
     if not parts or parts == [""]:
         raise VariantError(where, "", "empty key")
-    value = parse_scalar(raw)
+    value = parse_scalar(raw, where)
     node: Any = doc.data
     walked: list[str | int] = []
     for i, p in enumerate(parts):
@@ -505,6 +542,8 @@ def _build(doc: Located) -> Variant:
     name = top.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ck.fail(("name",), "every variant needs a name")
+    if len(name.strip()) > 255:
+        raise ck.fail(("name",), f"at most 255 characters, not {len(name.strip())}")
     description = ck.str_(("description",)) if top.get("description") is not None else ""
 
     # players
