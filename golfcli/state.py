@@ -259,6 +259,7 @@ class HoleState:
         self.scorer = compiled(variant)
         t, e = variant.turn, variant.end
         self._discard_ok = "discard" in t.draw_from
+        self._stock_ok = "stock" in t.draw_from
         self._frozen = e.frozen_discard
         self._knock_ok = t.knock
         self._flip_mode = t.flip_after_discard
@@ -383,7 +384,7 @@ class HoleState:
                 out.append(cat.pass_)
             return tuple(out)
         acts: list[Action] = []
-        if self.stock:
+        if self.can_draw_stock():
             acts.append(cat.draw_stock)
         if self.can_draw_discard():
             acts.append(cat.draw_discard)
@@ -533,11 +534,13 @@ class HoleState:
 
     def verify_draw_stock(self) -> None:
         self._need_phase(DRAW, "draw")
+        if not self._stock_ok:
+            raise IllegalAction("this variant only lets you draw from the discard pile")
         if not self.stock:
             raise IllegalAction("the stock is empty")
 
     def can_draw_stock(self) -> bool:
-        return self.phase == DRAW and bool(self.stock)
+        return self.phase == DRAW and self._stock_ok and bool(self.stock)
 
     def draw_stock(self, _checked: bool = False) -> None:
         if not _checked:
@@ -549,19 +552,19 @@ class HoleState:
 
     def verify_draw_discard(self) -> None:
         self._need_phase(DRAW, "draw")
-        if "discard" not in self.variant.turn.draw_from:
+        if not self._discard_ok:
             raise IllegalAction("this variant only lets you draw from the stock")
         if not self.discard:
             raise IllegalAction("the discard pile is empty")
-        if self.closer is not None and self.variant.end.frozen_discard:
+        if self.closer is not None and self._frozen:
             raise IllegalAction("the discard pile is frozen on final turns: draw from the stock")
 
     def can_draw_discard(self) -> bool:
         return (
             self.phase == DRAW
             and bool(self.discard)
-            and "discard" in self.variant.turn.draw_from
-            and not (self.closer is not None and self.variant.end.frozen_discard)
+            and self._discard_ok
+            and not (self.closer is not None and self._frozen)
         )
 
     def draw_discard(self, _checked: bool = False) -> None:
