@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -50,6 +50,10 @@ CARD_EFFECTS = ("zero", "keep", "keep_negative")
 ADJUSTMENT_KINDS = ("exact", "closer", "lowest", "tied")
 CLOSER_WHEN = ("always", "lowest", "strictly_lowest", "not_lowest", "not_strictly_lowest")
 FLIP_MODES = ("required", "optional", "never")
+#: Holes a target game (``game.target``) plays at most when ``game.max_holes``
+#: is not given: a target that no score ever reaches (every card worth 0)
+#: must not mean a game without end.
+TARGET_HOLE_CAP = 100
 
 #: Every key a variant may have, with its default.  A file that does not
 #: ``extends:`` anything starts from these (six-card-like turn rules).
@@ -677,6 +681,12 @@ def _build(doc: Located) -> Variant:
         turn_limit=ck.int_(("end", "turn_limit"), 1, 10_000),
         stock_empty=ck.choice(("end", "stock_empty"), ("reshuffle", "end_hole")),
     )
+    if end.frozen_discard and "stock" not in turn.draw_from:
+        raise ck.fail(
+            ("end", "frozen_discard"),
+            "a frozen discard pile on final turns needs turn.draw_from to include stock "
+            "(those turns would have nothing to draw)",
+        )
     if not end.all_face_up and not turn.knock:
         raise ck.fail(
             ("end", "all_face_up"), "with all_face_up false a hole can only end by turn.knock: true"
@@ -699,6 +709,9 @@ def _build(doc: Located) -> Variant:
             ("game", "target"),
             "give game.holes or game.target, not both (cap a target with game.max_holes)",
         )
+    if game.target is not None and game.max_holes is None:
+        # a target nobody ever reaches (every card worth 0) must still end
+        game = replace(game, max_holes=TARGET_HOLE_CAP)
 
     ck.mapping(("partners",), DEFAULTS["partners"].keys())
     gsize = ck.int_(("partners", "group_size"), 2, 8)

@@ -349,6 +349,8 @@ class ExpertBot(BaseBot):
         self.future_weight = future_weight
         self.unknown_discount = unknown_discount
         self.neutral = neutral
+        if budget < 1:
+            raise ValueError(f"budget must be at least 1 work unit, not {budget!r}")
         self.budget = budget
         #: decisions that ran out of budget and fell back to the greedy move
         self.over_budget = 0

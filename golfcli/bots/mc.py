@@ -180,6 +180,13 @@ def small_layout(view: View) -> bool:
     return view.variant.cells <= 9
 
 
+def _in_range(name: str, value: float | None, lo: float, hi: float) -> None:
+    """Options are checked when the bot is made: ``iterations=10**20`` would
+    otherwise be a decision that never ends."""
+    if value is not None and not lo <= value <= hi:
+        raise ValueError(f"{name} must be between {lo:g} and {hi:g}, not {value!r}")
+
+
 class MCBot(BaseBot):
     """Determinised Monte Carlo over the expert's closest candidates."""
 
@@ -207,6 +214,11 @@ class MCBot(BaseBot):
             raise ValueError("rollout must be expert or lite")
         if objective not in ("auto", "relative", "own"):
             raise ValueError("objective must be auto, relative or own")
+        _in_range("iterations", iterations, 1, 100_000)
+        _in_range("time", time, 0.001, 3600)
+        _in_range("top_k", top_k, 1, 100)
+        _in_range("horizon", horizon, 0, 100_000)
+        _in_range("confirm", confirm, 1, 100)
         self.objective = objective
         self.z = z
         self.confirm = max(1, int(confirm))
