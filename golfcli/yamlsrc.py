@@ -86,7 +86,7 @@ class _Loader(yaml.SafeLoader):
         self.golf_depth += 1
         try:
             if self.golf_depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
                 raise LimitError(
                     f"{self.golf_source}:{mark.line + 1}",
                     "",

@@ -1,0 +1,457 @@
+"""Bad input of every kind ends in one line and exit 2, and every variant
+that validates can be played to its end.
+
+Each test here was written against a traceback, a hang or a silently
+ignored rule key; the property tests at the end generate such inputs."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from golfcli.bots.expert import DEFAULT_BUDGET, ExpertBot
+from golfcli.bots.registry import BotSpecError, make_bot
+from golfcli.cli import app
+from golfcli.match import Match
+from golfcli.state import ACTION_KINDS, Action, HoleState, IllegalAction
+from golfcli.variant import TARGET_HOLE_CAP, VariantError, load_variant
+from golfcli.view import view
+from golfcli.yamlsrc import MAX_DEPTH, SourceError, load_text, parse_scalar
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> Any:
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def one_error_line(result: Any) -> str:
+    """The run failed with exit 2 and exactly one ``golf: error:`` line."""
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("golf: error: "), lines[0]
+    return str(lines[0])
+
+
+def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
+    p = tmp_path / name
+    if isinstance(text, bytes):
+        p.write_bytes(text)
+    else:
+        p.write_text(text, encoding="utf-8")
+    return p
+
+
+# --------------------------------------------------------------------------- YAML caps
+
+LAUGHS = "\n".join(
+    [
+        'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+        *(f"{b}: &{b} [{', '.join(['*' + a] * 9)}]" for a, b in itertools.pairwise("abcdefghi")),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("a: &a [*a]\n", ":1: a.0: an alias *name refers to a value inside itself"),
+        (LAUGHS, "more than 100,000 values"),
+        ("x: " + "[" * 5000 + "]" * 5000 + "\n", f":1: nested more than {MAX_DEPTH} levels"),
+        ("name: x\n? [1, 2]\n: 3\n", ":2: a key must be a plain word or number, not a list"),
+        ("name: x\n? !!set {a, b}\n: 3\n", ":2: a key must be a plain word or number"),
+        ("name: x\n? {a: 1}\n: 3\n", ":2: a key must be a plain word or number"),
+        ("name: x\nv: !!set {a, b}\n", ":2: v: a set or tagged mapping is not a value here"),
+        ("name: x\nplayers: " + "9" * 4301 + "\n", ":2: players: a number of 4301 digits"),
+        ("name: x\nplayers: 2\n\x01\n", ":3: control character U+0001"),
+        ("name: x\n\x00\x00\n", ":2: binary data (a NUL byte)"),
+        ("name: x\n  bad: [\n", ": invalid YAML"),
+    ],
+)
+def test_hostile_yaml_is_one_line(tmp_path: Path, text: str, fragment: str) -> None:
+    f = write(tmp_path, "v.yaml", text)
+    line = one_error_line(run("validate", str(f)))
+    assert f"golf: error: {f}" in line
+    assert fragment in line
+
+
+def test_not_utf8_names_the_line(tmp_path: Path) -> None:
+    f = write(tmp_path, "v.yaml", b"name: x\nplayers: 2\ndescription: \xff\xfe\n")
+    assert one_error_line(run("validate", str(f))) == (
+        f"golf: error: {f}:3: not UTF-8 text (byte 33 is 0xff)"
+    )
+
+
+def test_huge_file_and_devices_are_read_with_a_bound(tmp_path: Path) -> None:
+    big = write(tmp_path, "big.yaml", "# " + "x" * 1_100_000 + "\n")
+    assert "larger than 1,000,000 bytes" in one_error_line(run("validate", str(big)))
+    assert "is a directory" in one_error_line(run("validate", str(tmp_path)))
+    if Path("/dev/zero").exists():
+        line = one_error_line(run("rules", "/dev/zero"))
+        assert "/dev/zero: larger than 1,000,000 bytes" in line
+
+
+def test_variant_names_too_long_for_a_file_system(tmp_path: Path) -> None:
+    name = "n" * 300
+    assert "names are at most 255 bytes" in one_error_line(run("rules", name))
+    f = write(tmp_path, "v.yaml", f"name: x\nextends: {name}\n")
+    assert one_error_line(run("validate", str(f))).startswith(f"golf: error: {f}:2: extends:")
+    f = write(tmp_path, "w.yaml", f"name: {name}\nextends: six-card\n")
+    assert ":1: name: at most 255 characters" in one_error_line(run("validate", str(f)))
+
+
+def test_set_values_use_the_same_caps() -> None:
+    line = one_error_line(run("score", "--set", "values.ranks.2=&a [*a]", "5 K 2 / 5 7 9"))
+    assert line == (
+        "golf: error: --set values.ranks.2=&a [*a]: an alias *name refers to a value inside itself"
+    )
+    line = one_error_line(run("score", "--set", "values.ranks.2=" + "7" * 5000, "5 K 2 / 5 7 9"))
+    assert "a number of 5000 digits is too long to read" in line
+    # text that is not YAML stays text, as before
+    assert parse_scalar("[unclosed") == "[unclosed"
+    assert parse_scalar("2") == 2
+
+
+def test_load_text_keeps_lines_and_merge_keys() -> None:
+    doc = load_text("base: &b {x: 1}\nother:\n  <<: *b\n  y: 2\n", "f.yaml")
+    assert doc.data["other"] == {"x": 1, "y": 2}
+    assert doc.where(("other", "y")) == "f.yaml:4"
+
+
+# --------------------------------------------------------------------------- turn keys
+
+TURN_KEYS: list[tuple[str, list[str]]] = [
+    ("draw_from", ["turn.draw_from=[discard]"]),
+    ("draw_from_stock", ["turn.draw_from=[stock]"]),
+    ("flip_after_discard", ["turn.flip_after_discard=optional"]),
+    ("flip_after_discard_never", ["turn.flip_after_discard=never"]),
+    ("flip_after_discard_phase", ["turn.flip_after_discard_phase=end_phase"]),
+    ("flip_instead_of_draw", ["turn.flip_instead_of_draw=true"]),
+    ("knock", ["turn.knock=true"]),
+    ("bunker_shot", ["turn.bunker_shot=true"]),
+    ("approach_shot", ["turn.approach_shot=true"]),
+    ("look_again", ["turn.look_again=true"]),
+]
+
+
+def every_action(n: int) -> list[Action]:
+    out = []
+    for kind in ACTION_KINDS:
+        if kind in ("bunker", "approach"):
+            out += [Action(kind, a, b) for a in range(n) for b in range(n)]
+        elif kind in ("reveal", "peek", "flip", "look", "swap"):
+            out += [Action(kind, p) for p in range(n)]
+        else:
+            out.append(Action(kind))
+    return out
+
+
+def agreeing_states(overrides: list[str], holes: int = 3) -> list[HoleState]:
+    """Play random holes; at every step ``legal_actions`` must be exactly the
+    actions ``verify`` accepts.  Returns every state seen (for key checks)."""
+    v = load_variant("six-card", overrides)
+    everything = every_action(v.cells)
+    seen: list[HoleState] = []
+    for seed in range(holes):
+        rng = random.Random(seed)
+        st = HoleState(v, 2, seed % 2, random.Random(seed))
+        while not st.is_over:
+            legal = st.legal_actions()
+            verified = [a for a in everything if st.can(a)]
+            assert set(legal) == set(verified), (st.phase, sorted(set(legal) ^ set(verified)))
+            assert legal, "a state with no legal action would hang the game"
+            seen.append(st.clone())
+            st.apply(legal[int(rng.random() * len(legal))])
+    return seen
+
+
+@pytest.mark.parametrize(("key", "overrides"), TURN_KEYS, ids=[k for k, _ in TURN_KEYS])
+def test_turn_key_obeyed_by_verify_and_legal_actions(key: str, overrides: list[str]) -> None:
+    states = agreeing_states(overrides, holes=12 if key == "flip_after_discard_phase" else 3)
+    kinds = {a.kind for st in states for a in st.legal_actions()}
+    draws = [st for st in states if st.phase == "draw"]
+    if key == "draw_from":
+        assert "draw_stock" not in kinds and "draw_discard" in kinds
+        with pytest.raises(IllegalAction, match="only lets you draw from the discard pile"):
+            draws[0].verify(Action("draw_stock"))
+    elif key == "draw_from_stock":
+        assert "draw_discard" not in kinds and "draw_stock" in kinds
+        with pytest.raises(IllegalAction, match="only lets you draw from the stock"):
+            draws[0].verify(Action("draw_discard"))
+    elif key == "flip_after_discard":
+        assert "pass" in kinds
+    elif key == "flip_after_discard_never":
+        assert not [st for st in states if st.phase == "flip"]
+    elif key == "flip_after_discard_phase":
+        flips = [st for st in states if st.phase == "flip"]
+        assert flips and all(st.closer is not None for st in flips)
+    else:
+        kind = {
+            "flip_instead_of_draw": "flip",
+            "knock": "knock",
+            "bunker_shot": "bunker",
+            "approach_shot": "approach",
+            "look_again": "look",
+        }[key]
+        assert any(a.kind == kind for st in draws for a in st.legal_actions())
+        # ... and without the key neither list nor verify allows it in the draw step
+        for st in agreeing_states([], holes=1):
+            if st.phase == "draw":
+                assert all(a.kind != kind for a in st.legal_actions())
+                assert not any(st.can(Action(kind, p, q)) for p in range(6) for q in range(6))
+
+
+def test_draw_from_discard_is_what_a_recorded_game_does() -> None:
+    v = load_variant("six-card", ["turn.draw_from=[discard]"])
+    m = Match(v, [make_bot("greedy"), make_bot("expert")], seed=3, holes=2, record=True)
+    res = m.play()
+    draws = [e for h in res.holes for e in h.events if e.kind == "draw"]
+    assert draws and all(e.data[0] == "discard" for e in draws)
+
+
+# --------------------------------------------------------------------------- variants end
+
+
+def test_target_game_that_no_score_reaches_stops_at_the_cap(tmp_path: Path) -> None:
+    zero = ", ".join(f"{r}: 0" for r in ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))
+    f = write(
+        tmp_path,
+        "zero.yaml",
+        f"name: zero\nextends: six-card\nvalues: {{ranks: {{{zero}}}}}\n"
+        "game: {holes: null, target: 50}\n",
+    )
+    v = load_variant(str(f))
+    assert v.game.max_holes == TARGET_HOLE_CAP
+    res = Match(v, [make_bot("random"), make_bot("random")], seed=1).play()
+    assert len(res.holes) == TARGET_HOLE_CAP
+    r = run("rules", str(f))
+    assert f"at most {TARGET_HOLE_CAP} holes" in r.stdout
+
+
+def test_frozen_discard_needs_the_stock(tmp_path: Path) -> None:
+    f = write(
+        tmp_path,
+        "v.yaml",
+        "name: x\nextends: six-card\nturn: {draw_from: [discard]}\nend:\n  frozen_discard: true\n",
+    )
+    line = one_error_line(run("validate", str(f)))
+    assert f"{f}:5: end.frozen_discard: a frozen discard pile on final turns needs" in line
+
+
+def test_too_many_seats_for_the_deck_is_refused_with_the_reason(tmp_path: Path) -> None:
+    f = write(
+        tmp_path,
+        "v.yaml",
+        "name: x\nextends: nine-card\nplayers: 2-16\ndeck:\n  packs: {2-16: 1}\n",
+    )
+    line = one_error_line(run("validate", str(f)))
+    assert "1 pack(s) hold 52 cards, too few to deal 6 layouts of 9 with 6 players" in line
+
+
+# --------------------------------------------------------------------------- bot budgets
+
+BIG = """\
+name: big
+extends: nine-card
+players: 2
+grid: {rows: 8, cols: 12}
+deck: {packs: 4}
+start: {reveal: 3}
+turn: {bunker_shot: true, approach_shot: true}
+patterns:
+  - kind: column_pair
+  - kind: column
+  - kind: row
+  - kind: block
+  - kind: twin_columns
+"""
+
+
+def play_hole(v: Any, bots: list[Any], seed: int) -> HoleState:
+    st = HoleState(v, len(bots), 0, random.Random(seed))
+    while not st.is_over:
+        legal = st.legal_actions()
+        st.apply(bots[st.current].choose(view(st, st.current), legal))
+    return st
+
+
+def test_expert_on_a_huge_layout_degrades_deterministically(tmp_path: Path) -> None:
+    v = load_variant(str(write(tmp_path, "big.yaml", BIG)))
+    a = [ExpertBot(seed=1), ExpertBot(seed=2)]
+    first = play_hole(v, a, seed=5)
+    assert first.is_over and sum(b.over_budget for b in a) > 0
+    again = play_hole(v, [ExpertBot(seed=1), ExpertBot(seed=2)], seed=5)
+    assert again.events == first.events
+
+
+def test_expert_budget_is_work_not_time() -> None:
+    v = load_variant("six-card")
+    cheap = [ExpertBot(seed=1, budget=300), ExpertBot(seed=2, budget=300)]
+    st = play_hole(v, cheap, seed=7)
+    assert sum(b.over_budget for b in cheap) > 0
+    again = play_hole(v, [ExpertBot(seed=1, budget=300), ExpertBot(seed=2, budget=300)], seed=7)
+    assert again.events == st.events
+    full = [ExpertBot(seed=1), ExpertBot(seed=2)]
+    play_hole(v, full, seed=7)
+    assert sum(b.over_budget for b in full) == 0 and full[0].budget == DEFAULT_BUDGET
+
+
+# --------------------------------------------------------------------------- bot options
+
+
+@pytest.mark.parametrize(
+    ("spec", "fragment"),
+    [
+        ("greedy?threshold=x", "option threshold must be a whole number, not 'x'"),
+        ("greedy?threshold=1.5", "option threshold must be a whole number, not 1.5"),
+        ("expert?margin=abc", "option margin must be a number, not 'abc'"),
+        ("mc?iterations=abc", "option iterations must be a whole number or empty"),
+        ("mc?feed_weight=[1]", "option feed_weight must be a number"),
+        ("mc?iterations=100000000000000000000", "iterations must be between 1 and 100000"),
+        ("expert?budget=0", "budget must be at least 1"),
+        ("cmd:'x", "No closing quotation"),
+    ],
+)
+def test_bad_bot_options_refused_when_made(spec: str, fragment: str) -> None:
+    with pytest.raises(BotSpecError, match=fragment.replace("[", r"\[").replace("?", r"\?")):
+        make_bot(spec)
+
+
+def test_good_bot_options_still_work() -> None:
+    assert make_bot("greedy?threshold=3").threshold == 3
+    assert make_bot("mc?time=0.5&iterations=4").iterations == 4
+    assert make_bot("expert?margin=2").margin == 2
+
+
+def test_bad_bot_options_on_the_command_line() -> None:
+    line = one_error_line(run("play", "-p", "greedy?threshold=x,random", "--holes", "1"))
+    assert "option threshold must be a whole number" in line
+    line = one_error_line(run("check-bot", "cmd:'x"))
+    assert "No closing quotation" in line
+
+
+def test_bad_bot_option_in_a_config(tmp_path: Path) -> None:
+    cfg = write(
+        tmp_path,
+        "t.yaml",
+        textwrap.dedent(
+            """\
+            name: t
+            variant: six-card
+            holes: 1
+            games: 1
+            players:
+              - {name: a, bot: greedy, options: {threshold: abc}}
+              - {name: b, bot: random}
+            """
+        ),
+    )
+    line = one_error_line(run("tournament", str(cfg), "-q"))
+    assert f"{cfg}:6: players.0" in line and "must be a whole number, not 'abc'" in line
+
+
+# --------------------------------------------------------------------------- options
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["tournament", "configs/six-card.yaml", "--games", "1" + "0" * 20],
+            "golf: error: --games: must be between 1 and 1,000,000,000, not 100000000000000000000",
+        ),
+        (
+            ["tournament", "configs/six-card.yaml", "--holes", "1" + "0" * 20],
+            "golf: error: --holes: must be between 1 and 1,000, not 100000000000000000000",
+        ),
+        (
+            ["play", "--seed", "9" * 40, "-p", "random,random"],
+            "golf: error: --seed: must be between 0 and 9,223,372,036,854,775,807, "
+            "not a number of 40 digits",
+        ),
+        (["play", "--holes", "0", "-p", "random,random"], "golf: error: --holes: must be between"),
+        (["check-bot", "greedy", "--time-limit", "0"], "golf: error: --time-limit: must be"),
+        (
+            ["tournament", "x.yaml", "--games", "abc"],
+            "golf: error: invalid value for '--games': 'abc' is not a whole number "
+            "(see 'golf tournament --help')",
+        ),
+        (["score", "--nope"], "golf: error: no such option: --nope"),
+        (["nosuch"], "golf: error: no such command 'nosuch' (see 'golf --help')"),
+        (["tournament"], "golf: error: missing argument 'config'"),
+    ],
+)
+def test_option_errors_are_one_short_line(args: list[str], expected: str) -> None:
+    line = one_error_line(run(*args))
+    assert line.startswith(expected)
+    assert "╭" not in line and "Usage:" not in line
+
+
+# --------------------------------------------------------------------------- Ctrl-C
+
+
+def test_ctrl_c_while_importing_is_one_line() -> None:
+    """A Ctrl-C during start-up (here: while Typer is imported) is one line, 130."""
+    code = textwrap.dedent(
+        """\
+        import sys
+        class Interrupt:
+            def find_spec(self, name, path=None, target=None):
+                if name == "typer":
+                    raise KeyboardInterrupt
+        sys.meta_path.insert(0, Interrupt())
+        sys.modules.pop("typer", None)
+        from golfcli.entry import main
+        sys.argv = ["golf", "variants"]
+        main()
+        """
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert p.returncode == 130
+    assert p.stderr.strip() == "golf: interrupted"
+
+
+def test_score_on_a_terminal_prompts_streams_and_stops_on_ctrl_c() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", "from golfcli.entry import main; main()", "score"],
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+    )
+    try:
+        child.expect("reading layouts, one per line; Ctrl-D to finish")
+        child.sendline("5 K 2 / 5 7 9")
+        child.expect("total: 14")  # answered before the input ends
+        child.sendintr()
+        child.expect("golf: interrupted")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in (child.before or "")
+
+
+def test_score_from_a_pipe_does_not_prompt() -> None:
+    r = run("score", stdin="5 K 2 / 5 7 9\n")
+    assert r.exit_code == 0 and "reading layouts" not in r.stderr
+
+
+def test_variant_error_class_is_a_source_error() -> None:
+    assert issubclass(VariantError, SourceError)
