@@ -8,7 +8,7 @@ squares).
 * ranks: ``JOKER = 0``, ``ACE = 1`` … ``KING = 13``;
 * suits: clubs 0, diamonds 1, hearts 2, spades 3, and ``NO_SUIT = 4`` for a
   joker or for a card a person typed without a suit (``golf score "5 K 2"``):
-  such a card takes the value of the plain rank rule (RULES.md §1: "the club
+  such a card takes the value of the plain rank rule (docs/rules.md §1: "the club
   specials need the C").
 
 ``UNKNOWN = -1`` stands for a face-down card (``?``) in a typed layout.
@@ -89,7 +89,7 @@ def parse_rank(text: str | int) -> Rank:
 
 
 def parse_card(text: str) -> Card:
-    """Read one card in RULES.md §1 notation; ``?`` is a face-down card.
+    """Read one card in docs/rules.md §1 notation; ``?`` is a face-down card.
 
     >>> card_str(parse_card("10♣")), card_str(parse_card("qh")), card_str(parse_card("*"))
     ('10C', 'QH', 'JK')

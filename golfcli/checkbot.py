@@ -29,7 +29,8 @@ from typing import Any, NoReturn
 
 import typer
 
-from .match import FAULT_KINDS, BotFault, Match
+from .faults import FAULT_KINDS, BotFault
+from .match import Match
 from .state import Action
 from .view import View
 

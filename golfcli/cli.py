@@ -1,7 +1,7 @@
 """The ``golf`` command.
 
 Every command imports its machinery lazily so that ``golf score`` starts
-fast (issue #2: well under 150 ms).  Bad input of any kind ends with one
+fast (well under 150 ms; docs/performance.md).  Bad input of any kind ends with one
 line on stderr naming the problem and its place, and exit status 2.
 """
 
@@ -117,10 +117,6 @@ SetOpt = Annotated[
         "or --set game.holes=18. Repeatable.",
     ),
 ]
-
-
-class UserError(Exception):
-    """Bad input from the user: printed as one line, exit status 2."""
 
 
 def fail(message: str) -> NoReturn:
@@ -371,7 +367,7 @@ def validate(
 
 
 # --------------------------------------------------------------------------- play / replay
-# Implementation: golfcli/tui.py (owner of the interactive game).
+# Implementation: golfcli/tui/ (the interactive game).
 
 
 @app.command()
@@ -426,7 +422,7 @@ def play(
 
       golf play -p random,greedy --holes 9 --seed 3 --record game.jsonl
     """
-    from .tui import run_play
+    from .tui.play import run_play
 
     check_range("--holes", holes, 1, MAX_HOLES)
     check_range("--seed", seed, 0, MAX_SEED)
@@ -442,8 +438,6 @@ def play(
         hints=hints,
         handicap=handicap or [],
         delay=delay,
-        overrides=set_ or [],
-        variant_spec=variant,
     )
 
 
@@ -459,13 +453,13 @@ def replay(
     ascii_: AsciiOpt = False,
 ) -> None:
     """Step through a recorded game turn by turn (Enter for next, q to stop)."""
-    from .tui import run_replay
+    from .tui.replay import run_replay
 
     run_replay(file, to_end=to_end, ascii_only=ascii_)
 
 
 # --------------------------------------------------------------------------- tournament
-# Implementation: golfcli/tournament.py and golfcli/stats.py.
+# Implementation: golfcli/tournament/ and golfcli/stats.py.
 
 
 @app.command()
@@ -529,14 +523,12 @@ def tournament(
 
       golf tournament configs/duel.yaml --executor dask --address tcp://10.0.0.5:8786
     """
-    from .tournament import run_cli
-
     check_range("--games", games, 1, MAX_GAMES)
     check_range("--holes", holes, 1, MAX_HOLES)
     check_range("--seed", seed, 0, MAX_SEED)
     check_range("--batch-size", batch_size, 1, 1_000_000)
     check_range("--max-in-flight", max_in_flight, 1, 100_000)
-    run_cli(
+    run_tournament_command(
         config,
         games=games,
         holes=holes,
@@ -551,6 +543,75 @@ def tournament(
         batch_size=batch_size,
         max_in_flight=max_in_flight,
     )
+
+
+def run_tournament_command(
+    config: Path,
+    *,
+    games: int | None = None,
+    holes: int | None = None,
+    seed: int | None = None,
+    workers: str | None = None,
+    fmt: str = "table",
+    out: Path | None = None,
+    resume: bool = False,
+    quiet: bool = False,
+    executor: str | None = None,
+    address: str | None = None,
+    batch_size: int | None = None,
+    max_in_flight: int | None = None,
+) -> None:
+    """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
+    from .stats import FORMATS, render
+    from .tournament.config import load_config
+    from .tournament.executors import ExecutorError
+    from .tournament.plan import RunError
+    from .tournament.runner import Interrupts, run_tournament
+    from .yamlsrc import SourceError
+
+    if fmt not in FORMATS:
+        fail(f"--format: must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    try:
+        plan = load_config(
+            config,
+            games=games,
+            holes=holes,
+            seed=seed,
+            workers=workers,
+            executor=executor,
+            address=address,
+            batch_size=batch_size,
+            max_in_flight=max_in_flight,
+        )
+    except SourceError as exc:
+        fail(str(exc))
+
+    def notice(msg: str) -> None:
+        if not quiet:
+            typer.echo(f"golf: {msg}", err=True)
+
+    progress = not quiet and sys.stdout.isatty() and sys.stderr.isatty()
+    # Ctrl-C is ours until the report is out: a late press must not cut it off.
+    with Interrupts() as ints:
+        try:
+            result = run_tournament(
+                plan, out, resume=resume, progress=progress, on_notice=notice, interrupts=ints
+            )
+        except SourceError as exc:
+            fail(str(exc))
+        except (RunError, ExecutorError) as exc:
+            fail(str(exc))
+        except OSError as exc:
+            fail(f"{exc.filename or out}: {exc.strerror or exc}")
+        typer.echo(render(result.report(), fmt))
+        if result.stopped == "error":
+            typer.echo(f"golf: error: {result.message}", err=True)
+            raise typer.Exit(1)
+        if result.stopped == "interrupted":
+            typer.echo(f"golf: {result.message}", err=True)
+            raise typer.Exit(130)
+        if result.stopped == "sprt" and not quiet:
+            typer.echo(f"golf: {result.message}", err=True)
 
 
 @app.command("check-bot")
@@ -570,6 +631,13 @@ def check_bot(
     check_range("--time-limit", time_limit, 0.001, 3600)
     check_range("--seed", seed, 0, MAX_SEED)
     run_check(spec, holes=holes, time_limit=time_limit, seed=seed)
+
+
+# --------------------------------------------------------------------------- card
+# Implementation: golfcli/card/ (scorecards of games played with real cards).
+from .card.commands import card_app  # noqa: E402  (imports only typer; commands load lazily)
+
+app.add_typer(card_app, name="card")
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ only on the match seed and the hole number -- never on what the players
 did in earlier holes.  That is what makes duplicate deals (the same cards
 for every rotation of players through the seats) possible.
 
-Bot faults (RULES-independent, issue #4): a bot that raises, names an
+Bot faults (not a rule of the game, but of a table of programs): a bot that raises, names an
 illegal action, times out or breaks the protocol is a *fault*; the
 decision goes to the fallback policy and play goes on.
 """
@@ -18,32 +18,21 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
+from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
 from .scoring import HoleScore
 from .state import Action, Event, HoleState
 from .variant import Variant
 from .view import MatchInfo, event_json, view
-
-FAULT_KINDS = ("timeout", "crash", "malformed", "illegal")
-FALLBACKS = ("random", "forfeit", "disqualify")
 
 
 def bot_seed(seed: int | str, name: str) -> str:
     """A bot's seed: derived from the match seed by SHA-256, so it cannot be
     turned back into the seed that shuffles the deck."""
     return hashlib.sha256(f"golf-bot:{seed}:{name}".encode()).hexdigest()[:32]
-
-
-class BotFault(Exception):
-    """Raised by bot adapters (e.g. external processes) for a classified fault."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        assert kind in FAULT_KINDS
-        self.kind = kind
-        super().__init__(message)
 
 
 @dataclass
@@ -124,6 +113,42 @@ def hole_winners(scores: Sequence[int], among: Sequence[int] | None = None) -> l
     return [i for i in idx if scores[i] == low]
 
 
+class ScoredHole(Protocol):
+    """A finished hole as the scorecard needs it (:class:`HoleRecord`, or a
+    hole read back from a record)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def playoff(self) -> bool: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
+def count_hole(totals: list[int], won: list[float], scores: Sequence[int]) -> None:
+    """Add one regulation hole to the running totals and holes won: the lowest
+    score wins the hole, and a tied hole is halved (shared among the tied
+    sides).  Playoff holes are not counted: they only break a tie."""
+    for i, s in enumerate(scores):
+        totals[i] += s
+    winners = hole_winners(scores)
+    for w in winners:
+        won[w] += 1 / len(winners)
+
+
+def tally(holes: Iterable[ScoredHole], sides: int) -> tuple[list[int], list[float]]:
+    """Totals and holes won per side after ``holes``, as :class:`Match` counts them.
+
+    >>> tally([HoleRecord(1, 0, (3, 5), None, "out"), HoleRecord(2, 1, (4, 4), None, "out")], 2)
+    ([7, 9], [1.5, 0.5])
+    """
+    totals, won = [0] * sides, [0.0] * sides
+    for hole in holes:
+        if not hole.playoff:
+            count_hole(totals, won, hole.scores)
+    return totals, won
+
+
 class Match:
     """Runs one game of several holes with one bot per seat.
 
@@ -143,9 +168,8 @@ class Match:
         extra_reveals: dict[int, int] | None = None,
         record: bool = False,
         fallback: str = "random",
-        forfeit_penalty: int = 20,
+        forfeit_penalty: int = FORFEIT_PENALTY,
         on_hole: Callable[[Match, HoleRecord], None] | None = None,
-        seat_order: Sequence[int] | None = None,
     ) -> None:
         players = len(bots)
         variant.check_players(players)
@@ -298,11 +322,7 @@ class Match:
         )
         self.holes.append(rec)
         if not playoff:
-            for i, s in enumerate(scores):
-                self.totals[i] += s
-            winners = hole_winners(scores)
-            for w in winners:  # a tied hole is halved (shared among the tied sides)
-                self.won[w] += 1 / len(winners)
+            count_hole(self.totals, self.won, scores)
         self._hook_all(
             "end_hole",
             lambda i: {
@@ -325,7 +345,7 @@ class Match:
             evs = st.events[cursor[i] :]
             cursor[i] = len(st.events)
             for ev in evs:
-                self._guarded(i, fn, event_json(censor(ev, i, st.side_of)))
+                self._guarded(i, fn, event_json(censor(ev, i)))
 
     def _decide(
         self, seat: int, st: HoleState, legal: tuple[Action, ...], info: MatchInfo, wants: bool

@@ -39,6 +39,27 @@ def _ranks(ranks: frozenset[int] | None) -> str:
     return " (only " + ", ".join(C.rank_str(r) for r in sorted(ranks)) + ")"
 
 
+#: What a matched pattern does to its cards, in words: (short, for a scored
+#: layout; long, for the rules).  Any other effect is a value each card counts.
+EFFECT_WORDS = {
+    "zero": ("score 0", "score 0"),
+    "keep": ("keep their values", "keep their values"),
+    "keep_negative": ("keep negatives only", "score 0, but negative cards keep their value"),
+}
+
+
+def effect_words(effect: str | int, long: bool = False) -> str:
+    """A pattern's effect on its cards, in words.
+
+    >>> effect_words("keep_negative"), effect_words(-2), effect_words("zero", long=True)
+    ('keep negatives only', 'count -2 each', 'score 0')
+    """
+    words = EFFECT_WORDS.get(str(effect))
+    if words is None:
+        return f"count {effect} each"
+    return words[1] if long else words[0]
+
+
 def pattern_text(p: Pattern) -> str:
     what = {
         "column_pair": "Two or more cards of equal rank in one column",
@@ -51,11 +72,7 @@ def pattern_text(p: Pattern) -> str:
         if p.adjacent
         else "Two full columns of one rank (four of a kind in two columns on a 2-row grid)",
     }[p.kind]
-    effect = {
-        "zero": "score 0",
-        "keep": "keep their values",
-        "keep_negative": "score 0, but negative cards keep their value",
-    }.get(str(p.cards), f"count {p.cards} each")
+    effect = effect_words(p.cards, long=True)
     extra = []
     if p.bonus:
         extra.append(f"{p.bonus:+d} to the owner")

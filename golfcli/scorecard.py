@@ -12,7 +12,8 @@ from typing import Any
 from tabulate import tabulate
 
 from . import cards as C
-from .scoring import Expectation, HoleScore, LayoutScore, Match
+from .rulestext import effect_words
+from .scoring import Expectation, HoleScore, LayoutScore, PatternMatch
 from .variant import Variant
 
 
@@ -20,19 +21,19 @@ def _rc(cell: int, cols: int) -> list[int]:
     return [cell // cols + 1, cell % cols + 1]
 
 
-def match_text(m: Match, cols: int) -> str:
-    cells = ", ".join(f"r{r}c{c}" for r, c in (_rc(x, cols) for x in m.cells))
-    effect = {
-        "zero": "score 0",
-        "keep": "keep their values",
-        "keep_negative": "keep negatives only",
-    }.get(str(m.effect), f"count {m.effect} each")
+def match_text(m: PatternMatch, cols: int, numbered: bool = False) -> str:
+    """A matched pattern in words: cells as ``r1c2`` (``golf score``), or
+    ``numbered`` 1..N as the terminal game numbers positions."""
+    if numbered:
+        cells = ", ".join(str(x + 1) for x in m.cells)
+    else:
+        cells = ", ".join(f"r{r}c{c}" for r, c in (_rc(x, cols) for x in m.cells))
     extra = ""
     if m.bonus:
-        extra += f", {m.bonus:+d} to owner"
+        extra += f", {m.bonus:+d}" + ("" if numbered else " to owner")
     if m.opponents:
         extra += f", {m.opponents:+d} to each opponent"
-    return f"{m.pattern} of {C.rank_str(m.rank)} at {cells}: {effect}{extra}"
+    return f"{m.pattern} of {C.rank_str(m.rank)} at {cells}: {effect_words(m.effect)}{extra}"
 
 
 def grid_table(
@@ -162,23 +163,6 @@ def hole_text(
         )
     )
     return "\n".join(out)
-
-
-def hole_json(variant: Variant, hole: HoleScore) -> dict[str, Any]:
-    return {
-        "variant": variant.name,
-        "closer": hole.closer,
-        "totals": list(hole.totals),
-        "sides": [
-            {
-                **layout_json(variant, s.layout),
-                "penalties": s.penalties,
-                "adjustments": [{"rule": n, "delta": d} for n, d in s.adjustments],
-                "total": s.total,
-            }
-            for s in hole.sides
-        ],
-    }
 
 
 def hole_json_lines(variant: Variant, hole: HoleScore) -> list[dict[str, Any]]:

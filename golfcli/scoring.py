@@ -1,6 +1,6 @@
 """The one scorer: layouts and holes, with an itemised breakdown.
 
-Every rule of RULES.md §§7-8b is data in the :class:`~golfcli.variant.Variant`;
+Every rule of docs/rules.md §§7-8b is data in the :class:`~golfcli.variant.Variant`;
 this module compiles that data once per variant into index tables (which
 cells form a column, a row, a block ...) and evaluates a layout by walking the
 tables.  The same code serves the engine at the end of a hole, the bots'
@@ -34,7 +34,7 @@ _FIXED_KINDS = ("column", "row", "diagonal", "block", "adjacent_pair")
 
 
 @dataclass(frozen=True)
-class Match:
+class PatternMatch:
     """One matched pattern instance in a layout."""
 
     pattern: str
@@ -54,7 +54,7 @@ class LayoutScore:
     cards: tuple[int, ...]
     values: tuple[int, ...]
     scored: tuple[int, ...]
-    matches: tuple[Match, ...]
+    matches: tuple[PatternMatch, ...]
     bonus: int
     opponents: int
 
@@ -199,7 +199,7 @@ class Compiled:
 
     def evaluate(
         self, ranks: Sequence[int], values: Sequence[Num]
-    ) -> tuple[list[Num], int, int, list[Match]]:
+    ) -> tuple[list[Num], int, int, list[PatternMatch]]:
         """(scored values per cell, bonus, opponents penalty, matches).
 
         ``ranks`` are per cell (a negative rank matches nothing, for cards
@@ -222,7 +222,9 @@ class Compiled:
                         scored[c] = eff
             bonus += pat.bonus
             opp += pat.opponents
-            matches.append(Match(pat.name, pat.kind, cells, r, eff, pat.bonus, pat.opponents))
+            matches.append(
+                PatternMatch(pat.name, pat.kind, cells, r, eff, pat.bonus, pat.opponents)
+            )
         return scored, bonus, opp, matches
 
     def total(self, cards: Sequence[int]) -> tuple[int, int]:

@@ -1,6 +1,6 @@
 """One hole of Golf as a state machine, for every variant the YAML can describe.
 
-Design (see ../shared/STYLE.md):
+Design (docs/architecture.md):
 
 * :class:`HoleState` is the one mutable object; every change is recorded as
   a frozen :class:`Event` in ``state.events``.  The log is the replay, the
@@ -14,7 +14,7 @@ Design (see ../shared/STYLE.md):
   :meth:`HoleState.legal_actions` lists exactly the actions whose ``can_``
   is true, and :meth:`HoleState.apply` dispatches an :class:`Action`.
 
-Speed matters (issue #6): cards are ints, layouts flat lists, face-up and
+Speed matters (docs/performance.md): cards are ints, layouts flat lists, face-up and
 memory are bit masks, and legal-action tuples are cached per variant and
 reused, so a random-play hole builds almost no objects.
 """
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .scoring import HoleScore, compiled, finish_hole
@@ -165,15 +166,12 @@ class _Catalogue:
         self.cache: dict[Any, tuple[Action, ...]] = {}
 
 
-_CATALOGUES: dict[int, tuple[Variant, _Catalogue]] = {}
-
-
+@lru_cache(maxsize=64)
 def catalogue(variant: Variant) -> _Catalogue:
-    hit = _CATALOGUES.get(id(variant))
-    if hit is None or hit[0] is not variant:
-        hit = (variant, _Catalogue(variant))
-        _CATALOGUES[id(variant)] = hit
-    return hit[1]
+    """The variant's catalogue, built once.  Keyed by the variant itself
+    (variants hash by identity) and bounded, like :func:`scoring.compiled`:
+    a long-lived process loading many variants keeps only the recent ones."""
+    return _Catalogue(variant)
 
 
 def _bits(mask: int, n: int) -> list[int]:
@@ -186,7 +184,7 @@ class HoleState:
     ``sides`` are the layouts: one per player, or one per partner group
     (seat ``s`` plays side ``s % groups``, so partners sit alternately).
     ``dealer`` is a seat; the seat on its left starts.  ``extra_reveals``
-    maps a seat to handicap cards it turns up at the start (RULES.md §4).
+    maps a seat to handicap cards it turns up at the start (docs/rules.md §4).
     """
 
     def __init__(
@@ -893,13 +891,17 @@ def actions_of(events: Sequence[Event]) -> Iterator[Action]:
             yield Action(k, ev.data[0], ev.data[1])
 
 
-def replay_hole(
+def replay_steps(
     variant: Variant,
     players: int,
     events: Sequence[Event],
     extra_reveals: dict[int, int] | None = None,
-) -> HoleState:
-    """Rebuild a hole from its event log; raises ValueError if the log disagrees."""
+) -> Iterator[HoleState]:
+    """Rebuild a hole from its event log one action at a time.
+
+    Yields the state after the deal and again after every recorded action
+    (the same object, changed in place), so a viewer can stop anywhere.
+    Read to the end, it raises ValueError if the log disagrees with the rules."""
     if not events or events[0].kind != "deal":
         raise ValueError("a hole's log starts with its deal")
     dealer, order = events[0].data
@@ -907,8 +909,23 @@ def replay_hole(
     state = HoleState(
         variant, players, dealer, order=order, extra_reveals=extra_reveals, _chance=chance
     )
+    yield state
     for action in actions_of(events):
         state.apply(action)
+        yield state
     if tuple(state.events) != tuple(events):
         raise ValueError("replayed events differ from the recorded log")
+
+
+def replay_hole(
+    variant: Variant,
+    players: int,
+    events: Sequence[Event],
+    extra_reveals: dict[int, int] | None = None,
+) -> HoleState:
+    """Rebuild a hole from its event log; raises ValueError if the log disagrees."""
+    steps = replay_steps(variant, players, events, extra_reveals)
+    state = next(steps)
+    for _ in steps:  # the same state, one action further each time
+        pass
     return state

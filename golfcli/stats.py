@@ -752,7 +752,7 @@ def _csv(v: Any) -> Any:
 
 
 def outcome_from_record(rec: Mapping[str, Any], index: Mapping[str, int]) -> Outcome:
-    """Build an :class:`Outcome` from one ``games.jsonl`` record (see tournament.py)."""
+    """Build an :class:`Outcome` from one ``games.jsonl`` record (tournament/worker.py)."""
     sides = tuple(index[s] for s in rec["sides"])
     k = len(sides)
     faults: list[dict[str, int]] = [dict.fromkeys(FAULT_KINDS, 0) for _ in range(k)]

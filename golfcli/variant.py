@@ -1,6 +1,6 @@
 """Variants as validated YAML data.
 
-A variant file is a set of choices from RULES.md; no code anywhere branches on
+A variant file is a set of choices from docs/rules.md; no code anywhere branches on
 a variant's name.  Loading does three things:
 
 1. read the YAML with line numbers (``yamlsrc``) and follow ``extends:``
@@ -118,7 +118,7 @@ class Pattern:
     to every opposing side, once per match.  ``ranks`` (None = all) limits
     the ranks the rule applies to.  The first rule listed that covers a card
     decides what the card counts ("a card inside several matched patterns is
-    zeroed once", RULES.md §8); bonuses of every matched rule apply.
+    zeroed once", docs/rules.md §8); bonuses of every matched rule apply.
     """
 
     kind: str
@@ -135,7 +135,7 @@ class Pattern:
 
 @dataclass(frozen=True)
 class Adjustment:
-    """A hole-level rule (RULES.md §8b) applied in listed order after patterns.
+    """A hole-level rule (docs/rules.md §8b) applied in listed order after patterns.
 
     * ``exact``: a hole score equal to ``score`` becomes ``becomes`` (blackjack);
     * ``closer``: ``add`` to the side that went out or knocked, ``when`` it is

@@ -2,7 +2,7 @@
 
 :func:`view` is the only way bots, the terminal game and the bot protocol
 see a hole.  It copies out of the state exactly what the seat is allowed to
-see (RULES.md §4-§6 and the table's etiquette) and nothing else:
+see (docs/rules.md §4-§6 and the table's etiquette) and nothing else:
 
 * every face-up card of every layout; face-down cards are ``None``;
 * the seat's own memory: face-down cards of its layout it peeked at or
@@ -78,9 +78,7 @@ class View:
         out = [c for lay in self.layouts for c in lay if c is not None]
         out += list(self.discard)
         out += [card for _, card in self.memory]
-        if self.drawn is not None and self.drawn_from == "stock":
-            out.append(self.drawn)
-        if self.drawn is not None and self.drawn_from == "discard":
+        if self.drawn is not None:  # the view holds it only if this seat may see it
             out.append(self.drawn)
         return out
 
@@ -133,7 +131,7 @@ class View:
         }
 
 
-def censor(event: Event, seat: int, side_of: tuple[int, ...] | list[int]) -> Event:
+def censor(event: Event, seat: int) -> Event:
     """An event as ``seat`` may see it: private cards become ``None``."""
     kind = event.kind
     if kind == "deal":
@@ -226,6 +224,6 @@ def view(state: HoleState, seat: int, match: MatchInfo | None = None) -> View:
         turns=tuple(state.turns),
         turn_limit_left=state.variant.end.turn_limit * state.players - state.turn_count,
         dealer=state.dealer,
-        history=tuple(censor(e, seat, side_of) for e in state.events),
+        history=tuple(censor(e, seat) for e in state.events),
         match=match or MatchInfo(),
     )

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Engine benchmarks: one JSON line per scenario with holes per second and peak memory.
 
-Scenarios (issue #6):
+Scenarios (targets in docs/performance.md):
   six-card-2p-random         six-card, 2 random bots
   six-card-4p-greedy         six-card, 4 greedy bots
   alberta-4p-partners-random alberta, 4 random bots in 2 partner groups

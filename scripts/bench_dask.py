@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark the Dask executor against the local process pool (issue #7).
+"""Benchmark the Dask executor against the local process pool (docs/distributed.md).
 
 The same tournament, same seed, is played on:
 
@@ -28,7 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from golfcli.tournament import load_config, run_tournament
+from golfcli.tournament.config import load_config
+from golfcli.tournament.runner import run_tournament
 
 WORKLOADS = {
     "tiny-random-1hole": (

@@ -35,7 +35,8 @@ CHILD = textwrap.dedent(
     """
     import json, resource, sys, time, tracemalloc
     from pathlib import Path
-    from golfcli.tournament import load_config, run_tournament
+    from golfcli.tournament.config import load_config
+    from golfcli.tournament.runner import run_tournament
 
     cfg, games, workers, out, trace = sys.argv[1:6]
     games, workers = int(games), int(workers)

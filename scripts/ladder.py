@@ -36,8 +36,8 @@ from dataclasses import dataclass
 
 from golfcli.bots.mc import relative
 from golfcli.bots.registry import make_bot
-from golfcli.gameplay import code_fingerprint
 from golfcli.match import Match
+from golfcli.tournament.worker import code_fingerprint
 from golfcli.variant import builtin
 
 RUNGS = ("random", "greedy", "expert", "mc")

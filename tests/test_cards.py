@@ -1,4 +1,4 @@
-"""Card notation (RULES.md §1), typed layouts and decks."""
+"""Card notation (docs/rules.md §1), typed layouts and decks."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from golfcli import cards as C
 from golfcli.variant import builtin
 
-# Every spelling RULES.md §1 allows, written out by hand (not taken from cards.py).
+# Every spelling docs/rules.md §1 allows, written out by hand (not taken from cards.py).
 RANK_SPELLINGS = {
     "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
     "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13,
@@ -196,7 +196,7 @@ def test_make_deck_counts() -> None:
 @pytest.mark.parametrize(
     "name,players,packs,jokers",
     [
-        # RULES.md §10 / seed 003: 1 pack for 2-4, 2 for 5-8, 3 for 9+, no jokers
+        # docs/rules.md §10 / seed 003: 1 pack for 2-4, 2 for 5-8, 3 for 9+, no jokers
         ("six-card", 2, 1, 0),
         ("six-card", 4, 1, 0),
         ("six-card", 5, 2, 0),

@@ -1,4 +1,4 @@
-"""`golf score`, `golf variants`, `golf rules`, `golf validate` (issue #2):
+"""`golf score`, `golf variants`, `golf rules`, `golf validate`:
 results, JSON, batch mode, and bad input as one stderr line with exit 2."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tournaments on a Dask cluster (golfcli/executors.py, golfcli/gameplay.py).
+"""Tournaments on a Dask cluster (golfcli/tournament/executors.py and worker.py).
 
 A real LocalCluster (2 worker processes, one thread each, no dashboard) is
 started once for the module.  What must hold: the same results as the local
@@ -21,13 +21,21 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from golfcli.executors import Batcher, ExecutorSpec
-from golfcli.gameplay import BatchResult, VersionMismatch, code_fingerprint, play_batch_remote
-from golfcli.tournament import ConfigError, load_config, run_tournament
+from golfcli.tournament.config import load_config
+from golfcli.tournament.executors import Batcher
+from golfcli.tournament.plan import ConfigError, ExecutorSpec
+from golfcli.tournament.runner import run_tournament
+from golfcli.tournament.worker import (
+    BatchResult,
+    VersionMismatch,
+    code_fingerprint,
+    play_batch_remote,
+)
 
 from .test_tournament import THREE, game_lines, stable, write
 
@@ -114,7 +122,7 @@ def failing_submit(monkeypatch: pytest.MonkeyPatch, fails: int) -> dict[int, int
     result was fetched; returns submissions per batch (by its first game)."""
     import concurrent.futures
 
-    from golfcli.executors import DaskPool
+    from golfcli.tournament.executors import DaskPool
 
     real = DaskPool.submit
     sent: dict[int, int] = {}
@@ -155,6 +163,34 @@ def test_a_batch_that_keeps_failing_stops_the_run_with_its_games(
         r"a worker failed playing games \d+\.\.\d+ \(sent 3 times\): TypeError: ", dask.message
     )
     assert max(sent.values()) == 3  # sent, then again twice
+
+
+def test_a_batch_dask_already_reran_is_not_sent_again(
+    tmp_path: Path, cluster: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """KilledWorker means the scheduler reran the task on other workers and
+    every run killed its worker: the runner stops instead of a fourth run."""
+    import concurrent.futures
+
+    from distributed import KilledWorker
+
+    from golfcli.tournament.executors import DaskPool
+
+    sent: list[int] = []
+
+    def submit(self: DaskPool, batch: list[int]) -> Any:
+        sent.append(batch[0])
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        worker = SimpleNamespace(address="tcp://10.0.0.9:4000")
+        fut.set_exception(KilledWorker("play_batch_remote-1", worker, allowed_failures=3))
+        return fut
+
+    monkeypatch.setattr(DaskPool, "submit", submit)
+    cfg = write(tmp_path, CONFIG)
+    dask = run(cfg, tmp_path / "dask", executor="dask", address=cluster, batch_size=7)
+    assert dask.stopped == "error"
+    assert re.match(r"a worker failed playing games \d+\.\.\d+: KilledWorker: ", dask.message)
+    assert len(sent) == len(set(sent))  # no batch was sent twice
 
 
 def golf(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
@@ -439,9 +475,10 @@ def test_the_base_install_never_imports_dask(tmp_path: Path) -> None:
     cfg = write(tmp_path, CONFIG.replace("games: 30", "games: 2"))
     code = (
         "import sys\n"
-        "from golfcli.tournament import load_config, run_tournament\n"
+        "from golfcli.tournament.config import load_config\n"
+        "from golfcli.tournament.runner import run_tournament\n"
         f"run_tournament(load_config({str(cfg)!r}, workers=2), None)\n"
-        "import golfcli.cli, golfcli.executors\n"
+        "import golfcli.cli, golfcli.tournament.executors\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -34,7 +34,8 @@ from golfcli.bots.external import (
     derived_seed,
 )
 from golfcli.bots.registry import BotSpecError, make_bot
-from golfcli.match import BotFault, Match
+from golfcli.faults import BotFault
+from golfcli.match import Match
 from golfcli.state import Action, HoleState
 from golfcli.variant import builtin
 from golfcli.view import view

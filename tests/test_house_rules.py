@@ -1,4 +1,4 @@
-"""Every file in configs/variants/ (RULES.md §§1-9 options, §8b house rules)
+"""Every file in configs/variants/ (docs/rules.md §§1-9 options, §8b house rules)
 proves its rule: a layout that scores differently from the built-in it
 extends, or, for turn and end options, the loaded Variant plus what a real
 :class:`~golfcli.state.HoleState` offers or forbids."""
@@ -62,8 +62,8 @@ def test_file_extends_a_builtin_and_says_what_it_is(name: str) -> None:
     data = yaml.safe_load(text)
     assert data["extends"] in BUILTIN_NAMES
     assert data["name"] == name.removesuffix(".yaml")
-    # a comment header naming the rule's place in RULES.md
-    assert text.startswith("#") and "RULES.md §" in text.split("\nname:")[0]
+    # a comment header naming the rule's place in docs/rules.md
+    assert text.startswith("#") and "docs/rules.md §" in text.split("\nname:")[0]
     v = house(name)
     assert v.name == data["name"] and v.description
 
@@ -121,7 +121,7 @@ def test_one_eyed_jacks() -> None:
 @covers("twos-plus-two.yaml")
 def test_twos_plus_two() -> None:
     v, base = house("twos-plus-two.yaml"), parent("twos-plus-two.yaml")
-    # RULES.md §8 worked example: 14, and 18 with twos at +2
+    # docs/rules.md §8 worked example: 14, and 18 with twos at +2
     assert total(base, "5 K 2 / 5 7 9") == 14
     assert total(v, "5 K 2 / 5 7 9") == 18
     assert total(v, "2 K 3 / 2 7 9") == 0 + 7 + 12  # a pair of twos still 0

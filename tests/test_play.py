@@ -1,4 +1,4 @@
-"""``golf play`` (issue #3 item 7): seats from --players, the input parser
+"""``golf play``: seats from --players, the input parser
 and its reasons, rendering from a seat's view only, the scorecard, and the
 real game driven through a pseudo-terminal with scripted (and bad) input."""
 
@@ -20,28 +20,23 @@ import pytest
 from typer.testing import CliRunner
 
 from golfcli import cards as C
-from golfcli import tui
 from golfcli.cli import app
+from golfcli.match import HoleRecord
 from golfcli.record import load_record
 from golfcli.state import Action, Event, HoleState
-from golfcli.tui import (
-    HoleRow,
-    Style,
-    UsageError,
+from golfcli.tui import play as tui
+from golfcli.tui.board import (
     board_from_view,
-    describe_events,
-    parse_handicap,
-    parse_players,
-    parse_reply,
-    prompt_text,
     render_board,
     result_text,
-    run_play,
     scorecard_text,
     side_by_side,
-    tokens,
-    vlen,
 )
+from golfcli.tui.input import parse_reply, prompt_text, tokens
+from golfcli.tui.narrate import describe_events
+from golfcli.tui.play import run_play
+from golfcli.tui.seats import UsageError, parse_handicap, parse_players
+from golfcli.tui.style import Style, vlen
 from golfcli.variant import builtin, load_variant
 from golfcli.view import View, view
 
@@ -51,6 +46,11 @@ PLAIN = Style(False, False)
 
 def card(text: str) -> int:
     return C.parse_card(text)
+
+
+def finished(number: int, playoff: bool, scores: tuple[int, ...]) -> HoleRecord:
+    """A finished hole as the match records it (dealer and ending do not matter here)."""
+    return HoleRecord(number, 0, scores, None, "out", playoff)
 
 
 # --------------------------------------------------------------------------- --players / --handicap
@@ -435,7 +435,7 @@ def test_describe_turns_in_plain_words() -> None:
 
 
 def test_scorecard_has_hole_scores_and_running_totals() -> None:
-    rows = [HoleRow(1, False, (5, 12)), HoleRow(2, False, (-2, 8))]
+    rows = [finished(1, False, (5, 12)), finished(2, False, (-2, 8))]
     text = scorecard_text(["you", "ann"], rows, "stroke")
     lines = text.splitlines()
     assert "stroke play" in lines[0]
@@ -446,7 +446,7 @@ def test_scorecard_has_hole_scores_and_running_totals() -> None:
 
 
 def test_match_play_standing_and_halved_holes() -> None:
-    rows = [HoleRow(1, False, (3, 5)), HoleRow(2, False, (4, 4)), HoleRow(3, False, (1, 6))]
+    rows = [finished(1, False, (3, 5)), finished(2, False, (4, 4)), finished(3, False, (1, 6))]
     text = scorecard_text(["you", "ann"], rows, "match")
     assert "halved" in text
     assert text.splitlines()[-1] == "Standing: you 2 UP, ann 2 DOWN"
@@ -456,12 +456,12 @@ def test_match_play_standing_and_halved_holes() -> None:
 
 
 def test_ties_shared_or_settled_by_a_playoff() -> None:
-    rows = [HoleRow(1, False, (5, 5))]
+    rows = [finished(1, False, (5, 5))]
     assert (
         result_text(["a", "b"], rows, "stroke", [0, 1])
         == "Result: a and b tie on 5 and share the win."
     )
-    rows.append(HoleRow(2, True, (7, 3)))
+    rows.append(finished(2, True, (7, 3)))
     assert "playoff" in scorecard_text(["a", "b"], rows, "stroke")
     assert (
         result_text(["a", "b"], rows, "stroke", [1])

@@ -1,4 +1,4 @@
-"""``golf replay`` (issue #3 item 8): a recorded game steps through turn by
+"""``golf replay``: a recorded game steps through turn by
 turn on the full table, and ``--to-end`` reproduces the scorecard that
 ``golf play`` printed; broken records are one line with file:line."""
 
@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from golfcli.cli import app
-from golfcli.tui import run_replay
+from golfcli.tui.replay import run_replay
 
 GOLF = str(Path(sys.executable).with_name("golf"))
 

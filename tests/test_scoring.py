@@ -1,8 +1,8 @@
-"""The scorer against RULES.md §§7-8b: values, every pattern kind, bonuses,
+"""The scorer against docs/rules.md §§7-8b: values, every pattern kind, bonuses,
 penalties to opponents, hole-level adjustments, the breakdown, and expected
 totals for face-down cards.  Expected numbers are worked out by hand in the
 comments; the property tests at the end compare the built-ins with small
-independent re-statements of RULES.md §10."""
+independent re-statements of docs/rules.md §10."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def with_adjustments(adjustments: list[dict[str, Any]]) -> Variant:
 
 
 def test_worked_example_six_card() -> None:
-    # RULES.md §8 (seed 003): 5 K 2 / 5 7 9 -> 0 + 7 + 7 = 14
+    # docs/rules.md §8 (seed 003): 5 K 2 / 5 7 9 -> 0 + 7 + 7 = 14
     assert total("six-card", "5 K 2 / 5 7 9") == 14
 
 
@@ -82,7 +82,7 @@ def test_worked_example_alberta_group_2() -> None:
 
 # --------------------------------------------------------------------------- six-card
 
-# RULES.md §7, six-card default column (seed 003)
+# docs/rules.md §7, six-card default column (seed 003)
 SIX_CARD = {
     "A": 1, "2": -2, "3": 3, "4": 4, "6": 6, "7": 7, "8": 8, "9": 9,
     "10": 10, "J": 10, "Q": 10, "K": 0,
@@ -145,7 +145,7 @@ def test_nine_card_full_column_is_zero() -> None:
 
 
 def test_nine_card_full_column_of_twos_loses_its_minus_six() -> None:
-    # RULES.md §8: a full column scores 0, "wiping out negative cards too"
+    # docs/rules.md §8: a full column scores 0, "wiping out negative cards too"
     assert total("nine-card", "2 3 4 / 2 6 7 / 2 9 10") == 39
 
 
@@ -167,7 +167,7 @@ def test_nine_card_all_columns() -> None:
 # 2+3+4+5+6 + 7+8+9+2+3+4 + 5+6+7+8+9+3 = 20 + 33 + 38 = 91
 ALBERTA_FILL = "{x} 2 3 4 5 6 / 7 8 9 2 3 4 / 5 6 7 8 9 3"
 
-# RULES.md §7 Alberta column (seed 000 scoring (b))
+# docs/rules.md §7 Alberta column (seed 000 scoring (b))
 ALBERTA = {
     "JK": -3, "AC": -2, "A": 1, "AD": 1, "AH": 1, "AS": 1,
     "KC": -1, "QC": -1, "JC": -1, "10C": -1,
@@ -565,7 +565,7 @@ def test_score_layout_rejects_wrong_shapes_and_hidden_cards() -> None:
 
 
 def test_a_joker_needs_a_value() -> None:
-    # six-card is played without jokers (RULES.md §7): a typed joker is an error ...
+    # six-card is played without jokers (docs/rules.md §7): a typed joker is an error ...
     with pytest.raises(ValueError, match="without jokers"):
         score_layout(builtin("six-card"), cards_of("JK 3 4 / 5 6 7"))
     with pytest.raises(ValueError, match="without jokers"):
@@ -637,7 +637,7 @@ def test_unseen_cards() -> None:
 
 
 def independent_score(name: str, cards: Sequence[int]) -> tuple[int, int]:
-    """RULES.md §10 restated for each built-in, without the pattern engine:
+    """docs/rules.md §10 restated for each built-in, without the pattern engine:
     (layout total, penalty to each opponent)."""
     v = builtin(name)
     rows, cols = v.rows, v.cols

@@ -1,4 +1,4 @@
-"""The hole state machine: every rule of RULES.md §§3-6, with the reason
+"""The hole state machine: every rule of docs/rules.md §§3-6, with the reason
 each forbidden action gives (the verify/can/do trio)."""
 
 from __future__ import annotations
@@ -395,3 +395,20 @@ def test_scores_come_from_scorer_and_replay_is_identical():
     assert st.result.totals == score_hole(v, st.layouts, st.closer).totals
     again = replay_hole(v, 2, st.events)
     assert again.signature() == st.signature()
+
+
+def test_per_variant_caches_are_bounded():
+    """Caches keyed by a variant keep only the recent ones: a long-lived
+    process (a Dask worker) that loads many variants does not grow."""
+    from golfcli.bots.expert import instances
+    from golfcli.scoring import compiled
+    from golfcli.state import catalogue
+    from golfcli.variant import load_variant
+
+    for _ in range(100):
+        v = load_variant("six-card")
+        HoleState(v, 2, 0, random.Random(1))
+        instances(v)
+    for cached in (catalogue, compiled, instances):
+        assert cached.cache_info().currsize <= 64
+    assert catalogue(v) is catalogue(v)  # and a hit is the same object

@@ -1,5 +1,5 @@
 """Tournaments: determinism across workers, resume, duplicate deals, faults,
-config errors (golfcli/tournament.py).  Small games of random/greedy bots."""
+config errors (golfcli/tournament/).  Small games of random/greedy bots."""
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ import pytest
 from typer.testing import CliRunner
 
 from golfcli.cli import app
-from golfcli.tournament import RunResult, load_config, run_tournament
+from golfcli.tournament.config import load_config
+from golfcli.tournament.report import RunResult
+from golfcli.tournament.runner import run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -606,7 +608,7 @@ def test_every_seating_is_a_rotation() -> None:
 
     base = load_config(ROOT / "configs" / "six-card.yaml")
     for k, m in itertools.product((2, 3, 4), (1, 2)):
-        from golfcli.tournament import Entrant
+        from golfcli.tournament.plan import Entrant
 
         ents = tuple(Entrant(f"e{i}", tuple(range(i * m, i * m + m))) for i in range(k))
         plan = replace(

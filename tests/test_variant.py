@@ -1,5 +1,5 @@
 """Variants as validated data: built-ins, extends, --set, and every error
-naming file, line and key path (RULES.md §10, issue #2)."""
+naming file, line and key path (docs/rules.md §10)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ SIX_CARD_VALUES = {
 
 
 def test_six_card_defaults() -> None:
-    # RULES.md §10 six-card (seed 003)
+    # docs/rules.md §10 six-card (seed 003)
     v = builtin("six-card")
     assert (v.rows, v.cols) == (2, 3)
     assert v.jokers_per_pack == 0
@@ -106,7 +106,7 @@ def test_alberta_defaults() -> None:
     assert v.players == (2, 3, 4, 6)
     assert (v.packs_for(2), v.packs_for(4), v.packs_for(6)) == (2, 2, 3)
     assert v.jokers_per_pack == 2
-    # values RULES.md §7 Alberta column
+    # values docs/rules.md §7 Alberta column
     vals = rank_values("alberta")
     assert vals == {
         "joker": -3, "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
@@ -136,7 +136,7 @@ def test_duel_defaults() -> None:
 
 
 def test_builtins_use_only_schema_keys() -> None:
-    # RULES.md §10: every built-in is a YAML file of general keys.
+    # docs/rules.md §10: every built-in is a YAML file of general keys.
     import yaml
 
     for name in BUILTIN_NAMES:

@@ -20,6 +20,13 @@ from ..state import Action
 from ..view import View
 
 
+class BotSpecError(ValueError):
+    """A bot spec that cannot be loaded; the message says which and why.
+
+    Defined here, below the registry and the external adapter, because both
+    raise it (and the registry imports the adapter)."""
+
+
 @runtime_checkable
 class Bot(Protocol):
     """The one thing a bot must do: pick one of ``legal`` given its ``view``."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..scoring import Compiled, compiled
@@ -39,14 +40,11 @@ from . import BaseBot
 #: its bonus, its opponents' penalty as it counts for us) and the chance of completing it
 Target = tuple[tuple[float, int, float], float]
 
-_INSTANCES: dict[int, tuple[Variant, list[tuple[Pattern, tuple[int, ...]]]]] = {}
 
-
+@lru_cache(maxsize=64)
 def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
-    """Every place a pattern could match, as (pattern, cells)."""
-    hit = _INSTANCES.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1]
+    """Every place a pattern could match, as (pattern, cells); built once per
+    variant (bounded cache keyed by the variant, which hashes by identity)."""
     comp = compiled(variant)
     out: list[tuple[Pattern, tuple[int, ...]]] = []
     for pat, table in comp.tables:
@@ -62,7 +60,6 @@ def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
                         out.append((pat, table[a] + table[b]))
         else:
             out.extend((pat, cells) for cells in table)
-    _INSTANCES[id(variant)] = (variant, out)
     return out
 
 
@@ -357,9 +354,6 @@ class ExpertBot(BaseBot):
 
     # ------------------------------------------------------------------ helpers
 
-    def _opp_estimates(self, ev: Evaluator) -> list[float]:
-        return [ev.base(lay)[0] for s, lay in enumerate(ev.view.layouts) if s != ev.side]
-
     def _next_opponent_layout(self, ev: Evaluator) -> list[int | None] | None:
         v = ev.view
         for k in range(1, v.players):
@@ -396,7 +390,7 @@ class ExpertBot(BaseBot):
         v = ev.view
         return v.closer is None and v.variant.end.all_face_up and down_after == 0
 
-    def _tempo(self, ev: Evaluator, my_value: float) -> float:
+    def _tempo(self, ev: Evaluator) -> float:
         """Cost of ending the hole now (going out or knocking) against playing on.
 
         Ending gives us no more turns and every opponent exactly one; playing
@@ -467,7 +461,7 @@ class ExpertBot(BaseBot):
         ends = self._ends_hole(ev, down_after)
         val = ev.value(trial, future=not ends)
         if ends:
-            val += self._tempo(ev, val)
+            val += self._tempo(ev)
         if old is not None:
             val += self._feed(ev, old)
         else:
@@ -481,7 +475,7 @@ class ExpertBot(BaseBot):
         ends = self._ends_hole(ev, down_after)
         if ev.mine[pos] is not None:  # we remember it: no surprise
             val = ev.value(cells, future=not ends)
-            return val + (self._tempo(ev, val) if ends else 0.0)
+            return val + (self._tempo(ev) if ends else 0.0)
         total = 0.0
         count = 0
         trial = list(cells)
@@ -489,7 +483,7 @@ class ExpertBot(BaseBot):
             trial[pos] = card
             val = ev.value(trial, future=not ends)
             if ends:
-                val += self._tempo(ev, val)
+                val += self._tempo(ev)
             total += val * n
             count += n
         return total / count if count else ev.value(cells)
@@ -606,7 +600,7 @@ class ExpertBot(BaseBot):
                 out.append((self._best_place(ev, view.discard[-1], may_discard=False)[0], a))
             elif a.kind == "knock":
                 mine_exact = ev.value(ev.mine, future=False)
-                out.append((mine_exact + self._tempo(ev, mine_exact), a))
+                out.append((mine_exact + self._tempo(ev), a))
             elif a.kind == "flip":
                 out.append((self._flip_value(ev, ev.mine, a.pos) + 0.5, a))
             elif a.kind == "look":

@@ -43,10 +43,10 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from .. import cards as C
-from ..match import BotFault
+from ..faults import BotFault
 from ..state import ACTION_KINDS, Action
 from ..view import View
-from .registry import BotSpecError
+from . import BotSpecError
 
 PROTOCOL = 1
 """The protocol version golf speaks; sent in ``hello`` (docs/bot-protocol.md)."""

@@ -26,12 +26,9 @@ from typing import Any
 
 from ..state import Action
 from ..view import View
+from . import BotSpecError as BotSpecError  # re-exported: callers know it from here
 
 BUILTIN_BOTS = ("random", "greedy", "expert", "mc")
-
-
-class BotSpecError(ValueError):
-    """A bot spec that cannot be loaded; the message says which and why."""
 
 
 class FunctionBot:

@@ -2,7 +2,7 @@
 
 Both are the same shape to the runner (:class:`Pool`): ``submit`` a batch
 of game indices and get a ``concurrent.futures.Future`` of a
-:class:`~golfcli.gameplay.BatchResult`.  The runner keeps a bounded number
+:class:`~golfcli.tournament.worker.BatchResult`.  The runner keeps a bounded number
 of batches in flight, consumes them as they complete and aggregates in
 index order, so neither the executor nor the order results arrive in can
 change a report.
@@ -29,14 +29,13 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .gameplay import BatchResult, code_fingerprint, init_local_worker, play_batch_local
+from .worker import BatchResult, code_fingerprint, init_local_worker, play_batch_local
 
 if TYPE_CHECKING:
-    from .tournament import Plan
+    from .plan import ExecutorSpec, Plan
 
 EXECUTORS = ("local", "dask")
 TARGET_SECONDS = 0.3  # of work per task: ~1% of it is Dask's per-task overhead
@@ -64,23 +63,6 @@ class ExecutorError(Exception):
     """The executor cannot start (no Dask, no scheduler, no workers): one line."""
 
 
-@dataclass(frozen=True)
-class ExecutorSpec:
-    """How to run games; never part of the config hash (results do not depend on it)."""
-
-    kind: str = "local"
-    address: str | None = None  # Dask scheduler; None: DASK_SCHEDULER_ADDRESS or a LocalCluster
-    batch_size: int | None = None  # games per task; None: sized to TARGET_SECONDS
-    max_in_flight: int | None = None  # tasks in flight; None: IN_FLIGHT_PER_SLOT x slots
-
-    def where(self) -> str:
-        """Where Dask games run, in words: the scheduler's address or a LocalCluster."""
-        return self.resolved_address() or "a new LocalCluster"
-
-    def resolved_address(self) -> str | None:
-        return self.address or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
-
-
 class Pool(Protocol):
     slots: int  # games that can run at once
     max_batch: int  # most games per task when sizing automatically
@@ -96,6 +78,11 @@ class Pool(Protocol):
 
     def check(self) -> None:
         """Raise ExecutorError if the executor can no longer return results."""
+        ...
+
+    def already_rerun(self, exc: BaseException) -> bool:
+        """True if the executor itself has already run a failed task again
+        (Dask after a worker died): sending it once more would not help."""
         ...
 
     def shutdown(self, abandon: bool) -> None: ...
@@ -174,6 +161,9 @@ class LocalPool:
 
     def check(self) -> None:
         pass  # a dead worker breaks the pool: its futures fail, nothing hangs
+
+    def already_rerun(self, exc: BaseException) -> bool:
+        return False  # retries = 0: never asked
 
     def stop(self, inflight: list[Future[BatchResult]]) -> list[Future[BatchResult]]:
         # Running batches finish the game in hand and skip the rest.
@@ -258,11 +248,12 @@ class DaskPool:
             "code": self._code,
         }
         self._executor = self.client.get_executor(pure=False)
+        self._killed_worker: type[BaseException] = dd.KilledWorker
         self._blob = pickle.dumps(plan)
         self._key = hashlib.sha256(self._blob).hexdigest()
 
     def submit(self, batch: list[int]) -> Future[BatchResult]:
-        from .gameplay import play_batch_remote
+        from .worker import play_batch_remote
 
         fut: Future[BatchResult] = self._executor.submit(
             play_batch_remote, self._blob, self._key, self._code, batch
@@ -278,6 +269,11 @@ class DaskPool:
                 f"lost the Dask scheduler at {self.where} (client {status}); "
                 "every game that came back is kept: continue with --resume"
             )
+
+    def already_rerun(self, exc: BaseException) -> bool:
+        """KilledWorker: the scheduler has already rerun the task on other
+        workers (``allowed-failures`` times) and every run killed its worker."""
+        return isinstance(exc, self._killed_worker)
 
     def stop(self, inflight: list[Future[BatchResult]]) -> list[Future[BatchResult]]:
         # Cancelling a Dask future throws away work already done; batches are

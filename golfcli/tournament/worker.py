@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import __version__
+from .. import __version__
 
 if TYPE_CHECKING:
-    from .tournament import Plan, PlayerSpec
+    from .plan import Plan, PlayerSpec
 
 RECORD_VERSION = 1
 
@@ -97,7 +97,7 @@ class Player:
                 (out / "events").mkdir(exist_ok=True)
 
     def _bot(self, spec: PlayerSpec, seed: str) -> Any:
-        from .bots.registry import make_bot
+        from ..bots.registry import make_bot
 
         external: dict[str, Any] = {}
         if spec.is_external():
@@ -119,8 +119,8 @@ class Player:
 
     def play(self, index: int) -> str:
         """Play game ``index``; append its line to games.jsonl (if we append); return the line."""
-        from .bots.registry import close_bot
-        from .match import Match
+        from ..bots.registry import close_bot
+        from ..match import Match
 
         plan = self.plan
         slot = plan.slot(index)
@@ -147,7 +147,7 @@ class Player:
                 forfeit_penalty=plan.forfeit_penalty,
             )
             if match.record and self.out is not None:
-                from .record import RecordWriter, header
+                from ..record import RecordWriter, header
 
                 writer = RecordWriter(
                     events_file(self.out, index),
@@ -259,7 +259,7 @@ def code_fingerprint() -> str:
     global _FINGERPRINT
     if _FINGERPRINT is None:
         h = hashlib.sha256(f"python {sys.version_info[0]}.{sys.version_info[1]}\0".encode())
-        root = Path(__file__).parent
+        root = Path(__file__).parent.parent  # golfcli/
         for path in sorted(root.rglob("*")):
             if path.suffix in (".py", ".yaml") and "__pycache__" not in path.parts:
                 h.update(path.relative_to(root).as_posix().encode() + b"\0")

@@ -1,0 +1,171 @@
+"""What a person types for a hole, and the "count cards" helper.
+
+A value is either a whole number, kept exactly as typed (a table's own
+jokers and house rules included), or a layout in ``golf score`` notation,
+counted by :mod:`golfcli.scoring` with the card's variant -- the same scorer
+the engine and ``golf score`` use, so a card can never disagree with them.
+
+When every side of a hole is entered as a layout the hole is counted as
+``golf score --hole`` counts it: penalties one layout gives the others
+(duel's joker pair) and hole rules (blackjack, underdog, ...) apply.  When
+any total is typed, each layout is counted on its own (as ``golf score
+LAYOUT`` does) and typed totals are final: a typed total is never changed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import cards as C
+from ..scoring import LayoutScore, SideScore, score_hole, score_layout
+from ..variant import Variant
+from .model import Entry
+
+_NUMBER = re.compile(r"^[+-]?\d{1,6}$")
+
+
+class EntryError(ValueError):
+    """A value that is neither a number nor a layout that fits the variant."""
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A value as typed, before counting: a number, or a parsed layout."""
+
+    number: int | None = None
+    layout: tuple[int, ...] | None = None
+
+
+def is_number(text: str) -> bool:
+    return bool(_NUMBER.match(text.strip()))
+
+
+def read_value(text: str, variant: Variant | None, mini: bool) -> Typed:
+    """Read one typed value; errors say what was wrong with it."""
+    raw = text.strip()
+    if not raw:
+        raise EntryError("empty value (give a number or a layout like '5 K 2 / 5 7 9')")
+    if _NUMBER.match(raw):
+        n = int(raw)
+        if mini and n < 1:
+            raise EntryError(f"{raw!r}: strokes are a whole number of at least 1")
+        return Typed(number=n)
+    if mini:
+        raise EntryError(f"{raw!r} is not a number of strokes")
+    try:
+        rows, cols, cards = C.parse_layout(raw)
+    except C.CardError as exc:
+        raise EntryError(f"{raw!r} is not a number or a layout ({exc})") from None
+    assert variant is not None
+    if (rows, cols) != (variant.rows, variant.cols):
+        raise EntryError(
+            f"{raw!r}: a {rows}x{cols} layout, but {variant.name} deals "
+            f"{variant.rows} rows of {variant.cols}"
+        )
+    if C.UNKNOWN in cards:
+        raise EntryError(f"{raw!r}: every card is turned up at the end of a hole (no ?)")
+    if not variant.joker_valued and C.JOKER_CARD in cards:
+        raise EntryError(
+            f"{raw!r}: {variant.name} is played without jokers "
+            "(type the hole total, or give jokers a value with --set values.ranks.joker=-2)"
+        )
+    return Typed(layout=tuple(cards))
+
+
+def breakdown(variant: Variant, side: SideScore | LayoutScore) -> list[str]:
+    """The itemised count kept on the card: each card's value (and what a
+    match made of it), every match, bonuses, penalties and hole rules."""
+    from ..scorecard import match_text
+
+    ls = side.layout if isinstance(side, SideScore) else side
+    cols = variant.cols
+    rows = []
+    for r in range(variant.rows):
+        cells = []
+        for c in range(cols):
+            i = r * cols + c
+            v, s = ls.values[i], ls.scored[i]
+            cells.append(f"{C.card_str(ls.cards[i])} {v:+d}" + (f" -> {s:+d}" if s != v else ""))
+        rows.append(", ".join(cells))
+    out = ["cards: " + " / ".join(rows)]
+    out += ["matched: " + match_text(m, cols) for m in ls.matches]
+    if ls.bonus:
+        out.append(f"bonus: {ls.bonus:+d}")
+    if isinstance(side, SideScore):
+        if side.penalties:
+            out.append(f"penalties from opponents: {side.penalties:+d}")
+        out += [f"{name}: {d:+d}" for name, d in side.adjustments]
+    return out
+
+
+def count_hole(
+    variant: Variant | None, typed: Sequence[Typed], closer: int | None = None
+) -> list[Entry]:
+    """Entries for one hole's values, in the order given.  ``closer`` (an index
+    into ``typed``) is who went out or knocked: knock bonuses and penalties
+    apply to it when the whole hole is counted from layouts."""
+    layouts = [t.layout for t in typed]
+    if variant is not None and typed and all(lay is not None for lay in layouts):
+        hs = score_hole(variant, [list(lay) for lay in layouts if lay is not None], closer)
+        return [
+            Entry(
+                side.total,
+                C.layout_str(list(side.layout.cards), variant.cols),
+                breakdown(variant, side),
+            )
+            for side in hs.sides
+        ]
+    out = []
+    for t in typed:
+        if t.layout is None:
+            assert t.number is not None
+            out.append(Entry(t.number))
+        else:
+            assert variant is not None
+            ls = score_layout(variant, list(t.layout))
+            out.append(
+                Entry(ls.total, C.layout_str(list(t.layout), variant.cols), breakdown(variant, ls))
+            )
+    return out
+
+
+def values_text(variant: Variant) -> list[str]:
+    """The card values printed on the card, in words, from the variant's data:
+    rank values, exact cards, matching rules and hole rules."""
+    from ..rulestext import adjustment_text, pattern_text
+
+    v = variant
+    groups: list[tuple[list[int], tuple[str, int]]] = []
+    for r in range(1, 14):
+        val = v.rank_values[r]
+        key = ("face", 0) if 2 <= r <= 10 and val == r else ("value", val)
+        if groups and groups[-1][1] == key:
+            groups[-1][0].append(r)
+        else:
+            groups.append(([r], key))
+    parts = []
+    for ranks, (how, val) in groups:
+        if how == "face" and len(ranks) > 1:
+            parts.append(f"{ranks[0]}-{ranks[-1]} face value")
+        elif how == "face":
+            parts.append(f"{ranks[0]} {ranks[0]}")
+        else:
+            parts.append(" ".join(C.rank_str(x) for x in ranks) + f" {val}")
+    lines = ["Card values: " + ", ".join(parts) + "."]
+    if v.joker_valued and v.jokers_per_pack:
+        lines[0] = lines[0][:-1] + f", joker {v.rank_values[0]}."
+    elif v.joker_valued:
+        lines[0] = lines[0][:-1] + f", joker {v.rank_values[0]} (if you add them)."
+    if v.card_values:
+        special = ", ".join(f"{C.card_str(c)} {val}" for c, val in v.card_values)
+        lines.append(f"Exact cards: {special} (type the suit for these).")
+    twos, kings = v.rank_values[2], v.rank_values[13]
+    lines.append(
+        f"Toggles: twos -2 {'on' if twos == -2 else f'off (twos {twos:+d})'}, "
+        f"kings 0 {'on' if kings == 0 else f'off (kings {kings})'}."
+    )
+    lines += [pattern_text(p) for p in v.patterns]
+    lines += [adjustment_text(a) for a in v.adjustments]
+    return lines

@@ -1,0 +1,449 @@
+"""A scorecard: what was entered, how it is stored, and who is winning.
+
+The card file is YAML, the format the project's variant and tournament files
+already use: a person can read it and fix a typo in an editor, and
+:mod:`golfcli.yamlsrc` reads it back with the line of every key, so a damaged
+card is reported as ``file:line: key: problem``.
+
+A card never recomputes what was entered.  A typed total is kept exactly as
+typed; a counted layout keeps its layout, its itemised count and its score
+as they were when entered.  Everything else (running totals, the leader,
+winners, holes to play) is derived from the entries by the pure functions
+at the end of this module, so the file holds each fact once.
+
+Writes are atomic (:func:`save`): the new text goes to a temporary file in
+the same directory, is flushed and fsynced, then renamed over the card.  A
+crash or Ctrl-C leaves either the old card or the new one, never a torn one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..yamlsrc import Checker, KeyPath, Located, SourceError, load_file
+
+FORMAT_VERSION = 1
+KINDS = ("golf", "mini")
+HEADER = (
+    "# A Golf scorecard kept by `golf card` (see docs/scorecard.md).\n"
+    "# Safe to read; to change a score use `golf card fix` rather than an editor.\n"
+)
+
+
+class CardError(SourceError):
+    """A card file that cannot be read, or a change it cannot take."""
+
+
+@dataclass
+class Entry:
+    """One side's score on one hole.
+
+    ``layout`` is set when the score was counted from cards; ``count`` then
+    holds the itemised breakdown as text lines (cards, matches, bonuses).
+    """
+
+    score: int
+    layout: str | None = None
+    count: list[str] = field(default_factory=list)
+
+    def to_data(self) -> Any:
+        if self.layout is None:
+            return self.score
+        return {"score": self.score, "layout": self.layout, "count": list(self.count)}
+
+
+@dataclass
+class Hole:
+    """An entered hole.  ``number`` counts every hole, playoffs included;
+    a playoff hole holds scores only for the sides that were tied."""
+
+    number: int
+    scores: dict[str, Entry]
+    playoff: bool = False
+    closer: str | None = None  # who went out or knocked, for knock bonuses and penalties
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"hole": self.number}
+        if self.playoff:
+            out["playoff"] = True
+        if self.closer is not None:
+            out["closer"] = self.closer
+        out["scores"] = {k: e.to_data() for k, e in self.scores.items()}
+        return out
+
+
+@dataclass
+class Card:
+    """A game's scorecard.
+
+    ``sides`` are the score columns: one per player, or one per partner
+    group (``["Ann", "Cat"]`` scores as ``"Ann & Cat"``).  For a card golf
+    game, ``variant`` and ``overrides`` say how layouts are counted and
+    ``values`` is the text of the card values printed on the card; a mini
+    golf card has neither and may have a ``par`` per hole.
+    """
+
+    kind: str
+    players: list[str]
+    sides: list[list[str]]
+    holes: int | None = 9
+    target: int | None = None
+    target_rule: str = "reach"
+    max_holes: int | None = None
+    scoring: str = "stroke"
+    ties: str = "share"
+    variant: str | None = None
+    overrides: list[str] = field(default_factory=list)
+    values: list[str] = field(default_factory=list)
+    par: list[int] | None = None
+    played: list[Hole] = field(default_factory=list)
+    created: str = ""
+    title: str = ""
+
+    @property
+    def side_names(self) -> list[str]:
+        return [" & ".join(members) for members in self.sides]
+
+    @property
+    def regular(self) -> list[Hole]:
+        return [h for h in self.played if not h.playoff]
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"golf_scorecard": FORMAT_VERSION, "kind": self.kind}
+        if self.title:
+            out["title"] = self.title
+        out["created"] = self.created
+        out["players"] = list(self.players)
+        if any(len(s) > 1 for s in self.sides):
+            out["partners"] = [list(s) for s in self.sides]
+        if self.kind == "golf":
+            out["variant"] = self.variant
+            out["set"] = list(self.overrides)
+            out["values"] = list(self.values)
+        out["holes"] = self.holes
+        if self.target is not None:
+            out["target"] = self.target
+            out["target_rule"] = self.target_rule
+            out["max_holes"] = self.max_holes
+        out["scoring"] = self.scoring
+        out["ties"] = self.ties
+        if self.kind == "mini":
+            out["par"] = None if self.par is None else list(self.par)
+        out["played"] = [h.to_data() for h in self.played]
+        return out
+
+
+# --------------------------------------------------------------------------- file I/O
+
+
+def dump_text(card: Card) -> str:
+    body = yaml.safe_dump(
+        card.to_data(), sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
+    )
+    return HEADER + body
+
+
+def save(card: Card, path: Path) -> None:
+    """Write ``card`` to ``path`` atomically: temp file in the same directory,
+    fsync, rename over the old file, fsync the directory (so the rename itself
+    survives a power cut on POSIX file systems)."""
+    text = dump_text(card)
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        # the old card stays as it was; remove the half-made temp file
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    try:
+        dfd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+def load(path: Path) -> Card:
+    """Read and check a card file; any problem is one :class:`CardError`
+    naming ``file:line`` and the key."""
+    try:
+        doc = load_file(path)
+    except SourceError as exc:
+        raise CardError(exc.where, exc.path, exc.message) from None
+    return from_located(doc)
+
+
+def from_located(doc: Located) -> Card:
+    ck = Checker(doc, CardError)
+    if not isinstance(doc.data, dict):
+        raise CardError(doc.where(()), "", "not a golf scorecard (expected a mapping of keys)")
+    allowed = {
+        "golf_scorecard",
+        "kind",
+        "title",
+        "created",
+        "players",
+        "partners",
+        "variant",
+        "set",
+        "values",
+        "holes",
+        "target",
+        "target_rule",
+        "max_holes",
+        "scoring",
+        "ties",
+        "par",
+        "played",
+    }
+    top = ck.mapping((), allowed)
+    if "golf_scorecard" not in top:
+        raise CardError(doc.where(()), "", "not a golf scorecard (no golf_scorecard: key)")
+    version = ck.int_(("golf_scorecard",), 1)
+    if version > FORMAT_VERSION:
+        raise ck.fail(
+            ("golf_scorecard",), f"written by a newer golf (format {version}); upgrade golf"
+        )
+    for key in ("kind", "players", "holes", "scoring", "ties", "played"):
+        if key not in top:
+            raise ck.fail((), f"missing key {key!r}")
+    kind = ck.choice(("kind",), KINDS)
+    players = _names(ck, ("players",))
+    sides: list[list[str]] = [[p] for p in players]
+    if top.get("partners") is not None:
+        raw = ck.get(("partners",))
+        if not isinstance(raw, list):
+            raise ck.fail(("partners",), "must be a list of partner groups")
+        sides = [_names(ck, ("partners", i)) for i in range(len(raw))]
+        flat = sorted(n for s in sides for n in s)
+        if flat != sorted(players):
+            raise ck.fail(("partners",), "partner groups must hold every player exactly once")
+    card = Card(
+        kind=kind,
+        players=players,
+        sides=sides,
+        holes=ck.int_(("holes",), 1, 1000, none=True),
+        scoring=ck.choice(("scoring",), ("stroke", "match")),
+        ties=ck.choice(("ties",), ("share", "playoff")),
+        created=str(top.get("created") or ""),
+        title=str(top.get("title") or ""),
+    )
+    if top.get("target") is not None:
+        card.target = ck.int_(("target",), 1, 100_000)
+        if "target_rule" in top:
+            card.target_rule = ck.choice(("target_rule",), ("reach", "exceed"))
+        card.max_holes = ck.int_(("max_holes",), 1, 1000, none=True) if "max_holes" in top else None
+    if card.holes is None and card.target is None:
+        raise ck.fail(("holes",), "give holes or a target")
+    if kind == "golf":
+        if not isinstance(top.get("variant"), str) or not top["variant"].strip():
+            raise ck.fail(("variant",), "a card golf scorecard needs its variant (name or file)")
+        card.variant = top["variant"]
+        card.overrides = _texts(ck, ("set",)) if top.get("set") is not None else []
+        card.values = _texts(ck, ("values",)) if top.get("values") is not None else []
+    elif top.get("par") is not None:
+        raw = ck.get(("par",))
+        if not isinstance(raw, list):
+            raise ck.fail(("par",), "must be a list of par values, one per hole")
+        card.par = [ck.int_(("par", i), 1, 99) for i in range(len(raw))]
+        if card.holes is not None and len(card.par) != card.holes:
+            raise ck.fail(("par",), f"{len(card.par)} par values for {card.holes} holes")
+    raw_played = ck.get(("played",))
+    if raw_played is None:
+        raw_played = []
+    if not isinstance(raw_played, list):
+        raise ck.fail(("played",), "must be a list of holes")
+    names = card.side_names
+    for i in range(len(raw_played)):
+        card.played.append(_hole(ck, ("played", i), names, i + 1, kind))
+    # a playoff only after the regular holes, and never in the middle of them
+    seen_playoff = False
+    for i, h in enumerate(card.played):
+        if h.playoff:
+            seen_playoff = True
+        elif seen_playoff:
+            raise ck.fail(("played", i), "a regular hole after a playoff hole")
+    if card.holes is not None and len(card.regular) > card.holes:
+        raise ck.fail(("played",), f"{len(card.regular)} holes entered on a {card.holes}-hole card")
+    return card
+
+
+def _names(ck: Checker, path: KeyPath) -> list[str]:
+    raw = ck.get(path)
+    if not isinstance(raw, list) or not raw:
+        raise ck.fail(path, "must be a non-empty list of names")
+    out = [ck.text((*path, i)) for i in range(len(raw))]
+    if len({n.casefold() for n in out}) != len(out):
+        raise ck.fail(path, "a name is given twice")
+    return out
+
+
+def _texts(ck: Checker, path: KeyPath) -> list[str]:
+    raw = ck.get(path)
+    if not isinstance(raw, list):
+        raise ck.fail(path, "must be a list of text lines")
+    return [ck.str_((*path, i)) for i in range(len(raw))]
+
+
+def _hole(ck: Checker, path: KeyPath, names: list[str], expected: int, kind: str) -> Hole:
+    ck.mapping(path, ("hole", "playoff", "closer", "scores"))
+    number = ck.int_((*path, "hole"), 1)
+    if number != expected:
+        raise ck.fail((*path, "hole"), f"holes must be numbered in order: expected {expected}")
+    playoff = ck.bool_((*path, "playoff")) if "playoff" in ck.get(path) else False
+    scores = ck.mapping((*path, "scores"), names, "the card's players")
+    missing = [n for n in names if n not in scores]
+    if missing and not playoff:
+        raise ck.fail((*path, "scores"), f"no score for {', '.join(missing)}")
+    if not scores:
+        raise ck.fail((*path, "scores"), "no scores")
+    entries: dict[str, Entry] = {}
+    for name in names:  # card order, whatever order the file has
+        if name not in scores:
+            continue
+        p = (*path, "scores", name)
+        raw = ck.get(p)
+        if isinstance(raw, dict):
+            ck.mapping(p, ("score", "layout", "count"))
+            for key in ("score", "layout"):
+                if key not in raw:
+                    raise ck.fail(p, f"a counted score needs {key!r}")
+            count = _texts(ck, (*p, "count")) if raw.get("count") is not None else []
+            entries[name] = Entry(ck.int_((*p, "score")), ck.text((*p, "layout")), count)
+        else:
+            entries[name] = Entry(ck.int_(p, 0 if kind == "mini" else None))
+    closer = None
+    if ck.get(path).get("closer") is not None:
+        closer = ck.text((*path, "closer"))
+        if closer not in entries:
+            raise ck.fail((*path, "closer"), f"{closer!r} has no score on this hole")
+    return Hole(number, entries, playoff, closer)
+
+
+# --------------------------------------------------------------------------- standings
+
+
+@dataclass
+class Standing:
+    """Everything ``show`` says about a card, derived from its entries."""
+
+    totals: list[int]  # per side, regular holes
+    running: list[list[int | None]]  # per played hole, per side (None: not in that hole)
+    holes_won: list[float] | None  # match play
+    to_par: list[int] | None  # mini golf with par
+    finished: bool
+    holes_left: int | None  # None for a target game
+    leaders: list[int]  # sides leading now (after playoffs, when finished)
+    winners: list[int]  # empty until the game is finished
+    tied: bool  # finished with more than one winner
+
+
+def hole_winners(scores: dict[int, int]) -> list[int]:
+    """Sides with the lowest score of a hole (all of them when tied)."""
+    low = min(scores.values())
+    return [s for s, v in scores.items() if v == low]
+
+
+def standing(card: Card) -> Standing:
+    names = card.side_names
+    n = len(names)
+    totals = [0] * n
+    won = [0.0] * n
+    running: list[list[int | None]] = []
+    for h in card.played:
+        if h.playoff:
+            running.append([h.scores[m].score if m in h.scores else None for m in names])
+            continue
+        for i, m in enumerate(names):
+            totals[i] += h.scores[m].score
+        running.append(list(totals))
+        if card.scoring == "match":
+            w = hole_winners({i: h.scores[m].score for i, m in enumerate(names)})
+            for i in w:
+                won[i] += 1 / len(w)
+    regular = card.regular
+    if card.holes is not None:
+        finished = len(regular) >= card.holes
+        left: int | None = max(0, card.holes - len(regular))
+    else:
+        target = card.target or 0
+        if card.target_rule == "reach":
+            hit = any(t >= target for t in totals)
+        else:
+            hit = any(t > target for t in totals)
+        capped = card.max_holes is not None and len(regular) >= card.max_holes
+        finished = bool(regular) and (hit or capped)
+        left = None if not capped else 0
+    if card.scoring == "match":
+        best = max(won)
+        leaders = [i for i in range(n) if won[i] == best]
+    else:
+        low = min(totals)
+        leaders = [i for i in range(n) if totals[i] == low]
+    to_par = None
+    if card.kind == "mini" and card.par is not None:
+        to_par = [sum(h.scores[m].score - card.par[h.number - 1] for h in regular) for m in names]
+    winners: list[int] = []
+    if finished:
+        winners = list(leaders)
+        for h in card.played:
+            if h.playoff and len(winners) > 1:
+                among = {i: h.scores[names[i]].score for i in winners if names[i] in h.scores}
+                if among:
+                    winners = hole_winners(among)
+        leaders = winners
+    return Standing(
+        totals=totals,
+        running=running,
+        holes_won=won if card.scoring == "match" else None,
+        to_par=to_par,
+        finished=finished,
+        holes_left=left,
+        leaders=leaders,
+        winners=winners,
+        tied=finished and len(winners) > 1,
+    )
+
+
+def par_text(diff: int) -> str:
+    """A score against par as golfers write it: E, +2, -1."""
+    return "E" if diff == 0 else f"{diff:+d}"
+
+
+def playoff_sides(card: Card) -> list[int]:
+    """The sides a playoff hole is for now (empty when there is nothing to settle)."""
+    st = standing(card)
+    return st.winners if st.tied else []
+
+
+def find_side(card: Card, name: str) -> int | None:
+    """A side by a member's name or the group's name (case does not matter)."""
+    key = name.strip().casefold()
+    for i, (members, label) in enumerate(zip(card.sides, card.side_names, strict=True)):
+        if key == label.casefold() or any(key == m.casefold() for m in members):
+            return i
+    return None
+
+
+def alternate_partners(players: Sequence[str], groups: int) -> list[list[str]]:
+    """Partners sit alternately (A & C against B & D): seat s is in group s mod groups,
+    the same seating the engine uses."""
+    return [[p for s, p in enumerate(players) if s % groups == g] for g in range(groups)]

@@ -1,0 +1,592 @@
+"""Reading a tournament config (docs/tournament.md) into a :class:`Plan`.
+
+:func:`load_config` reads the file and runs one named step per part of the
+config; any problem is one :class:`ConfigError` naming ``file:line`` and the
+key.  Command-line options override the file's keys.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..faults import FALLBACKS, FORFEIT_PENALTY
+from ..stats import SprtSpec
+from ..variant import BUILTIN_NAMES, Variant, load_variant
+from ..yamlsrc import Checker, KeyPath, Located, SourceError, dotted, kind_of, load_file
+from .executors import EXECUTORS
+from .plan import ConfigError, Entrant, ExecutorSpec, Plan, PlayerSpec
+from .worker import bot_file_hashes
+
+CONFIG_KEYS = (
+    "name",
+    "description",
+    "variant",
+    "holes",
+    "format",
+    "players",
+    "teams",
+    "seats",
+    "schedule",
+    "challenger",
+    "games",
+    "duplicate",
+    "seed",
+    "workers",
+    "time_limit",
+    "time_bank",
+    "fault_policy",
+    "forfeit_penalty",
+    "sprt",
+    "record_events",
+    "executor",
+    "address",
+    "batch_size",
+    "max_in_flight",
+)
+PLAYER_KEYS = ("name", "bot", "command", "options", "time_limit", "time_bank")
+SPRT_KEYS = ("elo0", "elo1", "margin", "alpha", "beta", "min_deals")
+SCHEDULES = ("round-robin", "gauntlet")
+DEFAULT_GAMES = 10
+
+
+# --------------------------------------------------------------------------- config loading
+
+
+def _checker(doc: Located) -> Checker:
+    return Checker(doc, ConfigError)
+
+
+def cpu_count() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def parse_workers(value: Any, where: str, path: KeyPath | str) -> int:
+    if value == "auto":
+        return cpu_count()
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(
+            where, path, f"must be a number of processes (1 or more) or auto, not {value!r}"
+        )
+    return value
+
+
+def load_config(
+    path: str | Path,
+    *,
+    games: int | None = None,
+    holes: int | None = None,
+    seed: int | None = None,
+    workers: str | int | None = None,
+    executor: str | None = None,
+    address: str | None = None,
+    batch_size: int | None = None,
+    max_in_flight: int | None = None,
+) -> Plan:
+    """Read and validate a tournament config; keyword arguments override it
+    (the command-line options).  Any problem is one :class:`ConfigError`.
+
+    The steps run in the order the config is explained in docs/tournament.md,
+    so a config with several problems is told about the first of them."""
+    doc = load_file(path)
+    ck = _checker(doc)
+    if not isinstance(doc.data, dict):
+        raise ck.fail(
+            (), "a tournament config must be a YAML mapping of keys (see docs/tournament.md)"
+        )
+    top = ck.mapping((), CONFIG_KEYS, "the tournament config")
+    base_dir = Path(path).parent
+    cfg_path = str(path)
+
+    name = ck.text(("name",)) if "name" in top else Path(path).stem
+    description = top.get("description") or ""
+    if not isinstance(description, str):
+        raise ck.fail(("description",), "must be text")
+    if "variant" not in top:
+        raise ck.fail(
+            (),
+            "no variant: give a built-in name ("
+            + ", ".join(BUILTIN_NAMES)
+            + "), a variant file, or a mapping with extends:",
+        )
+    variant = _load_variant(ck, doc, base_dir, cfg_path)
+    n_holes, scoring = _game_length(ck, top, variant, holes)
+    players = _players(ck, top, base_dir)
+    entrants, team_size = _entrants(ck, top, players, variant)
+    per_table = _seats(ck, top, variant, len(entrants), team_size)
+    schedule, challenger, tables = _schedule(ck, top, entrants, per_table, team_size)
+    run = _run_length(ck, doc, top, games, seed, workers)
+    pressure = _pressure(ck, top)
+    record = ck.bool_(("record_events",)) if top.get("record_events") is not None else False
+    sprt = _sprt(ck, top, len(entrants)) if top.get("sprt") is not None else None
+    run_on = _executor(ck, top, executor, address, batch_size, max_in_flight)
+
+    return Plan(
+        name=name,
+        config=cfg_path,
+        base_dir=base_dir,
+        description=description.strip(),
+        variant=variant,
+        holes=n_holes,
+        scoring=scoring,
+        players=tuple(players),
+        entrants=tuple(entrants),
+        team_size=team_size,
+        per_table=per_table,
+        tables=tables,
+        schedule=schedule,
+        challenger=challenger,
+        games=run.games,
+        duplicate=run.duplicate,
+        seed=run.seed,
+        seed_given=run.seed_given,
+        workers=run.workers,
+        time_limit=pressure.time_limit,
+        time_bank=pressure.time_bank,
+        fault_policy=pressure.fault_policy,
+        forfeit_penalty=pressure.forfeit_penalty,
+        sprt=sprt,
+        record_events=record,
+        file_hashes=bot_file_hashes(players, base_dir),
+        executor=run_on,
+    )
+
+
+def _game_length(
+    ck: Checker, top: dict[str, Any], variant: Variant, holes: int | None
+) -> tuple[int | None, str]:
+    """Holes per game (None: the variant's own length) and stroke or match play."""
+    n_holes: int | None = None
+    if holes is not None:
+        if holes < 1:
+            raise ConfigError("--holes", "", f"must be at least 1, not {holes}")
+        n_holes = holes
+    elif top.get("holes") is not None:
+        n_holes = ck.int_(("holes",), 1, 1000)
+    scoring = (
+        ck.choice(("format",), ("stroke", "match"))
+        if top.get("format") is not None
+        else variant.game.scoring
+    )
+    return n_holes, scoring
+
+
+def _entrants(
+    ck: Checker, top: dict[str, Any], players: list[PlayerSpec], variant: Variant
+) -> tuple[list[Entrant], int]:
+    """Who is ranked, and how many players share a layout: every player on
+    their own, or the ``teams:`` of partners."""
+    if top.get("teams") is None:
+        return [Entrant(p.name, (i,)) for i, p in enumerate(players)], 1
+    by_name = {p.name: i for i, p in enumerate(players)}
+    team_size = variant.partners.group_size
+    return _teams(ck, top["teams"], by_name, team_size, variant), team_size
+
+
+def _seats(ck: Checker, top: dict[str, Any], variant: Variant, n_ent: int, team_size: int) -> int:
+    """Sides per game (entrants at one table); checks the seats against the
+    variant's player counts and partner rules."""
+    if top.get("seats") is not None:
+        seats: int = ck.int_(("seats",), 2, 16)
+        if seats % team_size:
+            raise ck.fail(
+                ("seats",),
+                f"teams of {team_size} need a multiple of {team_size} seats, not {seats}",
+            )
+        per_table = seats // team_size
+        if per_table > n_ent:
+            raise ck.fail(
+                ("seats",),
+                f"{seats} seats need {per_table} {'teams' if team_size > 1 else 'players'}, "
+                f"but only {n_ent} are listed",
+            )
+        seats_path: KeyPath = ("seats",)
+    else:
+        per_table = n_ent
+        seats = n_ent * team_size
+        seats_path = ("teams",) if team_size > 1 else ("players",)
+        if seats not in variant.players:
+            raise ck.fail(
+                seats_path,
+                f"variant {variant.name!r} is for {_counts(variant.players)} players, not "
+                f"{seats}: set seats: to play smaller tables in a round robin",
+            )
+    if seats < 2 or per_table < 2:
+        raise ck.fail(seats_path, "a game needs at least two sides")
+    if seats not in variant.players:
+        raise ck.fail(
+            seats_path,
+            f"variant {variant.name!r} is for {_counts(variant.players)} players, not {seats}",
+        )
+    groups = variant.groups_for(seats)
+    if team_size == 1 and groups != seats:
+        raise ck.fail(
+            seats_path,
+            f"variant {variant.name!r} plays {seats} players as partners "
+            f"({seats // groups} to a layout): add teams: to say who partners whom",
+        )
+    if team_size > 1 and groups != per_table:
+        raise ck.fail(
+            seats_path,
+            f"variant {variant.name!r} does not play {seats} players as partners "
+            f"(partner counts: {_counts(variant.partners.player_counts) or 'none'})",
+        )
+    return per_table
+
+
+def _schedule(
+    ck: Checker, top: dict[str, Any], entrants: list[Entrant], per_table: int, team_size: int
+) -> tuple[str, str | None, tuple[tuple[int, ...], ...]]:
+    """The schedule, its challenger (a gauntlet's) and the tables it makes."""
+    schedule = (
+        ck.choice(("schedule",), SCHEDULES) if top.get("schedule") is not None else "round-robin"
+    )
+    challenger: str | None = None
+    names = [e.name for e in entrants]
+    if top.get("challenger") is not None:
+        if schedule != "gauntlet":
+            raise ck.fail(
+                ("challenger",), "only a gauntlet has a challenger (add schedule: gauntlet)"
+            )
+        challenger = ck.text(("challenger",))
+        if challenger not in names:
+            raise ck.fail(
+                ("challenger",),
+                f"no {'team' if team_size > 1 else 'player'} named {challenger!r} "
+                f"(have: {', '.join(names)})",
+            )
+    n_ent = len(entrants)
+    if schedule == "gauntlet":
+        challenger = challenger or names[0]
+        c = names.index(challenger)
+        others = [i for i in range(n_ent) if i != c]
+        tables = tuple((c, *rest) for rest in itertools.combinations(others, per_table - 1))
+    else:
+        tables = tuple(itertools.combinations(range(n_ent), per_table))
+    return schedule, challenger, tables
+
+
+@dataclass(frozen=True)
+class _RunLength:
+    games: int  # deals
+    duplicate: bool
+    seed: int
+    seed_given: bool  # False: drawn at random (a resumed run adopts the recorded one)
+    workers: int
+
+
+def _run_length(
+    ck: Checker,
+    doc: Located,
+    top: dict[str, Any],
+    games: int | None,
+    seed: int | None,
+    workers: str | int | None,
+) -> _RunLength:
+    """Deals, duplicate or not, the seed and the worker count."""
+    if games is not None:
+        if games < 1:
+            raise ConfigError("--games", "", f"must be at least 1, not {games}")
+        n_games = games
+    elif top.get("games") is not None:
+        n_games = ck.int_(("games",), 1, 10**9)
+    else:
+        n_games = DEFAULT_GAMES
+    duplicate = ck.bool_(("duplicate",)) if top.get("duplicate") is not None else True
+    seed_given = True
+    if seed is not None:
+        if seed < 0:
+            raise ConfigError("--seed", "", f"must be 0 or more, not {seed}")
+        n_seed = seed
+    elif top.get("seed") is not None:
+        n_seed = ck.int_(("seed",), 0)
+    else:
+        n_seed = int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF
+        seed_given = False
+    if workers is not None:
+        n_workers = parse_workers(workers, "--workers", "")
+    elif top.get("workers") is not None:
+        n_workers = parse_workers(top["workers"], doc.where(("workers",)), "workers")
+    else:
+        n_workers = cpu_count()
+    return _RunLength(n_games, duplicate, n_seed, seed_given, n_workers)
+
+
+@dataclass(frozen=True)
+class _Pressure:
+    time_limit: float | None
+    time_bank: float | None
+    fault_policy: str
+    forfeit_penalty: int
+
+
+def _pressure(ck: Checker, top: dict[str, Any]) -> _Pressure:
+    """Bots under pressure: time per decision, a time bank, and what a fault costs."""
+    time_limit = (
+        ck.num(("time_limit",), 0, 3600, open_lo=True)
+        if top.get("time_limit") is not None
+        else None
+    )
+    time_bank = ck.num(("time_bank",), 0, 86400) if top.get("time_bank") is not None else None
+    policy = (
+        ck.choice(("fault_policy",), FALLBACKS) if top.get("fault_policy") is not None else "random"
+    )
+    penalty = (
+        ck.int_(("forfeit_penalty",), 0, 10_000)
+        if top.get("forfeit_penalty") is not None
+        else FORFEIT_PENALTY
+    )
+    return _Pressure(time_limit, time_bank, policy, penalty)
+
+
+def _executor(
+    ck: Checker,
+    top: dict[str, Any],
+    kind: str | None,
+    address: str | None,
+    batch_size: int | None,
+    max_in_flight: int | None,
+) -> ExecutorSpec:
+    """The executor keys, command-line options first.  Results never depend
+    on them, so they are not in the config hash: a run started on a local
+    pool may be resumed on a cluster."""
+    cli_kind = kind
+    if kind is not None:
+        if kind not in EXECUTORS:
+            raise ConfigError(
+                "--executor", "", f"must be one of {', '.join(EXECUTORS)}, not {kind!r}"
+            )
+    elif top.get("executor") is not None:
+        kind = ck.choice(("executor",), EXECUTORS)
+    else:
+        kind = "local"
+    if address is not None:
+        if kind != "dask":
+            raise ConfigError("--address", "", "a scheduler address is for --executor dask")
+    elif top.get("address") is not None:
+        if kind == "dask":
+            address = ck.text(("address",))
+        elif cli_kind is None:
+            raise ck.fail(("address",), "a scheduler address is for executor: dask")
+        # else --executor local on the command line sets the config's address aside
+    for opt, value in (("--batch-size", batch_size), ("--max-in-flight", max_in_flight)):
+        if value is not None and value < 1:
+            raise ConfigError(opt, "", f"must be at least 1, not {value}")
+    if batch_size is None and top.get("batch_size") is not None:
+        batch_size = ck.int_(("batch_size",), 1, 1_000_000)
+    if max_in_flight is None and top.get("max_in_flight") is not None:
+        max_in_flight = ck.int_(("max_in_flight",), 1, 100_000)
+    return ExecutorSpec(kind, address, batch_size, max_in_flight)
+
+
+def _counts(values: Sequence[int]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def _load_variant(ck: Checker, doc: Located, base_dir: Path, cfg_path: str) -> Variant:
+    raw = doc.data["variant"]
+    try:
+        if isinstance(raw, str):
+            text = raw.strip()
+            p = Path(text) if Path(text).is_absolute() else base_dir / text
+            if text not in BUILTIN_NAMES and not p.exists():
+                raise ck.fail(
+                    ("variant",),
+                    f"unknown variant {text!r}: use a built-in "
+                    f"({', '.join(BUILTIN_NAMES)}) or a path relative to the config",
+                )
+            return load_variant(text if text in BUILTIN_NAMES and not p.exists() else p)
+        if isinstance(raw, dict):
+            lines = {k[1:]: v for k, v in doc.lines.items() if k[:1] == ("variant",)}
+            return load_variant(Located(raw, lines, doc.source), base_dir=base_dir)
+    except ConfigError:
+        raise
+    except SourceError as exc:
+        if exc.where.startswith(f"{cfg_path}:"):  # inline: name the key as the config spells it
+            raise ConfigError(
+                exc.where,
+                dotted(("variant", *exc.path.split("."))) if exc.path else "variant",
+                exc.message,
+            ) from None
+        raise
+    raise ck.fail(("variant",), f"must be a variant name, a path or a mapping, not {kind_of(raw)}")
+
+
+def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpec]:
+    raw = top.get("players")
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise ck.fail(
+            ("players",), "give a list of at least two players, e.g. - {name: ann, bot: greedy}"
+        )
+    out: list[PlayerSpec] = []
+    seen: set[str] = set()
+    for i in range(len(raw)):
+        p: KeyPath = ("players", i)
+        d = ck.mapping(p, PLAYER_KEYS, "a player")
+        if "name" not in d:
+            raise ck.fail(p, "every player needs a name")
+        name = ck.text((*p, "name"))
+        if name in seen:
+            raise ck.fail((*p, "name"), f"two players are named {name!r}")
+        if "&" in name:
+            raise ck.fail((*p, "name"), "a name may not contain & (it joins partners' names)")
+        seen.add(name)
+        if ("bot" in d) == ("command" in d):
+            raise ck.fail(
+                p,
+                "give exactly one of bot: (a spec like greedy or my_bot.py) or command: [argv...]",
+            )
+        options: dict[str, Any] = {}
+        if d.get("options") is not None:
+            opts = ck.get((*p, "options"))
+            if not isinstance(opts, dict) or not all(isinstance(k, str) for k in opts):
+                raise ck.fail(
+                    (*p, "options"), "must map option names to values, e.g. {threshold: 3}"
+                )
+            options = dict(opts)
+        tl = (
+            ck.num((*p, "time_limit"), 0, 3600, open_lo=True)
+            if d.get("time_limit") is not None
+            else None
+        )
+        tb = ck.num((*p, "time_bank"), 0, 86400) if d.get("time_bank") is not None else None
+        if "bot" in d:
+            spec = ck.text((*p, "bot"))
+            player = PlayerSpec(name, spec, None, options, tl, tb)
+            if spec.startswith("cmd:") and not shlex.split(spec[4:]):
+                raise ck.fail((*p, "bot"), "cmd: needs a program, e.g. cmd:python3 my_bot.py")
+            _check_bot(ck, (*p, "bot"), spec, options, base_dir)
+        else:
+            cmd = ck.get((*p, "command"))
+            if isinstance(cmd, str):
+                cmd = shlex.split(cmd)
+            if (
+                not isinstance(cmd, list)
+                or not cmd
+                or not all(isinstance(a, (str, int, float)) for a in cmd)
+            ):
+                raise ck.fail(
+                    (*p, "command"),
+                    "must be a program and its arguments, e.g. [python3, my_bot.py]",
+                )
+            if options:
+                raise ck.fail(
+                    (*p, "options"),
+                    "options go to in-process bots; give a program its arguments in command:",
+                )
+            argv = [str(a) for a in cmd]
+            _check_bot(ck, (*p, "command"), argv, options, base_dir)
+            player = PlayerSpec(name, None, tuple(argv), options, tl, tb)
+        out.append(player)
+    return out
+
+
+def _check_bot(
+    ck: Checker, path: KeyPath, target: str | list[str], options: dict[str, Any], base_dir: Path
+) -> None:
+    """Build the bot once (an external program is checked, not started), so
+    that an unknown name, a bad option or a missing program fails now, with a line."""
+    from ..bots.registry import BotSpecError, close_bot, make_bot
+
+    label = target if isinstance(target, str) else shlex.join(target)
+    try:
+        bot = make_bot(target, seed=0, options=dict(options), base_dir=base_dir)
+    except BotSpecError as exc:
+        raise ck.fail(path, str(exc)) from None
+    except ImportError as exc:
+        raise ck.fail(path, f"bot {label!r} is not available in this install ({exc})") from None
+    except Exception as exc:
+        raise ck.fail(
+            path, f"bot {label!r} cannot be created: {type(exc).__name__}: {exc}"
+        ) from None
+    close_bot(bot)
+
+
+def _teams(
+    ck: Checker, raw: Any, by_name: dict[str, int], size: int, variant: Variant
+) -> list[Entrant]:
+    if not variant.partners.player_counts:
+        raise ck.fail(
+            ("teams",),
+            f"variant {variant.name!r} has no partner play (partners.player_counts is empty)",
+        )
+    items: list[tuple[str | None, KeyPath, Any]]
+    if isinstance(raw, dict):
+        items = [(str(k), ("teams", k), v) for k, v in raw.items()]
+    elif isinstance(raw, list):
+        items = [(None, ("teams", i), v) for i, v in enumerate(raw)]
+    else:
+        raise ck.fail(
+            ("teams",),
+            "must map team names to lists of players, e.g. {north: [ann, cat], east: [bob, dan]}",
+        )
+    if len(items) < 2:
+        raise ck.fail(("teams",), "give at least two teams")
+    used: dict[str, str] = {}
+    out: list[Entrant] = []
+    for tname, path, members in items:
+        if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
+            raise ck.fail(path, "must be a list of player names")
+        if len(members) != size:
+            raise ck.fail(
+                path,
+                f"variant {variant.name!r} has partners in groups of {size}, not {len(members)}",
+            )
+        idx = []
+        for j, m in enumerate(members):
+            if m not in by_name:
+                raise ck.fail((*path, j), f"no player named {m!r}")
+            if m in used:
+                raise ck.fail((*path, j), f"{m!r} is already in team {used[m]!r}")
+            idx.append(by_name[m])
+        label = tname or " & ".join(members)
+        if "&" in label and tname is not None:
+            raise ck.fail(path, "a team name may not contain &")
+        for m in members:
+            used[m] = label
+        out.append(Entrant(label, tuple(idx)))
+    missing = [n for n in by_name if n not in used]
+    if missing:
+        raise ck.fail(("teams",), f"player(s) {', '.join(missing)} are in no team")
+    if len({e.name for e in out}) != len(out):
+        raise ck.fail(("teams",), "two teams have the same name")
+    return out
+
+
+def _sprt(ck: Checker, top: dict[str, Any], n_entrants: int) -> SprtSpec:
+    d = ck.mapping(("sprt",), SPRT_KEYS, "sprt")
+    if n_entrants != 2:
+        raise ck.fail(
+            ("sprt",), f"an SPRT compares exactly two players (or teams), not {n_entrants}"
+        )
+    alpha = ck.num(("sprt", "alpha"), 0, 0.5, open_lo=True) if "alpha" in d else 0.05
+    beta = ck.num(("sprt", "beta"), 0, 0.5, open_lo=True) if "beta" in d else 0.05
+    min_deals = ck.int_(("sprt", "min_deals"), 2, 10**6) if "min_deals" in d else 10
+    has_elo = "elo0" in d or "elo1" in d
+    if has_elo and "margin" in d:
+        raise ck.fail(
+            ("sprt",), "give elo0 and elo1 (a test on wins) or margin (a test on strokes), not both"
+        )
+    if has_elo:
+        for k in ("elo0", "elo1"):
+            if k not in d:
+                raise ck.fail(("sprt",), f"an Elo SPRT needs both elo0 and elo1 (missing {k})")
+        elo0 = ck.num(("sprt", "elo0"), -2000, 2000)
+        elo1 = ck.num(("sprt", "elo1"), -2000, 2000)
+        if elo1 <= elo0:
+            raise ck.fail(("sprt", "elo1"), f"must be more than elo0 ({elo0:g}), not {elo1:g}")
+        return SprtSpec("elo", alpha, beta, elo0=elo0, elo1=elo1, min_deals=min_deals)
+    if "margin" not in d:
+        raise ck.fail(("sprt",), "give elo0 and elo1 (a test on wins) or margin (strokes per game)")
+    margin = ck.num(("sprt", "margin"), 0, 10_000, open_lo=True)
+    return SprtSpec("strokes", alpha, beta, margin=margin, min_deals=min_deals)

@@ -1,0 +1,223 @@
+"""What a tournament is, once its config is validated: players, entrants,
+tables, seeds and the game each index stands for.
+
+Game ``i`` is fully determined by the plan and ``i`` (:meth:`Plan.slot`):
+its deal, table, rotation and seed.  Nothing here reads a file or starts a
+process, so a plan can be pickled to any worker.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..stats import SprtSpec
+from ..variant import Variant
+from ..yamlsrc import SourceError
+
+
+class ConfigError(SourceError):
+    """A tournament config or option is invalid: ``file:line: key: problem``."""
+
+
+class RunError(Exception):
+    """The run cannot go on (a game failed, a worker died); finished games are kept."""
+
+
+@dataclass(frozen=True)
+class ExecutorSpec:
+    """How to run games; never part of the config hash (results do not depend on it)."""
+
+    kind: str = "local"
+    address: str | None = None  # Dask scheduler; None: DASK_SCHEDULER_ADDRESS or a LocalCluster
+    batch_size: int | None = None  # games per task; None: sized to TARGET_SECONDS
+    max_in_flight: int | None = None  # tasks in flight; None: IN_FLIGHT_PER_SLOT x slots
+
+    def where(self) -> str:
+        """Where Dask games run, in words: the scheduler's address or a LocalCluster."""
+        return self.resolved_address() or "a new LocalCluster"
+
+    def resolved_address(self) -> str | None:
+        return self.address or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+
+
+# --------------------------------------------------------------------------- the plan
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    bot: str | None  # a make_bot spec string, or None for an external command
+    command: tuple[str, ...] | None
+    options: Mapping[str, Any]
+    time_limit: float | None
+    time_bank: float | None
+
+    @property
+    def label(self) -> str:
+        return self.bot if self.bot is not None else shlex.join(self.command or ())
+
+    def is_external(self) -> bool:
+        return self.command is not None or (self.bot or "").startswith("cmd:")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """Who is ranked: a player, or a team of partners sharing a layout."""
+
+    name: str
+    members: tuple[int, ...]  # player indices
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Everything that identifies game ``index`` (derived from the index alone)."""
+
+    index: int
+    deal: int
+    table: int
+    rotation: int
+    seed: str
+    seating: tuple[int, ...]  # player index per seat
+    sides: tuple[int, ...]  # entrant index per side (seat s plays side s % len(sides))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A validated tournament: what to play, in which order, with which seeds."""
+
+    name: str
+    config: str
+    base_dir: Path
+    description: str
+    variant: Variant
+    holes: int | None
+    scoring: str
+    players: tuple[PlayerSpec, ...]
+    entrants: tuple[Entrant, ...]
+    team_size: int  # members per entrant (1 without teams)
+    per_table: int  # entrants (sides) per game
+    tables: tuple[tuple[int, ...], ...]
+    schedule: str
+    challenger: str | None
+    games: int  # deals
+    duplicate: bool
+    seed: int
+    seed_given: bool
+    workers: int
+    time_limit: float | None
+    time_bank: float | None
+    fault_policy: str
+    forfeit_penalty: int
+    sprt: SprtSpec | None
+    record_events: bool
+    file_hashes: tuple[tuple[str, str], ...] = ()
+    executor: ExecutorSpec = field(default_factory=ExecutorSpec)
+
+    @property
+    def seats(self) -> int:
+        return self.per_table * self.team_size
+
+    @property
+    def seatings(self) -> int:
+        """Rotations through the seats: entrants round the table, members within a team."""
+        return self.per_table * self.team_size
+
+    @property
+    def rotations(self) -> int:
+        """Games per deal per table: every seating in duplicate mode, else one."""
+        return self.seatings if self.duplicate else 1
+
+    @property
+    def per_deal(self) -> int:
+        return len(self.tables) * self.rotations
+
+    @property
+    def total(self) -> int:
+        return self.games * self.per_deal
+
+    def slot(self, index: int) -> Slot:
+        if not 0 <= index < self.total:
+            raise IndexError(f"game {index} is not in this tournament (0..{self.total - 1})")
+        deal, rem = divmod(index, self.per_deal)
+        table, r = divmod(rem, self.rotations)
+        if self.duplicate:
+            rotation, seed = r, f"{self.seed}:deal:{deal}"
+        else:
+            rotation, seed = deal % self.seatings, f"{self.seed}:game:{index}"
+        k, m = self.per_table, self.team_size
+        shift, member_shift = divmod(rotation, m)
+        entrants = self.tables[table]
+        sides = tuple(entrants[(p + shift) % k] for p in range(k))
+        seating = [0] * (k * m)
+        for p, e in enumerate(sides):
+            members = self.entrants[e].members
+            for j in range(m):
+                seating[p + j * k] = members[(j + member_shift) % m]
+        return Slot(index, deal, table, rotation, seed, tuple(seating), sides)
+
+    def canonical(self) -> dict[str, Any]:
+        """Everything that decides the results (not games, workers, output)."""
+        out: dict[str, Any] = plain_json(
+            {
+                "variant": self.variant.to_data(),
+                "holes": self.holes,
+                "format": self.scoring,
+                "players": [
+                    {
+                        "name": p.name,
+                        "bot": p.bot,
+                        "command": list(p.command) if p.command else None,
+                        "options": dict(p.options),
+                        "time_limit": p.time_limit,
+                        "time_bank": p.time_bank,
+                    }
+                    for p in self.players
+                ],
+                "entrants": [
+                    {"name": e.name, "members": [self.players[i].name for i in e.members]}
+                    for e in self.entrants
+                ],
+                "seats": self.seats,
+                "tables": [list(t) for t in self.tables],
+                "schedule": self.schedule,
+                "duplicate": self.duplicate,
+                "seed": self.seed,
+                "time_limit": self.time_limit,
+                "time_bank": self.time_bank,
+                "fault_policy": self.fault_policy,
+                "forfeit_penalty": self.forfeit_penalty,
+                "sprt": self.sprt.to_json() if self.sprt else None,
+                "files": dict(self.file_hashes),
+            }
+        )
+        return out
+
+    @property
+    def config_hash(self) -> str:
+        text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def holes_label(self) -> str:
+        g = self.variant.game
+        if self.holes is not None:
+            return f"{self.holes} hole{'s' if self.holes != 1 else ''}"
+        if g.holes is not None:
+            return f"{g.holes} holes"
+        cap = f", at most {g.max_holes} holes" if g.max_holes else ""
+        return f"to {g.target}{cap}"
+
+
+def plain_json(obj: Any) -> Any:
+    """JSON-ready copy: mapping keys as text (YAML allows int keys)."""
+    if isinstance(obj, Mapping):
+        return {str(k): plain_json(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [plain_json(v) for v in obj]
+    return obj

@@ -1,0 +1,220 @@
+"""The run directory (``--out DIR``): ``run.json``, ``games.jsonl`` and
+resuming.
+
+Every finished game is appended to ``DIR/games.jsonl`` as one JSON line the
+moment it finishes, and ``DIR/run.json`` holds the config's canonical form
+and hash; ``--resume`` replays only the games that are missing, after
+dropping a torn last line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from .plan import ConfigError, Plan, RunError
+from .worker import RECORD_VERSION
+
+RUN_SCHEMA = "golf-tournament-run/1"
+
+
+# --------------------------------------------------------------------------- the run directory
+
+
+def check_record(plan: Plan, rec: Any) -> int:
+    """The index of a games.jsonl record that fits ``plan``; ValueError otherwise."""
+    if (
+        not isinstance(rec, dict)
+        or rec.get("v") != RECORD_VERSION
+        or not isinstance(rec.get("game"), int)
+    ):
+        raise ValueError("not a game record of this version")
+    i: int = rec["game"]
+    if i < 0:
+        raise ValueError("negative game index")
+    if i < plan.total:
+        slot = plan.slot(i)
+        if rec.get("seed") != slot.seed or rec.get("seating") != [
+            plan.players[p].name for p in slot.seating
+        ]:
+            raise ValueError(
+                f"game {i} was played with another seed or seating than this config gives"
+            )
+    for key in (
+        "sides",
+        "totals",
+        "holes_won",
+        "winners",
+        "faults",
+        "disqualified",
+        "side_of",
+        "regulation_holes",
+    ):
+        if key not in rec:
+            raise ValueError(f"game {i} lacks {key!r}")
+    return i
+
+
+class Disk:
+    """What a run directory already holds: which games are done.
+
+    A fresh run allocates nothing; a resumed one a bitmap of one byte per
+    planned game (100,000 games: 100 kB)."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self._done: bytearray | None = None
+        self.count = 0
+        self.beyond = 0  # records for games past this run's planned total (more deals earlier)
+        self.dropped = 0  # torn or unreadable lines removed
+
+    def done(self, i: int) -> bool:
+        return self._done is not None and bool(self._done[i])
+
+    def mark(self, i: int) -> bool:
+        """Mark game ``i`` done; False if it already was (a duplicate line)."""
+        if self._done is None:
+            self._done = bytearray(self.total)
+        if self._done[i]:
+            return False
+        self._done[i] = 1
+        self.count += 1
+        return True
+
+    def count_from(self, start: int) -> int:
+        return 0 if self._done is None else sum(self._done[start:])
+
+
+def read_games(path: Path) -> Iterator[tuple[int, str]]:
+    with path.open("rb") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            yield lineno, raw.decode("utf-8", errors="replace")
+
+
+def _valid_lines(plan: Plan, path: Path) -> Iterator[tuple[int, int | None, str]]:
+    """(line number, game index or None if the line is torn or unreadable, line)."""
+    for lineno, line in read_games(path):
+        if not line.endswith("\n"):
+            yield lineno, None, line
+            continue
+        try:
+            i = check_record(plan, json.loads(line))
+        except ValueError as exc:
+            if "another seed or seating" in str(exc):
+                raise RunError(f"{path}:{lineno}: {exc}") from None
+            yield lineno, None, line
+            continue
+        yield lineno, i, line
+
+
+def scan_games(plan: Plan, path: Path) -> Disk:
+    """Index games.jsonl (streaming); if it has torn, unreadable or duplicate
+    lines, rewrite it without them (atomically)."""
+    disk = Disk(plan.total)
+    if not path.exists():
+        return disk
+    beyond: set[int] = set()
+    clean = True
+    for _, i, _ in _valid_lines(plan, path):
+        if i is None:
+            disk.dropped += 1
+            clean = False
+        elif i < plan.total:
+            clean = disk.mark(i) and clean
+        elif i in beyond:
+            clean = False
+        else:
+            beyond.add(i)
+    disk.beyond = len(beyond)
+    if not clean:
+        tmp = path.with_suffix(".jsonl.tmp")
+        seen = Disk(plan.total)
+        beyond.clear()
+        with tmp.open("w", encoding="utf-8") as fh:
+            for _, i, line in _valid_lines(plan, path):
+                if i is None:
+                    continue
+                if i >= plan.total:
+                    if i in beyond:
+                        continue
+                    beyond.add(i)
+                elif not seen.mark(i):
+                    continue
+                fh.write(line)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    return disk
+
+
+def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
+    """Create or check ``out``; on resume adopt the recorded seed if none was given."""
+    run_file = out / "run.json"
+    games_file = out / "games.jsonl"
+    if resume:
+        if not run_file.exists():
+            raise ConfigError(
+                str(out), "--resume", "no run.json here: nothing to resume (start without --resume)"
+            )
+        try:
+            stored = json.loads(run_file.read_text(encoding="utf-8"))
+            stored_plan = stored["plan"]
+            stored_hash = stored["config_hash"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ConfigError(str(run_file), "", f"unreadable run file: {exc}") from None
+        if not plan.seed_given and isinstance(stored_plan.get("seed"), int):
+            plan = replace(plan, seed=stored_plan["seed"], seed_given=True)
+        if plan.config_hash != stored_hash:
+            now = plan.canonical()
+            diff = sorted(
+                k for k in set(now) | set(stored_plan) if now.get(k) != stored_plan.get(k)
+            )
+            raise ConfigError(
+                str(run_file),
+                "--resume",
+                "this run was started with a different config "
+                f"(differs in: {', '.join(diff) or '?'}; "
+                f"hash {stored_hash[:12]}, now {plan.config_hash[:12]})",
+            )
+        return plan
+    if games_file.exists() and games_file.stat().st_size > 0:
+        raise ConfigError(
+            str(out),
+            "--out",
+            "already holds a run: add --resume to continue it, or choose another --out",
+        )
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(
+            str(out), "--out", f"cannot create the directory: {exc.strerror or exc}"
+        ) from None
+    meta = {
+        "schema": RUN_SCHEMA,
+        "config": plan.config,
+        "config_hash": plan.config_hash,
+        "seed": plan.seed,
+        "golfcli": __version__,
+        "python": sys.version.split()[0],
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "plan": plan.canonical(),
+    }
+    write_atomic(run_file, json.dumps(meta, indent=2) + "\n")
+    games_file.touch()
+    return plan
+
+
+def write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)

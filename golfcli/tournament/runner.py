@@ -1,0 +1,514 @@
+"""The run loop: games in index order here, or batches in flight on a pool,
+aggregated strictly in index order; Ctrl-C and SPRT stops.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..stats import Tally, outcome_from_record, plural
+from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
+from .plan import ConfigError, Plan, RunError
+from .report import RunResult, Timing, build_report
+from .rundir import Disk, check_record, prepare_out, read_games, scan_games, write_atomic
+from .worker import BatchResult, GameError, Player, append_line, events_file, open_games
+
+BACKLOG = 20_000  # finished games (~0.5 kB each) held while an earlier one is still out
+
+
+class Interrupts:
+    """First Ctrl-C: finish the games in progress, then stop.  Second: stop now.
+
+    Re-entrant: the command keeps it installed until the report is printed,
+    so a late Ctrl-C cannot cut the standings off."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.in_game = False
+        self._old: Any = None
+        self._depth = 0
+
+    def __enter__(self) -> Interrupts:
+        if self._depth == 0 and threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGINT, self._handle)
+        self._depth += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._depth -= 1
+        if self._depth == 0 and self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
+            self._old = None
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.count += 1
+        if self.count == 1:
+            print(
+                "\ngolf: stopping after the games in progress (Ctrl-C again to stop at once)",
+                file=sys.stderr,
+            )
+        elif self.in_game:
+            raise KeyboardInterrupt
+
+
+class Runner:
+    def __init__(
+        self,
+        plan: Plan,
+        out: Path | None = None,
+        *,
+        progress: bool = False,
+        disk: Disk | None = None,
+        interrupts: Interrupts | None = None,
+    ) -> None:
+        self.plan = plan
+        self.out = out
+        self.interrupts = interrupts or Interrupts()
+        self.show_progress = progress
+        self.disk = disk or Disk(plan.total)
+        self.index = {e.name: i for i, e in enumerate(plan.entrants)}
+        self.tally = Tally([e.name for e in plan.entrants], plan.scoring, plan.sprt)
+        self.timing = {p.name: Timing() for p in plan.players}
+        self.next = 0
+        self.played = 0
+        self.stopped: str | None = None
+        self.message = ""
+        self._disk_iter: Iterator[tuple[int, dict[str, Any]]] | None = None
+        self._disk_buf: dict[int, dict[str, Any]] = {}
+        self._progress: Any = None
+        self._task: Any = None
+        self._last_update = 0.0
+        self.extra_done = 0
+        self.executor_info: dict[str, Any] = {"kind": "local", "workers": 1}
+        self.workers_seen: set[str] = set()
+
+    # ------------------------------------------------------------------ aggregation
+
+    def _disk_records(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        assert self.out is not None
+        for _, line in read_games(self.out / "games.jsonl"):
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            i = rec.get("game") if isinstance(rec, dict) else None
+            if isinstance(i, int) and 0 <= i < self.plan.total and self.disk.done(i):
+                yield i, rec
+
+    def _from_disk(self, i: int) -> dict[str, Any]:
+        if self._disk_iter is None:
+            self._disk_iter = self._disk_records()
+        while i not in self._disk_buf:
+            try:
+                j, rec = next(self._disk_iter)
+            except StopIteration:
+                raise RunError(
+                    f"game {i} vanished from games.jsonl while the run was going"
+                ) from None
+            if j >= i and j not in self._disk_buf:
+                self._disk_buf[j] = rec
+        return self._disk_buf.pop(i)
+
+    def _aggregate(self, i: int, rec: dict[str, Any], *, deals: bool = True) -> None:
+        self.tally.add(outcome_from_record(rec, self.index))
+        self.played += 1
+        for seat, name in enumerate(rec["seating"]):
+            t = self.timing[name]
+            t.decisions += rec["decisions"][seat]
+            t.total += rec["time_total"][seat]
+            t.max = max(t.max, rec["time_max"][seat])
+        if deals and (i + 1) % self.plan.per_deal == 0:
+            decision = self.tally.close_deal()
+            if decision is not None and self.plan.sprt is not None and self.stopped is None:
+                self.stopped = "sprt"
+                assert self.tally.sprt is not None
+                names = self.tally.names
+                self.message = (
+                    f"SPRT decided after {i // self.plan.per_deal + 1} deals: "
+                    f"{self.tally.sprt.describe(names[0], names[1])}"
+                )
+
+    def drain_ready(self, results: dict[int, str]) -> None:
+        while self.next < self.plan.total and self.stopped is None:
+            i = self.next
+            if self.disk.done(i):
+                rec = self._from_disk(i)
+            elif i in results:
+                rec = json.loads(results.pop(i))
+            else:
+                break
+            self._aggregate(i, rec)
+            self.next += 1
+        self._update_progress()
+
+    def aggregate_tail(self, results: dict[int, str]) -> None:
+        """After an interruption: count every finished game past the first gap
+        too, including games whose batch never came back (they are on disk)."""
+        if self.stopped == "sprt":
+            return
+        rest = {i: json.loads(r) for i, r in results.items() if i >= self.next}
+        results.clear()
+        self._disk_buf.clear()
+        self._disk_iter = None
+        if self.out is not None:
+            for _, line in read_games(self.out / "games.jsonl"):
+                try:
+                    rec = json.loads(line)
+                    i = check_record(self.plan, rec)
+                except ValueError:
+                    continue
+                if self.next <= i < self.plan.total:
+                    rest.setdefault(i, rec)
+        for i in sorted(rest):
+            self._aggregate(i, rest[i], deals=False)
+
+    # ------------------------------------------------------------------ progress
+
+    def start_progress(self) -> None:
+        if not self.show_progress:
+            return
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self._progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            TextColumn("{task.fields[leader]}"),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self._progress.start()
+        self._task = self._progress.add_task(self.plan.name, total=self.plan.total, leader="")
+        self._update_progress(force=True)
+
+    def _update_progress(self, force: bool = False) -> None:
+        if self._progress is None:
+            return
+        now = time.monotonic()
+        if not force and now - self._last_update < 0.1:
+            return
+        self._last_update = now
+        lead = self.tally.leader()
+        text = f"leader: {lead[0]} ({100 * lead[1]:.0f}% wins)" if lead else ""
+        self._progress.update(self._task, completed=self.next, leader=text)
+
+    def _stop_progress(self) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+
+    # ------------------------------------------------------------------ loops
+
+    def run(self) -> RunResult:
+        from_disk = self.disk.count
+        with self.interrupts as ints:
+            try:
+                if self.plan.workers == 1 and self.plan.executor.kind == "local":
+                    self._run_here(ints)
+                else:
+                    self._run_pool(ints)
+            except RunError as exc:
+                self.stopped, self.message = "error", str(exc)
+            finally:
+                self._stop_progress()
+        if self.stopped is None and self.next < self.plan.total:
+            self.stopped = "interrupted"
+        if self.stopped == "interrupted":
+            self.message = f"interrupted after {self.played} of {self.plan.total} games" + (
+                "; continue with --resume"
+                if self.out is not None
+                else " (not saved: use --out DIR to make a run resumable)"
+            )
+        uncounted = 0
+        if self.stopped == "sprt":
+            uncounted = self.disk.count_from(self.next) + self.extra_done
+        return RunResult(
+            self.plan,
+            self.tally,
+            self.played,
+            from_disk,
+            self.stopped,
+            self.message,
+            uncounted,
+            self.timing,
+            {
+                **self.executor_info,
+                **({"workers_seen": sorted(self.workers_seen)} if self.workers_seen else {}),
+            },
+        )
+
+    def _run_here(self, ints: Interrupts) -> None:
+        player = Player(self.plan, self.out)
+        self.start_progress()
+        try:
+            while self.next < self.plan.total and self.stopped is None and ints.count == 0:
+                i = self.next
+                if self.disk.done(i):
+                    rec = self._from_disk(i)
+                else:
+                    ints.in_game = True
+                    try:
+                        line = player.play(i)
+                    except KeyboardInterrupt:
+                        break
+                    except GameError as exc:
+                        raise RunError(str(exc)) from None
+                    finally:
+                        ints.in_game = False
+                    rec = json.loads(line)
+                self._aggregate(i, rec)
+                self.next += 1
+                self._update_progress()
+            if self.stopped is None and self.next < self.plan.total:
+                self.aggregate_tail({})
+        finally:
+            player.close()
+
+    def _run_pool(self, ints: Interrupts) -> None:
+        """Batches in flight on a :class:`~golfcli.tournament.executors.Pool`
+        (see :class:`PoolLoop`)."""
+        # ExecutorError here is bad input (no scheduler): nothing is played yet.
+        pool = open_pool(self.plan, self.out, lambda: ints.count > 0)
+        self.executor_info = dict(pool.info)
+        fd = open_games(self.out) if self.out is not None and not pool.writes_games else None
+        loop = PoolLoop(self, pool, ints, fd)
+        self.executor_info.update(
+            batch_size=self.plan.executor.batch_size or "auto", max_in_flight=loop.window
+        )
+        try:
+            loop.run()
+        finally:
+            pool.shutdown(abandon=loop.abandoned)
+            if fd is not None:
+                os.close(fd)
+
+
+class PoolLoop:
+    """One run's batches on a pool: a bounded number in flight, consumed as
+    they complete, their games handed to the runner, which aggregates them
+    in index order.
+
+    Finished games that wait for an earlier one are kept as their compact
+    JSON lines, and no more batches are sent while ``BACKLOG`` of them wait,
+    so one slow batch cannot make memory grow."""
+
+    def __init__(self, runner: Runner, pool: Pool, ints: Interrupts, fd: int | None) -> None:
+        self.runner = runner
+        self.pool = pool
+        self.ints = ints
+        self.fd = fd  # games.jsonl, when the workers do not write it themselves
+        plan = runner.plan
+        spec = plan.executor
+        self.window = spec.max_in_flight or IN_FLIGHT_PER_SLOT * pool.slots
+        todo = (i for i in range(plan.total) if not runner.disk.done(i))
+        self.batcher = Batcher(
+            todo, plan.total - runner.disk.count, pool.slots, spec.batch_size, pool.max_batch
+        )
+        self.inflight: dict[Future[BatchResult], list[int]] = {}
+        self.results: dict[int, str] = {}  # game index -> its line, until aggregated
+        self.retried: dict[int, int] = {}  # first game of a batch -> times sent again
+        self.exhausted = False  # every game still to play has been sent
+        self.abandoned = False  # stopped without waiting for the batches in flight
+
+    def run(self) -> None:
+        runner, ints = self.runner, self.ints
+        total = runner.plan.total
+        self.fill()  # forks the workers before any other thread starts (progress bar)
+        runner.start_progress()
+        runner.drain_ready(self.results)
+        while runner.next < total and runner.stopped is None and not ints.count:
+            if not self.inflight:
+                if self.exhausted:
+                    break
+                self.fill()
+                continue
+            finished = self.wait()
+            if not finished and (why := self.lost()):
+                raise RunError(why)
+            self.collect(finished, strict=True)
+            runner.drain_ready(self.results)
+            self.fill()
+        # SPRT stop or Ctrl-C: the workers finish the game they are playing,
+        # skip the rest of their batch, and every finished game is kept.
+        for fut in self.pool.stop(list(self.inflight)):
+            self.inflight.pop(fut, None)
+        while self.inflight:
+            if ints.count > 1:
+                self.abandoned = True
+                break
+            finished = self.wait()
+            if not finished and self.lost():
+                self.abandoned = True
+                break
+            self.collect(finished, strict=False)
+            runner.drain_ready(self.results)
+        if runner.stopped == "sprt":
+            runner.extra_done = len(self.results)
+        elif runner.next < total:
+            runner.aggregate_tail(self.results)
+
+    def wait(self) -> set[Future[BatchResult]]:
+        finished, _ = wait(list(self.inflight), timeout=0.2, return_when=FIRST_COMPLETED)
+        return finished
+
+    def lost(self) -> str | None:
+        """Why the executor can no longer return results (a lost scheduler), or None."""
+        try:
+            self.pool.check()
+        except ExecutorError as exc:
+            return str(exc)
+        return None
+
+    def fill(self) -> None:
+        while (
+            not self.exhausted
+            and len(self.inflight) < self.window
+            and len(self.results) < BACKLOG  # one slow batch must not let memory grow
+            and self.ints.count == 0
+            and self.runner.stopped is None
+        ):
+            b = self.batcher.next()
+            if b is None:
+                self.exhausted = True
+                return
+            self.inflight[self.pool.submit(b)] = b
+
+    def collect(self, finished: set[Future[BatchResult]], strict: bool) -> None:
+        """Take the finished batches.  ``strict`` while running: a failure
+        stops the run (after the retries a pool allows); not while stopping,
+        when a failed batch's games simply stay unplayed, for --resume."""
+        for fut in finished:
+            batch = self.inflight.pop(fut)
+            if fut.cancelled():
+                if strict:  # we cancel only when stopping: someone else did
+                    raise RunError(
+                        self.lost()
+                        or f"the executor dropped games {batch[0]}..{batch[-1]} (was the "
+                        "Dask scheduler lost?); every game that came back is kept: "
+                        "continue with --resume"
+                    )
+                continue
+            try:
+                got = fut.result()
+            except GameError as exc:
+                if strict:
+                    raise RunError(str(exc)) from None
+                continue
+            except Exception as exc:  # BrokenProcessPool, KilledWorker and the like
+                self.retry_or_fail(batch, exc, strict)
+                continue
+            self.batcher.observe(got)
+            self.keep(got)
+
+    def retry_or_fail(self, batch: list[int], exc: Exception, strict: bool) -> None:
+        """A batch's task failed although no game went wrong: send it again
+        while the pool allows, unless the executor has already rerun it."""
+        runner = self.runner
+        sent = 1 + self.retried.get(batch[0], 0)
+        if not strict or self.ints.count or runner.stopped is not None:
+            return  # stopping: its games stay unplayed, for --resume
+        if sent <= self.pool.retries and not self.pool.already_rerun(exc):
+            self.retried[batch[0]] = sent
+            self.inflight[self.pool.submit(batch)] = batch
+            return
+        raise RunError(
+            f"a worker failed playing games {batch[0]}..{batch[-1]}"
+            + (f" (sent {sent} times)" if sent > 1 else "")
+            + f": {type(exc).__name__}: {first_line(exc)}"
+        ) from None
+
+    def keep(self, got: BatchResult) -> None:
+        """Take a batch's games; if the workers do not write games.jsonl (a
+        Dask cluster), write them here, at once, each game once."""
+        runner = self.runner
+        for i, line, events in got.games:
+            if i < runner.next or i in self.results or runner.disk.done(i):
+                continue  # a rerun batch (its worker died after all) or a duplicate
+            if self.fd is not None:
+                if events is not None and runner.out is not None:
+                    path = events_file(runner.out, i)
+                    path.parent.mkdir(exist_ok=True)
+                    path.write_text(events, encoding="utf-8")
+                append_line(self.fd, line)
+            self.results[i] = line
+        if got.worker != "local":
+            runner.workers_seen.add(got.worker)
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def run_tournament(
+    plan: Plan,
+    out: Path | None = None,
+    *,
+    resume: bool = False,
+    progress: bool = False,
+    batch: int | None = None,
+    on_notice: Callable[[str], None] | None = None,
+    interrupts: Interrupts | None = None,
+) -> RunResult:
+    """Play (or continue) a tournament; the library entry point behind ``golf tournament``."""
+    if resume and out is None:
+        raise ConfigError("--resume", "", "needs --out DIR (the directory of the run to continue)")
+    if plan.record_events and out is None:
+        raise ConfigError(
+            plan.config, "record_events", "event logs need --out DIR to be written to"
+        )
+    disk = None
+    if out is not None:
+        plan = prepare_out(plan, out, resume)
+        disk = scan_games(plan, out / "games.jsonl")
+        if on_notice is not None:
+            if disk.dropped:
+                on_notice(
+                    f"dropped {disk.dropped} torn or unreadable line(s) from "
+                    f"{out / 'games.jsonl'}; those games are played again"
+                )
+            if resume:
+                on_notice(f"resuming: {disk.count} of {plan.total} games already played")
+            if disk.beyond:
+                on_notice(
+                    f"{disk.beyond} recorded game(s) lie beyond --games {plan.games} "
+                    "and are not counted"
+                )
+    if on_notice is not None:
+        mode = "duplicate deals" if plan.duplicate else "independent deals"
+        on_notice(
+            f"{plan.name}: {plan.total} games ({plural(plan.games, 'deal')} × "
+            f"{plural(len(plan.tables), 'table')} × {plural(plan.rotations, 'seating')}, {mode}), "
+            f"seed {plan.seed}, "
+            + (
+                plural(plan.workers, "worker")
+                if plan.executor.kind == "local"
+                else f"dask at {plan.executor.where()}"
+            )
+        )
+    if batch is not None:
+        plan = replace(plan, executor=replace(plan.executor, batch_size=batch))
+    runner = Runner(plan, out, progress=progress, disk=disk, interrupts=interrupts)
+    result = runner.run()
+    if out is not None:
+        write_atomic(out / "results.json", json.dumps(build_report(result), indent=2) + "\n")
+    return result

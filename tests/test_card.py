@@ -1,0 +1,751 @@
+"""`golf card`: scorecards for games played with real cards.
+
+Every command through Typer's CliRunner; bad input as one stderr line with
+exit 2 and the card file unchanged; the PDF's text read back both by a tiny
+pure-Python reader (always) and by pdftotext (when installed); and the
+property that a layout entered on a card stores what `golf score` gives.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from golfcli.cli import app
+
+runner = CliRunner()
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str | Path, stdin: str | None = None) -> Any:
+    return runner.invoke(app, ["card", *[str(a) for a in args]], input=stdin)
+
+
+def score(*args: str) -> Any:
+    return runner.invoke(app, ["score", *args])
+
+
+def ok(*args: str | Path, stdin: str | None = None) -> Any:
+    r = run(*args, stdin=stdin)
+    assert r.exit_code == 0, (r.stdout, r.stderr)
+    return r
+
+
+def one_error_line(r: Any) -> str:
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith("golf: error: ")
+    assert "Traceback" not in r.stderr
+    return str(lines[0])
+
+
+def show_json(path: Path) -> dict[str, Any]:
+    return json.loads(ok("show", path, "--format", "json").stdout)  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Path:
+    path = tmp_path / "night.yaml"
+    ok("new", path, "--players", "Ann,Bob,Cat")
+    return path
+
+
+# --------------------------------------------------------------------------- new
+
+
+def test_new_defaults_six_card_nine_holes(night: Path) -> None:
+    card = show_json(night)
+    assert card["variant"] == "six-card"
+    assert card["holes"] == 9
+    assert card["sides"] == ["Ann", "Bob", "Cat"]
+    assert card["holes_left"] == 9 and not card["finished"]
+    assert "Card values: A 1, 2 -2, 3-10 face value, J Q 10, K 0." in card["values"]
+    assert "Toggles: twos -2 on, kings 0 on." in card["values"]
+    text = night.read_text()
+    assert text.startswith("# A Golf scorecard")
+    assert "variant: six-card" in text
+
+
+def test_new_refuses_an_existing_card_unless_forced(night: Path) -> None:
+    ok("add", night, "Ann=1", "Bob=2", "Cat=3")
+    before = night.read_text()
+    msg = one_error_line(run("new", night, "--players", "X,Y"))
+    assert "already exists" in msg and "--force" in msg
+    assert night.read_text() == before
+    ok("new", night, "--players", "X,Y", "--force")
+    assert show_json(night)["sides"] == ["X", "Y"]
+
+
+@pytest.mark.parametrize(
+    "variant,players,expect",
+    [
+        ("four-card", "Ann,Bob,Cat", {"holes": 9, "target": None, "sides": 3}),
+        ("nine-card", "Ann,Bob", {"holes": 9, "target": None, "sides": 2}),
+        ("alberta", "Ann,Bob,Cat", {"holes": 9, "target": None, "sides": 3}),
+        ("duel", "Ann,Bob", {"holes": None, "target": 50, "sides": 2}),
+    ],
+)
+def test_new_for_every_variant(
+    tmp_path: Path, variant: str, players: str, expect: dict[str, Any]
+) -> None:
+    path = tmp_path / "c.yaml"
+    ok("new", path, "-p", players, "-v", variant)
+    card = show_json(path)
+    assert card["variant"] == variant
+    assert card["holes"] == expect["holes"] and card["target"] == expect["target"]
+    assert len(card["sides"]) == expect["sides"]
+
+
+def test_new_holes_and_many_players(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    names = ",".join(f"P{i}" for i in range(1, 11))
+    ok("new", path, "-p", names, "--holes", "18")
+    card = show_json(path)
+    assert card["holes"] == 18 and len(card["sides"]) == 10
+
+
+def test_alberta_partners_share_a_team_column(tmp_path: Path) -> None:
+    path = tmp_path / "alb.yaml"
+    r = ok("new", path, "-p", "Ann,Bob,Cat,Dan", "-v", "alberta")
+    assert "Ann & Cat, Bob & Dan" in r.stdout
+    assert show_json(path)["sides"] == ["Ann & Cat", "Bob & Dan"]
+    # a member's name or the team's name enters the team's score
+    ok("add", path, "Cat=7", "Bob & Dan=12")
+    row = show_json(path)["rows"][0]
+    assert row["scores"] == {"Ann & Cat": 7, "Bob & Dan": 12}
+    msg = one_error_line(run("add", path, "Ann=1", "Cat=2", "Bob=3"))
+    assert "partners share one score" in msg
+    # the 000 worked example, typed with suits: +10 for the group
+    ok(
+        "add",
+        path,
+        "Ann=4 10 K 2 KC Q / 4 10C KC 2 9 QC / 4 10 JK 2 6 Q",
+        "Dan=8 JK 5 4 6 6 / 8 K J 2 6 6 / 8 A 3 7 6 6",
+    )
+    assert show_json(path)["rows"][1]["scores"] == {"Ann & Cat": 10, "Bob & Dan": 11}
+
+
+def test_toggles_change_the_count_and_the_card_says_so(tmp_path: Path) -> None:
+    plus = tmp_path / "plus.yaml"
+    ok("new", plus, "-p", "Ann,Bob", "--twos", "plus")
+    ok("add", plus, "Ann=5 K 2 / 5 7 9", "Bob=5 K 2 / 5 7 9")
+    card = show_json(plus)
+    assert card["rows"][0]["scores"] == {"Ann": 18, "Bob": 18}
+    assert "Toggles: twos -2 off (twos +2), kings 0 on." in card["values"]
+    ten = tmp_path / "ten.yaml"
+    ok("new", ten, "-p", "Ann,Bob", "--kings", "ten", "--twos", "minus")
+    ok("add", ten, "Ann=5 K 2 / 5 7 9", "Bob=3")
+    assert show_json(ten)["rows"][0]["scores"] == {"Ann": 24, "Bob": 3}
+    # the same toggle through --set
+    viaset = tmp_path / "set.yaml"
+    ok("new", viaset, "-p", "Ann,Bob", "--set", "values.ranks.2=2")
+    ok("add", viaset, "Ann=5 K 2 / 5 7 9", "Bob=0")
+    assert show_json(viaset)["rows"][0]["scores"]["Ann"] == 18
+
+
+def test_variant_file_is_found_again_from_the_cards_folder(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    shutil.copy(REPO / "configs/variants/twos-plus-two.yaml", rules / "house.yaml")
+    path = tmp_path / "c.yaml"
+    ok("new", path, "-p", "Ann,Bob", "-v", rules / "house.yaml")
+    assert "variant: rules/house.yaml" in path.read_text()
+    cwd = os.getcwd()
+    try:
+        os.chdir(rules)  # somewhere else: the card still finds its variant
+        ok("add", path, "Ann=5 K 2 / 5 7 9", "Bob=1")
+    finally:
+        os.chdir(cwd)
+    assert show_json(path)["rows"][0]["scores"]["Ann"] == 18
+
+
+# --------------------------------------------------------------------------- add / fix
+
+
+def test_add_keeps_typed_numbers_and_counts_layouts(night: Path) -> None:
+    r = ok("add", night, "Ann=-3", "Bob=5 K 2 / 5 7 9", "Cat=+22")
+    assert "Bob 14 from 5 K 2 / 5 7 9 (total 14)" in r.stdout
+    row = show_json(night)["rows"][0]
+    assert row["scores"] == {"Ann": -3, "Bob": 14, "Cat": 22}
+    counted = row["counted"]["Bob"]
+    assert counted["layout"] == "5 K 2 / 5 7 9"
+    assert counted["count"][0] == "cards: 5 +5 -> +0, K +0, 2 -2 / 5 +5 -> +0, 7 +7, 9 +9"
+    assert "matched: column pair of 5 at r1c1, r2c1: score 0" in counted["count"]
+    text = night.read_text()
+    assert "layout: 5 K 2 / 5 7 9" in text and "Ann: -3" in text
+
+
+def test_add_asks_player_by_player(night: Path) -> None:
+    ok("add", night, stdin="14\n5 K 2 / 5 7 9\n3\n")
+    ok("add", night, "Bob=4", "Cat=?", stdin="7\n1\n")  # Ann left out, Cat=?: both asked
+    rows = show_json(night)["rows"]
+    assert rows[0]["scores"] == {"Ann": 14, "Bob": 14, "Cat": 3}
+    assert rows[1]["scores"] == {"Ann": 7, "Bob": 4, "Cat": 1}
+
+
+def test_add_with_input_ended_leaves_the_card_unchanged(night: Path) -> None:
+    before = night.read_text()
+    msg = one_error_line(run("add", night, "Ann=3", stdin="4\n"))
+    assert "no score for Cat" in msg
+    assert night.read_text() == before
+
+
+def test_fix_corrects_a_hole_and_recounts(night: Path) -> None:
+    ok("add", night, "Ann=1", "Bob=2", "Cat=3")
+    ok("add", night, "Ann=4", "Bob=5", "Cat=6")
+    r = ok("fix", night, "--hole", "1", "Bob=12")
+    assert "Bob 2 -> 12" in r.stdout
+    card = show_json(night)
+    assert card["rows"][0]["scores"] == {"Ann": 1, "Bob": 12, "Cat": 3}
+    assert card["rows"][1]["totals"] == {"Ann": 5, "Bob": 17, "Cat": 9}
+    ok("fix", night, "--hole", "2", "Cat=Q 3 4 / Q 3 9")
+    assert show_json(night)["rows"][1]["scores"]["Cat"] == 13
+
+
+def test_duel_hole_of_layouts_counts_as_golf_score_hole(tmp_path: Path) -> None:
+    path = tmp_path / "duel.yaml"
+    ok("new", path, "-p", "Ann,Bob", "-v", "duel")
+    a, b = "JK 5 3 / JK 5 3", "4 4 7 / 9 9 K"
+    ok("add", path, f"Ann={a}", f"Bob={b}")
+    ref = [json.loads(x) for x in score("-v", "duel", "--hole", "--json", a, b).stdout.splitlines()]
+    row = show_json(path)["rows"][0]
+    assert row["scores"] == {"Ann": ref[0]["total"], "Bob": ref[1]["total"]}
+    assert any("penalties from opponents: +10" in x for x in row["counted"]["Bob"]["count"])
+    # with a typed total in the hole, each layout counts on its own (golf score LAYOUT)
+    ok("fix", path, "--hole", "1", "Ann=3")
+    single = json.loads(score("-v", "duel", "--json", b).stdout)
+    assert show_json(path)["rows"][0]["scores"] == {"Ann": 3, "Bob": single["total"]}
+
+
+# --------------------------------------------------------------------------- show
+
+
+def _play(path: Path, holes: list[str]) -> None:
+    """Enter holes given as "Ann=3 Bob=5"; a layout value is written with
+    underscores for its spaces ("Ann=5_K_2_/_5_7_9")."""
+    for h in holes:
+        ok("add", path, *[item.replace("_", " ") for item in h.split()])
+
+
+def test_show_table_markdown_csv_json(night: Path) -> None:
+    _play(night, ["Ann=3 Bob=5 Cat=4", "Ann=2 Bob=1 Cat=9"])
+    table = ok("show", night).stdout
+    assert re.search(r"^1\s+3 \(3\)\s+5 \(5\)\s+4 \(4\)$", table, re.M)
+    assert re.search(r"^2\s+2 \(5\)\s+1 \(6\)\s+9 \(13\)$", table, re.M)
+    assert re.search(r"^total\s+5\s+6\s+13$", table, re.M)
+    assert "After 2 of 9 holes: Ann leads with 5; 7 holes to play." in table
+    md = ok("show", night, "--format", "markdown").stdout
+    assert "| hole   | Ann   | Bob   | Cat    |" in md
+    rows = list(csv.reader(io.StringIO(ok("show", night, "-f", "csv").stdout)))
+    assert rows[0] == [
+        "hole",
+        "playoff",
+        "Ann",
+        "Ann total",
+        "Bob",
+        "Bob total",
+        "Cat",
+        "Cat total",
+    ]
+    assert rows[2] == ["2", "no", "2", "5", "1", "6", "9", "13"]
+    card = show_json(night)
+    assert card["totals"] == {"Ann": 5, "Bob": 6, "Cat": 13}
+    assert card["leaders"] == ["Ann"] and card["holes_left"] == 7
+
+
+def test_winner_tie_shared_and_playoff(tmp_path: Path) -> None:
+    path = tmp_path / "short.yaml"
+    ok("new", path, "-p", "Ann,Bob,Cat", "--holes", "2")
+    one_error_line(run("playoff", path, "Ann=1", "Bob=2"))  # not over yet
+    _play(path, ["Ann=3 Bob=5 Cat=4", "Ann=4 Bob=2 Cat=9"])
+    out = ok("show", path).stdout
+    assert "Tie: Ann and Bob share the win" in out and "golf card playoff" in out
+    card = show_json(path)
+    assert card["finished"] and card["tied"] and card["winners"] == ["Ann", "Bob"]
+    before = path.read_text()
+    msg = one_error_line(run("add", path, "Ann=1", "Bob=1", "Cat=1"))
+    assert "the game is over" in msg
+    assert "not in this playoff" in one_error_line(run("playoff", path, "Cat=1"))
+    assert path.read_text() == before
+    ok("playoff", path, "Ann=5", "Bob=5")  # still tied
+    assert show_json(path)["tied"]
+    r = ok("playoff", path, "Ann=4", "Bob=6")
+    assert "Winner: Ann (7) after a playoff." in r.stdout
+    card = show_json(path)
+    assert card["winners"] == ["Ann"] and card["totals"]["Ann"] == 7  # playoffs add nothing
+    assert [row["playoff"] for row in card["rows"]] == [False, False, True, True]
+    assert "nothing to settle" in one_error_line(run("playoff", path, "Ann=1", "Bob=1"))
+
+
+def test_ties_go_to_a_playoff_where_the_rules_say_so(tmp_path: Path) -> None:
+    path = tmp_path / "alb.yaml"
+    ok("new", path, "-p", "Ann,Bob", "-v", "alberta", "--holes", "1")
+    ok("add", path, "Ann=5", "Bob=5")
+    assert "These rules settle a tie with a playoff hole" in ok("show", path).stdout
+
+
+def test_match_play_shows_holes_won(tmp_path: Path) -> None:
+    path = tmp_path / "m.yaml"
+    ok("new", path, "-p", "Ann,Bob", "-v", "alberta", "--set", "game.scoring=match", "--holes", "3")
+    _play(path, ["Ann=3 Bob=5", "Ann=4 Bob=4"])
+    out = ok("show", path).stdout
+    assert re.search(r"^1\s+3 \(3\)\s+5 \(5\)\s+Ann$", out, re.M)
+    assert re.search(r"^2\s+4 \(7\)\s+4 \(9\)\s+halved$", out, re.M)
+    assert re.search(r"^holes won\s+1.5\s+0.5", out, re.M)
+    assert re.search(r"^match\s+1 UP\s+1 DOWN", out, re.M)
+    assert "Ann leads (1 UP)" in out
+    ok("add", path, "Ann=30", "Bob=1")  # more strokes but more holes won
+    card = show_json(path)
+    assert card["holes_won"] == {"Ann": 1.5, "Bob": 1.5}
+    assert card["tied"]  # 1.5 each: a tie, whatever the strokes
+
+
+def test_target_game_ends_when_someone_reaches_it(tmp_path: Path) -> None:
+    path = tmp_path / "d.yaml"
+    ok("new", path, "-p", "Ann,Bob", "-v", "duel")
+    _play(path, ["Ann=20 Bob=10", "Ann=20 Bob=15"])
+    out = ok("show", path).stdout
+    assert "The game ends when someone reaches 50; closest: Ann with 40." in out
+    r = ok("add", path, "Ann=12", "Bob=3")
+    assert "Winner: Bob (28)." in r.stdout
+    assert "the game is over" in one_error_line(run("add", path, "Ann=1", "Bob=1"))
+
+
+# --------------------------------------------------------------------------- mini golf
+
+
+def test_mini_golf_strokes_par_and_winner(tmp_path: Path) -> None:
+    path = tmp_path / "putt.yaml"
+    ok("new", path, "--mini", "-p", "Ann,Bob,Cat", "--par", "3,2,4")
+    _play(path, ["Ann=3 Bob=4 Cat=2", "Ann=2 Bob=4 Cat=2", "Ann=4 Bob=2 Cat=3"])
+    out = ok("show", path).stdout
+    assert re.search(r"^total\s+9\s+9\s+10\s+7$", out, re.M)
+    assert re.search(r"^to par\s+E\s+\+1\s+-2$", out, re.M)
+    assert "Winner: Cat (7 strokes, -2)." in out
+    card = show_json(path)
+    assert card["to_par"] == {"Ann": "E", "Bob": "+1", "Cat": "-2"}
+    default = tmp_path / "p18.yaml"
+    ok("new", default, "--mini", "-p", "Ann")
+    assert show_json(default)["holes"] == 18 and show_json(default)["par"] is None
+
+
+def test_mini_golf_refuses_layouts_and_zero_strokes(tmp_path: Path) -> None:
+    path = tmp_path / "putt.yaml"
+    ok("new", path, "--mini", "-p", "Ann,Bob")
+    assert "not a number of strokes" in one_error_line(run("add", path, "Ann=5 K", "Bob=2"))
+    assert "at least 1" in one_error_line(run("add", path, "Ann=0", "Bob=2"))
+    assert "--par: 2 values for 3 holes" in one_error_line(
+        run("new", tmp_path / "x.yaml", "--mini", "-p", "A", "--par", "3,2", "--holes", "3")
+    )
+    assert "is for card golf" in one_error_line(
+        run("new", tmp_path / "y.yaml", "--mini", "-p", "A", "-v", "duel")
+    )
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    "args,problem",
+    [
+        (["Dan=3", "Ann=1", "Bob=1", "Cat=1"], "'Dan': unknown player"),
+        (["Ann=5 K 2 / 5 7 9 / 3 4 6", "Bob=1", "Cat=1"], "a 3x3 layout, but six-card deals"),
+        (["Ann=seven", "Bob=1", "Cat=1"], "is not a number or a layout"),
+        (["Ann=3.5", "Bob=1", "Cat=1"], "is not a number or a layout"),
+        (["Ann=5 K ? / 5 7 9", "Bob=1", "Cat=1"], "every card is turned up"),
+        (["Ann=5 K JK / 5 7 9", "Bob=1", "Cat=1"], "played without jokers"),
+        (["Ann=1", "ann=2", "Bob=1", "Cat=1"], "given twice"),
+        (["Ann", "Bob=1", "Cat=1"], "give NAME=VALUE"),
+    ],
+)
+def test_bad_values_leave_the_card_unchanged(night: Path, args: list[str], problem: str) -> None:
+    ok("add", night, "Ann=1", "Bob=2", "Cat=3")
+    before = night.read_text()
+    msg = one_error_line(run("add", night, *args))
+    assert problem in msg
+    assert night.read_text() == before
+
+
+def test_hole_past_the_end(night: Path) -> None:
+    ok("add", night, "Ann=1", "Bob=2", "Cat=3")
+    before = night.read_text()
+    msg = one_error_line(run("fix", night, "--hole", "2", "Ann=1"))
+    assert "--hole 2: no such hole" in msg and "1 hole entered" in msg
+    path = night.with_name("one.yaml")
+    ok("new", path, "-p", "Ann,Bob", "--holes", "1")
+    ok("add", path, "Ann=1", "Bob=2")
+    assert "the game is over" in one_error_line(run("add", path, "Ann=1", "Bob=2"))
+    assert night.read_text() == before
+
+
+@pytest.mark.parametrize(
+    "damage,where",
+    [
+        (lambda t: t + "  - oops: [\n", ":"),  # a YAML syntax error
+        (lambda t: t.replace("    Bob: 2\n", "    Bob: two\n"), "played.0.scores.Bob"),
+        (lambda t: t.replace("    Cat: 3\n", ""), "no score for Cat"),
+        (lambda t: t.replace("kind: golf", "kind: poker"), "kind"),
+        (lambda t: t.replace("hole: 1", "hole: 4"), "numbered in order"),
+        (lambda t: "", "not a golf scorecard"),
+    ],
+)
+def test_damaged_card_is_one_line_with_file_and_line(night: Path, damage: Any, where: str) -> None:
+    ok("add", night, "Ann=1", "Bob=2", "Cat=3")
+    night.write_text(damage(night.read_text()))
+    before = night.read_text()
+    for cmd in (["show", night], ["add", night, "Ann=1", "Bob=1", "Cat=1"], ["stats", night]):
+        msg = one_error_line(run(*cmd))
+        assert msg.startswith(f"golf: error: {night}"), msg
+        assert where in msg
+    assert night.read_text() == before
+    line = re.match(
+        rf"golf: error: {re.escape(str(night))}:(\d+)", one_error_line(run("show", night))
+    )
+    if before:
+        assert line, "a damaged card names its line"
+
+
+def test_names_that_look_like_yaml_survive_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "n.yaml"
+    names = ["Yes", "123", "O'Neil", "Zoë", "a: b", "#1", "null"]
+    ok("new", path, "-p", ",".join(names))
+    ok("add", path, *[f"{n}={i}" for i, n in enumerate(names)])
+    card = show_json(path)
+    assert card["sides"] == names
+    assert card["totals"] == {n: i for i, n in enumerate(names)}
+
+
+def test_other_bad_options(tmp_path: Path, night: Path) -> None:
+    p = tmp_path / "x.yaml"
+    assert "given twice" in one_error_line(run("new", p, "-p", "Ann,ann"))
+    assert "not 5" in one_error_line(run("new", p, "-p", "A,B,C,D,E", "-v", "alberta"))
+    assert "unknown variant" in one_error_line(run("new", p, "-p", "A,B", "-v", "poker"))
+    assert "--twos" in one_error_line(run("new", p, "-p", "A,B", "--twos", "maybe"))
+    assert "--format" in one_error_line(run("show", night, "--format", "xml"))
+    assert not p.exists()
+    assert "file not found" in one_error_line(run("show", tmp_path / "missing.yaml"))
+    msg = one_error_line(run("print", night, "--holes", "18", "--out", tmp_path / "o.pdf"))
+    assert "--holes is for a blank card" in msg
+    assert not (tmp_path / "o.pdf").exists()
+    assert "--par is for mini golf" in one_error_line(run("new", p, "-p", "A,B", "--par", "3"))
+
+
+# --------------------------------------------------------------------------- atomic writes
+
+
+def test_a_failed_write_leaves_the_old_card(night: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ok("add", night, "Ann=1", "Bob=2", "Cat=3")
+    before = night.read_text()
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt  # Ctrl-C between writing and renaming
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    r = run("add", night, "Ann=4", "Bob=5", "Cat=6")
+    assert r.exit_code != 0
+    assert night.read_text() == before
+    assert sorted(p.name for p in night.parent.iterdir()) == ["night.yaml"]  # no temp left
+
+
+def test_save_replaces_by_rename(night: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from golfcli.card import model
+
+    calls: list[tuple[str, str]] = []
+    real = os.replace
+
+    def spy(src: Any, dst: Any) -> None:
+        calls.append((str(src), str(dst)))
+        assert Path(src).parent == Path(dst).parent  # same folder: an atomic rename
+        assert Path(src).read_text().startswith("# A Golf scorecard")
+        real(src, dst)
+
+    monkeypatch.setattr(model.os, "replace", spy)
+    ok("add", night, "Ann=1", "Bob=2", "Cat=3")
+    assert len(calls) == 1 and calls[0][1] == str(night)
+
+
+# --------------------------------------------------------------------------- stats
+
+
+def test_stats_over_a_season(tmp_path: Path) -> None:
+    a, b, c = (tmp_path / f"g{i}.yaml" for i in (1, 2, 3))
+    ok("new", a, "-p", "Ann,Bob", "--holes", "2")
+    _play(a, ["Ann=3 Bob=5", "Ann=-2 Bob=9"])  # Ann wins
+    ok("new", b, "-p", "Ann,Bob,Cat", "--holes", "1")
+    _play(b, ["Ann=4 Bob=4 Cat=12"])  # Ann and Bob share
+    ok("new", c, "-p", "Bob,Cat", "--holes", "3")
+    _play(c, ["Bob=1 Cat=2"])  # unfinished
+    data = json.loads(ok("stats", a, b, c, "--format", "json").stdout)
+    by = {p["player"]: p for p in data["players"]}
+    assert by["Ann"]["games"] == 2 and by["Ann"]["wins"] == 1.5
+    assert by["Bob"]["games"] == 3 and by["Bob"]["finished"] == 2 and by["Bob"]["wins"] == 0.5
+    assert by["Ann"]["mean_per_hole"] == pytest.approx(5 / 3, abs=1e-4)
+    assert by["Ann"]["best_hole"] == {"score": -2, "where": f"{a} hole 2"}
+    assert by["Bob"]["worst_hole"]["score"] == 9
+    assert next(p["player"] for p in data["players"]) == "Ann"
+    table = ok("stats", a, b, c).stdout
+    assert re.search(r"^Ann\s+2\s+2\s+1.50\s+3\s+1.67\s+-2 \(", table, re.M)
+    rows = list(csv.reader(io.StringIO(ok("stats", a, b, c, "-f", "csv").stdout)))
+    assert rows[0][:4] == ["player", "games", "finished", "wins"]
+    assert "| player" in ok("stats", a, "-f", "markdown").stdout
+    mini = tmp_path / "m.yaml"
+    ok("new", mini, "--mini", "-p", "Ann")
+    assert "give one kind at a time" in one_error_line(run("stats", a, mini))
+
+
+# --------------------------------------------------------------------------- print
+
+
+def pdf_text_pure(data: bytes) -> list[str]:
+    """The strings a PDF draws, read without poppler: inflate every content
+    stream and collect the operands of Tj (fpdf2 writes text that way)."""
+    out: list[str] = []
+    for m in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
+        raw = m.group(1)
+        with contextlib.suppress(zlib.error):
+            raw = zlib.decompress(raw)
+        for s in re.finditer(rb"\(((?:\\.|[^\\)])*)\)\s*Tj", raw, re.S):
+            text = re.sub(rb"\\(.)", rb"\1", s.group(1))
+            out.append(text.decode("latin-1"))
+    return out
+
+
+def pdf_pages(data: bytes) -> int:
+    return len(re.findall(rb"/Type /Page\b", data))
+
+
+def pdftotext(path: Path) -> str:
+    return subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+needs_poppler = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is not installed"
+)
+
+
+def test_print_blank_card(tmp_path: Path) -> None:
+    out = tmp_path / "blank.pdf"
+    ok("print", "--out", out)
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF-") and pdf_pages(data) == 1
+    texts = pdf_text_pure(data)
+    assert ["Hole", *[f"{i}" for i in range(1, 10)], "Total"] == [
+        t for t in texts if t in ("Hole", "Total") or t.isdigit()
+    ]
+    assert [t for t in texts if t.startswith("Player ")] == [f"Player {i}" for i in range(1, 7)]
+    assert "A 1, 2 -2, 3-10 face value, J Q 10, K 0." in texts
+    assert "Toggles: twos -2 on, kings 0 on." in texts
+    assert "Date: ____________________" in texts
+
+
+def test_print_blank_options(tmp_path: Path) -> None:
+    out = tmp_path / "b.pdf"
+    ok(
+        "print",
+        "--holes",
+        "18",
+        "--players",
+        "4",
+        "-v",
+        "nine-card",
+        "--twos",
+        "plus",
+        "--out",
+        out,
+    )
+    texts = pdf_text_pure(out.read_bytes())
+    assert [t for t in texts if t.isdigit()] == [str(i) for i in range(1, 19)]
+    assert len([t for t in texts if t.startswith("Player ")]) == 4
+    assert "A full column of equal rank: the cards score 0." in texts
+    assert "Toggles: twos -2 off (twos +2), kings 0 on." in texts
+    ok("print", "--players", "12", "--out", out)
+    data = out.read_bytes()
+    assert pdf_pages(data) == 2  # 12 columns: 6 a page, hole column on both
+    assert pdf_text_pure(data).count("Hole") == 2
+    ok("print", "--players", "Ann,Bob,Cat,Dan", "-v", "alberta", "--out", out)
+    assert "Ann & Cat" in pdf_text_pure(out.read_bytes())
+
+
+def test_print_filled_nine_card(tmp_path: Path) -> None:
+    path = tmp_path / "nine.yaml"
+    ok("new", path, "-p", "Ann,Bob,Cat", "-v", "nine-card", "--holes", "3", "--title", "Friday")
+    _play(path, ["Ann=4 Bob=7 Cat=9", "Ann=5_5_5_/_3_K_2_/_9_9_A Bob=1 Cat=2", "Ann=1 Bob=1 Cat=1"])
+    ok("print", path)
+    data = path.with_suffix(".pdf").read_bytes()
+    texts = pdf_text_pure(data)
+    for want in [
+        "Friday",
+        "Ann",
+        "Bob",
+        "Cat",
+        "Total",
+        "35*",
+        "40",
+        "9",
+        "12",
+        "Winner: Bob (9).",
+    ]:
+        assert want in texts, want
+    assert "* counted from a layout" in texts
+
+
+def test_print_mini_card(tmp_path: Path) -> None:
+    out = tmp_path / "m.pdf"
+    ok("print", "--mini", "--par", "3,2,4,3,3,2,4,3,3", "--players", "Ann,Bob", "--out", out)
+    texts = pdf_text_pure(out.read_bytes())
+    assert "Mini golf scorecard" in texts and "Par" in texts and "27" in texts
+    assert "Score against par: E = even, +2 = two over, -1 = one under." in texts
+    path = tmp_path / "putt.yaml"
+    ok("new", path, "--mini", "-p", "Ann,Bob", "--par", "3,2")
+    _play(path, ["Ann=3 Bob=4", "Ann=1 Bob=2"])
+    ok("print", path, "--out", out)
+    texts = pdf_text_pure(out.read_bytes())
+    assert "To par" in texts and "-1" in texts and "+1" in texts
+
+
+def test_pdf_text_of_names_outside_latin1(tmp_path: Path) -> None:
+    path = tmp_path / "u.yaml"
+    ok("new", path, "-p", "Łukasz,Zoë")
+    ok("print", path, "--out", tmp_path / "u.pdf")
+    texts = pdf_text_pure((tmp_path / "u.pdf").read_bytes())
+    assert "Lukasz" in texts and "Zoë" in texts
+
+
+@needs_poppler
+def test_pdftotext_reads_rows_columns_and_values(tmp_path: Path) -> None:
+    blank = tmp_path / "blank.pdf"
+    ok("print", "--out", blank)
+    text = pdftotext(blank)
+    assert re.search(r"Player 1\s+Player 2\s+Player 3\s+Player 4\s+Player 5\s+Player 6", text)
+    holes = [int(x) for x in re.findall(r"^\s*(\d)\s*$", text, re.M)]
+    assert holes == list(range(1, 10))
+    assert "Card values" in text and "K 0" in text
+    path = tmp_path / "c.yaml"
+    ok("new", path, "-p", "Ann,Bob", "--holes", "2")
+    _play(path, ["Ann=3 Bob=5_K_2_/_5_7_9", "Ann=4 Bob=1"])
+    ok("print", path, "--out", tmp_path / "c.pdf")
+    text = pdftotext(tmp_path / "c.pdf")
+    assert re.search(r"Ann\s+Bob", text)
+    assert re.search(r"1\s+3\s+3\s+14\*\s+14", text)
+    assert re.search(r"Total\s+7\s+15", text)
+    assert "Winner: Ann (7)." in text
+
+
+# --------------------------------------------------------------------------- property
+
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+card_st = st.tuples(st.sampled_from(RANKS), st.sampled_from(["", "C", "D", "H", "S"])).map("".join)
+
+
+@st.composite
+def layouts(draw: Any, rows: int, cols: int, jokers: bool) -> str:
+    one = st.one_of(card_st, st.just("JK")) if jokers else card_st
+    cells = draw(st.lists(one, min_size=rows * cols, max_size=rows * cols))
+    return " / ".join(" ".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    data=st.data(),
+    variant=st.sampled_from(
+        [
+            ("six-card", 2, 3, False),
+            ("nine-card", 3, 3, False),
+            ("four-card", 2, 2, False),
+            ("alberta", 3, 6, True),
+            ("duel", 2, 3, True),
+        ]
+    ),
+)
+def test_layouts_store_what_golf_score_gives(tmp_path: Path, data: Any, variant: Any) -> None:
+    name, rows, cols, jokers = variant
+    path = tmp_path / f"prop-{name}.yaml"
+    ok("new", path, "-p", "Ann,Bob", "-v", name, "--holes", "9", "--force")  # duel: no target
+    n = data.draw(st.integers(1, 4), label="holes")
+    expected: list[dict[str, int]] = []
+    for _ in range(n):
+        lay = data.draw(layouts(rows, cols, jokers), label="layout")
+        typed = data.draw(st.integers(-20, 60), label="typed")
+        ref = json.loads(score("-v", name, "--json", lay).stdout)["total"]
+        ok("add", path, f"Ann={lay}", f"Bob={typed}")
+        expected.append({"Ann": ref, "Bob": typed})
+    card = show_json(path)
+    assert [r["scores"] for r in card["rows"]] == expected
+    totals = {"Ann": 0, "Bob": 0}
+    for row in card["rows"]:
+        for k in totals:
+            totals[k] += row["scores"][k]
+        assert row["totals"] == totals  # running totals are the sums of the rows
+    assert card["totals"] == totals
+    table = ok("show", path).stdout
+    assert re.search(rf"^total\s+{totals['Ann']}\s+{totals['Bob']}$", table, re.M)
+
+
+def test_closer_gets_knock_penalties_on_a_hole_of_layouts(tmp_path: Path) -> None:
+    path = tmp_path / "k.yaml"
+    house = str(REPO / "configs/variants/knock-penalty.yaml")
+    ok("new", path, "-p", "Ann,Bob", "-v", house)
+    a, b = "9 9 8 / 7 7 8", "5 K 2 / 5 7 9"  # Ann 32 went out but Bob has 14: +10
+    ok("add", path, f"Ann={a}", f"Bob={b}", "--closer", "ann")
+    ref = score("-v", house, "--hole", "--closer", "1", "--json", a, b).stdout.splitlines()
+    want = [json.loads(x)["total"] for x in ref]
+    assert want == [42, 14]
+    assert [*show_json(path)["rows"][0]["scores"].values()] == want
+    assert "closer: Ann" in path.read_text()
+    ok("fix", path, "--hole", "1", "Bob=30")  # a typed total: layouts count alone
+    assert show_json(path)["rows"][0]["scores"] == {"Ann": 32, "Bob": 30}
+    ok("fix", path, "--hole", "1", f"Bob={b}")  # all layouts again, closer kept
+    assert show_json(path)["rows"][0]["scores"] == {"Ann": 42, "Bob": 14}
+    assert "--closer" in one_error_line(run("add", path, "Ann=1", "Bob=2", "--closer", "Dan"))
+
+
+GOLF = Path(sys.executable).with_name("golf")  # this checkout's command, not another on PATH
+
+
+@pytest.mark.skipif(not GOLF.exists(), reason="the golf command is not installed")
+def test_terminal_asks_again_after_a_bad_value(night: Path) -> None:
+    import pexpect
+
+    child = pexpect.spawn(
+        str(GOLF), ["card", "add", str(night), "Cat=3"], encoding="utf-8", timeout=20
+    )
+    child.expect("Ann: ")
+    child.sendline("5 K 2")  # one row: not a six-card layout
+    child.expect("a 1x3 layout, but six-card deals 2 rows of 3; try again")
+    child.expect("Ann: ")
+    child.sendline("5 K 2 / 5 7 9")
+    child.expect("Bob: ")
+    child.sendline("-4")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert show_json(night)["rows"][0]["scores"] == {"Ann": 14, "Bob": -4, "Cat": 3}
+
+
+def test_hole_counts_out_of_range(tmp_path: Path) -> None:
+    for cmd in (["new", tmp_path / "z.yaml", "-p", "A,B"], ["print", "--out", tmp_path / "z.pdf"]):
+        assert "--holes: 0" in one_error_line(run(*cmd, "--holes", "0"))
+    assert not list(tmp_path.iterdir())
