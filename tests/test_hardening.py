@@ -495,3 +495,126 @@ def test_abandoning_the_local_pool_after_cancelling_is_quiet() -> None:
     finally:
         threading.excepthook = old
     assert seen == ["InvalidStateError"]  # the other error still reaches the hook
+
+
+# --------------------------------------------------------------------------- configs, runs, records
+
+CONFIG = """\
+name: t
+variant: six-card
+holes: 1
+games: 2
+seed: 1
+workers: 1
+players:
+  - {name: a, bot: greedy}
+  - {name: b, bot: random}
+"""
+
+
+@pytest.mark.parametrize(
+    ("player", "fragment"),
+    [
+        ("{name: a, command: \"'\"}", ":8: players.0.command: bot command \"'\": No closing"),
+        ("{name: a, bot: \"cmd:'x\"}", ":8: players.0.bot: bot command \"'x\": No closing"),
+        ("{name: " + "n" * 300 + ", bot: greedy}", ":8: players.0.name: a name has at most 100"),
+        ("{name: a/b, bot: greedy}", ":8: players.0.name: a name has at most 100"),
+    ],
+)
+def test_bad_players_in_a_config(tmp_path: Path, player: str, fragment: str) -> None:
+    cfg = write(tmp_path, "t.yaml", CONFIG.replace("{name: a, bot: greedy}", player))
+    assert fragment in one_error_line(run("tournament", str(cfg), "-q"))
+
+
+def test_config_ranges(tmp_path: Path) -> None:
+    cfg = write(tmp_path, "t.yaml", CONFIG.replace("seed: 1", "seed: " + "9" * 30))
+    assert ":5: seed: must be at most 9223372036854775807" in one_error_line(
+        run("tournament", str(cfg), "-q")
+    )
+    cfg = write(tmp_path, "u.yaml", CONFIG.replace("games: 2", "games: 900000000"))
+    line = one_error_line(run("tournament", str(cfg), "-q"))
+    assert ":4: games: 900,000,000 deals make 1,800,000,000 games" in line
+    assert "at most 100,000,000 games per run" in line
+
+
+def make_run(tmp_path: Path) -> tuple[Path, Path]:
+    cfg = write(tmp_path, "t.yaml", CONFIG)
+    out = tmp_path / "run"
+    r = run("tournament", str(cfg), "--out", str(out), "-q")
+    assert r.exit_code == 0, r.output
+    return cfg, out
+
+
+def test_damaged_run_json_is_one_line(tmp_path: Path) -> None:
+    cfg, out = make_run(tmp_path)
+    meta = (out / "run.json").read_text(encoding="utf-8")
+    for damage in (b"[1, 2]", b'{"plan": [1], "config_hash": "x"}', b"\xff\xfe\x00", b"\x00" * 9):
+        (out / "run.json").write_bytes(damage)
+        line = one_error_line(run("tournament", str(cfg), "--out", str(out), "--resume", "-q"))
+        assert line.startswith(f"golf: error: {out / 'run.json'}: unreadable run file")
+    (out / "run.json").write_text(meta.replace('"config_hash": "', '"config_hash": 5, "x": "'))
+    line = one_error_line(run("tournament", str(cfg), "--out", str(out), "--resume", "-q"))
+    assert "unreadable run file" in line
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda rec: {**rec, "totals": "xx"},
+        lambda rec: {**rec, "winners": [7], "faults": 5},
+        lambda rec: {**rec, "sides": ["nobody", "b"]},
+        lambda rec: {**rec, "decisions": None},
+        lambda rec: "\x00\x00",
+    ],
+)
+def test_damaged_games_jsonl_is_played_again(tmp_path: Path, damage: Any) -> None:
+    import json
+
+    cfg, out = make_run(tmp_path)
+    games = out / "games.jsonl"
+    first = json.loads(games.read_text(encoding="utf-8").splitlines()[0])
+    lines = games.read_bytes().splitlines(keepends=True)
+    bad = damage(first)
+    lines[0] = (bad if isinstance(bad, str) else json.dumps(bad)).encode() + b"\n"
+    lines.append(b"\xff\xfe not utf-8\n")
+    games.write_bytes(b"".join(lines))
+    r = run("tournament", str(cfg), "--out", str(out), "--resume", "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert "Traceback" not in r.output
+    assert "dropped 2 torn or unreadable line(s)" in r.stderr
+    report = json.loads(r.stdout)
+    assert sum(row["games"] for row in report["standings"]) == 2 * 4  # every game, once
+
+
+def test_replay_of_arbitrary_bytes_is_one_line(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    for n, data in enumerate(
+        [bytes(rng.randrange(256) for _ in range(3000)), b"\x00" * 100, b"[1]\n", b"{}\n"]
+    ):
+        f = write(tmp_path, f"r{n}.jsonl", data)
+        line = one_error_line(run("replay", str(f), "--to-end"))
+        assert line.startswith(f"golf: error: {f}")
+    assert "cannot read" in one_error_line(run("replay", str(tmp_path), "--to-end"))
+
+
+def test_replay_of_a_record_with_wrong_field_types(tmp_path: Path) -> None:
+    import json
+
+    rec = tmp_path / "g.jsonl"
+    r = run("play", "-p", "random,random", "--holes", "1", "--seed", "4", "--record", str(rec))
+    assert r.exit_code == 0
+    lines = rec.read_text(encoding="utf-8").splitlines()
+    game, hole = json.loads(lines[0]), json.loads(lines[1])
+    cases = [
+        ({**game, "names": 5}, hole, ":1: names must be a list"),
+        ({**game, "extra_reveals": [1]}, hole, ":1: extra_reveals must map"),
+        ({**game, "extra_reveals": {"a": 1}}, hole, ":1: a game line that golf did not write"),
+        ({**game, "variant": 7}, hole, ":1: embedded variant: must be a name or a mapping"),
+        (game, {**hole, "scores": "x"}, ":2: a hole needs a number and one score per side"),
+        (game, {**hole, "scores": [1.5, 2]}, ":2: hole scores must be whole numbers"),
+        (game, {**hole, "events": [[1]]}, ":2: hole 1 does not replay"),
+        (game, {k: v for k, v in hole.items() if k != "number"}, ":2: a hole line"),
+    ]
+    for g, h, fragment in cases:
+        f = write(tmp_path, "bad.jsonl", "\n".join([json.dumps(g), json.dumps(h), *lines[2:]]))
+        assert fragment in one_error_line(run("replay", str(f), "--to-end")), fragment
