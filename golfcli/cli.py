@@ -69,7 +69,9 @@ class GolfGroup(TyperGroup):
             exc.show()  # plain `golf`: the help text, as before
             code = 2
         except _clickexc.ClickException as exc:
-            typer.echo(_one_line(exc), err=True)
+            from .yamlsrc import printable
+
+            typer.echo(printable(_one_line(exc)), err=True)
             code = 2
         except typer.Abort:
             typer.echo("golf: interrupted", err=True)
@@ -120,8 +122,15 @@ SetOpt = Annotated[
 
 
 def fail(message: str) -> NoReturn:
-    typer.echo(f"golf: error: {message}", err=True)
+    say_error(message)
     raise typer.Exit(2)
+
+
+def say_error(message: str) -> None:
+    """``golf: error: ...`` on stderr, always one line (control characters escaped)."""
+    from .yamlsrc import printable
+
+    typer.echo(f"golf: error: {printable(message)}", err=True)
 
 
 #: Ranges of the numeric options, the same as a tournament config's keys:
@@ -239,7 +248,7 @@ def score(
         try:
             rows, cols, cards = parse_layout(text)
         except CardError as exc:
-            typer.echo(f"golf: error: {where}: {exc}", err=True)
+            say_error(f"{where}: {exc}")
             errors += 1
             continue
         if (rows, cols) != (var.rows, var.cols):
@@ -269,7 +278,7 @@ def score(
                     else layout_text(var, ls, symbols) + gap
                 )
         except ValueError as exc:
-            typer.echo(f"golf: error: {where}: {exc}", err=True)
+            say_error(f"{where}: {exc}")
             errors += 1
             continue
         typer.echo(out)
@@ -357,7 +366,7 @@ def validate(
         try:
             v = load_variant(str(f))
         except SourceError as exc:
-            typer.echo(f"golf: error: {exc}", err=True)
+            say_error(str(exc))
             bad += 1
             continue
         n_rules = len(v.patterns) + len(v.adjustments)

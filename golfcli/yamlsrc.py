@@ -30,7 +30,16 @@ class SourceError(ValueError):
 
     def __str__(self) -> str:
         parts = [p for p in (self.where, self.path) if p]
-        return ": ".join([*parts, self.message])
+        return printable(": ".join([*parts, self.message]))
+
+
+def printable(text: str) -> str:
+    """``text`` with every unprintable character escaped (``\\x1e``, ``\\r``):
+    a key or value quoted in an error message must not break its one line
+    (``str.splitlines`` and terminals break at more than ``\\n``)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def dotted(path: KeyPath) -> str:

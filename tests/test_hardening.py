@@ -11,11 +11,15 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from golfcli.bots.expert import DEFAULT_BUDGET, ExpertBot
@@ -23,7 +27,7 @@ from golfcli.bots.registry import BotSpecError, make_bot
 from golfcli.cli import app
 from golfcli.match import Match
 from golfcli.state import ACTION_KINDS, Action, HoleState, IllegalAction
-from golfcli.variant import TARGET_HOLE_CAP, VariantError, load_variant
+from golfcli.variant import DEFAULTS, TARGET_HOLE_CAP, VariantError, load_variant
 from golfcli.view import view
 from golfcli.yamlsrc import MAX_DEPTH, SourceError, load_text, parse_scalar
 
@@ -515,8 +519,8 @@ players:
 @pytest.mark.parametrize(
     ("player", "fragment"),
     [
-        ("{name: a, command: \"'\"}", ":8: players.0.command: bot command \"'\": No closing"),
-        ("{name: a, bot: \"cmd:'x\"}", ":8: players.0.bot: bot command \"'x\": No closing"),
+        ('{name: a, command: "\'"}', ':8: players.0.command: bot command "\'": No closing'),
+        ('{name: a, bot: "cmd:\'x"}', ':8: players.0.bot: bot command "\'x": No closing'),
         ("{name: " + "n" * 300 + ", bot: greedy}", ":8: players.0.name: a name has at most 100"),
         ("{name: a/b, bot: greedy}", ":8: players.0.name: a name has at most 100"),
     ],
@@ -618,3 +622,191 @@ def test_replay_of_a_record_with_wrong_field_types(tmp_path: Path) -> None:
     for g, h, fragment in cases:
         f = write(tmp_path, "bad.jsonl", "\n".join([json.dumps(g), json.dumps(h), *lines[2:]]))
         assert fragment in one_error_line(run("replay", str(f), "--to-end")), fragment
+
+
+# --------------------------------------------------------------------------- generated inputs
+# Hypothesis strategies for the four kinds of user input.  Each property is
+# the promise itself: exit 0, or exit 2 with one line and no traceback; and a
+# variant that validates plays every hole to its end.
+
+FAST = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+junk_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**6), max_value=10**6),
+    st.sampled_from([0, 1, 2, 3, 13, 16, 17, 99, 100, 10**4, 10**30, -1]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12),
+    st.sampled_from(
+        ["stock", "discard", "required", "never", "zero", "keep", "column", "row", "2-4", "9+"]
+    ),
+)
+junk_values = st.recursive(
+    junk_scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def key_paths(node: Any, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += key_paths(v, (*prefix, str(k)))
+    return out
+
+
+VARIANT_PATHS = [*key_paths(DEFAULTS), ("values", "ranks", "A"), ("patterns",), ("deck",)]
+
+
+def set_path(doc: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
+    node = doc
+    for p in path[:-1]:
+        if not isinstance(node.get(p), dict):
+            node[p] = {}
+        node = node[p]
+    node[path[-1]] = value
+
+
+@st.composite
+def variant_texts(draw: Any) -> str:
+    """A variant file: a valid one with a few keys given junk, or raw junk."""
+    if draw(st.integers(0, 9)) == 0:
+        return str(draw(st.text(max_size=200)))
+    doc: dict[str, Any] = {"name": "gen", "extends": draw(st.sampled_from(["six-card", "duel"]))}
+    for _ in range(draw(st.integers(1, 3))):
+        set_path(doc, draw(st.sampled_from(VARIANT_PATHS)), draw(junk_values))
+    if draw(st.booleans()):
+        doc[draw(st.text(min_size=1, max_size=8))] = draw(junk_values)
+    try:
+        return yaml.safe_dump(doc, allow_unicode=True)
+    except yaml.YAMLError:
+        return "name: gen\n"
+
+
+def one_line_or_ok(result: Any, items: int = 1) -> None:
+    """Exit 0, or exit 2 with one error line (one per bad item: ``golf score``
+    reports each bad layout of several and scores the good ones)."""
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    assert result.exit_code in (0, 2), (result.exit_code, result.output)
+    if result.exit_code == 2:
+        lines = result.stderr.strip().splitlines()
+        assert 1 <= len(lines) <= items, result.stderr
+        assert all(line.startswith("golf: error: ") for line in lines), result.stderr
+
+
+def plays_to_the_end(v: Any) -> None:
+    """One hole with random moves ends within the turn limit."""
+    players = v.players[0] if v.players[0] >= 2 else v.players[min(1, len(v.players) - 1)]
+    st_ = HoleState(v, players, 0, random.Random(1))
+    rng = random.Random(2)
+    steps = 0
+    while not st_.is_over:
+        legal = st_.legal_actions()
+        assert legal, "no legal action in a validated variant"
+        st_.apply(legal[int(rng.random() * len(legal))])
+        steps += 1
+    assert sum(st_.turns) <= v.end.turn_limit * players
+
+
+@FAST
+@given(variant_texts())
+def test_generated_variant_files(text: str) -> None:
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "gen.yaml"
+        f.write_text(text, encoding="utf-8")
+        r = run("validate", str(f))
+        one_line_or_ok(r)
+        if r.exit_code == 0:
+            plays_to_the_end(load_variant(str(f)))
+
+
+set_values = st.one_of(
+    junk_scalars.map(lambda v: yaml.safe_dump(v).removesuffix("\n...\n").strip()),
+    st.text(max_size=20),
+    st.sampled_from(["&a [*a]", "[" * 60 + "]" * 60, "9" * 5000, "{a: 1}", "!!set {a}", "\x01"]),
+)
+
+
+@FAST
+@given(st.sampled_from(VARIANT_PATHS), set_values)
+def test_generated_set_values(path: tuple[str, ...], value: str) -> None:
+    r = run("rules", "six-card", "--set", f"{'.'.join(path)}={value}")
+    one_line_or_ok(r)
+
+
+layout_tokens = st.one_of(
+    st.sampled_from(["5", "K", "2", "10", "T", "AC", "kc", "JK", "*", "?", "/", ",", "Z", "11"]),
+    st.text(max_size=3),
+)
+
+
+@FAST
+@given(st.lists(layout_tokens, max_size=12).map(" ".join), st.booleans())
+def test_generated_layouts(layout: str, hole: bool) -> None:
+    args = ["score", "-v", "alberta" if "KC" in layout.upper() else "six-card", layout]
+    if hole:
+        args += ["--hole", layout]
+    one_line_or_ok(run(*args), items=2 if hole else 1)
+
+
+CONFIG_PATHS = [
+    ("name",),
+    ("variant",),
+    ("holes",),
+    ("games",),
+    ("seed",),
+    ("seats",),
+    ("schedule",),
+    ("duplicate",),
+    ("time_limit",),
+    ("players",),
+    ("players", 0),
+    ("players", 0, "name"),
+    ("players", 0, "bot"),
+    ("players", 0, "options"),
+    ("players", 1, "command"),
+    ("sprt",),
+    ("nonsense",),
+]
+
+
+@st.composite
+def config_texts(draw: Any) -> str:
+    doc: Any = yaml.safe_load(CONFIG)
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(CONFIG_PATHS))
+        node = doc
+        for p in path[:-1]:
+            node = node[p] if isinstance(node, (dict, list)) else {}
+            if isinstance(node, list) and isinstance(p, int) and p >= len(node):
+                break
+        last = path[-1]
+        fits = isinstance(node, list) and isinstance(last, int) and last < len(node)
+        if isinstance(node, dict) or fits:
+            node[last] = draw(junk_values)
+    try:
+        return yaml.safe_dump(doc, allow_unicode=True)
+    except yaml.YAMLError:
+        return CONFIG
+
+
+@FAST
+@given(config_texts())
+def test_generated_tournament_configs(text: str) -> None:
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "gen.yaml"
+        f.write_text(text, encoding="utf-8")
+        # the overrides keep a config that validates down to one short game
+        r = run("tournament", str(f), "-q", "--games", "1", "--holes", "1", "--workers", "1")
+        one_line_or_ok(r)
