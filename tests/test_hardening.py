@@ -783,14 +783,14 @@ CONFIG_PATHS = [
 
 @st.composite
 def config_texts(draw: Any) -> str:
+    """A valid short config with a few keys (some inside players) given junk."""
     doc: Any = yaml.safe_load(CONFIG)
     for _ in range(draw(st.integers(1, 3))):
         path = draw(st.sampled_from(CONFIG_PATHS))
         node = doc
         for p in path[:-1]:
-            node = node[p] if isinstance(node, (dict, list)) else {}
-            if isinstance(node, list) and isinstance(p, int) and p >= len(node):
-                break
+            fits = isinstance(node, list) and isinstance(p, int) and p < len(node)
+            node = node[p] if fits or (isinstance(node, dict) and p in node) else None
         last = path[-1]
         fits = isinstance(node, list) and isinstance(last, int) and last < len(node)
         if isinstance(node, dict) or fits:
