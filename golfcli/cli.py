@@ -145,7 +145,11 @@ def check_range(option: str, value: float | None, lo: float, hi: float) -> None:
     if value is None or lo <= value <= hi:
         return
     shown = str(value) if len(str(value)) <= 24 else f"a number of {len(str(value))} digits"
-    fail(f"{option}: must be between {_num(lo)} and {_num(hi)}, not {shown}")
+    if value < lo:
+        fail(f"{option}: must be at least {_num(lo)}, not {shown}")
+    if value > hi:
+        fail(f"{option}: must be at most {_num(hi)}, not {shown}")
+    fail(f"{option}: must be between {_num(lo)} and {_num(hi)}, not {shown}")  # NaN
 
 
 def _num(x: float) -> str:

@@ -374,18 +374,21 @@ def test_bad_bot_option_in_a_config(tmp_path: Path) -> None:
     [
         (
             ["tournament", "configs/six-card.yaml", "--games", "1" + "0" * 20],
-            "golf: error: --games: must be between 1 and 1,000,000,000, not 100000000000000000000",
+            "golf: error: --games: must be at most 1,000,000,000, not 100000000000000000000",
         ),
         (
             ["tournament", "configs/six-card.yaml", "--holes", "1" + "0" * 20],
-            "golf: error: --holes: must be between 1 and 1,000, not 100000000000000000000",
+            "golf: error: --holes: must be at most 1,000, not 100000000000000000000",
         ),
         (
             ["play", "--seed", "9" * 40, "-p", "random,random"],
-            "golf: error: --seed: must be between 0 and 9,223,372,036,854,775,807, "
+            "golf: error: --seed: must be at most 9,223,372,036,854,775,807, "
             "not a number of 40 digits",
         ),
-        (["play", "--holes", "0", "-p", "random,random"], "golf: error: --holes: must be between"),
+        (
+            ["play", "--holes", "0", "-p", "random,random"],
+            "golf: error: --holes: must be at least 1, not 0",
+        ),
         (["check-bot", "greedy", "--time-limit", "0"], "golf: error: --time-limit: must be"),
         (
             ["tournament", "x.yaml", "--games", "abc"],

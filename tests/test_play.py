@@ -639,7 +639,7 @@ def run(*args: str) -> tuple[int, str, str]:
         (["--players", "a=human,a=greedy"], "two seats are named"),
         (["--handicap", "nobody=1"], "no seat named 'nobody'"),
         (["--handicap", "you=9"], "1 or 2"),
-        (["--holes", "0"], "--holes must be at least 1"),
+        (["--holes", "0"], "--holes: must be at least 1, not 0"),
     ],
 )
 def test_bad_options_are_one_line_exit_2(args: list[str], words: str) -> None:
