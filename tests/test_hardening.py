@@ -813,3 +813,33 @@ def test_generated_tournament_configs(text: str) -> None:
         # the overrides keep a config that validates down to one short game
         r = run("tournament", str(f), "-q", "--games", "1", "--holes", "1", "--workers", "1")
         one_line_or_ok(r)
+
+
+@pytest.mark.parametrize("delay", [0.3, 1.2])
+def test_ctrl_c_in_a_tournament_with_two_workers(tmp_path: Path, delay: float) -> None:
+    """Ctrl-C to the whole process group (as a terminal sends it) while golf
+    starts up or while two workers play: a line or two, exit 130, no traceback."""
+    import signal
+    import time
+
+    golf = [sys.executable, "-c", "from golfcli.entry import main; main()"]
+    args = ["configs/six-card.yaml", "--workers", "2", "--games", "20", "-q"]
+    p = subprocess.Popen(
+        [*golf, "tournament", *args, "--out", str(tmp_path / "run")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    try:
+        time.sleep(delay)
+        os.killpg(p.pid, signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+    assert "Traceback" not in err, err
+    assert p.returncode in (130, -signal.SIGINT), (p.returncode, err)
+    assert 1 <= len(err.strip().splitlines()) <= 2, err

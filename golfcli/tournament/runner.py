@@ -37,6 +37,7 @@ class Interrupts:
         self.in_game = False
         self._old: Any = None
         self._depth = 0
+        self._pid = os.getpid()
 
     def __enter__(self) -> Interrupts:
         if self._depth == 0 and threading.current_thread() is threading.main_thread():
@@ -51,6 +52,10 @@ class Interrupts:
             self._old = None
 
     def _handle(self, signum: int, frame: Any) -> None:
+        if os.getpid() != self._pid:
+            # a worker just forked from us, before its initializer ignores
+            # Ctrl-C: the main process speaks for the run (once)
+            return
         self.count += 1
         if self.count == 1:
             print(
