@@ -843,3 +843,26 @@ def test_ctrl_c_in_a_tournament_with_two_workers(tmp_path: Path, delay: float) -
     assert "Traceback" not in err, err
     assert p.returncode in (130, -signal.SIGINT), (p.returncode, err)
     assert 1 <= len(err.strip().splitlines()) <= 2, err
+
+
+def test_mc_search_budget_stops_adding_determinisations() -> None:
+    """mc's rollouts share one work budget per decision (expert work units):
+    past it, the search stops after its two first determinisations."""
+    from golfcli.bots.mc import DEFAULT_SEARCH_BUDGET, MCBot
+
+    v = load_variant("six-card")
+    st = HoleState(v, 2, 0, random.Random(3))
+    rng = random.Random(4)
+    while not st.is_over and (st.phase != "draw" or st.closer is None):
+        legal = st.legal_actions()
+        st.apply(legal[int(rng.random() * len(legal))])
+    if st.is_over:  # pragma: no cover - seed 3 reaches a final turn
+        pytest.skip("the hole ended before a final turn")
+    vw = view(st, st.current)
+    cands = list(st.legal_actions())[:2]
+    tight, loose = MCBot(seed=1, search_budget=1), MCBot(seed=1)
+    assert [len(o) for o in tight.search(vw, cands, iterations=10)] == [2, 2]
+    assert [len(o) for o in loose.search(vw, cands, iterations=10)] == [10, 10]
+    assert 0 < loose.spent < DEFAULT_SEARCH_BUDGET
+    again = MCBot(seed=1, search_budget=1).search(vw, cands, iterations=10)
+    assert MCBot(seed=1, search_budget=1).search(vw, cands, iterations=10) == again

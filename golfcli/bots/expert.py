@@ -351,6 +351,8 @@ class ExpertBot(BaseBot):
         self.budget = budget
         #: decisions that ran out of budget and fell back to the greedy move
         self.over_budget = 0
+        #: work units spent on all decisions so far (mc sums its rollouts' work)
+        self.spent = 0
 
     # ------------------------------------------------------------------ helpers
 
@@ -542,11 +544,16 @@ class ExpertBot(BaseBot):
         """(value, action) for every legal action worth considering; lower is
         better.  A decision over the work budget is scored by the greedy
         bot instead: its move alone, valued 0."""
+        ev = self.evaluator(view)
+        # what building the view and the evaluator cost: every card in play
+        self.spent += len(view.layouts) * view.variant.cells
         try:
-            return self._evaluate(view, legal)
+            return self._evaluate(ev, view, legal)
         except OverBudget:
             self.over_budget += 1
             return [(0.0, self._cheap_move(view, legal))]
+        finally:
+            self.spent += ev.work
 
     def _cheap_move(self, view: View, legal: Sequence[Action]) -> Action:
         """The greedy bot's move, drawn from this bot's generator (deterministic)."""
@@ -565,8 +572,9 @@ class ExpertBot(BaseBot):
         shots = sum(1 for a in legal if a.kind in ("bunker", "approach"))
         return (len(ev.mine) + len(ev.insts)) * (len(ev.classes) * len(ev.mine) + shots)
 
-    def _evaluate(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
-        ev = self.evaluator(view)
+    def _evaluate(
+        self, ev: Evaluator, view: View, legal: Sequence[Action]
+    ) -> list[tuple[float, Action]]:
         phase = view.phase
         out: list[tuple[float, Action]] = []
         if phase == "setup":
