@@ -98,7 +98,33 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # -h everywhere: the root's context settings are inherited by every command
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        typer.echo(f"golf {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Options of ``golf`` itself (the help text is the app's ``help``)."""
+
 
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")]
 VariantOpt = Annotated[
@@ -200,7 +226,12 @@ def score(
     variant: VariantOpt = "six-card",
     set_: SetOpt = None,
     json_out: Annotated[
-        bool, typer.Option("--json", help="One JSON object per layout per line.")
+        bool,
+        typer.Option(
+            "--json",
+            help="One JSON object per layout per line (with ? cards: known_part, the "
+            "face-up cards' score, and expected_total instead of total).",
+        ),
     ] = False,
     hole: HoleOpt = False,
     closer: CloserOpt = None,
@@ -361,16 +392,16 @@ def rules(
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.")],
 ) -> None:
-    """Check variant files: every key, type and value, with file:line on errors."""
-    from .variant import load_variant
-    from .yamlsrc import SourceError
+    """Check variant files: every key, type and value; all errors of a file in
+    file order, each with file:line."""
+    from .validate import validate_file
 
     bad = 0
     for f in files:
-        try:
-            v = load_variant(str(f))
-        except SourceError as exc:
+        v, errors = validate_file(f)
+        for exc in errors:
             say_error(str(exc))
+        if v is None:
             bad += 1
             continue
         n_rules = len(v.patterns) + len(v.adjustments)
@@ -401,11 +432,33 @@ def play(
         int | None, typer.Option(help="Number of holes (default: the variant's game length).")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed for the shuffles and bots (default: random, printed).")
+        int | None,
+        typer.Option(help="Seed for the shuffles and bots: a known seed means known deals."),
+    ] = None,
+    key: Annotated[
+        str | None,
+        typer.Option(
+            help="Deal from this key (64 hex digits, printed at the end of a game) to play "
+            "the same cards again. Default: a fresh secret key."
+        ),
     ] = None,
     record: Annotated[
-        Path | None, typer.Option(help="Write the game's event log (JSON lines) to this file.")
+        Path | None,
+        typer.Option(
+            help="Write the game's event log (JSON lines) to this file (a new one: see --force)."
+        ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --record overwrite an existing file.")
+    ] = False,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Stop at a bot's first fault (an exception, an illegal or late move) "
+            "instead of playing a random move for it.",
+        ),
+    ] = False,
     ascii_: AsciiOpt = False,
     hints: Annotated[
         bool, typer.Option("--hints", help="On your turn, show what the strongest bot would do.")
@@ -424,8 +477,10 @@ def play(
     """Play Golf in the terminal against bots, or hot-seat with friends.
 
     Type positions as shown beside each layout. Type `help` at any prompt for
-    the moves, `quit` to stop. With no human seat the bots play the whole
-    match by themselves and it is printed (watch mode).
+    the moves, `quit` to stop (Ctrl-C stops too, with exit status 130; either
+    way the finished holes are shown and kept in the --record file). With no
+    human seat the bots play the whole match by themselves and it is printed
+    (watch mode).
 
     Examples:
 
@@ -446,7 +501,10 @@ def play(
         players=players,
         holes=holes,
         seed=seed,
+        key=key,
         record=record,
+        force=force,
+        strict=strict,
         ascii_only=ascii_,
         hints=hints,
         handicap=handicap or [],
@@ -458,17 +516,66 @@ def play(
 def replay(
     file: Annotated[
         Path,
-        typer.Argument(help="A game recorded with `golf play --record` or a tournament's --out."),
+        typer.Argument(
+            help="A game recorded with `golf play --record`, or a tournament's --out "
+            "directory with --game N (the run needs record_events: true)."
+        ),
     ],
+    game: Annotated[
+        int | None,
+        typer.Option(
+            "--game", "-g", help="With a tournament's --out directory: the game to replay."
+        ),
+    ] = None,
     to_end: Annotated[
         bool, typer.Option("--to-end", help="Print the final scorecard without stepping.")
     ] = False,
     ascii_: AsciiOpt = False,
 ) -> None:
-    """Step through a recorded game turn by turn (Enter for next, q to stop)."""
+    """Step through a recorded game turn by turn (Enter for next, q to stop).
+
+    Examples:
+
+      golf replay game.jsonl
+
+      golf replay runs/rr --game 3        # game 3 of a tournament run
+    """
     from .tui.replay import run_replay
 
-    run_replay(file, to_end=to_end, ascii_only=ascii_)
+    run_replay(replay_source(file, game), to_end=to_end, ascii_only=ascii_)
+
+
+def replay_source(file: Path, game: int | None) -> Path:
+    """The record to replay: ``file`` itself, or a tournament game's event log.
+
+    A tournament's ``games.jsonl`` holds one result line per game, not the
+    moves; the moves are in ``DIR/events/`` when the config asks for them
+    (``record_events: true``).  Anything else is one line saying what to pass.
+    """
+    from .tournament.worker import events_file
+
+    run = file.parent if file.name == "games.jsonl" else file
+    is_run = (run / "games.jsonl").is_file() or (run / "run.json").is_file()
+    if not is_run:
+        if game is not None:
+            fail(f"--game: {str(file)!r} is not a tournament's --out directory")
+        return file
+    if game is None:
+        fail(
+            f"{str(file)!r} is a tournament run (one result line per game, no moves): "
+            f"replay one game with golf replay {run} --game N"
+        )
+    if game < 0:
+        fail("--game must be 0 or more")
+    path = events_file(run, game)
+    if not path.is_file():
+        if not (run / "events").is_dir():
+            fail(
+                f"{run}: this run kept no moves to replay "
+                "(set record_events: true in the tournament config and run it again)"
+            )
+        fail(f"{run}: no game {game} in events/ (not played yet, or not in this run)")
+    return path
 
 
 # --------------------------------------------------------------------------- tournament
@@ -482,7 +589,17 @@ def tournament(
     ],
     games: Annotated[int | None, typer.Option(help="Override the number of games (deals).")] = None,
     holes: Annotated[int | None, typer.Option(help="Override holes per game.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Override the tournament seed.")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Override the tournament seed (a known seed means known deals)."),
+    ] = None,
+    key: Annotated[
+        str | None,
+        typer.Option(
+            help="Deal from this key (64 hex digits, as a finished run prints and records "
+            "it): replays a run exactly. Default: the seed's key, else a fresh secret one."
+        ),
+    ] = None,
     workers: Annotated[
         str | None,
         typer.Option(
@@ -493,6 +610,14 @@ def tournament(
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
     ] = "table",
+    table: Annotated[
+        str | None,
+        typer.Option(
+            "--table",
+            help="With --format csv, the table to write: standings (the default) or "
+            "crosstable (one CSV holds one table).",
+        ),
+    ] = None,
     out: Annotated[
         Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")
     ] = None,
@@ -546,8 +671,10 @@ def tournament(
         games=games,
         holes=holes,
         seed=seed,
+        key=key,
         workers=workers,
         fmt=fmt,
+        table=table,
         out=out,
         resume=resume,
         quiet=quiet,
@@ -564,8 +691,10 @@ def run_tournament_command(
     games: int | None = None,
     holes: int | None = None,
     seed: int | None = None,
+    key: str | None = None,
     workers: str | None = None,
     fmt: str = "table",
+    table: str | None = None,
     out: Path | None = None,
     resume: bool = False,
     quiet: bool = False,
@@ -575,7 +704,7 @@ def run_tournament_command(
     max_in_flight: int | None = None,
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
-    from .stats import FORMATS, render
+    from .stats import CSV_TABLES, FORMATS, render
     from .tournament.config import load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
@@ -584,12 +713,17 @@ def run_tournament_command(
 
     if fmt not in FORMATS:
         fail(f"--format: must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if table is not None and fmt != "csv":
+        fail("--table: only with --format csv (the other formats show both tables)")
+    if table is not None and table not in CSV_TABLES:
+        fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
     try:
         plan = load_config(
             config,
             games=games,
             holes=holes,
             seed=seed,
+            key=key,
             workers=workers,
             executor=executor,
             address=address,
@@ -603,7 +737,9 @@ def run_tournament_command(
         if not quiet:
             typer.echo(f"golf: {msg}", err=True)
 
-    progress = not quiet and sys.stdout.isatty() and sys.stderr.isatty()
+    # the bar is drawn on stderr: it needs a terminal there, wherever stdout goes
+    # (--format json > x.json is watched the same as a table on the screen)
+    progress = not quiet and sys.stderr.isatty()
     # Ctrl-C is ours until the report is out: a late press must not cut it off.
     with Interrupts() as ints:
         try:
@@ -616,7 +752,11 @@ def run_tournament_command(
             fail(str(exc))
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
-        typer.echo(render(result.report(), fmt))
+        typer.echo(render(result.report(), fmt, table or "standings"))
+        if result.over and result.plan.seed is None:
+            # published now that no game is left to play: the run can be checked
+            # against the commitment in run.json and replayed with --key
+            notice(f"the deals' key (replay with --key): {result.plan.key}")
         if result.stopped == "error":
             typer.echo(f"golf: error: {result.message}", err=True)
             raise typer.Exit(1)

@@ -128,10 +128,11 @@ def expectation_json(variant: Variant, cards: Sequence[int], exp: Expectation) -
     return {
         "variant": variant.name,
         "layout": C.layout_str(list(cards), variant.cols),
-        "total": exp.known,
+        # no "total": the face-up part is not the hole's total, and a reader
+        # of complete layouts' "total" must not take it for one
         "complete": False,
         "face_down": exp.unknown,
-        "known": exp.known,
+        "known_part": exp.known,
         "expected_total": round(exp.expected, 4),
         "exact": exp.exact,
         "samples": exp.samples,

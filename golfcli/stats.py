@@ -270,25 +270,18 @@ class Sprt:
     def describe(self, a: str, b: str) -> str:
         s = self.spec
         d = self.decision
+        if d is None:
+            return "no decision yet"
         if s.kind == "elo":
-            if d == "H1":
-                return (
-                    f"{a} against {b}: the results favour {s.elo1:+g} Elo over "
-                    f"{s.elo0:+g} (H1 accepted)"
-                )
-            if d == "H0":
-                return (
-                    f"{a} against {b}: the results favour {s.elo0:+g} Elo over "
-                    f"{s.elo1:+g} (H0 accepted)"
-                )
-        else:
-            if d == "A better":
-                return f"{a} scores lower than {b} (margin {s.margin:g} strokes per game)"
-            if d == "B better":
-                return f"{b} scores lower than {a} (margin {s.margin:g} strokes per game)"
-            if d == "within margin":
-                return f"{a} and {b} differ by less than {s.margin:g} strokes per game"
-        return "no decision yet"
+            # in words a player reads next to the table; the hypotheses after
+            won, lost = (s.elo1, s.elo0) if d == "H1" else (s.elo0, s.elo1)
+            test = f" (SPRT: the results favour {won:+g} Elo over {lost:+g})"
+            return f"{a} against {b}: {_elo_words(a, b, d, s.elo0, s.elo1)}{test}"
+        if d == "A better":
+            return f"{a} scores lower than {b} (margin {s.margin:g} strokes per game)"
+        if d == "B better":
+            return f"{b} scores lower than {a} (margin {s.margin:g} strokes per game)"
+        return f"{a} and {b} differ by less than {s.margin:g} strokes per game"
 
     def to_json(self, a: str, b: str) -> dict[str, Any]:
         return {
@@ -302,6 +295,24 @@ class Sprt:
             "decided_after_deals": self.at_deals if self.decision else None,
             "summary": self.describe(a, b),
         }
+
+
+def _elo_words(a: str, b: str, decision: str, elo0: float, elo1: float) -> str:
+    """An Elo SPRT's decision as a claim about the two players.
+
+    Accepting H1 shows ``a`` stronger than ``elo0`` says; accepting H0 shows
+    it weaker than ``elo1`` says (see :class:`Sprt`)."""
+    if decision == "H1":
+        if elo0 > 0:
+            return f"evidence that {a} is stronger than {b} by more than {elo0:g} Elo"
+        if elo0 == 0:
+            return f"evidence that {a} is stronger than {b}"
+        return f"evidence that {a} is not weaker than {b} by {-elo0:g} Elo or more"
+    if elo1 > 0:
+        return f"no evidence that {a} is stronger than {b} by {elo1:g} Elo or more"
+    if elo1 == 0:
+        return f"no evidence that {a} is stronger than {b}"
+    return f"evidence that {a} is weaker than {b} by more than {-elo1:g} Elo"
 
 
 # --------------------------------------------------------------------------- ratings
@@ -649,10 +660,16 @@ def _cross_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
 
 def _heading(report: Mapping[str, Any]) -> list[str]:
     run = report["run"]
+    if run.get("seed") is not None:
+        dealt = f"seed {run['seed']}"
+    elif run.get("key"):  # published: the run is over
+        dealt = f"key {run['key'][:12]}"
+    else:
+        dealt = "secret key"
     lines = [
         f"{run['name']} — {run['variant']}, {run['holes_label']}, {run['format']} play, "
         f"{'duplicate deals' if run['duplicate'] else 'independent deals'}",
-        f"seed {run['seed']} · {run['games_played']} of {run['games_planned']} games "
+        f"{dealt} · {run['games_played']} of {run['games_planned']} games "
         f"({plural(run['deals'], 'deal')} × {plural(run['tables'], 'table')} × "
         f"{plural(run['seatings'], 'seating')}) · "
         f"config {run['config_hash'][:12]}",
@@ -662,49 +679,57 @@ def _heading(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def render(report: Mapping[str, Any], fmt: str) -> str:
-    """The report as text in one of :data:`FORMATS`."""
+#: The tables of a report; CSV writes one of them per stream.
+CSV_TABLES = ("standings", "crosstable")
+_CSV_KEYS = {
+    "standings": [
+        "rank",
+        "player",
+        "games",
+        "wins",
+        "win_pct",
+        "mean_hole_score",
+        "mean_hole_score_ci95",
+        "mean_total",
+        "holes_won",
+        "rating",
+        "rating_se",
+        "faults_total",
+        "disqualified_games",
+        "restarts",
+    ],
+    "crosstable": [
+        "player",
+        "opponent",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "mean_stroke_diff",
+        "stroke_diff_ci95",
+    ],
+}
+
+
+def render(report: Mapping[str, Any], fmt: str, table: str = "standings") -> str:
+    """The report as text in one of :data:`FORMATS`.
+
+    CSV holds one table (``table``, one of :data:`CSV_TABLES`): a CSV reader
+    expects one header and rows that all fit it, not two tables in a row."""
     from tabulate import tabulate
 
     if fmt == "json":
         return json.dumps(report, indent=2)
     if fmt == "csv":
+        if table not in CSV_TABLES:
+            raise ValueError(f"unknown table {table!r} (use {', '.join(CSV_TABLES)})")
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        keys = [
-            "rank",
-            "player",
-            "games",
-            "wins",
-            "win_pct",
-            "mean_hole_score",
-            "mean_hole_score_ci95",
-            "mean_total",
-            "holes_won",
-            "rating",
-            "rating_se",
-            "faults_total",
-            "disqualified_games",
-            "restarts",
-        ]
+        keys = _CSV_KEYS[table]
         w.writerow(keys)
-        for r in report["standings"]:
+        for r in report[table]:
             w.writerow([_csv(r[k]) for k in keys])
-        buf.write("\n")
-        ckeys = [
-            "player",
-            "opponent",
-            "games",
-            "wins",
-            "draws",
-            "losses",
-            "score",
-            "mean_stroke_diff",
-            "stroke_diff_ci95",
-        ]
-        w.writerow(ckeys)
-        for c in report["crosstable"]:
-            w.writerow([_csv(c[k]) for k in ckeys])
         return buf.getvalue().rstrip("\n")
     if fmt not in ("table", "markdown"):
         raise ValueError(f"unknown format {fmt!r} (use {', '.join(FORMATS)})")

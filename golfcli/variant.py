@@ -333,6 +333,10 @@ def _resolve(
         here = path.parent
     if not isinstance(loc.data, dict):
         raise VariantError(loc.where(()), "", "a variant file must be a YAML mapping of keys")
+    if not isinstance(spec, (Located, Mapping)) and "name" not in loc.data:
+        # the name is the file's own (docs/variants.md): one taken over with
+        # extends: would pass a house rule off as the built-in it changes
+        raise VariantError(loc.where(()), "name", "missing: every variant file needs a name")
     parent = loc.data.get("extends")
     if parent is None:
         base = Located(copy.deepcopy(DEFAULTS), {}, "<defaults>")

@@ -90,7 +90,8 @@ def test_face_down_cards() -> None:
     assert r.exit_code == 0
     (obj,) = json_lines(r.stdout)
     # known part: K 0, 2 -2, 5, 7, 9 = 19 (the ? counts nothing)
-    assert obj["total"] == 19 and obj["known"] == 19 and obj["face_down"] == 1
+    assert obj["known_part"] == 19 and obj["face_down"] == 1
+    assert "total" not in obj and "known" not in obj  # the face-up part is no total
     assert obj["complete"] is False
     # worked out in test_scoring.test_expected_total_by_hand: 1128/47 = 24.0
     assert obj["expected_total"] == pytest.approx(1128 / 47)
@@ -265,3 +266,15 @@ def test_real_process_batch_and_broken_variant(tmp_path: Path) -> None:
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert json.loads(p.stdout)["total"] == 14
     assert p.stderr.startswith("golf: error: line 2:")
+
+
+def test_rules_text_reads_as_sentences() -> None:
+    # "Instead of drawing you may ..." completes every option as a sentence
+    four = run("rules", "four-card").stdout
+    assert "Instead of drawing you may knock, to end the hole." in four
+    assert "instead of drawing, to end" not in four
+    shots = run("rules", "alberta", "--set", "turn.bunker_shot=true").stdout
+    assert "you may play a bunker shot: swap" in shots
+    # duel is made for two but takes up to four; its description must not say otherwise
+    duel = run("rules", "duel").stdout
+    assert "Players: 2 to 4 players." in duel and "Two-player" not in duel

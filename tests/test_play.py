@@ -4,6 +4,7 @@ real game driven through a pseudo-terminal with scripted (and bad) input."""
 
 from __future__ import annotations
 
+import ast
 import io
 import itertools
 import json
@@ -20,11 +21,12 @@ import pytest
 from typer.testing import CliRunner
 
 from golfcli import cards as C
+from golfcli import state as state_module
 from golfcli.cli import app
 from golfcli.match import HoleRecord
 from golfcli.record import load_record
-from golfcli.state import Action, Event, HoleState
-from golfcli.tui import play as tui
+from golfcli.state import Action, Event, HoleState, IllegalAction
+from golfcli.tui import hint
 from golfcli.tui.board import (
     board_from_view,
     render_board,
@@ -32,7 +34,7 @@ from golfcli.tui.board import (
     scorecard_text,
     side_by_side,
 )
-from golfcli.tui.input import parse_reply, prompt_text, tokens
+from golfcli.tui.input import REFUSALS, parse_reply, prompt_text, tokens, why_not
 from golfcli.tui.narrate import describe_events
 from golfcli.tui.play import run_play
 from golfcli.tui.seats import UsageError, parse_handicap, parse_players
@@ -217,13 +219,46 @@ def test_draw_step() -> None:
     assert prompt == f"Draw from the (s)tock or take the (d)iscard {top}?"
 
 
+def test_a_refusal_is_the_rules_own_reason() -> None:
+    """why_not asks the state's verify (on a table built from the view), so
+    the terminal gives the rule that really forbids the move: flipping a
+    face-up card instead of drawing is refused because six-card has no
+    flipping instead of drawing, not because that card is face up."""
+    st = hole("six-card")
+    finish_setup(st)
+    up = next(p for p in range(6) if st.up[st.side] >> p & 1)
+    with pytest.raises(IllegalAction) as exc:
+        st.verify_flip(up)
+    assert exc.value.rule == "no_flip_draw"
+    assert why_not(seen(st), Action("flip", up)) == REFUSALS["no_flip_draw"]
+    assert why_not(seen(st), Action("bunker", up, up + 1)) == "bunker shots are off in this variant"
+
+
+def test_every_rule_the_terminal_can_meet_has_words() -> None:
+    """Each refusal the state names is worded for the terminal, or is one no
+    typed reply can cause (a wrong step, a position off the layout...)."""
+    tree = ast.parse(Path(state_module.__file__).read_text(encoding="utf-8"))
+    rules = {
+        node.args[1].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", "") == "IllegalAction"
+        and len(node.args) > 1
+        and isinstance(node.args[1], ast.Constant)
+    }
+    never_typed = {"phase", "over", "position", "unknown", "peek_instead", "reveal_instead"}
+    worded = {r.removesuffix("_bunker").removesuffix("_approach") for r in REFUSALS}
+    assert len(rules) > 15
+    assert rules - never_typed == worded
+
+
 def test_place_step_from_the_discard_pile_must_keep() -> None:
     st = hole("six-card")
     finish_setup(st)
     st.apply(Action("draw_discard"))
     assert reply(st, "3") == [Action("swap", 2)]
     assert reply(st, "d") == "a card taken from the discard pile must be kept: put it at a position"
-    assert reply(st, "x") == "a card taken from the discard pile must be kept: put it at a position"
+    assert "not a move here" in str(reply(st, "x"))  # no secret aliases
     assert "already hold a card" in str(reply(st, "s"))
     with pytest.raises(ValueError, match="must be kept"):
         st.verify_discard()
@@ -559,32 +594,66 @@ def play_with_hints(holes: int = 1) -> list[str]:
     return out.getvalue().splitlines()
 
 
-def test_hints_show_the_move_and_the_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui, "HINT_LADDER", ("expert", "greedy"))  # mc: slow for a test
+def test_hints_show_the_move_and_a_number_only_for_a_swap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(hint, "HINT_LADDER", ("expert", "greedy"))  # mc: slow for a test
     hints = [line for line in play_with_hints() if line.startswith("Hint (")]
     assert hints
-    shape = r"Hint \(expert\): \w.*; estimated effect on your hole score [-+]\d+\.\d$"
-    assert all(re.match(shape, h) for h in hints)
-    assert any("draw from the stock (s)" in h or "take the " in h for h in hints)
+    # the first hint of the hole names both start cards, in different columns, in words
+    assert re.fullmatch(
+        r"Hint \(expert\): turn up (\d) and (\d): start cards in different columns leave more"
+        r" ways to match",
+        hints[0],
+    )
+    a, b = (int(x) - 1 for x in re.findall(r"up (\d) and (\d)", hints[0])[0])
+    assert a % 3 != b % 3
+    number = re.compile(r"[-+]?\d+\.\d")
+    for h in hints:
+        if ": put the " in h:
+            assert re.search(
+                r": it (lowers|raises) your expected score for this hole by \d+\.\d$", h
+            ) or h.endswith("stays the same"), h
+        else:
+            assert not number.search(h), h  # no number that is not a score change
+    assert any(": put the " in h for h in hints)
 
 
-class NoSuggest:
-    """A bot with only ``choose``: hints must still work, without an estimate."""
+def test_swap_change_is_the_expected_score_change() -> None:
+    import dataclasses
+
+    from golfcli.tui.hint import swap_change
+
+    st = hole("six-card")
+    finish_setup(st)
+    st.apply(Action("draw_discard"))
+    v = seen(st)
+    known = tuple(card(c) for c in ["5C", "KS", "2D", "5H", "7C", "9S"])
+    layouts = tuple(known if i == v.side else lay for i, lay in enumerate(v.layouts))
+    v = dataclasses.replace(v, layouts=layouts, memory=(), drawn=card("7D"))
+    assert swap_change(v, 5) == pytest.approx(7 - 9)  # 9S out, no pattern either way
+    assert swap_change(v, 1) == pytest.approx(-7)  # K (0) out, 7D pairs the 7C: 7 -> 0
+    assert swap_change(v, 0) == pytest.approx(7 + 5)  # breaks the pair of fives: 0 -> 12
+    assert swap_change(dataclasses.replace(v, drawn=None), 0) is None
+
+
+class Plain:
+    """Any bot with ``choose`` gives hints."""
 
     def choose(self, view: View, legal: tuple[Action, ...]) -> Action:
         return legal[-1]
 
 
 class Broken:
-    def suggest(self, view: View, legal: tuple[Action, ...]) -> tuple[Action, float]:
+    def choose(self, view: View, legal: tuple[Action, ...]) -> Action:
         raise RuntimeError("no idea")
 
 
-def test_a_hint_bot_without_suggest_or_that_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui, "load_hint_bot", lambda names, seed: ("plain", NoSuggest()))
+def test_a_plain_hint_bot_or_one_that_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hint, "load_hint_bot", lambda names, seed: ("plain", Plain()))
     hints = [line for line in play_with_hints() if line.startswith("Hint (")]
-    assert hints and all(h.startswith("Hint (plain): ") and "estimated" not in h for h in hints)
-    monkeypatch.setattr(tui, "load_hint_bot", lambda names, seed: ("broken", Broken()))
+    assert hints and all(h.startswith("Hint (plain): ") for h in hints)
+    monkeypatch.setattr(hint, "load_hint_bot", lambda names, seed: ("broken", Broken()))
     lines = play_with_hints()
     assert "(no hint: broken failed: RuntimeError: no idea)" in lines
     assert any(line.startswith("Result: ") for line in lines)  # the game went on
@@ -592,11 +661,11 @@ def test_a_hint_bot_without_suggest_or_that_fails(monkeypatch: pytest.MonkeyPatc
 
 def test_hint_ladder_skips_missing_bots_and_slow_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     names = ["nosuchbot", "greedy", "random"]
-    name, bot = tui.load_hint_bot(names, 1) or ("", None)
+    name, bot = hint.load_hint_bot(names, 1) or ("", None)
     assert name == "greedy" and callable(bot.choose) and names == ["random"]
-    assert tui.load_hint_bot(["nosuchbot"], 1) is None
-    monkeypatch.setattr(tui, "HINT_LADDER", ("expert", "greedy"))
-    monkeypatch.setattr(tui, "HINT_SLOW", -1.0)  # every hint is "too slow"
+    assert hint.load_hint_bot(["nosuchbot"], 1) is None
+    monkeypatch.setattr(hint, "HINT_LADDER", ("expert", "greedy"))
+    monkeypatch.setattr(hint, "HINT_SLOW", -1.0)  # every hint is "too slow"
     lines = play_with_hints()
     note = next(i for i, line in enumerate(lines) if "hints now come from greedy" in line)
     assert re.fullmatch(r"\(expert took \d+s; hints now come from greedy\)", lines[note])
@@ -660,15 +729,28 @@ def test_watch_mode_plays_by_itself_and_prints_the_seed() -> None:
     assert re.search(r"^  greedy (drew|took) ", out, re.M)
 
 
-def test_a_random_seed_is_printed_and_repeats_the_game() -> None:
+def test_a_secret_key_is_printed_at_the_end_and_repeats_the_game() -> None:
+    """With no seed the cards come from a fresh secret key: not shown before
+    the game (a bot or a player could know every card), printed after it."""
     code, out, _ = run("play", "--players", "random,greedy", "--holes", "1")
     assert code == 0
-    seed = re.search(r"^seed (\d+) \(play the same deal again with --seed \1\)$", out, re.M)
-    assert seed
-    code, again, _ = run(
-        "play", "--players", "random,greedy", "--holes", "1", "--seed", seed.group(1)
-    )
-    assert again == out
+    assert "Cards dealt from a secret key, printed when the game is over." in out
+    found = re.findall(r"^play the same deal again with --key ([0-9a-f]{64})$", out, re.M)
+    assert len(found) == 1 and out.rstrip().endswith(found[0])
+    assert out.count(found[0]) == 1  # nowhere before the end
+    code, again, _ = run("play", "--players", "random,greedy", "--holes", "1", "--key", found[0])
+    assert code == 0
+    assert again.replace("the given key.", "a secret key, printed when the game is over.") == out
+
+
+def test_a_seed_repeats_the_game_and_key_and_seed_exclude_each_other() -> None:
+    _, out, _ = run("play", "--players", "random,greedy", "--holes", "1", "--seed", "9")
+    _, again, _ = run("play", "--players", "random,greedy", "--holes", "1", "--seed", "9")
+    assert out == again and "seed 9 (play the same deal again with --seed 9)" in out
+    code, _, err = run("play", "-p", "random,greedy", "--seed", "9", "--key", "0" * 64)
+    assert code == 2 and err.strip() == "golf: error: give --key or --seed, not both"
+    code, _, err = run("play", "-p", "random,greedy", "--key", "42")
+    assert code == 2 and "64 hex digits" in err and len(err.strip().splitlines()) == 1
 
 
 # ----------------------------------------------------------------------- the real prompts, in a pty
@@ -871,3 +953,169 @@ def test_hot_seat_asks_for_the_next_person_at_every_new_hole() -> None:
         assert re.search(r"Pass to (alice|bob)\.", before_peek)
     # two people: every hand-over has a gate, and there are no unexplained clears
     assert text.count("Pass to ") >= 3 * 2
+
+
+@pytest.mark.parametrize(
+    ("name", "holes", "game"),
+    [
+        ("duel", None, "Game: until someone reaches 50; stroke play: lowest total wins."),
+        ("six-card", 1, "Game: 1 hole; stroke play: lowest total wins."),
+    ],
+)
+def test_banner_names_the_game_length_in_a_sentence(
+    name: str, holes: int | None, game: str
+) -> None:
+    out = io.StringIO()
+    run_play(builtin(name), players="random,greedy", holes=holes, seed=3, ascii_only=True, out=out)
+    lines = out.getvalue().splitlines()
+    assert lines[1] == "Players: random (random), greedy (greedy)."
+    assert lines[2] == game
+
+
+def test_start_cards_more_than_wanted_are_refused_with_a_legal_example() -> None:
+    st = hole("nine-card")
+    assert reply(st, "1 2 3 4") == "turn up 3 cards, not 4: e.g. 1 2 3"
+    assert prompt_text(seen(st), st.legal_actions(), PLAIN) == (
+        "Turn up 3 cards to start: which? (1-9, e.g. 1 2 3)"
+    )
+    st.apply(Action("reveal", 0))
+    assert reply(st, "2 3 5") == "turn up 2 cards, not 3: e.g. 2 3"
+    assert prompt_text(seen(st), st.legal_actions(), PLAIN).endswith("(1-9, e.g. 2 3)")
+    six = hole("six-card")
+    assert reply(six, "1 2 3 4 5 6") == "turn up 2 cards, not 6: e.g. 1 2"
+    # a handicap (extra start cards) raises the count
+    assert parse_reply("1 2 3", seen(six), six.legal_actions(), extra=1).actions == [
+        Action("reveal", p) for p in (0, 1, 2)
+    ]
+    four = hole("four-card")
+    assert reply(four, "1 2 3") == "peek at 2 cards, not 3: e.g. 1 2"
+
+
+def test_errors_name_cards_as_the_screen_does_and_skip_moves_the_variant_lacks() -> None:
+    st = hole("six-card")
+    finish_setup(st)
+    symbols = Style(True, False)
+    top = symbols.card(st.discard[-1])
+    r = parse_reply("3", seen(st), st.legal_actions(), symbols)
+    assert r.error == f"first draw a card: s for the stock or d for the {top}"
+    assert any(ch in top for ch in "♣♦♥♠")
+    for move in ("a 1 2", "b 1 2", "l 3", "approach 1 2"):
+        assert reply(st, move) == f"{move.split()[0]!r} is not a move in six-card (help lists them)"
+
+
+def test_help_lists_every_word_the_parser_takes() -> None:
+    from golfcli.tui.input import _WORDS, help_text
+
+    st = hole("four-card")
+    text = help_text(seen(st), st.legal_actions(), PLAIN)
+    words = text.split("Words work too: ")[1].split(".")[0]
+    for word, letter in _WORDS.items():
+        if letter in "sdpkf" and word != letter:
+            assert word in words, word
+    assert "x" not in _WORDS
+
+
+def test_several_positions_are_said_back_together() -> None:
+    out = io.StringIO()
+    run_play(builtin("nine-card"), players="human,random", holes=1, seed=2, ascii_only=True,
+             inp=answerer(["1 2 3"]), out=out)  # fmt: skip
+    text = out.getvalue()
+    assert "-> turn up 1, 2 and 3" in text
+    assert "-> turn up 3\n" not in text
+
+
+def test_ctrl_c_stops_like_quit_with_the_scorecard_and_a_closed_record(tmp_path: Path) -> None:
+    rec = tmp_path / "g.jsonl"
+    child = spawn("play", "-p", "human,random", "--seed", "8", "--holes", "3", "--record", str(rec))
+    child.expect(PROMPTS[0])
+    child.sendline("1 4")
+    while child.expect([*PROMPTS[1:5], r"Press Enter to go on"]) != 4:
+        prompt = child.match.group(0)
+        if "(s)tock" in prompt:
+            child.sendline("s")
+        elif "where?" in prompt:
+            child.sendline("d")
+        else:
+            child.sendline(re.findall(r"\d", prompt)[0])
+    child.sendline("")  # on to hole 2, then Ctrl-C at its first prompt
+    child.expect(PROMPTS[0])
+    child.sendintr()
+    child.expect(r"Interrupted \(Ctrl-C\)\.")
+    child.expect(rf"Game stopped after 1 hole\. The record in {re.escape(str(rec))} keeps it\.")
+    child.expect(r"Scorecard \(stroke play")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in (child.before or "")
+    assert [json.loads(x)["type"] for x in rec.read_text().splitlines()] == ["game", "hole"]
+
+
+def test_record_refuses_an_existing_file_unless_forced(tmp_path: Path) -> None:
+    rec = tmp_path / "g.jsonl"
+    rec.write_text("a game worth keeping\n", encoding="utf-8")
+    args = ["play", "-p", "random,greedy", "--holes", "1", "--seed", "2", "--record", str(rec)]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (
+        f"golf: error: --record: {str(rec)!r} already exists (--force overwrites it)"
+    )
+    assert r.stdout == ""  # refused before anything is played
+    assert rec.read_text(encoding="utf-8") == "a game worth keeping\n"
+    r = CliRunner().invoke(app, [*args, "--force"])
+    assert r.exit_code == 0, r.output
+    assert [json.loads(x)["type"] for x in rec.read_text().splitlines()] == [
+        "game", "hole", "result",
+    ]  # fmt: skip
+
+
+FAULTY = """
+from golfcli.bots import BaseBot
+
+
+class Bot(BaseBot):
+    def choose(self, view, legal):
+        raise ValueError("my bug\\nsecond line")
+"""
+
+
+def test_a_faulting_bot_is_shown_at_each_fault_and_counted(tmp_path: Path) -> None:
+    bot = tmp_path / "mybot.py"
+    bot.write_text(FAULTY, encoding="utf-8")
+    args = ["play", "-p", f"mine={bot},random", "--holes", "1", "--seed", "3", "--ascii"]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    line = (
+        f"  Fault: mine ({bot}): crash: ValueError: my bug / second line; "
+        "a random legal move is played."
+    )
+    shown = [x for x in r.stdout.splitlines() if x.startswith("  Fault: ")]
+    assert shown and set(shown) == {line}
+    assert f"Bot faults: mine {len(shown)} (crash {len(shown)})." in r.stdout
+    # --strict: the first fault ends the game with one error line
+    r = CliRunner().invoke(app, [*args, "--strict"])
+    assert r.exit_code == 2
+    assert r.stderr.splitlines() == [
+        f"golf: error: mine ({bot}) faulted: crash: ValueError: my bug / second line"
+        " (--strict stops at the first fault)"
+    ]
+    assert "Game stopped after 0 holes." in r.stdout and "Fault: mine" not in r.stdout
+
+
+def test_clean_bots_print_no_fault_lines() -> None:
+    r = CliRunner().invoke(app, ["play", "-p", "random,greedy", "--holes", "1", "--seed", "3"])
+    assert r.exit_code == 0 and "ault" not in r.stdout
+
+
+def test_a_faulting_bot_against_a_person_in_a_terminal(tmp_path: Path) -> None:
+    bot = tmp_path / "mybot.py"
+    bot.write_text(FAULTY, encoding="utf-8")
+    child = spawn("play", "-p", f"human,{bot}", "--seed", "4", "--holes", "1")
+    child.expect(r"Fault: mybot \(\S+mybot\.py\): crash: ValueError: my bug / second line; ")
+    child.expect(PROMPTS[0])
+    child.sendline("quit")
+    child.expect(r"\(y/n\) $")
+    child.sendline("y")
+    child.expect(r"Bot faults: mybot \d+ \(crash \d+\)\.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

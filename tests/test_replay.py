@@ -187,3 +187,62 @@ def test_a_missing_record_file(tmp_path: Path) -> None:
     code, _, err = run("replay", str(tmp_path / "nope.jsonl"))
     assert code == 2
     assert err.startswith("golf: error: ") and "cannot read" in err and err.count("\n") == 1
+
+
+TOURNEY = """\
+variant: six-card
+holes: 1
+players:
+  - {name: ann, bot: random}
+  - {name: bob, bot: greedy}
+games: 1
+seed: 4
+"""
+
+
+def test_replay_a_tournament_game_by_number(tmp_path: Path) -> None:
+    cfg = tmp_path / "t.yaml"
+    cfg.write_text(TOURNEY + "record_events: true\n", encoding="utf-8")
+    out = tmp_path / "run"
+    code, _, err = run("tournament", str(cfg), "--out", str(out), "-q", "--workers", "1")
+    assert code == 0, err
+    code, text, err = run("replay", str(out), "--game", "1", "--to-end", "--ascii")
+    assert code == 0, err
+    assert "Scorecard (" in text and re.search(r"^Result: ", text, re.M)
+    game = json.loads((out / "games.jsonl").read_text().splitlines()[1])
+    assert game["game"] == 1 and str(game["totals"][0]) in text
+    # the directory or its games.jsonl without --game: one line saying what to pass
+    for target in (out, out / "games.jsonl"):
+        code, text, err = run("replay", str(target))
+        assert code == 2 and text == ""
+        assert err == (
+            f"golf: error: {str(target)!r} is a tournament run (one result line per game, "
+            f"no moves): replay one game with golf replay {out} --game N\n"
+        )
+    code, _, err = run("replay", str(out / "games.jsonl"), "-g", "0", "--to-end")
+    assert code == 0, err
+    code, _, err = run("replay", str(out), "--game", "7")
+    assert (code, err) == (
+        2,
+        f"golf: error: {out}: no game 7 in events/ (not played yet, or not in this run)\n",
+    )
+
+
+def test_replay_a_tournament_that_kept_no_moves(tmp_path: Path) -> None:
+    cfg = tmp_path / "t.yaml"
+    cfg.write_text(TOURNEY, encoding="utf-8")
+    out = tmp_path / "run"
+    assert run("tournament", str(cfg), "--out", str(out), "-q", "--workers", "1")[0] == 0
+    code, _, err = run("replay", str(out), "--game", "0")
+    assert code == 2
+    assert err == (
+        f"golf: error: {out}: this run kept no moves to replay "
+        "(set record_events: true in the tournament config and run it again)\n"
+    )
+    rec = tmp_path / "g.jsonl"
+    rec.write_text("", encoding="utf-8")
+    code, _, err = run("replay", str(rec), "--game", "0")
+    assert (code, err) == (
+        2,
+        f"golf: error: --game: {str(rec)!r} is not a tournament's --out directory\n",
+    )

@@ -269,6 +269,39 @@ def test_render_formats() -> None:
     assert "### Standings" in md and "| player" in md.replace("|   | player", "| player")
     rows = list(csv.reader(io.StringIO(render(rep, "csv"))))
     assert rows[0][:2] == ["rank", "player"] and rows[1][1] == "B"
+    assert len(rows) == 1 + len(rep["standings"])  # one table: every row fits the header
+    assert all(len(r) == len(rows[0]) for r in rows)
+    cross = list(csv.reader(io.StringIO(render(rep, "csv", "crosstable"))))
+    assert cross[0][:3] == ["player", "opponent", "games"]
+    assert len(cross) == 1 + len(rep["crosstable"]) and all(len(r) == 9 for r in cross)
+    with pytest.raises(ValueError):
+        render(rep, "csv", "both")
     assert json.loads(render(rep, "json"))["standings"][0]["player"] == "B"
     with pytest.raises(ValueError):
         render(rep, "xml")
+
+
+@pytest.mark.parametrize(
+    ("elo0", "elo1", "decision", "words"),
+    [
+        (-20, 20, "H0", "no evidence that eager is stronger than patient by 20 Elo or more"),
+        (-20, 20, "H1", "evidence that eager is not weaker than patient by 20 Elo or more"),
+        (0, 10, "H1", "evidence that eager is stronger than patient"),
+        (5, 15, "H1", "evidence that eager is stronger than patient by more than 5 Elo"),
+        (-10, 0, "H0", "no evidence that eager is stronger than patient"),
+        (-30, -10, "H0", "evidence that eager is weaker than patient by more than 10 Elo"),
+    ],
+)
+def test_sprt_decisions_in_words(elo0: float, elo1: float, decision: str, words: str) -> None:
+    sprt = Sprt(SprtSpec("elo", elo0=elo0, elo1=elo1, min_deals=2))
+    assert sprt.describe("eager", "patient") == "no decision yet"
+    # a run of wins or losses decides it the way wanted
+    x = 1.0 if decision == "H1" else 0.0
+    for i in range(200):
+        if sprt.push(x if i % 5 else 0.5) is not None:
+            break
+    assert sprt.decision == decision
+    won, lost = (elo1, elo0) if decision == "H1" else (elo0, elo1)
+    assert sprt.describe("eager", "patient") == (
+        f"eager against patient: {words} (SPRT: the results favour {won:+g} Elo over {lost:+g})"
+    )

@@ -325,7 +325,7 @@ class Evaluator:
 
 
 class ExpertBot(BaseBot):
-    """Expected-value bot; see the module docstring.  ``suggest`` explains a choice."""
+    """Expected-value bot; see the module docstring."""
 
     name = "expert"
 
@@ -644,18 +644,6 @@ class ExpertBot(BaseBot):
         best = min(v for v, _ in scored)
         ties = [a for v, a in scored if v <= best + 1e-9]
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
-
-    def suggest(self, view: View, legal: Sequence[Action]) -> tuple[Action, float]:
-        """The move and its estimated effect on this hole's score (negative = better)."""
-        scored = self.evaluate(view, legal)
-        if not scored:
-            return legal[0], 0.0
-        val, act = min(scored, key=lambda t: t[0])
-        try:
-            ev = self.evaluator(view)
-            return act, val - ev.value(ev.mine)
-        except OverBudget:
-            return act, 0.0
 
 
 def _closer_seat(v: View) -> int | None:

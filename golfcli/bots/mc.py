@@ -349,12 +349,3 @@ class MCBot(BaseBot):
             if mean < -self.z * math.sqrt(var / n):
                 best, best_mean = i, mean
         return best
-
-    def suggest(self, view: View, legal: Sequence[Action]) -> tuple[Action, float]:
-        """The move and its estimated effect on this hole's score (expert's
-        value function: negative means the move lowers the expected score)."""
-        action = self.choose(view, legal)
-        ev = Evaluator(view, self.expert.future_weight)
-        now = ev.value(ev.mine)
-        values = {a: v for v, a in self.expert.evaluate(view, legal)}
-        return action, values.get(action, now) - now

@@ -7,18 +7,18 @@ humans and any mix of them.
 
 from __future__ import annotations
 
-import random
 import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import typer
 
 from .. import cards as C
 from ..match import HoleRecord, Match, MatchResult, side_names
+from ..rulestext import game_length
 from ..state import Action, Event
 from ..variant import Variant
 from ..view import View, censor
@@ -30,10 +30,21 @@ from .board import (
     result_text,
     scorecard_text,
 )
-from .input import COMMANDS, describe_action, help_text, parse_reply, prompt_text
-from .narrate import describe_events, turn_groups
+from .hint import Coach
+from .input import (
+    COMMANDS,
+    describe_action,
+    describe_reply,
+    help_text,
+    parse_reply,
+    prompt_text,
+)
+from .narrate import FaultLog, StrictStop, describe_events, turn_groups
 from .seats import SeatSpec, UsageError, parse_handicap, parse_players
 from .style import Style
+
+if TYPE_CHECKING:
+    from ..record import RecordWriter
 
 PUBLIC = -1  # censor() for nobody's eyes: what everyone at the table sees
 
@@ -149,33 +160,6 @@ class WatchedBot:
         return action
 
 
-#: The bots asked for hints, strongest first: mc, else expert, else greedy.
-HINT_LADDER = ("mc", "expert", "greedy")
-#: A per-decision time budget for bots that take one, so a hint is quick.
-HINT_OPTIONS: dict[str, dict[str, Any]] = {"mc": {"time": 0.5}}
-#: A hint slower than this (seconds) moves the hints one bot down the ladder.
-HINT_SLOW = 2.0
-
-
-def load_hint_bot(names: list[str], seed: Any) -> tuple[str, Any] | None:
-    """Take names off the front of ``names`` until one loads as a bot.
-
-    Any failure (the bot is not written yet, or rejects the time budget)
-    just moves down the ladder: hints are a help, never a reason to stop.
-    """
-    from ..bots.registry import make_bot
-
-    while names:
-        name = names.pop(0)
-        opts = HINT_OPTIONS.get(name)
-        for options in [opts, None] if opts else [None]:
-            try:
-                return name, make_bot(name, seed=f"{seed}:hints", options=options)
-            except Exception:  # not available: try without options, then the next bot
-                continue
-    return None
-
-
 class PlayUI:
     """Everything ``golf play`` shows and asks, around one :class:`Match`."""
 
@@ -213,8 +197,7 @@ class PlayUI:
         self.turn_start: dict[int, tuple[int, int]] = {}
         # (hole, events already told to the whole table)
         self.public_seen: tuple[int, int] = (0, 0)
-        self.hint_bot: tuple[str, Any] | None = None
-        self.hint_names = list(HINT_LADDER)
+        self.coach = Coach(seed)
         self.hints = hints
         self.human_seats: dict[int, HumanSeat] = {}
         self.recording = False
@@ -248,12 +231,17 @@ class PlayUI:
     def human_turn(self, me: HumanSeat, view: View, legal: Sequence[Action]) -> Action:
         seat = me.seat
         hole = view.match.hole
-        while me.queue:
+        if me.queue:
+            # the rest of a reply that named several moves (said back when typed)
             a = me.queue.pop(0)
             if a in legal:
-                self.term.say(f"-> {describe_action(a, view, self.style)}")
                 self._mark(seat, view)
                 return a
+            self.term.say(
+                self.style.warn(
+                    f"  Not done: {describe_action(a, view, self.style)}: no longer possible."
+                )
+            )
             me.queue.clear()
         self.gate(seat)
         me.unseen.clear()  # the screen about to be drawn shows this seat's memory
@@ -281,7 +269,7 @@ class PlayUI:
         if len(self.humans) > 1:
             prompt = f"{self.names[seat]}: {prompt}"
         while True:
-            reply = parse_reply(self.term.ask(prompt), view, legal)
+            reply = parse_reply(self.term.ask(prompt), view, legal, self.style, self._extra(seat))
             if reply.command:
                 self.command(reply.command, view, legal)
                 continue
@@ -289,6 +277,8 @@ class PlayUI:
                 self.term.say(self.style.warn(f"  Not that: {reply.error}."))
                 continue
             me.queue = reply.actions[1:]
+            if me.queue:
+                self.term.say(f"-> {describe_reply(reply.actions, view, self.style)}")
             self._mark(seat, view)
             return reply.actions[0]
 
@@ -342,45 +332,13 @@ class PlayUI:
             src = "stock" if view.drawn_from == "stock" else "discard pile"
             say(f"You hold the {self.style.card(view.drawn)} from the {src}.")
         elif view.phase == "flip" and view.history and view.history[-1].kind == "discard":
-            say(f"You discarded the {self.style.card(view.history[-1].data[0])}.")
+            card = view.history[-1].card
+            assert card is not None  # a discarded card lies face up
+            say(f"You discarded the {self.style.card(card)}.")
 
     def show_hint(self, view: View, legal: Sequence[Action]) -> None:
-        """What the strongest available bot would do, and its estimate if it
-        gives one (``suggest``); a bot without ``suggest`` is asked to
-        ``choose``.  A bot too slow for a person to wait on is replaced by
-        the next one down the ladder, and the player is told."""
-        if self.hint_bot is None:
-            self.hint_bot = load_hint_bot(self.hint_names, self.seed)
-        if self.hint_bot is None:
-            self.term.say(self.style.dim("(no hint: no bot could be loaded)"))
-            return
-        name, bot = self.hint_bot
-        t0 = time.perf_counter()
-        try:
-            suggest = getattr(bot, "suggest", None)
-            estimate: float | None = None
-            if callable(suggest):
-                action, estimate = suggest(view, legal)
-            else:
-                action = bot.choose(view, legal)
-        except Exception as exc:  # a hint must never stop the game
-            self.term.say(self.style.dim(f"(no hint: {name} failed: {type(exc).__name__}: {exc})"))
-            return
-        took = time.perf_counter() - t0
-        if action not in legal:
-            self.term.say(self.style.dim(f"(no hint: {name} suggested an illegal move)"))
-            return
-        text = f"Hint ({name}): {describe_action(action, view, self.style)}"
-        if estimate is not None:
-            text += f"; estimated effect on your hole score {float(estimate):+.1f}"
-        self.term.say(self.style.paint(text, "32"))
-        if took > HINT_SLOW:
-            faster = load_hint_bot(self.hint_names, self.seed)
-            if faster is not None:
-                self.hint_bot = faster
-                self.term.say(
-                    self.style.dim(f"({name} took {took:.0f}s; hints now come from {faster[0]})")
-                )
+        for line in self.coach.lines(view, legal, self.style, self._extra(view.seat)):
+            self.term.say(line)
 
     def command(self, cmd: str, view: View, legal: Sequence[Action]) -> None:
         if cmd == "help":
@@ -481,24 +439,16 @@ class PlayUI:
             h.unseen.clear()
 
 
-def _game_length(variant: Variant, holes: int | None) -> str:
-    g = variant.game
-    if holes is not None:
-        return f"{holes} hole{'s' if holes != 1 else ''}"
-    if g.holes is not None:
-        return f"{g.holes} holes"
-    cap = f", at most {g.max_holes} holes" if g.max_holes else ""
-    reach = "reaches" if g.target_rule == "reach" else "passes"
-    return f"until someone {reach} {g.target}{cap}"
-
-
 def run_play(
     variant: Variant,
     *,
     players: str = "human,greedy",
     holes: int | None = None,
     seed: int | None = None,
+    key: str | None = None,
     record: Path | None = None,
+    force: bool = False,
+    strict: bool = False,
     ascii_only: bool = False,
     hints: bool = False,
     handicap: Sequence[str] = (),
@@ -510,10 +460,96 @@ def run_play(
 
     ``inp``/``out`` replace the terminal in tests.  Errors in the options end
     with one line on stderr and exit status 2, before anything is played.
-    """
-    from ..bots.registry import BotSpecError, make_bot
-    from ..record import RecordWriter, header
 
+    The cards come from a key (golfcli.keys): the given ``key``, the key of
+    the given ``seed`` (anyone who knows the seed knows the deals), or a
+    fresh secret one, printed when the game is over so that it can be
+    played again with ``--key``.  Bots get seeds derived from the key, never
+    the key.
+    """
+    from ..bots.procs import terminate_as_interrupt
+    from ..keys import derive, key_from_seed, new_key
+
+    seats, extra = _check_options(variant, players, handicap, holes, delay, record, force)
+    _check_key(seed, key)
+    given_key = key is not None
+    if key is None:
+        key = key_from_seed(seed) if seed is not None else new_key()
+    style = Style.detect(ascii_only, out)
+    term = Terminal(style, inp, out)
+    hint_seed = derive(key, "hints")[:32]
+    ui = PlayUI(variant, seats, term, seed=hint_seed, hints=hints, delay=delay, handicap=extra)
+    bots = _seat_bots(seats, ui, key, delay)
+    faults = FaultLog(seats, term.say, style, strict)
+    match = Match(
+        variant,
+        bots,
+        ui.names,
+        key,
+        holes=holes,
+        extra_reveals=extra,
+        record=True,
+        on_fault=faults,
+    )
+    ui.match = match
+    writer = _open_record(record, match, bots)
+
+    def on_hole(m: Match, rec: HoleRecord) -> None:
+        if writer is not None:
+            writer.hole(rec)
+        ui.on_hole(m, rec)
+
+    match.on_hole = on_hole
+    ui.recording = writer is not None
+    _introduce(ui, match, holes, seed, given_key)
+    result: MatchResult | None = None
+    replay_with = f"--seed {seed}" if seed is not None else f"--key {key}"
+    try:
+        with terminate_as_interrupt():  # SIGTERM ends the bots on its way out, as Ctrl-C does
+            result = match.play()
+    except (QuitGame, KeyboardInterrupt, StrictStop) as exc:
+        interrupted = isinstance(exc, KeyboardInterrupt)
+        _stopped(ui, match, faults, record if writer is not None else None, interrupted)
+        term.say(f"play the same deal again with {replay_with}")
+        if interrupted:
+            raise typer.Exit(130) from None
+        if faults.first:
+            fail(f"{faults.first} (--strict stops at the first fault)")
+        return None
+    finally:
+        if writer is not None:
+            writer.close(result)
+        _close_bots(bots)
+    say = term.say
+    say()
+    say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
+    if faults.summary(match):
+        say(style.warn(faults.summary(match)))
+    say(f"play the same deal again with {replay_with}")
+    return result
+
+
+def _check_key(seed: int | None, key: str | None) -> None:
+    """--key and --seed exclude each other; a key is what a finished game printed."""
+    from ..keys import is_key
+
+    if key is not None and seed is not None:
+        fail("give --key or --seed, not both")
+    if key is not None and not is_key(key):
+        fail("--key must be the 64 hex digits a finished game printed")
+
+
+def _check_options(
+    variant: Variant,
+    players: str,
+    handicap: Sequence[str],
+    holes: int | None,
+    delay: float,
+    record: Path | None,
+    force: bool,
+) -> tuple[list[SeatSpec], dict[int, int]]:
+    """The seats and handicaps, or one line on stderr and exit 2 (before
+    anything is played)."""
     try:
         seats = parse_players(players)
         try:
@@ -525,13 +561,22 @@ def run_play(
             raise UsageError("--holes must be at least 1")
         if delay < 0:
             raise UsageError("--delay cannot be negative")
+        if record is not None and record.exists() and not force:
+            # a finished game is worth more than a typo: as the tournament's --out
+            raise UsageError(f"--record: {str(record)!r} already exists (--force overwrites it)")
     except UsageError as exc:
         fail(str(exc))
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
-    style = Style.detect(ascii_only, out)
-    term = Terminal(style, inp, out)
-    ui = PlayUI(variant, seats, term, seed=seed, hints=hints, delay=delay, handicap=extra)
+    return seats, extra
+
+
+def _seat_bots(seats: Sequence[SeatSpec], ui: PlayUI, key: str, delay: float) -> list[Any]:
+    """A player per seat: a person, or a bot (watched, with a pause after
+    each move, when a person plays along and asked for a delay).  A bot
+    that cannot be made ends the command, after closing those made.  Each
+    bot is seeded from the key under its own label, never with the key."""
+    from ..bots.registry import BotSpecError, make_bot
+    from ..keys import bot_seed
+
     bots: list[Any] = []
     try:
         for i, s in enumerate(seats):
@@ -539,7 +584,7 @@ def run_play(
                 bots.append(HumanSeat(ui, i))
                 continue
             try:
-                bot = make_bot(s.kind, seed=f"{seed}:bot:{s.name}")
+                bot = make_bot(s.kind, seed=bot_seed(key, s.name))
             except BotSpecError as exc:
                 raise UsageError(str(exc)) from None
             except ImportError as exc:
@@ -548,54 +593,70 @@ def run_play(
     except UsageError as exc:
         _close_bots(bots)
         fail(str(exc))
-    writer = None
-    match = Match(variant, bots, ui.names, seed, holes=holes, extra_reveals=extra, record=True)
-    ui.match = match
-    if record is not None:
-        try:
-            writer = RecordWriter(record, header(variant, ui.names, seed, match.scoring, extra))
-        except OSError as exc:
-            _close_bots(bots)
-            fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
+    return bots
 
-    def on_hole(m: Match, rec: HoleRecord) -> None:
-        if writer is not None:
-            writer.hole(rec)
-        ui.on_hole(m, rec)
 
-    match.on_hole = on_hole
-    ui.recording = writer is not None
-    say = term.say
-    kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in seats)
+def _introduce(
+    ui: PlayUI, match: Match, holes: int | None, seed: int | None, given_key: bool
+) -> None:
+    """The game, the players, its length and the seed to play it again (a
+    secret key is printed at the end, not here)."""
+    say, style, variant = ui.term.say, ui.style, ui.variant
+    kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in ui.seats)
     say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
     how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
-    say(f"Players: {kinds}. {_game_length(variant, holes)}, {how} wins.")
-    if variant.groups_for(len(seats)) < len(seats):
+    say(f"Players: {kinds}.")
+    say(f"Game: {game_length(variant.game, holes)}; {how} wins.")
+    if variant.groups_for(len(ui.seats)) < len(ui.seats):
         say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
-    say(f"seed {seed} (play the same deal again with --seed {seed})")
+    if seed is not None:
+        say(f"seed {seed} (play the same deal again with --seed {seed})")
+    elif given_key:
+        say("Cards dealt from the given key.")
+    else:
+        say("Cards dealt from a secret key, printed when the game is over.")
     if ui.humans:
         say("Type help at any prompt for the moves, quit to stop.")
-    result: MatchResult | None = None
-    try:
-        result = match.play()
-    except QuitGame:
-        say()
-        played = len(ui.holes)
-        say(
-            f"Game stopped after {played} hole{'s' if played != 1 else ''}."
-            + (f" The record in {record} keeps them." if writer is not None and played else "")
-        )
-        if ui.holes:
-            say(scorecard_text(ui.side_names, ui.holes, match.scoring))
-        return None
-    finally:
-        if writer is not None:
-            writer.close(result)
-        _close_bots(bots)
+
+
+def _stopped(
+    ui: PlayUI, match: Match, faults: FaultLog, record: Path | None, interrupted: bool
+) -> None:
+    """A game stopped early (quit, Ctrl-C, --strict): the finished holes, as
+    kept in the record, and the scorecard so far."""
+    say = ui.term.say
     say()
-    say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
-    say(f"seed {seed}")
-    return result
+    if interrupted:  # Ctrl-C is a quit without the question
+        say("Interrupted (Ctrl-C).")
+    if faults.first:
+        say(ui.style.warn(f"Stopped (--strict): {faults.first}."))
+    played = len(ui.holes)
+    kept = ""
+    if record is not None and played:
+        kept = f" The record in {record} keeps {'it' if played == 1 else 'them'}."
+    say(f"Game stopped after {played} hole{'s' if played != 1 else ''}.{kept}")
+    if ui.holes:
+        say(scorecard_text(ui.side_names, ui.holes, match.scoring))
+    if faults.summary(match):
+        say(ui.style.warn(faults.summary(match)))
+
+
+def _open_record(record: Path | None, match: Match, bots: Sequence[Any]) -> RecordWriter | None:
+    """The --record file with the game's header, or None without --record.
+    A file that cannot be written ends the command (bots closed) before
+    anything is played."""
+    from ..record import RecordWriter, header
+
+    if record is None:
+        return None
+    try:
+        return RecordWriter(
+            record,
+            header(match.variant, match.names, match.seed, match.scoring, match.extra_reveals),
+        )
+    except OSError as exc:
+        _close_bots(bots)
+        fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
 
 
 def _close_bots(bots: Sequence[Any]) -> None:
