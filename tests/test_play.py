@@ -958,7 +958,11 @@ def test_hot_seat_asks_for_the_next_person_at_every_new_hole() -> None:
 @pytest.mark.parametrize(
     ("name", "holes", "game"),
     [
-        ("duel", None, "Game: until someone reaches 50; stroke play: lowest total wins."),
+        (
+            "duel",
+            None,
+            "Game: until someone reaches 50, at most 100 holes; stroke play: lowest total wins.",
+        ),
         ("six-card", 1, "Game: 1 hole; stroke play: lowest total wins."),
     ],
 )
