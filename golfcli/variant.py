@@ -352,6 +352,9 @@ def _resolve(
 def _check_name(text: str) -> None:
     """A name or path the file system could never hold is refused in words
     (the OS would answer with an ``OSError`` traceback)."""
+    if not text.strip():
+        names = ", ".join(BUILTIN_NAMES)
+        raise VariantError("''", "", f"empty variant name (built-ins: {names}; or give a path)")
     longest = max((len(part.encode()) for part in Path(text).parts), default=0)
     if longest > 255 or len(text.encode()) > 4096 or "\0" in text:
         shown = text if len(text) <= 40 else text[:37] + "..."

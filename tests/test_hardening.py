@@ -115,6 +115,7 @@ def test_variant_names_too_long_for_a_file_system(tmp_path: Path) -> None:
     assert one_error_line(run("rules", str(f))).startswith(f"golf: error: {f}:2: extends:")
     r = run("validate", str(f))  # validate lists every problem, this one among them
     assert r.exit_code == 2 and f"{f}:2: extends: not a variant name or file" in r.stderr
+    assert "'': empty variant name" in one_error_line(run("rules", ""))
     f = write(tmp_path, "w.yaml", f"name: {name}\nextends: six-card\n")
     assert ":1: name: at most 255 characters" in one_error_line(run("validate", str(f)))
 
