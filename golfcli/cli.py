@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
+
+from .errors import fail, say_error
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -145,18 +147,6 @@ SetOpt = Annotated[
         "or --set game.holes=18. Repeatable.",
     ),
 ]
-
-
-def fail(message: str) -> NoReturn:
-    say_error(message)
-    raise typer.Exit(2)
-
-
-def say_error(message: str) -> None:
-    """``golf: error: ...`` on stderr, always one line (control characters escaped)."""
-    from .yamlsrc import printable
-
-    typer.echo(f"golf: error: {printable(message)}", err=True)
 
 
 #: Ranges of the numeric options, the same as a tournament config's keys:

@@ -446,6 +446,19 @@ def test_other_bad_options(tmp_path: Path, night: Path) -> None:
     assert "--par is for mini golf" in one_error_line(run("new", p, "-p", "A,B", "--par", "3"))
 
 
+def test_control_characters_in_a_path_are_escaped_in_the_error(tmp_path: Path) -> None:
+    """A path is quoted in the error as it was typed: an escape character in it
+    must not reach the terminal raw (it could recolour or rewrite the line)."""
+    odd = tmp_path / "no\x1b[31mpe"
+    for r in (
+        run("show", odd / "x.yaml"),
+        run("new", odd / "x.yaml", "-p", "Ann,Bob"),
+        run("print", "--out", odd / "x.pdf"),
+    ):
+        line = one_error_line(r)
+        assert "\x1b" not in line and "\\x1b[31m" in line
+
+
 # --------------------------------------------------------------------------- atomic writes
 
 

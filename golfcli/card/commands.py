@@ -14,9 +14,11 @@ import contextlib
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+from ..errors import fail
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -102,11 +104,6 @@ ParOpt = Annotated[
         show_default=False,
     ),
 ]
-
-
-def fail(message: str) -> NoReturn:
-    typer.echo(f"golf: error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def _load(path: Path) -> Card:

@@ -12,17 +12,17 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any
 
 import typer
 
 from .. import cards as C
+from ..errors import fail
 from ..match import HoleRecord, Match, MatchResult, side_names
 from ..rulestext import game_length
 from ..state import Action, Event
 from ..variant import Variant
 from ..view import View, censor
-from ..yamlsrc import printable
 from .board import (
     board_from_view,
     hole_result_lines,
@@ -56,11 +56,6 @@ class QuitGame(BaseException):
     from a seat's ``choose`` as a bot fault and plays on with a random move,
     which is exactly wrong for a person who typed ``quit``.
     """
-
-
-def fail(message: str) -> NoReturn:
-    typer.echo(f"golf: error: {printable(message)}", err=True)
-    raise typer.Exit(2)
 
 
 # --------------------------------------------------------------------------- terminal
