@@ -444,6 +444,13 @@ def test_other_bad_options(tmp_path: Path, night: Path) -> None:
     assert "--holes is for a blank card" in msg
     assert not (tmp_path / "o.pdf").exists()
     assert "--par is for mini golf" in one_error_line(run("new", p, "-p", "A,B", "--par", "3"))
+    pdf = tmp_path / "m.pdf"
+    msg = one_error_line(run("print", "--mini", "--twos", "plus", "--out", pdf))
+    assert "--twos is for card golf" in msg
+    assert "--par: 2 values for 3 holes" in one_error_line(
+        run("print", "--mini", "--par", "3,2", "--holes", "3", "--out", pdf)
+    )
+    assert not pdf.exists()
 
 
 def test_control_characters_in_a_path_are_escaped_in_the_error(tmp_path: Path) -> None:

@@ -185,6 +185,31 @@ def _par(text: str) -> list[int]:
     return out
 
 
+def _mini_holes(
+    holes: int | None,
+    par: str | None,
+    variant: str | None,
+    set_: list[str] | None,
+    twos: str | None,
+    kings: str | None,
+) -> tuple[list[int] | None, int]:
+    """A mini golf card's pars and number of holes (the pars' count, else 18),
+    for ``new`` and a blank ``print`` alike; card golf's options are refused."""
+    for flag, given in (
+        ("--variant", variant),
+        ("--set", set_),
+        ("--twos", twos),
+        ("--kings", kings),
+    ):
+        if given:
+            fail(f"{flag} is for card golf; a --mini card counts strokes")
+    pars = _par(par) if par is not None else None
+    n_holes = holes if holes is not None else (len(pars) if pars else 18)
+    if pars is not None and len(pars) != n_holes:
+        fail(f"--par: {len(pars)} values for {n_holes} holes")
+    return pars, n_holes
+
+
 def _check_holes(holes: int | None) -> None:
     if holes is not None and not 1 <= holes <= 1000:
         fail(f"--holes: {holes}: give 1 to 1000 holes")
@@ -260,18 +285,7 @@ def new(
     names = _players(players)
     created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     if mini:
-        for flag, given in (
-            ("--variant", variant),
-            ("--set", set_),
-            ("--twos", twos),
-            ("--kings", kings),
-        ):
-            if given:
-                fail(f"{flag} is for card golf; a --mini card counts strokes")
-        pars = _par(par) if par is not None else None
-        n_holes = holes if holes is not None else (len(pars) if pars else 18)
-        if pars is not None and len(pars) != n_holes:
-            fail(f"--par: {len(pars)} values for {n_holes} holes")
+        pars, n_holes = _mini_holes(holes, par, variant, set_, twos, kings)
         card = Card(
             kind="mini",
             players=names,
@@ -703,18 +717,7 @@ def print_(
         else:
             names = _players(players)
         if mini:
-            for flag, given in (
-                ("--variant", variant),
-                ("--set", set_),
-                ("--twos", twos),
-                ("--kings", kings),
-            ):
-                if given:
-                    fail(f"{flag} is for card golf; a --mini card counts strokes")
-            pars = _par(par) if par is not None else None
-            n_holes = holes if holes is not None else (len(pars) if pars else 18)
-            if pars is not None and len(pars) != n_holes:
-                fail(f"--par: {len(pars)} values for {n_holes} holes")
+            pars, n_holes = _mini_holes(holes, par, variant, set_, twos, kings)
             card = Card(
                 kind="mini", players=names, sides=[[n] for n in names], holes=n_holes, par=pars
             )
