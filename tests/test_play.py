@@ -619,6 +619,34 @@ def test_hints_show_the_move_and_a_number_only_for_a_swap(
     assert any(": put the " in h for h in hints)
 
 
+def test_every_kind_of_move_in_words() -> None:
+    """What a hint or a refused move says, one kind of move at a time."""
+    import dataclasses
+
+    from golfcli.tui.input import describe_action
+
+    v = seen(hole("six-card"))
+    v = dataclasses.replace(v, discard=(card("7H"),), drawn=None)
+    held = dataclasses.replace(v, drawn=card("QS"))
+    said = {
+        ("reveal", v): "turn up 3",
+        ("peek", v): "peek at 3",
+        ("flip", v): "turn up 3",
+        ("look", v): "look at 3 again",
+        ("draw_stock", v): "draw from the stock (s)",
+        ("draw_discard", v): "take the 7H from the discard pile (d)",
+        ("knock", v): "knock (k)",
+        ("discard", v): "discard it (d)",
+        ("pass", v): "turn nothing up (p)",
+        ("swap", v): "put it at 3",
+        ("swap", held): "put the QS at 3",
+        ("bunker", v): "bunker shot: swap 3 and 5",
+        ("approach", v): "approach shot: swap 3 and 5",
+    }
+    for (kind, where), words in said.items():
+        assert describe_action(Action(kind, 2, 4), where, PLAIN) == words, kind
+
+
 def test_swap_change_is_the_expected_score_change() -> None:
     import dataclasses
 

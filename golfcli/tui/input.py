@@ -381,30 +381,29 @@ def prompt_text(view: View, legal: Sequence[Action], style: Style, extra: int = 
     return f"Turn up which card? ({downs})"
 
 
+#: Moves said the same whatever the view: their key in brackets.
+_FIXED_WORDS = {
+    "draw_stock": "draw from the stock (s)",
+    "knock": "knock (k)",
+    "discard": "discard it (d)",
+    "pass": "turn nothing up (p)",
+}
+#: Moves at one position: the verb before its number.
+_AT_WORDS = {"reveal": "turn up", "flip": "turn up", "peek": "peek at", "look": "look at"}
+
+
 def describe_action(action: Action, view: View, style: Style) -> str:
     """A decision in words, for hints: 'take the 7♥ from the discard pile'."""
     k, p = action.kind, action.pos
-    if k == "reveal":
-        return f"turn up {p + 1}"
-    if k == "peek":
-        return f"peek at {p + 1}"
-    if k == "draw_stock":
-        return "draw from the stock (s)"
+    if k in _FIXED_WORDS:
+        return _FIXED_WORDS[k]
+    if k in _AT_WORDS:
+        return f"{_AT_WORDS[k]} {p + 1}" + (" again" if k == "look" else "")
     if k == "draw_discard":
         return f"take the {style.card(view.discard[-1])} from the discard pile (d)"
-    if k == "knock":
-        return "knock (k)"
     if k == "swap":
         held = "it" if view.drawn is None else f"the {style.card(view.drawn)}"
         return f"put {held} at {p + 1}"
-    if k == "discard":
-        return "discard it (d)"
-    if k == "flip":
-        return f"turn up {p + 1}"
-    if k == "pass":
-        return "turn nothing up (p)"
-    if k == "look":
-        return f"look at {p + 1} again"
     return f"{k} shot: swap {p + 1} and {action.pos2 + 1}"
 
 
