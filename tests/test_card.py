@@ -28,6 +28,8 @@ from typer.testing import CliRunner
 
 from golfcli.cli import app
 
+from .helpers import one_error_line
+
 runner = CliRunner()
 REPO = Path(__file__).resolve().parents[1]
 
@@ -44,15 +46,6 @@ def ok(*args: str | Path, stdin: str | None = None) -> Any:
     r = run(*args, stdin=stdin)
     assert r.exit_code == 0, (r.stdout, r.stderr)
     return r
-
-
-def one_error_line(r: Any) -> str:
-    assert r.exit_code == 2, (r.stdout, r.stderr)
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1, r.stderr
-    assert lines[0].startswith("golf: error: ")
-    assert "Traceback" not in r.stderr
-    return str(lines[0])
 
 
 def show_json(path: Path) -> dict[str, Any]:

@@ -32,22 +32,13 @@ from golfcli.variant import DEFAULTS, TARGET_HOLE_CAP, VariantError, load_varian
 from golfcli.view import view
 from golfcli.yamlsrc import MAX_DEPTH, SourceError, load_text, parse_scalar
 
+from .helpers import one_error_line
+
 runner = CliRunner()
 
 
 def run(*args: str, stdin: str | None = None) -> Any:
     return runner.invoke(app, list(args), input=stdin)
-
-
-def one_error_line(result: Any) -> str:
-    """The run failed with exit 2 and exactly one ``golf: error:`` line."""
-    assert result.exit_code == 2, (result.exit_code, result.output)
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("golf: error: "), lines[0]
-    return str(lines[0])
 
 
 def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
