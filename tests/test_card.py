@@ -490,7 +490,50 @@ def test_save_replaces_by_rename(night: Path, monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(model.os, "replace", spy)
     ok("add", night, "Ann=1", "Bob=2", "Cat=3")
-    assert len(calls) == 1 and calls[0][1] == str(night)
+    assert len(calls) == 1 and Path(calls[0][1]) == night.resolve()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_writes_keep_the_cards_mode_and_new_files_follow_the_umask(
+    night: Path, tmp_path: Path
+) -> None:
+    """A temporary file is made private (0600); renamed over the card as it is,
+    it would take a shared card's group access away, and a new card or PDF
+    would be unreadable to anyone else whatever the umask says."""
+    old = os.umask(0o022)
+    try:
+        ok("new", tmp_path / "fresh.yaml", "-p", "Ann,Bob")
+        ok("print", "--out", tmp_path / "blank.pdf")
+        os.chmod(night, 0o664)
+        ok("add", night, "Ann=1", "Bob=2", "Cat=3")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "fresh.yaml").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "blank.pdf").stat().st_mode & 0o777 == 0o644
+    assert night.stat().st_mode & 0o777 == 0o664
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_card_reached_through_a_link_is_the_card_that_changes(night: Path) -> None:
+    link = night.with_name("tonight.yaml")
+    link.symlink_to(night.name)
+    ok("add", link, "Ann=1", "Bob=2", "Cat=3")
+    assert link.is_symlink()  # not replaced by a copy that the card then misses
+    assert show_json(night)["totals"] == {"Ann": 1, "Bob": 2, "Cat": 3}
+
+
+def test_a_pdf_that_cannot_be_started_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    def refused(*args: Any, **kw: Any) -> Any:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    line = one_error_line(run("print", "--out", tmp_path / "x.pdf"))
+    assert "cannot write" in line and "Permission denied" in line
+    assert not (tmp_path / "x.pdf").exists()
 
 
 # --------------------------------------------------------------------------- stats

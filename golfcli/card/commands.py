@@ -10,7 +10,6 @@ file is untouched: every check runs before the one atomic write.
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -753,20 +752,12 @@ def print_(
 
 def _write_bytes(path: Path, data: bytes) -> None:
     """Atomic, like the card: a reader never sees half a PDF."""
-    import os
-    import tempfile
+    from .model import write_atomic
 
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         fail(f"--out: no such folder {directory}")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        write_atomic(path, data)
     except OSError as exc:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
         fail(f"--out: cannot write {path}: {exc.strerror or exc}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -152,20 +153,37 @@ def dump_text(card: Card) -> str:
 
 
 def save(card: Card, path: Path) -> None:
-    """Write ``card`` to ``path`` atomically: temp file in the same directory,
-    fsync, rename over the old file, fsync the directory (so the rename itself
-    survives a power cut on POSIX file systems)."""
-    text = dump_text(card)
-    directory = path.parent if str(path.parent) else Path(".")
+    """Write ``card`` to ``path`` atomically (see :func:`write_atomic`)."""
+    write_atomic(path, dump_text(card).encode("utf-8"))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a reader sees the old file or the new
+    one, never half of one: temp file in the same directory, fsync, rename over
+    the old file, fsync the directory (so the rename itself survives a power
+    cut on POSIX file systems).  The card and the printed PDF both come here.
+
+    A link is followed, so the card it points at is the one that changes (a
+    rename over the link would leave that card behind).  The new file takes
+    the old one's permissions, or for a new file what the umask gives: a
+    temp file starts private (0600), which a shared card must not become.
+    """
+    path = Path(os.path.realpath(path))
+    directory = path.parent
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
-        # the old card stays as it was; remove the half-made temp file
+        # the old file stays as it was; remove the half-made temp file
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
@@ -179,6 +197,13 @@ def save(card: Card, path: Path) -> None:
         pass
     finally:
         os.close(dfd)
+
+
+def _umask() -> int:
+    """The process's umask (it can only be read by setting it; golf is one thread)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def load(path: Path) -> Card:
