@@ -29,6 +29,7 @@ from typing import Any
 
 import yaml
 
+from ..match import count_hole, hole_winners
 from ..yamlsrc import Checker, KeyPath, Located, SourceError, load_file
 
 FORMAT_VERSION = 1
@@ -381,13 +382,9 @@ class Standing:
     tied: bool  # finished with more than one winner
 
 
-def hole_winners(scores: dict[int, int]) -> list[int]:
-    """Sides with the lowest score of a hole (all of them when tied)."""
-    low = min(scores.values())
-    return [s for s, v in scores.items() if v == low]
-
-
 def standing(card: Card) -> Standing:
+    """Totals, holes won, leaders and winners by the engine's own counting
+    (:func:`~golfcli.match.count_hole`): a card and a played game agree."""
     names = card.side_names
     n = len(names)
     totals = [0] * n
@@ -397,13 +394,8 @@ def standing(card: Card) -> Standing:
         if h.playoff:
             running.append([h.scores[m].score if m in h.scores else None for m in names])
             continue
-        for i, m in enumerate(names):
-            totals[i] += h.scores[m].score
+        count_hole(totals, won, [h.scores[m].score for m in names])
         running.append(list(totals))
-        if card.scoring == "match":
-            w = hole_winners({i: h.scores[m].score for i, m in enumerate(names)})
-            for i in w:
-                won[i] += 1 / len(w)
     regular = card.regular
     if card.holes is not None:
         finished = len(regular) >= card.holes
@@ -431,9 +423,10 @@ def standing(card: Card) -> Standing:
         winners = list(leaders)
         for h in card.played:
             if h.playoff and len(winners) > 1:
-                among = {i: h.scores[names[i]].score for i in winners if names[i] in h.scores}
+                among = [i for i in winners if names[i] in h.scores]
                 if among:
-                    winners = hole_winners(among)
+                    scores = [h.scores[m].score if m in h.scores else 0 for m in names]
+                    winners = hole_winners(scores, among)
         leaders = winners
     return Standing(
         totals=totals,
