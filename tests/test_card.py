@@ -437,6 +437,7 @@ def test_other_bad_options(tmp_path: Path, night: Path) -> None:
     assert "--holes is for a blank card" in msg
     assert not (tmp_path / "o.pdf").exists()
     assert "--par is for mini golf" in one_error_line(run("new", p, "-p", "A,B", "--par", "3"))
+    assert one_error_line(run("new", tmp_path, "-p", "A,B")).endswith(": is a folder")
     pdf = tmp_path / "m.pdf"
     msg = one_error_line(run("print", "--mini", "--twos", "plus", "--out", pdf))
     assert "--twos is for card golf" in msg

@@ -277,10 +277,10 @@ def new(
     from .model import Card, alternate_partners
 
     _check_holes(holes)
+    if file.is_dir():
+        fail(f"{file}: is a folder")
     if file.exists() and not force:
         fail(f"{file}: a card already exists (use --force to start it again)")
-    if file.exists() and file.is_dir():
-        fail(f"{file}: is a folder")
     names = _players(players)
     created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     if mini:
