@@ -341,6 +341,26 @@ def test_bad_bot_options_on_the_command_line() -> None:
     assert "No closing quotation" in line
 
 
+BROKEN_INIT = """\
+class Bot:
+    def __init__(self):
+        raise RuntimeError("no table for me")
+
+    def choose(self, view, legal):
+        return legal[0]
+"""
+
+
+@pytest.mark.parametrize("command", [["play", "-p"], ["check-bot"]])
+def test_a_bot_whose_constructor_fails_is_one_line(tmp_path: Path, command: list[str]) -> None:
+    """Any error of a bot's own code while it is made (not only a wrong
+    argument) is the bot's problem, said in one line: no traceback."""
+    bot = write(tmp_path, "broken.py", BROKEN_INIT)
+    spec = f"random,{bot}" if command[0] == "play" else str(bot)
+    line = one_error_line(run(*command, spec, "--holes", "1"))
+    assert "RuntimeError: no table for me" in line and "broken.py" in line
+
+
 def test_bad_bot_option_in_a_config(tmp_path: Path) -> None:
     cfg = write(
         tmp_path,
