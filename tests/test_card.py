@@ -447,6 +447,19 @@ def test_other_bad_options(tmp_path: Path, night: Path) -> None:
     assert not pdf.exists()
 
 
+def test_control_characters_in_a_card_are_refused(tmp_path: Path, night: Path) -> None:
+    """Names and notes are printed as they are: an escape sequence typed in
+    (or put in a card file by someone else) must not reach the terminal."""
+    p = tmp_path / "x.yaml"
+    assert "control character" in one_error_line(run("new", p, "-p", "Ann\x1b[2J,Bob"))
+    assert "control character" in one_error_line(run("new", p, "-p", "Ann,Bob", "--title", "\x07"))
+    assert not p.exists()
+    text = night.read_text(encoding="utf-8").replace("- Bob\n", '- "Bob\\e[31m"\n')
+    night.write_text(text, encoding="utf-8")
+    line = one_error_line(run("show", night))
+    assert f"{night}:" in line and "players.1: a control character" in line
+
+
 def test_control_characters_in_a_path_are_escaped_in_the_error(tmp_path: Path) -> None:
     """A path is quoted in the error as it was typed: an escape character in it
     must not reach the terminal raw (it could recolour or rewrite the line)."""

@@ -166,6 +166,8 @@ def _players(text: str) -> list[str]:
     for n in names:
         if "=" in n:
             fail(f"--players: a name cannot contain '=' ({n!r})")
+        if not n.isprintable():
+            fail(f"--players: a control character in the name {n!r}")
     seen: set[str] = set()
     for n in names:
         if n.casefold() in seen:
@@ -277,6 +279,8 @@ def new(
     from .model import Card, alternate_partners
 
     _check_holes(holes)
+    if not title.isprintable():
+        fail(f"--title: a control character in {title!r}")
     if file.is_dir():
         fail(f"{file}: is a folder")
     if file.exists() and not force:

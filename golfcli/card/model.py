@@ -243,6 +243,7 @@ def from_located(doc: Located) -> Card:
     top = ck.mapping((), allowed)
     if "golf_scorecard" not in top:
         raise CardError(doc.where(()), "", "not a golf scorecard (no golf_scorecard: key)")
+    _check_printable(ck, (), doc.data)
     version = ck.int_(("golf_scorecard",), 1)
     if version > FORMAT_VERSION:
         raise ck.fail(
@@ -310,6 +311,23 @@ def from_located(doc: Located) -> Card:
     if card.holes is not None and len(card.regular) > card.holes:
         raise ck.fail(("played",), f"{len(card.regular)} holes entered on a {card.holes}-hole card")
     return card
+
+
+def _check_printable(ck: Checker, path: KeyPath, node: Any) -> None:
+    """Refuse a control character anywhere in the card's text (a key or a
+    value): names, layouts and notes are printed as they are, and a card
+    from someone else must not drive the terminal it is shown on."""
+    items: list[tuple[Any, Any]] = []
+    if isinstance(node, dict):
+        items = list(node.items())
+    elif isinstance(node, list):
+        items = list(enumerate(node))
+    elif isinstance(node, str) and not node.isprintable():
+        raise ck.fail(path, f"a control character in {node!r}")
+    for key, value in items:
+        if isinstance(key, str) and not key.isprintable():
+            raise ck.fail(path, f"a control character in the key {key!r}")
+        _check_printable(ck, (*path, key), value)
 
 
 def _names(ck: Checker, path: KeyPath) -> list[str]:
