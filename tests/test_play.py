@@ -726,6 +726,40 @@ def run(*args: str) -> tuple[int, str, str]:
     return r.exit_code, r.stdout, r.stderr
 
 
+def test_a_record_that_fails_mid_game_is_one_line_and_keeps_the_holes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A disk that fills up during a game: the holes played are shown, the
+    error is one line, exit 2, and the bots are still closed."""
+    from golfcli.bots import registry
+    from golfcli.record import RecordWriter
+
+    real_hole = RecordWriter.hole
+    written: list[int] = []
+
+    def full_on_the_second(self: RecordWriter, rec: HoleRecord) -> None:
+        if written:
+            raise OSError(28, "No space left on device")
+        written.append(rec.number)
+        real_hole(self, rec)
+
+    closed: list[object] = []
+    real_close = registry.close_bot
+    monkeypatch.setattr(RecordWriter, "hole", full_on_the_second)
+    monkeypatch.setattr(registry, "close_bot", lambda b: (closed.append(b), real_close(b)))
+    rec = tmp_path / "g.jsonl"
+    r = CliRunner().invoke(
+        app, ["play", "-p", "random,greedy", "--holes", "3", "--seed", "2", "--record", str(rec)]
+    )
+    assert r.exit_code == 2, r.output
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("golf: error: "), r.stderr
+    assert str(rec) in lines[0] and "No space left on device" in lines[0]
+    assert "Game stopped after 2 holes" in r.stdout
+    assert len(closed) == 2
+    assert len(rec.read_text(encoding="utf-8").splitlines()) == 2  # header and hole 1
+
+
 @pytest.mark.parametrize(
     "args,words",
     [
