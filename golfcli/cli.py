@@ -277,10 +277,9 @@ def score(
             errors += 1
             continue
         if (rows, cols) != (var.rows, var.cols):
-            typer.echo(
-                f"golf: error: {where}: a {rows}x{cols} layout, "
-                f"but {var.name} deals {var.rows} rows of {var.cols}",
-                err=True,
+            say_error(
+                f"{where}: a {rows}x{cols} layout, "
+                f"but {var.name} deals {var.rows} rows of {var.cols}"
             )
             errors += 1
             continue
@@ -748,7 +747,7 @@ def run_tournament_command(
             # against the commitment in run.json and replayed with --key
             notice(f"the deals' key (replay with --key): {result.plan.key}")
         if result.stopped == "error":
-            typer.echo(f"golf: error: {result.message}", err=True)
+            say_error(result.message)
             raise typer.Exit(1)
         if result.stopped == "interrupted":
             typer.echo(f"golf: {result.message}", err=True)
