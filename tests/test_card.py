@@ -438,6 +438,11 @@ def test_other_bad_options(tmp_path: Path, night: Path) -> None:
     assert not (tmp_path / "o.pdf").exists()
     assert "--par is for mini golf" in one_error_line(run("new", p, "-p", "A,B", "--par", "3"))
     assert one_error_line(run("new", tmp_path, "-p", "A,B")).endswith(": is a folder")
+    # str.isdigit() says yes to a superscript two and to 5000 digits; int() says no
+    sq = "\u00b2"
+    assert "is not a par" in one_error_line(run("new", p, "--mini", "-p", "A,B", "--par", sq))
+    line = one_error_line(run("print", "--players", "9" * 5000, "--out", tmp_path / "o.pdf"))
+    assert "--players: 999999999: a blank card has 1 to 24" in line
     pdf = tmp_path / "m.pdf"
     msg = one_error_line(run("print", "--mini", "--twos", "plus", "--out", pdf))
     assert "--twos is for card golf" in msg

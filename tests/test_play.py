@@ -169,6 +169,21 @@ def test_tokens_split_letters_from_numbers() -> None:
     assert tokens("") == []
 
 
+def test_odd_numbers_typed_at_a_prompt_are_refused_not_a_crash() -> None:
+    """``str.isdigit`` says yes to a superscript two and a number of 5000
+    digits; ``int`` says no to both (a ValueError in the middle of a game)."""
+    st = hole("six-card")
+    assert "is not a position" in str(reply(st, "\u00b2"))
+    assert "is not a position" in str(reply(st, "1\u00b2"))
+    assert str(reply(st, "9" * 5000)).startswith("there is no position 999999999...: ")
+    assert reply(st, "\u0663") == [Action("reveal", 2)]  # an Arabic-Indic three is a three
+    finish_setup(st)
+    assert "is not a move here" in str(reply(st, "\u00b2"))
+    st.apply(Action("draw_stock"))
+    assert "is not" in str(reply(st, "\u00b2"))
+    assert str(reply(st, "9" * 5000)).startswith("there is no position")
+
+
 def test_start_reveals() -> None:
     st = hole("six-card")
     assert st.phase == "setup"

@@ -180,7 +180,7 @@ def _par(text: str) -> list[int]:
     out = []
     for i, item in enumerate(text.split(","), start=1):
         item = item.strip()
-        if not item.isdigit() or not 1 <= int(item) <= 99:
+        if not (item.isdecimal() and len(item) <= 2) or not 1 <= int(item) <= 99:
             fail(f"--par: hole {i}: {item!r} is not a par (a whole number from 1 to 99)")
         out.append(int(item))
     return out
@@ -712,10 +712,11 @@ def print_(
         names: list[str]
         if players is None:
             names = [""] * 6
-        elif players.strip().isdigit():
-            count = int(players)
+        elif players.strip().isdecimal():
+            # isdecimal: int() refuses what isdigit() lets by (a superscript two)
+            count = int(players) if len(players.strip()) <= 3 else 0
             if not 1 <= count <= 24:
-                fail(f"--players: {count}: a blank card has 1 to 24 player columns")
+                fail(f"--players: {players.strip()[:9]}: a blank card has 1 to 24 player columns")
             names = [""] * count
         else:
             names = _players(players)

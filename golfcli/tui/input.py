@@ -85,8 +85,11 @@ def tokens(text: str) -> list[str]:
 def _positions(words: Sequence[str], n: int) -> list[int] | str:
     out = []
     for w in words:
-        if not w.isdigit():
+        # isdecimal, not isdigit: int() refuses a superscript two that isdigit() accepts
+        if not w.isdecimal():
             return f"{w!r} is not a position: positions are the numbers 1-{n} beside the cards"
+        if len(w) > 9:  # no layout is that big; int() refuses 4300 digits and more
+            return f"there is no position {w[:9]}...: positions are 1-{n}"
         p = int(w)
         if not 1 <= p <= n:
             return f"there is no position {p}: positions are 1-{n}"
@@ -203,7 +206,7 @@ def _draw_reply(words: list[str], head: str, asked: _Asked) -> Reply:
                 error=f"{kind} needs {need} position{'s' if need > 1 else ''}, e.g. {example}"
             )
         return Reply([Action(kind, *pos)])
-    if head.isdigit():
+    if head.isdecimal():
         return Reply(
             error="first draw a card: s for the stock"
             + (f" or d for the {asked.style.card(view.discard[-1])}" if view.discard else "")
@@ -217,8 +220,8 @@ def _place_reply(words: list[str], head: str, asked: _Asked) -> Reply:
     n = view.variant.cells
     if head == "d" and len(words) == 1:
         return Reply([Action("discard")])
-    if (head == "s" and len(words) > 1) or head.isdigit() or head in ("put", "swap"):
-        pos = _positions(words[1:] if not head.isdigit() else words, n)
+    if (head == "s" and len(words) > 1) or head.isdecimal() or head in ("put", "swap"):
+        pos = _positions(words[1:] if not head.isdecimal() else words, n)
         if isinstance(pos, str):
             return Reply(error=pos)
         if len(pos) != 1:
