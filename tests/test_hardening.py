@@ -341,6 +341,24 @@ def test_bad_bot_options_on_the_command_line() -> None:
     assert "No closing quotation" in line
 
 
+@pytest.mark.parametrize("number", ["\u00b2", "9" * 5000, "--3"])
+def test_numbers_python_cannot_read_are_one_line(tmp_path: Path, number: str) -> None:
+    """``str.isdigit`` says yes to a superscript two and to 5000 digits, and
+    ``lstrip("-")`` to --3; ``int`` says no to all three: a traceback."""
+    assert "--set" in one_error_line(run("score", "--set", f"patterns.{number}=x", "5 K 2 / 5 7 9"))
+    line = one_error_line(run("score", "--set", f"players={number}", "5 K 2 / 5 7 9"))
+    assert "is not a player count" in line or "too long to read" in line
+    f = write(tmp_path, "v.yaml", f'name: x\nextends: six-card\nplayers: "{number}-4"\n')
+    assert "is not a player count" in one_error_line(run("validate", str(f)))
+    cfg = write(
+        tmp_path,
+        "t.yaml",
+        f'name: t\nvariant: six-card\nworkers: "{number}"\ngames: 1\n'
+        "players:\n  - {name: a, bot: random}\n  - {name: b, bot: random}\n",
+    )
+    assert "workers" in one_error_line(run("tournament", str(cfg), "-q"))
+
+
 BROKEN_INIT = """\
 class Bot:
     def __init__(self):
