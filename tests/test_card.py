@@ -452,6 +452,21 @@ def test_other_bad_options(tmp_path: Path, night: Path) -> None:
     assert not pdf.exists()
 
 
+def test_a_bar_in_a_name_does_not_break_a_markdown_table(tmp_path: Path) -> None:
+    path = tmp_path / "bar.yaml"
+    ok("new", path, "-p", "A|B,Cat")
+    ok("add", path, "A|B=3", "Cat=4")
+    for text in (
+        ok("show", path, "-f", "markdown").stdout,
+        ok("stats", path, "-f", "markdown").stdout,
+    ):
+        rows = [line for line in text.splitlines() if line.startswith("|")]
+        assert "A\\|B" in text
+        widths = {len(re.findall(r"(?<!\\)\|", line)) for line in rows}
+        assert len(widths) == 1, rows  # every row has as many columns as the header
+    assert "A|B" in ok("show", path).stdout  # a plain table shows the name as it is
+
+
 def test_control_characters_in_a_card_are_refused(tmp_path: Path, night: Path) -> None:
     """Names and notes are printed as they are: an escape sequence typed in
     (or put in a card file by someone else) must not reach the terminal."""

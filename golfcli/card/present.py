@@ -183,11 +183,9 @@ def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
                 ]
             w.writerow(row)
         return buf.getvalue().rstrip("\n")
-    from tabulate import tabulate
 
-    tf = "github" if fmt == "markdown" else "simple"
     headers, rows = show_rows(card, st)
-    table = tabulate(rows, headers=headers, tablefmt=tf, disable_numparse=True)
+    table = _table(headers, rows, fmt)
     title = card.title or ("Mini golf scorecard" if card.kind == "mini" else "Golf scorecard")
     out = [f"## {title}" if fmt == "markdown" else title, describe(card)]
     if card.values and fmt != "markdown":
@@ -207,6 +205,25 @@ def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
         out.append("")
     out += status_lines(card, st, file)
     return "\n".join(out)
+
+
+def _table(headers: Sequence[Any], rows: Sequence[Sequence[Any]], fmt: str) -> str:
+    """A plain table, or a markdown one whose cells cannot break its columns:
+    a ``|`` in a player's name is escaped (tabulate leaves it as it is)."""
+    from tabulate import tabulate
+
+    if fmt != "markdown":
+        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+    def cell(x: Any) -> str:
+        return str(x).replace("|", "\\|")
+
+    return tabulate(
+        [[cell(x) for x in row] for row in rows],
+        headers=[cell(h) for h in headers],
+        tablefmt="github",
+        disable_numparse=True,
+    )
 
 
 def show_json(card: Card, st: Standing) -> dict[str, Any]:
@@ -352,13 +369,11 @@ def stats(cards: Sequence[tuple[str, Card]], fmt: str) -> str:
         w.writerow(headers)
         w.writerows(rows)
         return buf.getvalue().rstrip("\n")
-    from tabulate import tabulate
 
-    tf = "github" if fmt == "markdown" else "simple"
     what = "mini golf" if kind == "mini" else "golf"
     head = f"{len(cards)} {what} card{'s' if len(cards) != 1 else ''}: " + ", ".join(
         Path(f).name for f, _ in cards
     )
-    table = tabulate(rows, headers=headers, tablefmt=tf, disable_numparse=True)
+    table = _table(headers, rows, fmt)
     note = "A shared win counts 1/k to each of the k winners; best and worst are single holes."
     return "\n".join([head, "", table, "", note])
