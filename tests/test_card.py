@@ -293,6 +293,32 @@ def test_ties_go_to_a_playoff_where_the_rules_say_so(tmp_path: Path) -> None:
     assert "These rules settle a tie with a playoff hole" in ok("show", path).stdout
 
 
+def test_a_fix_that_reopens_a_game_with_playoff_holes_is_refused(tmp_path: Path) -> None:
+    """In a target game a correction can take the game back under the target;
+    a regular hole entered then would follow the playoff holes, and the card
+    golf wrote could not be read again."""
+    path = tmp_path / "duel.yaml"
+    ok("new", path, "-v", "duel", "-p", "Ann,Bob")
+    _play(path, ["Ann=25 Bob=25", "Ann=25 Bob=25"])
+    ok("playoff", path, "Ann=1", "Bob=2")
+    before = path.read_text()
+    line = one_error_line(run("fix", path, "--hole", "2", "Ann=1", "Bob=1"))
+    assert "playoff" in line and "--hole 2" in line
+    assert path.read_text() == before
+    ok("fix", path, "--hole", "2", "Ann=30", "Bob=30")  # still over and tied: fine
+    assert show_json(path)["winners"] == ["Ann"]
+
+
+def test_a_mini_card_with_fewer_pars_than_holes_played_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "putt.yaml"
+    ok("new", path, "--mini", "-p", "Ann,Bob", "--par", "3,2")
+    _play(path, ["Ann=3 Bob=2", "Ann=3 Bob=2"])
+    text = path.read_text().replace("holes: 2\n", "holes: null\ntarget: 100\n")
+    path.write_text(text + "- hole: 3\n  scores:\n    Ann: 3\n    Bob: 2\n")
+    line = one_error_line(run("show", path))
+    assert f"{path}:" in line and "par" in line
+
+
 def test_match_play_shows_holes_won(tmp_path: Path) -> None:
     path = tmp_path / "m.yaml"
     ok("new", path, "-p", "Ann,Bob", "-v", "alberta", "--set", "game.scoring=match", "--holes", "3")

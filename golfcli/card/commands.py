@@ -522,6 +522,8 @@ def fix(
 
       golf card fix night.yaml --hole 3 Ann="5 K 2 / 5 7 9" Cat=4
     """
+    from .model import standing
+
     card = _load(file)
     if not 1 <= hole <= len(card.played):
         have = len(card.played)
@@ -544,6 +546,12 @@ def fix(
     entries = _count(card, file, typed, out)
     h.scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
     h.closer = None if out is None else names[sides[out]]
+    if any(p.playoff for p in card.played) and not standing(card).finished:
+        # a regular hole entered next would follow the playoff holes: a card no one can read
+        fail(
+            f"--hole {hole}: with this correction the game is not over, but playoff holes "
+            f"were played after it; {file} is unchanged"
+        )
     _save(card, file)
     changes = [f"{n} {old[n]} -> {e.score}" for n, e in h.scores.items() if e.score != old[n]]
     typer.echo(f"fixed hole {hole}: " + (", ".join(changes) if changes else "same scores"))

@@ -310,6 +310,8 @@ def from_located(doc: Located) -> Card:
             raise ck.fail(("played", i), "a regular hole after a playoff hole")
     if card.holes is not None and len(card.regular) > card.holes:
         raise ck.fail(("played",), f"{len(card.regular)} holes entered on a {card.holes}-hole card")
+    if card.par is not None and len(card.regular) > len(card.par):
+        raise ck.fail(("par",), f"par for {len(card.par)} holes, {len(card.regular)} played")
     return card
 
 
