@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..stats import text_table
 from .model import Card, Standing, par_text, standing
 
 FORMATS = ("table", "markdown", "csv", "json")
@@ -185,7 +186,7 @@ def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
         return buf.getvalue().rstrip("\n")
 
     headers, rows = show_rows(card, st)
-    table = _table(headers, rows, fmt)
+    table = text_table(headers, rows, fmt)
     title = card.title or ("Mini golf scorecard" if card.kind == "mini" else "Golf scorecard")
     out = [f"## {title}" if fmt == "markdown" else title, describe(card)]
     if card.values and fmt != "markdown":
@@ -205,25 +206,6 @@ def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
         out.append("")
     out += status_lines(card, st, file)
     return "\n".join(out)
-
-
-def _table(headers: Sequence[Any], rows: Sequence[Sequence[Any]], fmt: str) -> str:
-    """A plain table, or a markdown one whose cells cannot break its columns:
-    a ``|`` in a player's name is escaped (tabulate leaves it as it is)."""
-    from tabulate import tabulate
-
-    if fmt != "markdown":
-        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
-
-    def cell(x: Any) -> str:
-        return str(x).replace("|", "\\|")
-
-    return tabulate(
-        [[cell(x) for x in row] for row in rows],
-        headers=[cell(h) for h in headers],
-        tablefmt="github",
-        disable_numparse=True,
-    )
 
 
 def show_json(card: Card, st: Standing) -> dict[str, Any]:
@@ -374,6 +356,6 @@ def stats(cards: Sequence[tuple[str, Card]], fmt: str) -> str:
     head = f"{len(cards)} {what} card{'s' if len(cards) != 1 else ''}: " + ", ".join(
         Path(f).name for f, _ in cards
     )
-    table = _table(headers, rows, fmt)
+    table = text_table(headers, rows, fmt)
     note = "A shared win counts 1/k to each of the k winners; best and worst are single holes."
     return "\n".join([head, "", table, "", note])
