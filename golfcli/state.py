@@ -421,6 +421,7 @@ class HoleState:
         self.scorer = compiled(variant)
         t, e = variant.turn, variant.end
         self._discard_ok = "discard" in t.draw_from
+        self._stock_ok = "stock" in t.draw_from
         self._frozen = e.frozen_discard
         self._knock_ok = t.knock
         self._flip_mode = t.flip_after_discard
@@ -730,6 +731,10 @@ class HoleState:
     def _check_draw_stock(self) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, "draw"):
             return err
+        if not self._stock_ok:
+            return IllegalAction(
+                "this variant only lets you draw from the discard pile", "discard_only"
+            )
         if not self.stock:
             return IllegalAction("the stock is empty", "stock_empty")
         return None

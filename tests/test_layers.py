@@ -30,8 +30,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("match",),
     ("record",),
     ("golden", "stats"),
+    ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "card"),
     ("cli",),
+    ("entry",),  # the console script: catches Ctrl-C before importing cli
 )
 
 #: Inside a package a room may import only the rooms before it.
