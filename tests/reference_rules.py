@@ -103,7 +103,7 @@ class RefHole:
             return sorted(moves)
         t = self.v.turn
         moves = []
-        if self.stock:
+        if "stock" in t.draw_from and self.stock:
             moves.append(("draw_stock", -1, -1))
         frozen = self.closer is not None and self.v.end.frozen_discard
         if "discard" in t.draw_from and self.discard and not frozen:

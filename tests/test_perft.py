@@ -52,6 +52,7 @@ CASES: list[tuple[str, tuple[str, ...], int]] = [
     ("six-card", ("end.stock_empty=end_hole", "turn.flip_after_discard=never"), 2),
     ("four-card", ("end.turn_limit=3", "turn.flip_after_discard=required"), 2),
     ("four-card", ("end.all_face_up=false", "turn.flip_instead_of_draw=true"), 4),
+    ("six-card", ("turn.draw_from=[discard]",), 2),
 ]
 
 

@@ -390,6 +390,7 @@ RULES = [
     (r"a card taken from the discard pile must be kept.*", "must_keep", None),
     (r"after discarding you must turn .*", "must_flip", None),
     (r"this variant only lets you draw from the stock", "stock_only", None),
+    (r"this variant only lets you draw from the discard pile", "discard_only", None),
     (r"the discard pile is empty", "discard_empty", None),
     (r"the stock is empty", "stock_empty", None),
     (r"the discard pile is frozen .*", "frozen", None),
@@ -517,6 +518,12 @@ def check_rule(exc: IllegalAction) -> None:
             ("draw_stock",),
             "draw_discard",
             "cannot draw now: it is the place step of the turn",
+        ),
+        (
+            ("six-card", "turn.draw_from=[discard]"),
+            (),
+            "draw_stock",
+            "this variant only lets you draw from the discard pile",
         ),
         (
             ("six-card",),
