@@ -77,7 +77,8 @@ def generate(jobs: int) -> None:
         "m.copy_src_dir(); m.copy_also_copy_files(); m.setup_source_paths()\n"
         f"m.create_mutants({jobs})\n"
     )
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+    print("writing the mutants (no tests run yet) ...", flush=True)
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
 
 def equivalent_names() -> dict[str, str]:
