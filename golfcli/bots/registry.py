@@ -14,6 +14,7 @@ Options (``key=value`` pairs after a ``?`` or from a tournament config's
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -62,14 +63,23 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     return base, opts
 
 
+@functools.lru_cache(maxsize=256)
+def _takes_seed(cls: Any) -> bool:
+    """Whether a bot class's constructor has a ``seed`` parameter.
+
+    Cached per class: ``inspect.signature`` costs tens of microseconds, and a
+    tournament builds every bot of every game afresh (a quarter of a one-hole
+    random game's cost before this cache)."""
+    try:
+        return "seed" in inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 def _instantiate(obj: Any, spec: str, seed: Any, options: dict[str, Any]) -> Any:
     if inspect.isclass(obj):
-        try:
-            params = inspect.signature(obj).parameters
-        except (TypeError, ValueError):
-            params = {}  # type: ignore[assignment]
         kwargs = dict(options)
-        if "seed" in params:
+        if _takes_seed(obj):
             kwargs["seed"] = seed
         try:
             bot = obj(**kwargs)
@@ -139,13 +149,7 @@ def make_bot(
 
         return ExternalBot(argv, seed=seed, cwd=base_dir, **external)
     if base in BUILTIN_BOTS:
-        cls = _builtin_class(base)
-        known = builtin_options(cls)
-        unknown = sorted(set(opts) - known)
-        if unknown:  # a misspelt option would otherwise be ignored without a word
-            takes = f"its options: {', '.join(sorted(known))}" if known else "it takes none"
-            raise BotSpecError(f"bot {base!r} has no option {unknown[0]!r} ({takes})")
-        return _instantiate(cls, base, seed, opts)
+        return builtin_factory(base, opts)(seed)
     if base.endswith(".py"):
         path = Path(base)
         if base_dir is not None and not path.is_absolute():
@@ -167,10 +171,28 @@ def make_bot(
     )
 
 
-def builtin_options(cls: Any) -> set[str]:
+def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Any]:
+    """A function of the seed that builds built-in bot ``base`` with ``opts``.
+
+    The options are checked here, once: a tournament resolves each player's
+    spec once and then calls the factory for every game (checking them per
+    game cost a quarter of a one-hole random game)."""
+    cls = _builtin_class(base)
+    known = builtin_options(cls)
+    unknown = sorted(set(opts) - known)
+    if unknown:  # a misspelt option would otherwise be ignored without a word
+        takes = f"its options: {', '.join(sorted(known))}" if known else "it takes none"
+        raise BotSpecError(f"bot {base!r} has no option {unknown[0]!r} ({takes})")
+    opts = dict(opts)
+    return lambda seed: _instantiate(cls, base, seed, opts)
+
+
+@functools.cache
+def builtin_options(cls: Any) -> frozenset[str]:
     """The options a built-in bot class takes: its named constructor
     parameters, plus those of the bot it consults (``mc`` passes expert
-    options on to its inner expert)."""
+    options on to its inner expert).  Cached: there are four such classes,
+    and a tournament asks for every bot of every game."""
     names: set[str] = set()
     for klass in (cls, getattr(cls, "consults", None)):
         if klass is None:
@@ -178,7 +200,7 @@ def builtin_options(cls: Any) -> set[str]:
         for p in inspect.signature(klass).parameters.values():
             if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL) and p.name != "seed":
                 names.add(p.name)
-    return names
+    return frozenset(names)
 
 
 def _builtin_class(name: str) -> Any:
