@@ -63,17 +63,24 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     return base, opts
 
 
-@functools.lru_cache(maxsize=256)
+_TAKES_SEED: dict[Any, bool] = {}
+
+
 def _takes_seed(cls: Any) -> bool:
     """Whether a bot class's constructor has a ``seed`` parameter.
 
     Cached per class: ``inspect.signature`` costs tens of microseconds, and a
     tournament builds every bot of every game afresh (a quarter of a one-hole
     random game's cost before this cache)."""
-    try:
-        return "seed" in inspect.signature(cls).parameters
-    except (TypeError, ValueError):
-        return False
+    known = _TAKES_SEED.get(cls)
+    if known is None:
+        try:
+            known = "seed" in inspect.signature(cls).parameters
+        except (TypeError, ValueError):
+            known = False
+        if len(_TAKES_SEED) < 256:  # file bots are loaded afresh: bound the cache
+            _TAKES_SEED[cls] = known
+    return known
 
 
 def _instantiate(obj: Any, spec: str, seed: Any, options: dict[str, Any]) -> Any:
