@@ -163,7 +163,7 @@ class _Catalogue:
         self.discard = Action("discard")
         self.pass_ = Action("pass")
         self.swap_or_discard = (*self.swap, self.discard)
-        self.cache: dict[Any, tuple[Action, ...]] = {}
+        self.cache: dict[int, tuple[Action, ...]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -197,7 +197,10 @@ class HoleState:
         extra_reveals: dict[int, int] | None = None,
         order: Sequence[int] | None = None,
         _chance: Iterator[tuple[int, ...]] | None = None,
+        _blank: bool = False,
     ) -> None:
+        if _blank:  # clone and assemble set every field themselves
+            return
         self._tables(variant, players)
         self.rng = rng
         self._chance = _chance
@@ -357,7 +360,9 @@ class HoleState:
         elif phase == FLIP:
             key = -1 - up  # flip keys are negative: one cache serves both steps
         elif phase == SETUP:
-            key = (up | self.memory[self.current], self._setup[0][1])  # type: ignore[assignment]
+            # setup keys lie below every flip key: seen cells and reveal/peek in one int
+            seen = (up | self.memory[self.current]) << 1 | (self._setup[0][1] != "reveal")
+            key = -(2 << self.n) - seen
         else:
             return ()
         hit = cat.cache.get(key)
@@ -775,8 +780,21 @@ class HoleState:
     def clone(self, keep_events: bool = False) -> HoleState:
         """A copy for look-ahead (bots' rollouts).  Without ``keep_events`` the
         copy starts an empty log: rollouts do not need the history."""
-        new = HoleState.__new__(HoleState)
-        new.__dict__.update(self.__dict__)
+        # Field by field (compiled, the class has no __dict__ to copy);
+        # tests/test_state.py checks that no field is left out.
+        new = HoleState(self.variant, self.players, _blank=True)
+        new.variant, new.players, new.groups = self.variant, self.players, self.groups
+        new.side_of, new.seats_of, new.n, new.full = self.side_of, self.seats_of, self.n, self.full
+        new.cat, new.scorer = self.cat, self.scorer
+        new._discard_ok, new._frozen, new._knock_ok = self._discard_ok, self._frozen, self._knock_ok
+        new._flip_mode, new._flip_end_only = self._flip_mode, self._flip_end_only
+        new._out_ends, new._final_none = self._out_ends, self._final_none
+        new._turn_cap, new._reshuffle = self._turn_cap, self._reshuffle
+        new.rng, new._chance, new.dealer = self.rng, self._chance, self.dealer
+        new.drawn, new.drawn_from = self.drawn, self.drawn_from
+        new.closer, new.closer_seat = self.closer, self.closer_seat
+        new.turn_count, new.result, new.end_reason = self.turn_count, self.result, self.end_reason
+        new.first, new.current, new.phase = self.first, self.current, self.phase
         new.layouts = [list(lay) for lay in self.layouts]
         new.up = list(self.up)
         new.memory = list(self.memory)
@@ -813,7 +831,7 @@ class HoleState:
     ) -> HoleState:
         """Build a mid-hole state directly (no deal event): how a bot turns a
         determinised view into a state it can search.  Not used by real games."""
-        new = cls.__new__(cls)
+        new = cls(variant, players, _blank=True)
         new._tables(variant, players)
         new.rng = rng
         new._chance = None

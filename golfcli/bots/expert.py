@@ -30,6 +30,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ..scoring import Compiled, compiled
 from ..state import Action
 from ..variant import Pattern, Variant
@@ -296,6 +298,8 @@ class Evaluator:
         return best
 
 
+# user bots may extend it (tests/bots/killer_bot.py does): allowed when compiled
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExpertBot(BaseBot):
     """Expected-value bot; see the module docstring."""
 
@@ -309,9 +313,8 @@ class ExpertBot(BaseBot):
         future_weight: float = 0.6,
         unknown_discount: float = 0.0,
         neutral: int = 8,
-        **options: Any,
     ) -> None:
-        super().__init__(seed, **options)
+        super().__init__(seed)
         self.feed_weight = feed_weight
         self.margin = margin
         self.future_weight = future_weight
@@ -572,7 +575,9 @@ class ExpertBot(BaseBot):
 
 
 def _closer_seat(v: View) -> int | None:
-    for ev in reversed(v.history):
+    history = v.history
+    for i in range(len(history) - 1, -1, -1):  # latest first (mypyc: no reversed() of a tuple)
+        ev = history[i]
         if ev.kind in ("out", "knock"):
             return int(ev.seat)
     return None
