@@ -202,9 +202,14 @@ def run_check(spec: str, holes: int = 2, time_limit: float = 1.0, seed: int = 1)
         _bad("--holes must be at least 1")
     if not time_limit > 0:
         _bad("--time-limit must be a positive number of seconds")
+    from .bots.procs import terminate_as_interrupt
+
     log_dir = Path(tempfile.mkdtemp(prefix="golf-check-bot-"))
     try:
-        name, results = check(spec, holes=holes, time_limit=time_limit, seed=seed, log_dir=log_dir)
+        with terminate_as_interrupt():  # SIGTERM, like Ctrl-C, closes the bot on its way out
+            name, results = check(
+                spec, holes=holes, time_limit=time_limit, seed=seed, log_dir=log_dir
+            )
     except BotSpecError as exc:
         _remove_if_empty(log_dir)
         _bad(str(exc))

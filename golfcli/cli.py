@@ -329,7 +329,15 @@ def play(
         int | None, typer.Option(help="Number of holes (default: the variant's game length).")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed for the shuffles and bots (default: random, printed).")
+        int | None,
+        typer.Option(help="Seed for the shuffles and bots: a known seed means known deals."),
+    ] = None,
+    key: Annotated[
+        str | None,
+        typer.Option(
+            help="Deal from this key (64 hex digits, printed at the end of a game) to play "
+            "the same cards again. Default: a fresh secret key."
+        ),
     ] = None,
     record: Annotated[
         Path | None,
@@ -387,6 +395,7 @@ def play(
         players=players,
         holes=holes,
         seed=seed,
+        key=key,
         record=record,
         force=force,
         strict=strict,
@@ -474,7 +483,17 @@ def tournament(
     ],
     games: Annotated[int | None, typer.Option(help="Override the number of games (deals).")] = None,
     holes: Annotated[int | None, typer.Option(help="Override holes per game.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Override the tournament seed.")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Override the tournament seed (a known seed means known deals)."),
+    ] = None,
+    key: Annotated[
+        str | None,
+        typer.Option(
+            help="Deal from this key (64 hex digits, as a finished run prints and records "
+            "it): replays a run exactly. Default: the seed's key, else a fresh secret one."
+        ),
+    ] = None,
     workers: Annotated[
         str | None,
         typer.Option(
@@ -541,6 +560,7 @@ def tournament(
         games=games,
         holes=holes,
         seed=seed,
+        key=key,
         workers=workers,
         fmt=fmt,
         table=table,
@@ -560,6 +580,7 @@ def run_tournament_command(
     games: int | None = None,
     holes: int | None = None,
     seed: int | None = None,
+    key: str | None = None,
     workers: str | None = None,
     fmt: str = "table",
     table: str | None = None,
@@ -591,6 +612,7 @@ def run_tournament_command(
             games=games,
             holes=holes,
             seed=seed,
+            key=key,
             workers=workers,
             executor=executor,
             address=address,
@@ -620,6 +642,10 @@ def run_tournament_command(
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
         typer.echo(render(result.report(), fmt, table or "standings"))
+        if result.over and result.plan.seed is None:
+            # published now that no game is left to play: the run can be checked
+            # against the commitment in run.json and replayed with --key
+            notice(f"the deals' key (replay with --key): {result.plan.key}")
         if result.stopped == "error":
             typer.echo(f"golf: error: {result.message}", err=True)
             raise typer.Exit(1)

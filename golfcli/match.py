@@ -1,12 +1,15 @@
 """A game of many holes: dealer rotation, scorecard, stroke and match play,
 targets, ties and playoffs; and the loop that asks bots for decisions.
 
-Randomness: every hole's deck comes from ``random.Random(f"{seed}:hole:{h}")``
-and bot *b*'s generator from a one-way hash of ``(seed, name)`` (a bot must
-not be able to rebuild the deck generator from its own seed), so a deal depends
-only on the match seed and the hole number -- never on what the players
-did in earlier holes.  That is what makes duplicate deals (the same cards
-for every rotation of players through the seats) possible.
+Randomness: the match ``seed`` is the match's *key* (golfcli.keys): hole
+*h* is shuffled by ``KeyedRandom(derive(key, "hole:h"))`` and the bot called
+*name* is seeded with ``bot_seed(key, name)``, both HMAC-SHA256 under their
+own labels.  So a deal depends only on the key and the hole number -- never
+on what the players did in earlier holes, which is what makes duplicate
+deals (the same cards for every rotation of players through the seats)
+possible -- and a bot's seed tells it nothing about the deal.  The deals are
+exactly as secret as the key: tournaments and ``golf play`` pass a
+high-entropy key unless the user gives a seed.
 
 Bot faults (not a rule of the game, but of a table of programs): a bot that raises, names an
 illegal action, times out or breaks the protocol is a *fault*; the
@@ -15,7 +18,6 @@ decision goes to the fallback policy and play goes on.
 
 from __future__ import annotations
 
-import hashlib
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -23,16 +25,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
+from .keys import KeyedRandom, derive
+from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
 from .scoring import HoleScore
 from .state import Action, Event, HoleState
 from .variant import Variant
 from .view import MatchInfo, event_json, view
-
-
-def bot_seed(seed: int | str, name: str) -> str:
-    """A bot's seed: derived from the match seed by SHA-256, so it cannot be
-    turned back into the seed that shuffles the deck."""
-    return hashlib.sha256(f"golf-bot:{seed}:{name}".encode()).hexdigest()[:32]
 
 
 @dataclass
@@ -288,7 +286,7 @@ class Match:
 
     def _play_hole(self, number: int, playoff: bool) -> HoleRecord:
         dealer = (number - 1) % self.players
-        rng = random.Random(f"{self.seed}:hole:{number}")
+        rng = self._hole_rng(number)
         st = HoleState(self.variant, self.players, dealer, rng, extra_reveals=self.extra_reveals)
         self.state = st
         self._forfeit = set()
@@ -340,6 +338,15 @@ class Match:
             self.on_hole(self, rec)
         return rec
 
+    def _hole_rng(self, number: int) -> random.Random:
+        """The generator that deals hole ``number`` (and reshuffles its stock).
+
+        One generator per hole, keyed by the match key and the hole number
+        alone.  A method so that tests can deal chosen cards (a rigged
+        generator) and check what each seat is told about them.
+        """
+        return KeyedRandom(derive(self.seed, f"hole:{number}"))
+
     def _notify(self, st: HoleState, notify: list[Any], cursor: list[int]) -> None:
         from .view import censor
 
@@ -387,9 +394,9 @@ class Match:
 
     def _fallback(self, legal: tuple[Action, ...]) -> Action:
         """The fallback policy's move: a random legal action from the match's
-        own fallback generator (seeded from the match seed, made on first use)."""
+        own fallback generator (keyed from the match key, made on first use)."""
         if self._fallback_rng is None:
-            self._fallback_rng = random.Random(f"{self.seed}:fallback")
+            self._fallback_rng = KeyedRandom(derive(self.seed, "fallback"))
         return legal[int(self._fallback_rng.random() * len(legal))]
 
     def _fault(self, seat: int, kind: str, message: str) -> None:

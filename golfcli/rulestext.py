@@ -6,8 +6,10 @@ value, so a user's own file is explained as well as a built-in.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import cards as C
-from .variant import Adjustment, Pattern, Variant
+from .variant import Adjustment, Game, Pattern, Turn, Variant
 
 
 def _players(v: Variant) -> str:
@@ -60,6 +62,43 @@ def effect_words(effect: str | int, long: bool = False) -> str:
     return words[1] if long else words[0]
 
 
+#: How a game played to a target is told, per place: the rules text, the
+#: terminal's introduction and a tournament report's title line.
+#: (target phrase with {verb} and {target}; the verbs for reach and exceed;
+#: the cap on holes with {cap})
+_TO_TARGET = {
+    "rules": (
+        "holes until someone {verb} {target}",
+        ("reaches", "exceeds"),
+        " (at most {cap} holes)",
+    ),
+    "play": ("until someone {verb} {target}", ("reaches", "passes"), ", at most {cap} holes"),
+    "report": ("to {target}", ("", ""), ", at most {cap} holes"),
+}
+
+
+def game_length(game: Game, holes: int | None = None, form: str = "play") -> str:
+    """How long a game lasts, in words: the one game-length label the rules
+    text, the terminal and tournament reports share (``form`` picks their
+    wording of a target).  ``holes`` overrides the variant's length.
+
+    >>> from golfcli.variant import builtin
+    >>> duel = builtin("duel").game
+    >>> game_length(builtin("six-card").game), game_length(duel), game_length(duel, 1)
+    ('9 holes', 'until someone reaches 50', '1 hole')
+    >>> game_length(duel, form="report"), game_length(duel, form="rules")
+    ('to 50', 'holes until someone reaches 50')
+    """
+    if holes is not None:
+        return f"{holes} hole{'s' if holes != 1 else ''}"
+    if game.holes is not None:
+        return f"{game.holes} holes"
+    phrase, verbs, cap = _TO_TARGET[form]
+    verb = verbs[0] if game.target_rule == "reach" else verbs[1]
+    text = phrase.format(verb=verb, target=game.target)
+    return text + (cap.format(cap=game.max_holes) if game.max_holes else "")
+
+
 def pattern_text(p: Pattern) -> str:
     what = {
         "column_pair": "Two or more cards of equal rank in one column",
@@ -101,7 +140,69 @@ def adjustment_text(a: Adjustment) -> str:
 
 
 def describe_variant(v: Variant) -> list[str]:
-    """Paragraph lines explaining ``v``."""
+    """Paragraph lines explaining ``v``: the table, the deal, a turn, the end
+    of a hole, the scoring and the game, in the order a player meets them."""
+    return [
+        *_table_text(v),
+        *_start_text(v),
+        *_turn_text(v),
+        *_end_text(v),
+        *_matching_text(v),
+        *_game_text(v),
+    ]
+
+
+@dataclass(frozen=True)
+class TurnOption:
+    """A move a variant may allow instead of drawing, told once for the rules
+    text (``rule``) and for the terminal's help (``keys`` and ``help``)."""
+
+    switch: str  # the Turn flag that allows it
+    rule: str
+    keys: str
+    help: str
+
+
+TURN_OPTIONS = (
+    TurnOption(
+        "flip_instead_of_draw",
+        "turn a face-down card up",
+        "f 3",
+        "turn up card 3 instead of drawing",
+    ),
+    TurnOption(
+        "knock",
+        "knock, to end the hole",
+        "k",
+        "knock instead of drawing: everyone else has one last turn",
+    ),
+    TurnOption(
+        "look_again",
+        "spend the turn looking at one of your face-down cards",
+        "l 3",
+        "spend your turn looking at face-down card 3 again",
+    ),
+    TurnOption(
+        "bunker_shot",
+        "play a bunker shot: swap a face-up card with any card in an adjacent column",
+        "b 1 2",
+        "bunker shot: face-up 1 trades places with 2 (next column)",
+    ),
+    TurnOption(
+        "approach_shot",
+        "play an approach shot: swap a face-up card with another card in the same row",
+        "a 1 2",
+        "approach shot: face-up 1 trades places with 2 (same row)",
+    ),
+)
+
+
+def turn_options(turn: Turn) -> list[TurnOption]:
+    """The moves instead of drawing that ``turn`` allows, in the order told."""
+    return [o for o in TURN_OPTIONS if getattr(turn, o.switch)]
+
+
+def _table_text(v: Variant) -> list[str]:
     out = [f"{v.name}: {v.description}".rstrip(": "), ""]
     out.append(f"Players: {_players(v)}.")
     if v.partners.player_counts:
@@ -124,6 +225,11 @@ def describe_variant(v: Variant) -> list[str]:
             f"Exact cards: {special} (type the suit for these; "
             "a card without suit takes its rank's value)."
         )
+    return out
+
+
+def _start_text(v: Variant) -> list[str]:
+    out = []
     s = v.start
     if s.reveal:
         out.append(
@@ -135,6 +241,11 @@ def describe_variant(v: Variant) -> list[str]:
             f"Start: each player looks at {s.peek} of their cards once "
             "and lays them back face down."
         )
+    return out
+
+
+def _turn_text(v: Variant) -> list[str]:
+    out = []
     t = v.turn
     src = " or ".join("the stock" if d == "stock" else "the discard pile" for d in t.draw_from)
     out.append(
@@ -152,21 +263,15 @@ def describe_variant(v: Variant) -> list[str]:
     }[t.flip_after_discard]
     phase = " (only once someone has gone out)" if t.flip_after_discard_phase == "end_phase" else ""
     out.append(f"  Or discard a card drawn from the stock: {flip}{phase}.")
-    extras = []  # each completes "Instead of drawing you may ..."
-    if t.flip_instead_of_draw:
-        extras.append("turn a face-down card up")
-    if t.knock:
-        extras.append("knock, to end the hole")
-    if t.look_again:
-        extras.append("spend the turn looking at one of your face-down cards")
-    if t.bunker_shot:
-        extras.append("play a bunker shot: swap a face-up card with any card in an adjacent column")
-    if t.approach_shot:
-        extras.append(
-            "play an approach shot: swap a face-up card with another card in the same row"
-        )
+    extras = [move.rule for move in turn_options(t)]
     if extras:
         out.append("  Instead of drawing you may " + "; or ".join(extras) + ".")
+    return out
+
+
+def _end_text(v: Variant) -> list[str]:
+    out = []
+    t = v.turn
     e = v.end
     trig = []
     if e.all_face_up:
@@ -190,6 +295,11 @@ def describe_variant(v: Variant) -> list[str]:
         f"  If the stock runs out, {stock}. "
         f"After {e.turn_limit} turns per player a hole is scored as it lies."
     )
+    return out
+
+
+def _matching_text(v: Variant) -> list[str]:
+    out = []
     if v.patterns:
         out.append("Matching (first rule listed decides a card shared by two rules):")
         out += [f"  - {pattern_text(p)}" for p in v.patterns]
@@ -198,13 +308,12 @@ def describe_variant(v: Variant) -> list[str]:
     if v.adjustments:
         out.append("Hole rules:")
         out += [f"  - {adjustment_text(a)}" for a in v.adjustments]
+    return out
+
+
+def _game_text(v: Variant) -> list[str]:
     g = v.game
-    if g.holes is not None:
-        length = f"{g.holes} holes"
-    else:
-        rule = "reaches" if g.target_rule == "reach" else "exceeds"
-        cap = f" (at most {g.max_holes} holes)" if g.max_holes else ""
-        length = f"holes until someone {rule} {g.target}{cap}"
+    length = game_length(g, form="rules")
     how = (
         "stroke play: lowest total wins"
         if g.scoring == "stroke"
@@ -215,5 +324,4 @@ def describe_variant(v: Variant) -> list[str]:
         if g.ties == "share"
         else f"ties go to playoff holes (at most {g.max_playoff_holes})"
     )
-    out.append(f"Game: {length}; {how}; {ties}.")
-    return out
+    return [f"Game: {length}; {how}; {ties}."]

@@ -23,14 +23,65 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from enum import StrEnum
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .scoring import HoleScore, compiled, finish_hole
 from .variant import Variant
 
-# Phases of a hole.
-SETUP, DRAW, PLACE, FLIP, OVER = "setup", "draw", "place", "flip", "over"
+
+class Phase(StrEnum):
+    """The step a hole is at: the start cards, then each turn's draw, place
+    (holding a drawn card) and flip (after discarding it), until it is over.
+    Members are strings ("draw"...), as they appear in views and JSON."""
+
+    SETUP = "setup"
+    DRAW = "draw"
+    PLACE = "place"
+    FLIP = "flip"
+    OVER = "over"
+
+
+SETUP, DRAW, PLACE, FLIP, OVER = Phase.SETUP, Phase.DRAW, Phase.PLACE, Phase.FLIP, Phase.OVER
+
+
+class ActionKind(StrEnum):
+    """What a player can decide (see :class:`Action`)."""
+
+    REVEAL = "reveal"
+    PEEK = "peek"
+    DRAW_STOCK = "draw_stock"
+    DRAW_DISCARD = "draw_discard"
+    KNOCK = "knock"
+    FLIP = "flip"
+    LOOK = "look"
+    BUNKER = "bunker"
+    APPROACH = "approach"
+    SWAP = "swap"
+    DISCARD = "discard"
+    PASS = "pass"
+
+
+class EventKind(StrEnum):
+    """What happened (see :class:`Event`): the players' actions, chance (the
+    deal and reshuffles) and the hole's course (a side out, the end)."""
+
+    DEAL = "deal"
+    RESHUFFLE = "reshuffle"
+    REVEAL = "reveal"
+    PEEK = "peek"
+    DRAW = "draw"
+    SWAP = "swap"
+    DISCARD = "discard"
+    FLIP = "flip"
+    PASS = "pass"
+    KNOCK = "knock"
+    LOOK = "look"
+    BUNKER = "bunker"
+    APPROACH = "approach"
+    OUT = "out"
+    END = "end"
 
 
 class Action(NamedTuple):
@@ -42,16 +93,20 @@ class Action(NamedTuple):
     ``swap`` (put the drawn card at ``pos``), ``discard``, ``pass``.
     """
 
-    kind: str
+    kind: str  # an ActionKind when the engine made it; a bot's may be any text
     pos: int = -1
     pos2: int = -1
+
+    def __repr__(self) -> str:
+        # the kind as plain text, the same whether the engine or a bot made it
+        return f"Action(kind={str(self.kind)!r}, pos={self.pos!r}, pos2={self.pos2!r})"
 
     def __str__(self) -> str:
         if self.pos2 >= 0:
             return f"{self.kind} {self.pos} {self.pos2}"
         if self.pos >= 0:
             return f"{self.kind} {self.pos}"
-        return self.kind
+        return str.__str__(self.kind)  # plain text, not the enum member
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -84,35 +139,134 @@ class Action(NamedTuple):
         return cls(data["kind"], pos, pos2)
 
 
-ACTION_KINDS = (
-    "reveal",
-    "peek",
-    "draw_stock",
-    "draw_discard",
-    "knock",
-    "flip",
-    "look",
-    "bunker",
-    "approach",
-    "swap",
-    "discard",
-    "pass",
-)
+# Event kinds as module names: the hot path appends an event per action, and
+# a module name is read ~5x faster than an enum class attribute.
+E_DEAL = EventKind.DEAL
+E_RESHUFFLE = EventKind.RESHUFFLE
+E_REVEAL = EventKind.REVEAL
+E_PEEK = EventKind.PEEK
+E_DRAW = EventKind.DRAW
+E_SWAP = EventKind.SWAP
+E_DISCARD = EventKind.DISCARD
+E_FLIP = EventKind.FLIP
+E_PASS = EventKind.PASS
+E_KNOCK = EventKind.KNOCK
+E_LOOK = EventKind.LOOK
+E_BUNKER = EventKind.BUNKER
+E_APPROACH = EventKind.APPROACH
+E_OUT = EventKind.OUT
+E_END = EventKind.END
+
+ACTION_KINDS: tuple[str, ...] = tuple(ActionKind)
+
+
+#: The named fields of each event kind, in the order its ``data`` holds them
+#: (the record format keeps the plain list).  ``card`` and ``replaced`` are
+#: cards (``None`` where a view hides them), ``order`` a deck order, ``source``
+#: ``stock`` or ``discard``, ``side`` the side that turned its last card up.
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    EventKind.DEAL: ("dealer", "order"),
+    EventKind.RESHUFFLE: ("order",),
+    EventKind.REVEAL: ("pos", "card"),
+    EventKind.PEEK: ("pos", "card"),
+    EventKind.LOOK: ("pos", "card"),
+    EventKind.FLIP: ("pos", "card"),
+    EventKind.DRAW: ("source", "card"),
+    EventKind.SWAP: ("pos", "card", "replaced", "was_face_up"),
+    EventKind.DISCARD: ("card",),
+    EventKind.BUNKER: ("pos", "pos2"),
+    EventKind.APPROACH: ("pos", "pos2"),
+    EventKind.KNOCK: (),
+    EventKind.PASS: (),
+    EventKind.OUT: ("side",),
+    EventKind.END: ("reason", "totals"),
+}
+_FIELD_AT = {
+    kind: {name: i for i, name in enumerate(names)} for kind, names in EVENT_FIELDS.items()
+}
 
 
 class Event(NamedTuple):
     """A frozen record of one change.  ``seat`` is -1 for chance and scoring.
 
-    ``data`` by kind: deal ``(dealer, order)``; reveal/peek/look/flip
-    ``(pos, card)``; draw ``(source, card)``; swap ``(pos, card_in, card_out,
-    was_face_up)``; discard ``(card,)``; bunker/approach ``(pos, pos2)``;
-    knock/pass ``()``; reshuffle ``(order,)``; out ``(side,)`` (a side turned
-    its last card up); end ``(reason, totals)``.
+    ``data`` is a plain tuple (cheap to make on every action, and the record
+    format), read by name: ``ev.pos``, ``ev.card``... (:data:`EVENT_FIELDS`
+    says which kinds have which).  Reading a field the kind does not have
+    raises AttributeError.
+
+    >>> ev = Event("swap", 0, (2, 41, 17, False))
+    >>> ev.pos, ev.card, ev.replaced, ev.was_face_up
+    (2, 41, 17, False)
     """
 
-    kind: str
+    kind: str  # an EventKind when the engine made it; a record's may be any text
     seat: int
     data: tuple[Any, ...]
+
+    def __repr__(self) -> str:
+        return f"Event(kind={str(self.kind)!r}, seat={self.seat!r}, data={self.data!r})"
+
+    def _field(self, name: str) -> Any:
+        at = _FIELD_AT.get(self.kind, {}).get(name)
+        if at is None:
+            raise AttributeError(f"a {self.kind} event has no {name}")
+        return self.data[at]
+
+    @property
+    def pos(self) -> int:
+        """The layout position (reveal, peek, look, flip, swap, bunker, approach)."""
+        return int(self._field("pos"))
+
+    @property
+    def pos2(self) -> int:
+        """The position a shot's card trades places with (bunker, approach)."""
+        return int(self._field("pos2"))
+
+    @property
+    def card(self) -> int | None:
+        """The card turned up, seen, drawn, put down or discarded."""
+        card: int | None = self._field("card")
+        return card
+
+    @property
+    def replaced(self) -> int:
+        """The card a swap put on the discard pile."""
+        return int(self._field("replaced"))
+
+    @property
+    def was_face_up(self) -> bool:
+        """Whether the card a swap replaced was face up."""
+        return bool(self._field("was_face_up"))
+
+    @property
+    def source(self) -> str:
+        """Where a draw came from: ``stock`` or ``discard``."""
+        return str(self._field("source"))
+
+    @property
+    def dealer(self) -> int:
+        return int(self._field("dealer"))
+
+    @property
+    def order(self) -> tuple[int, ...] | None:
+        """The deck order of a deal or reshuffle (``None`` where a view hides it)."""
+        order: tuple[int, ...] | None = self._field("order")
+        return order
+
+    @property
+    def side(self) -> int:
+        """The side that turned its last card up (out)."""
+        return int(self._field("side"))
+
+    @property
+    def reason(self) -> str:
+        """Why the hole ended (end)."""
+        return str(self._field("reason"))
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Every side's hole score (end)."""
+        return tuple(self._field("totals"))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "data": _jsonable(self.data)}
@@ -135,7 +289,14 @@ def _tupled(x: Any) -> Any:
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid; the message names the rule."""
+    """An action the rules forbid.  The message names the rule; ``rule`` is a
+    short name for it and ``pos`` the position concerned, if any, so that a
+    front end can say the same in its own words (``golf play`` does)."""
+
+    def __init__(self, message: str, rule: str = "", pos: int | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.pos = pos
 
 
 class _Catalogue:
@@ -144,26 +305,29 @@ class _Catalogue:
     def __init__(self, variant: Variant) -> None:
         n = variant.cells
         cols = variant.cols
-        self.reveal = [Action("reveal", p) for p in range(n)]
-        self.peek = [Action("peek", p) for p in range(n)]
-        self.flip = [Action("flip", p) for p in range(n)]
-        self.look = [Action("look", p) for p in range(n)]
-        self.swap = tuple(Action("swap", p) for p in range(n))
+        self.reveal = [Action(ActionKind.REVEAL, p) for p in range(n)]
+        self.peek = [Action(ActionKind.PEEK, p) for p in range(n)]
+        self.flip = [Action(ActionKind.FLIP, p) for p in range(n)]
+        self.look = [Action(ActionKind.LOOK, p) for p in range(n)]
+        self.swap = tuple(Action(ActionKind.SWAP, p) for p in range(n))
         self.bunker = [
-            [Action("bunker", a, b) for b in range(n) if abs(b % cols - a % cols) == 1]
+            [Action(ActionKind.BUNKER, a, b) for b in range(n) if abs(b % cols - a % cols) == 1]
             for a in range(n)
         ]
         self.approach = [
-            [Action("approach", a, b) for b in range(n) if b // cols == a // cols and b != a]
+            [
+                Action(ActionKind.APPROACH, a, b)
+                for b in range(n)
+                if b // cols == a // cols and b != a
+            ]
             for a in range(n)
         ]
-        self.draw_stock = Action("draw_stock")
-        self.draw_discard = Action("draw_discard")
-        self.knock = Action("knock")
-        self.discard = Action("discard")
-        self.pass_ = Action("pass")
-        self.swap_or_discard = (*self.swap, self.discard)
-        self.cache: dict[int, tuple[Action, ...]] = {}
+        self.draw_stock = Action(ActionKind.DRAW_STOCK)
+        self.draw_discard = Action(ActionKind.DRAW_DISCARD)
+        self.knock = Action(ActionKind.KNOCK)
+        self.discard = Action(ActionKind.DISCARD)
+        self.pass_ = Action(ActionKind.PASS)
+        self.cache: dict[Any, tuple[Action, ...]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -237,10 +401,10 @@ class HoleState:
             )
             reveal = min(self.n, variant.start.reveal + extra)
             if reveal:
-                self._setup.append([seat, "reveal", reveal])
+                self._setup.append([seat, ActionKind.REVEAL, reveal])
             peek = min(self.n - reveal, variant.start.peek)
             if peek:
-                self._setup.append([seat, "peek", peek])
+                self._setup.append([seat, ActionKind.PEEK, peek])
         self._deal(order)
 
     def _tables(self, variant: Variant, players: int) -> None:
@@ -290,7 +454,7 @@ class HoleState:
             stock = tuple(order)
         else:
             stock = self._shuffled(deck)
-        self.events.append(Event("deal", -1, (self.dealer, stock)))
+        self.events.append(Event(E_DEAL, -1, (self.dealer, stock)))
         self.stock = list(stock)
         pop = self.stock.pop
         for cell in range(self.n):
@@ -317,7 +481,7 @@ class HoleState:
                 order = self._shuffled(self.discard)
                 self.discard = [top]
                 self.stock = list(order)
-                self.events.append(Event("reshuffle", -1, (order,)))
+                self.events.append(Event(E_RESHUFFLE, -1, (order,)))
             if not self.stock:
                 self._finish("stock exhausted")
 
@@ -344,66 +508,71 @@ class HoleState:
         return self.up[side]
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every action ``apply`` accepts now, as a cached tuple (do not mutate)."""
+        """Every action ``apply`` accepts now, as a cached tuple (do not mutate).
+
+        The tuples are built from the same ``_check_x`` rules that
+        ``verify_x`` raises and ``can_x`` answers (:meth:`_build_legal`).
+        The cache key is what those rules read besides the variant: the
+        face-up mask, the seat's memory and the setup kind at the start; in
+        the draw step whether the stock and the discard pile hold cards and
+        whether the hole is ending; where a held card came from."""
         phase = self.phase
         cat = self.cat
         if phase == PLACE:
-            return cat.swap_or_discard if self.drawn_from == "stock" else cat.swap
-        up = self.up[self.side_of[self.current]]
-        if phase == DRAW:
-            closed = self.closer is not None
-            key = (
-                up << 2
-                | (2 if self._discard_ok and self.discard and not (closed and self._frozen) else 0)
-                | (1 if self._knock_ok and not closed else 0)
-            )
-        elif phase == FLIP:
-            key = -1 - up  # flip keys are negative: one cache serves both steps
-        elif phase == SETUP:
-            # setup keys lie below every flip key: seen cells and reveal/peek in one int
-            seen = (up | self.memory[self.current]) << 1 | (self._setup[0][1] != "reveal")
-            key = -(2 << self.n) - seen
+            key: Any = self.drawn_from
         else:
-            return ()
+            up = self.up[self.side_of[self.current]]
+            if phase == DRAW:
+                key = (
+                    up << 3
+                    | (4 if self.stock else 0)
+                    | (2 if self.discard else 0)
+                    | (1 if self.closer is None else 0)
+                )
+            elif phase == FLIP:
+                key = -1 - up  # flip keys are negative: one cache serves both steps
+            elif phase == SETUP:
+                key = (up | self.memory[self.current], self._setup[0][1])
+            else:
+                return ()
         hit = cat.cache.get(key)
         if hit is None:
-            hit = self._build_legal(phase, up)
+            hit = self._build_legal(phase)
             if len(cat.cache) < 200_000:
                 cat.cache[key] = hit
         return hit
 
-    def _build_legal(self, phase: str, up: int) -> tuple[Action, ...]:
+    def _build_legal(self, phase: str) -> tuple[Action, ...]:
+        """Every action of ``phase`` whose check passes (a cache miss: rare)."""
         cat = self.cat
-        n = self.n
-        down = _bits(~up & self.full, n)
+        cells = range(self.n)
         if phase == SETUP:
-            seen = up | self.memory[self.current]
-            table = cat.reveal if self._setup[0][1] == "reveal" else cat.peek
-            return tuple(table[p] for p in range(n) if not seen >> p & 1)
+            if self._setup[0][1] == "reveal":
+                return tuple(cat.reveal[p] for p in cells if self.can_reveal(p))
+            return tuple(cat.peek[p] for p in cells if self.can_peek(p))
         if phase == FLIP:
-            out = [cat.flip[p] for p in down]
-            if self._flip_optional():
+            out = [cat.flip[p] for p in cells if self.can_flip(p)]
+            if self.can_pass():
                 out.append(cat.pass_)
             return tuple(out)
+        if phase == PLACE:
+            out = [cat.swap[p] for p in cells if self.can_swap(p)]
+            if self.can_discard():
+                out.append(cat.discard)
+            return tuple(out)
         acts: list[Action] = []
-        if self.stock:
+        if self.can_draw_stock():
             acts.append(cat.draw_stock)
         if self.can_draw_discard():
             acts.append(cat.draw_discard)
         if self.can_knock():
             acts.append(cat.knock)
-        t = self.variant.turn
-        if t.flip_instead_of_draw:
-            acts.extend(cat.flip[p] for p in down)
-        if t.look_again:
-            acts.extend(cat.look[p] for p in down)
-        ups = _bits(up, n)
-        if t.bunker_shot:
-            for p in ups:
-                acts.extend(cat.bunker[p])
-        if t.approach_shot:
-            for p in ups:
-                acts.extend(cat.approach[p])
+        acts.extend(cat.flip[p] for p in cells if self.can_flip(p))
+        acts.extend(cat.look[p] for p in cells if self.can_look(p))
+        for p in cells:
+            acts.extend(a for a in cat.bunker[p] if self.can_shot("bunker", p, a.pos2))
+        for p in cells:
+            acts.extend(a for a in cat.approach[p] if self.can_shot("approach", p, a.pos2))
         return tuple(acts)
 
     def _flip_optional(self) -> bool:
@@ -426,7 +595,9 @@ class HoleState:
     def verify(self, action: Action) -> None:
         kind = action.kind
         if kind not in ACTION_KINDS:
-            raise IllegalAction(f"unknown action {kind!r} (one of: {', '.join(ACTION_KINDS)})")
+            raise IllegalAction(
+                f"unknown action {kind!r} (one of: {', '.join(ACTION_KINDS)})", "unknown"
+            )
         check = getattr(self, "verify_" + kind)
         if kind in ("bunker", "approach"):
             check(action.pos, action.pos2)
@@ -473,74 +644,105 @@ class HoleState:
         else:  # pragma: no cover - verify() rejects unknown kinds
             raise IllegalAction(f"unknown action {kind!r}")
 
-    # ------------------------------------------------------------------ helpers
+    # ------------------------------------------------------------------ the rules
+    # Every rule is checked in one place: ``_check_x`` returns the
+    # IllegalAction that forbids x now (or None); ``verify_x`` raises it,
+    # ``can_x`` is "no such error", and ``legal_actions`` is built from the
+    # same checks.
 
-    def _need_phase(self, phase: str, what: str) -> None:
-        if self.phase != phase:
-            if self.phase == OVER:
-                raise IllegalAction(f"cannot {what}: the hole is over")
-            raise IllegalAction(f"cannot {what} now: it is the {self.phase} step of the turn")
+    def _wrong_phase(self, phase: str, what: str) -> IllegalAction | None:
+        if self.phase == phase:
+            return None
+        if self.phase == OVER:
+            return IllegalAction(f"cannot {what}: the hole is over", "over")
+        return IllegalAction(f"cannot {what} now: it is the {self.phase} step of the turn", "phase")
 
-    def _need_pos(self, pos: int) -> None:
+    def _off_layout(self, pos: int) -> IllegalAction | None:
         if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < self.n:
-            raise IllegalAction(
-                f"position {pos!r} is not on a {self.variant.rows}x{self.variant.cols} layout"
+            return IllegalAction(
+                f"position {pos!r} is not on a {self.variant.rows}x{self.variant.cols} layout",
+                "position",
             )
+        return None
 
-    def _need_down(self, pos: int, what: str) -> None:
-        self._need_pos(pos)
+    def _not_down(self, pos: int, what: str) -> IllegalAction | None:
+        if err := self._off_layout(pos):
+            return err
         if self.up[self.side_of[self.current]] >> pos & 1:
-            raise IllegalAction(f"cannot {what} position {pos}: that card is already face up")
+            return IllegalAction(
+                f"cannot {what} position {pos}: that card is already face up", "face_up", pos
+            )
+        return None
 
     # ------------------------------------------------------------------ setup actions
 
-    def verify_reveal(self, pos: int) -> None:
-        self._need_phase(SETUP, "turn up a start card")
+    def _check_reveal(self, pos: int) -> IllegalAction | None:
+        if err := self._wrong_phase(SETUP, "turn up a start card"):
+            return err
         if self._setup[0][1] != "reveal":
-            raise IllegalAction("this variant peeks at start cards instead of turning them up")
-        self._need_down(pos, "turn up")
+            return IllegalAction(
+                "this variant peeks at start cards instead of turning them up", "peek_instead"
+            )
+        return self._not_down(pos, "turn up")
+
+    def verify_reveal(self, pos: int) -> None:
+        if err := self._check_reveal(pos):
+            raise err
 
     def can_reveal(self, pos: int) -> bool:
-        return self.can(Action("reveal", pos))
+        return self._check_reveal(pos) is None
 
     def reveal(self, pos: int, _checked: bool = False) -> None:
         if not _checked:
             self.verify_reveal(pos)
         side = self.side_of[self.current]
         self.up[side] |= 1 << pos
-        self.events.append(Event("reveal", self.current, (pos, self.layouts[side][pos])))
+        self.events.append(Event(E_REVEAL, self.current, (pos, self.layouts[side][pos])))
         self._setup[0][2] -= 1
         self._next_setup()
 
-    def verify_peek(self, pos: int) -> None:
-        self._need_phase(SETUP, "peek at a start card")
+    def _check_peek(self, pos: int) -> IllegalAction | None:
+        if err := self._wrong_phase(SETUP, "peek at a start card"):
+            return err
         if self._setup[0][1] != "peek":
-            raise IllegalAction("start cards are turned up now, not peeked at")
-        self._need_down(pos, "peek at")
+            return IllegalAction("start cards are turned up now, not peeked at", "reveal_instead")
+        if err := self._not_down(pos, "peek at"):
+            return err
         if self.memory[self.current] >> pos & 1:
-            raise IllegalAction(f"you have already looked at position {pos}")
+            return IllegalAction(f"you have already looked at position {pos}", "seen", pos)
+        return None
+
+    def verify_peek(self, pos: int) -> None:
+        if err := self._check_peek(pos):
+            raise err
 
     def can_peek(self, pos: int) -> bool:
-        return self.can(Action("peek", pos))
+        return self._check_peek(pos) is None
 
     def peek(self, pos: int, _checked: bool = False) -> None:
         if not _checked:
             self.verify_peek(pos)
         seat = self.current
         self.memory[seat] |= 1 << pos
-        self.events.append(Event("peek", seat, (pos, self.layouts[self.side_of[seat]][pos])))
+        self.events.append(Event(E_PEEK, seat, (pos, self.layouts[self.side_of[seat]][pos])))
         self._setup[0][2] -= 1
         self._next_setup()
 
     # ------------------------------------------------------------------ turn start
 
-    def verify_draw_stock(self) -> None:
-        self._need_phase(DRAW, "draw")
+    def _check_draw_stock(self) -> IllegalAction | None:
+        if err := self._wrong_phase(DRAW, "draw"):
+            return err
         if not self.stock:
-            raise IllegalAction("the stock is empty")
+            return IllegalAction("the stock is empty", "stock_empty")
+        return None
+
+    def verify_draw_stock(self) -> None:
+        if err := self._check_draw_stock():
+            raise err
 
     def can_draw_stock(self) -> bool:
-        return self.phase == DRAW and bool(self.stock)
+        return self._check_draw_stock() is None
 
     def draw_stock(self, _checked: bool = False) -> None:
         if not _checked:
@@ -548,24 +750,27 @@ class HoleState:
         card = self.stock.pop()
         self.drawn, self.drawn_from = card, "stock"
         self.phase = PLACE
-        self.events.append(Event("draw", self.current, ("stock", card)))
+        self.events.append(Event(E_DRAW, self.current, ("stock", card)))
+
+    def _check_draw_discard(self) -> IllegalAction | None:
+        if err := self._wrong_phase(DRAW, "draw"):
+            return err
+        if not self._discard_ok:
+            return IllegalAction("this variant only lets you draw from the stock", "stock_only")
+        if not self.discard:
+            return IllegalAction("the discard pile is empty", "discard_empty")
+        if self.closer is not None and self._frozen:
+            return IllegalAction(
+                "the discard pile is frozen on final turns: draw from the stock", "frozen"
+            )
+        return None
 
     def verify_draw_discard(self) -> None:
-        self._need_phase(DRAW, "draw")
-        if "discard" not in self.variant.turn.draw_from:
-            raise IllegalAction("this variant only lets you draw from the stock")
-        if not self.discard:
-            raise IllegalAction("the discard pile is empty")
-        if self.closer is not None and self.variant.end.frozen_discard:
-            raise IllegalAction("the discard pile is frozen on final turns: draw from the stock")
+        if err := self._check_draw_discard():
+            raise err
 
     def can_draw_discard(self) -> bool:
-        return (
-            self.phase == DRAW
-            and bool(self.discard)
-            and "discard" in self.variant.turn.draw_from
-            and not (self.closer is not None and self.variant.end.frozen_discard)
-        )
+        return self._check_draw_discard() is None
 
     def draw_discard(self, _checked: bool = False) -> None:
         if not _checked:
@@ -573,59 +778,92 @@ class HoleState:
         card = self.discard.pop()
         self.drawn, self.drawn_from = card, "discard"
         self.phase = PLACE
-        self.events.append(Event("draw", self.current, ("discard", card)))
+        self.events.append(Event(E_DRAW, self.current, ("discard", card)))
+
+    def _check_knock(self) -> IllegalAction | None:
+        if err := self._wrong_phase(DRAW, "knock"):
+            return err
+        if not self._knock_ok:
+            return IllegalAction("this variant has no knocking (turn.knock is false)", "no_knock")
+        if self.closer is not None:
+            return IllegalAction(
+                "the hole is already ending: no knocking on a final turn", "ending"
+            )
+        return None
 
     def verify_knock(self) -> None:
-        self._need_phase(DRAW, "knock")
-        if not self.variant.turn.knock:
-            raise IllegalAction("this variant has no knocking (turn.knock is false)")
-        if self.closer is not None:
-            raise IllegalAction("the hole is already ending: no knocking on a final turn")
+        if err := self._check_knock():
+            raise err
 
     def can_knock(self) -> bool:
-        return self.phase == DRAW and self.variant.turn.knock and self.closer is None
+        return self._check_knock() is None
 
     def knock(self, _checked: bool = False) -> None:
         if not _checked:
             self.verify_knock()
-        self.events.append(Event("knock", self.current, ()))
+        self.events.append(Event(E_KNOCK, self.current, ()))
         self.closer = self.side_of[self.current]
         self.closer_seat = self.current
         self._end_turn(knocked=True)
 
-    def verify_look(self, pos: int) -> None:
-        self._need_phase(DRAW, "look at a card")
+    def _check_look(self, pos: int) -> IllegalAction | None:
+        if err := self._wrong_phase(DRAW, "look at a card"):
+            return err
         if not self.variant.turn.look_again:
-            raise IllegalAction("this variant does not allow spending a turn to look at a card")
-        self._need_down(pos, "look at")
+            return IllegalAction(
+                "this variant does not allow spending a turn to look at a card", "no_look"
+            )
+        return self._not_down(pos, "look at")
+
+    def verify_look(self, pos: int) -> None:
+        if err := self._check_look(pos):
+            raise err
 
     def can_look(self, pos: int) -> bool:
-        return self.can(Action("look", pos))
+        return self._check_look(pos) is None
 
     def look(self, pos: int, _checked: bool = False) -> None:
         if not _checked:
             self.verify_look(pos)
         seat = self.current
         self.memory[seat] |= 1 << pos
-        self.events.append(Event("look", seat, (pos, self.layouts[self.side_of[seat]][pos])))
+        self.events.append(Event(E_LOOK, seat, (pos, self.layouts[self.side_of[seat]][pos])))
         self._end_turn()
 
-    def verify_shot(self, kind: str, pos: int, pos2: int) -> None:
-        self._need_phase(DRAW, f"play a {kind} shot")
+    def _check_shot(self, kind: str, pos: int, pos2: int) -> IllegalAction | None:
+        if err := self._wrong_phase(DRAW, f"play a {kind} shot"):
+            return err
         t = self.variant.turn
         if kind == "bunker" and not t.bunker_shot:
-            raise IllegalAction("bunker/pitch shots are off in this variant (turn.bunker_shot)")
+            return IllegalAction(
+                "bunker/pitch shots are off in this variant (turn.bunker_shot)", "no_shot"
+            )
         if kind == "approach" and not t.approach_shot:
-            raise IllegalAction("approach shots are off in this variant (turn.approach_shot)")
-        self._need_pos(pos)
-        self._need_pos(pos2)
+            return IllegalAction(
+                "approach shots are off in this variant (turn.approach_shot)", "no_shot"
+            )
+        if err := self._off_layout(pos) or self._off_layout(pos2):
+            return err
         cols = self.variant.cols
         if not self.up[self.side_of[self.current]] >> pos & 1:
-            raise IllegalAction(f"a {kind} shot moves a face-up card; position {pos} is face down")
+            return IllegalAction(
+                f"a {kind} shot moves a face-up card; position {pos} is face down",
+                "shot_face_down",
+                pos,
+            )
         if kind == "bunker" and abs(pos % cols - pos2 % cols) != 1:
-            raise IllegalAction("a bunker shot swaps with a card in an adjacent column")
+            return IllegalAction(
+                "a bunker shot swaps with a card in an adjacent column", "shot_target"
+            )
         if kind == "approach" and (pos // cols != pos2 // cols or pos == pos2):
-            raise IllegalAction("an approach shot swaps with another card in the same row")
+            return IllegalAction(
+                "an approach shot swaps with another card in the same row", "shot_target"
+            )
+        return None
+
+    def verify_shot(self, kind: str, pos: int, pos2: int) -> None:
+        if err := self._check_shot(kind, pos, pos2):
+            raise err
 
     def verify_bunker(self, pos: int, pos2: int) -> None:
         self.verify_shot("bunker", pos, pos2)
@@ -634,7 +872,7 @@ class HoleState:
         self.verify_shot("approach", pos, pos2)
 
     def can_shot(self, kind: str, pos: int, pos2: int) -> bool:
-        return self.can(Action(kind, pos, pos2))
+        return self._check_shot(kind, pos, pos2) is None
 
     def shot(self, kind: str, pos: int, pos2: int, _checked: bool = False) -> None:
         """The two cards trade places; each keeps its face-up/face-down state."""
@@ -647,17 +885,20 @@ class HoleState:
         for s in range(self.players):
             if self.side_of[s] == side:
                 self.memory[s] = _swap_bits(self.memory[s], pos, pos2)
-        self.events.append(Event(kind, self.current, (pos, pos2)))
+        self.events.append(Event(EventKind(kind), self.current, (pos, pos2)))
         self._end_turn()
 
     # ------------------------------------------------------------------ holding a card
 
+    def _check_swap(self, pos: int) -> IllegalAction | None:
+        return self._wrong_phase(PLACE, "place a card") or self._off_layout(pos)
+
     def verify_swap(self, pos: int) -> None:
-        self._need_phase(PLACE, "place a card")
-        self._need_pos(pos)
+        if err := self._check_swap(pos):
+            raise err
 
     def can_swap(self, pos: int) -> bool:
-        return self.phase == PLACE and 0 <= pos < self.n
+        return self._check_swap(pos) is None
 
     def swap(self, pos: int, _checked: bool = False) -> None:
         """Put the drawn card at ``pos``; the replaced card goes face up on the discard."""
@@ -673,19 +914,26 @@ class HoleState:
         for s in self.seats_of[side]:
             self.memory[s] &= ~bit
         self.discard.append(old)
-        self.events.append(Event("swap", self.current, (pos, self.drawn, old, was_up)))
+        self.events.append(Event(E_SWAP, self.current, (pos, self.drawn, old, was_up)))
         self.drawn = None
         self._end_turn()
 
-    def verify_discard(self) -> None:
-        self._need_phase(PLACE, "discard")
+    def _check_discard(self) -> IllegalAction | None:
+        if err := self._wrong_phase(PLACE, "discard"):
+            return err
         if self.drawn_from != "stock":
-            raise IllegalAction(
-                "a card taken from the discard pile must be kept: swap it into your layout"
+            return IllegalAction(
+                "a card taken from the discard pile must be kept: swap it into your layout",
+                "must_keep",
             )
+        return None
+
+    def verify_discard(self) -> None:
+        if err := self._check_discard():
+            raise err
 
     def can_discard(self) -> bool:
-        return self.phase == PLACE and self.drawn_from == "stock"
+        return self._check_discard() is None
 
     def discard_drawn(self, _checked: bool = False) -> None:
         if not _checked:
@@ -694,7 +942,7 @@ class HoleState:
         assert card is not None
         self.discard.append(card)
         self.drawn = None
-        self.events.append(Event("discard", self.current, (card,)))
+        self.events.append(Event(E_DISCARD, self.current, (card,)))
         if self._flip_after_discard_applies():
             self.phase = FLIP
         else:
@@ -702,39 +950,52 @@ class HoleState:
 
     # ------------------------------------------------------------------ flips
 
-    def verify_flip(self, pos: int) -> None:
+    def _check_flip(self, pos: int) -> IllegalAction | None:
         if self.phase == DRAW:
             if not self.variant.turn.flip_instead_of_draw:
-                raise IllegalAction("this variant does not allow flipping instead of drawing")
-        elif self.phase != FLIP:
-            self._need_phase(FLIP, "turn a card up")
-        self._need_down(pos, "turn up")
+                return IllegalAction(
+                    "this variant does not allow flipping instead of drawing", "no_flip_draw"
+                )
+        elif err := self._wrong_phase(FLIP, "turn a card up"):
+            return err
+        return self._not_down(pos, "turn up")
+
+    def verify_flip(self, pos: int) -> None:
+        if err := self._check_flip(pos):
+            raise err
 
     def can_flip(self, pos: int) -> bool:
-        return self.can(Action("flip", pos))
+        return self._check_flip(pos) is None
 
     def flip(self, pos: int, _checked: bool = False) -> None:
         if not _checked:
             self.verify_flip(pos)
         side = self.side_of[self.current]
         self.up[side] |= 1 << pos
-        self.events.append(Event("flip", self.current, (pos, self.layouts[side][pos])))
+        self.events.append(Event(E_FLIP, self.current, (pos, self.layouts[side][pos])))
         self._end_turn()
 
-    def verify_pass(self) -> None:
-        self._need_phase(FLIP, "pass")
+    def _check_pass(self) -> IllegalAction | None:
+        if err := self._wrong_phase(FLIP, "pass"):
+            return err
         if not self._flip_optional():
-            raise IllegalAction(
-                "after discarding you must turn a face-down card up (turn.flip_after_discard)"
+            return IllegalAction(
+                "after discarding you must turn a face-down card up (turn.flip_after_discard)",
+                "must_flip",
             )
+        return None
+
+    def verify_pass(self) -> None:
+        if err := self._check_pass():
+            raise err
 
     def can_pass(self) -> bool:
-        return self.phase == FLIP and self._flip_optional()
+        return self._check_pass() is None
 
     def pass_(self, _checked: bool = False) -> None:
         if not _checked:
             self.verify_pass()
-        self.events.append(Event("pass", self.current, ()))
+        self.events.append(Event(E_PASS, self.current, ()))
         self._end_turn()
 
     # ------------------------------------------------------------------ turn end
@@ -753,7 +1014,7 @@ class HoleState:
         elif knocked or (self._out_ends and self.up[side] == self.full and self.closer is None):
             if not knocked:
                 self.closer, self.closer_seat = side, seat
-                self.events.append(Event("out", seat, (side,)))
+                self.events.append(Event(E_OUT, seat, (side,)))
             if self._final_none:
                 self._finish("went out" if not knocked else "knocked")
                 return
@@ -773,7 +1034,7 @@ class HoleState:
         comp = self.scorer
         parts = [comp.layout(lay) for lay in self.layouts]
         self.result = finish_hole(self.variant, parts, self.closer)
-        self.events.append(Event("end", -1, (reason, self.result.totals)))
+        self.events.append(Event(E_END, -1, (reason, self.result.totals)))
 
     # ------------------------------------------------------------------ misc
 
@@ -828,9 +1089,13 @@ class HoleState:
         turns: list[int] | None = None,
         memory: list[int] | None = None,
         rng: random.Random | None = None,
+        setup: str = "",
     ) -> HoleState:
         """Build a mid-hole state directly (no deal event): how a bot turns a
-        determinised view into a state it can search.  Not used by real games."""
+        determinised view into a state it can search, and how the terminal
+        asks the rules why a move is refused.  Not used by real games.
+        ``setup`` (``reveal`` or ``peek``) is what the seat to act does in
+        the setup step."""
         new = cls(variant, players, _blank=True)
         new._tables(variant, players)
         new.rng = rng
@@ -854,8 +1119,8 @@ class HoleState:
         new.extra_reveals = {}
         new.first = (dealer + 1) % players
         new.current = current
-        new.phase = phase
-        new._setup = []
+        new.phase = Phase(phase)
+        new._setup = [[current, ActionKind(setup), 1]] if setup else []
         return new
 
     def all_cards(self) -> list[int]:
@@ -897,13 +1162,13 @@ def actions_of(events: Sequence[Event]) -> Iterator[Action]:
     for ev in events:
         k = ev.kind
         if k in ("reveal", "peek", "flip", "look", "swap"):
-            yield Action(k, ev.data[0])
+            yield Action(ActionKind(k), ev.pos)
         elif k == "draw":
-            yield Action("draw_stock" if ev.data[0] == "stock" else "draw_discard")
+            yield Action(ActionKind.DRAW_STOCK if ev.source == "stock" else ActionKind.DRAW_DISCARD)
         elif k in ("discard", "knock", "pass"):
-            yield Action(k)
+            yield Action(ActionKind(k))
         elif k in ("bunker", "approach"):
-            yield Action(k, ev.data[0], ev.data[1])
+            yield Action(ActionKind(k), ev.pos, ev.pos2)
 
 
 def replay_steps(
@@ -919,8 +1184,9 @@ def replay_steps(
     Read to the end, it raises ValueError if the log disagrees with the rules."""
     if not events or events[0].kind != "deal":
         raise ValueError("a hole's log starts with its deal")
-    dealer, order = events[0].data
-    chance = iter([ev.data[0] for ev in events if ev.kind == "reshuffle"])
+    dealer, order = events[0].dealer, events[0].order
+    # a recorded reshuffle always has its order (only a view hides it)
+    chance = iter([cast(tuple[int, ...], ev.order) for ev in events if ev.kind == "reshuffle"])
     state = HoleState(
         variant, players, dealer, order=order, extra_reveals=extra_reveals, _chance=chance
     )

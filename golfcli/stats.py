@@ -660,10 +660,16 @@ def _cross_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
 
 def _heading(report: Mapping[str, Any]) -> list[str]:
     run = report["run"]
+    if run.get("seed") is not None:
+        dealt = f"seed {run['seed']}"
+    elif run.get("key"):  # published: the run is over
+        dealt = f"key {run['key'][:12]}"
+    else:
+        dealt = "secret key"
     lines = [
         f"{run['name']} — {run['variant']}, {run['holes_label']}, {run['format']} play, "
         f"{'duplicate deals' if run['duplicate'] else 'independent deals'}",
-        f"seed {run['seed']} · {run['games_played']} of {run['games_planned']} games "
+        f"{dealt} · {run['games_played']} of {run['games_planned']} games "
         f"({plural(run['deals'], 'deal')} × {plural(run['tables'], 'table')} × "
         f"{plural(run['seatings'], 'seating')}) · "
         f"config {run['config_hash'][:12]}",

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from .state import Event, HoleState
+from .state import EVENT_FIELDS, Event, HoleState, Phase
 from .variant import Variant
 
 
@@ -46,7 +46,7 @@ class View:
     side: int
     players: int
     side_of: tuple[int, ...]
-    phase: str
+    phase: Phase
     current: int
     layouts: tuple[tuple[int | None, ...], ...]
     memory: tuple[tuple[int, int], ...]  # (pos, card) of own face-down cards seen
@@ -135,54 +135,32 @@ def censor(event: Event, seat: int) -> Event:
     """An event as ``seat`` may see it: private cards become ``None``."""
     kind = event.kind
     if kind == "deal":
-        return Event("deal", -1, (event.data[0], None))
+        return Event(kind, -1, (event.dealer, None))
     if kind == "reshuffle":
-        return Event("reshuffle", -1, (None,))
+        return Event(kind, -1, (None,))
     if kind in ("peek", "look") and event.seat != seat:
-        return Event(kind, event.seat, (event.data[0], None))
-    if kind == "draw" and event.data[0] == "stock" and event.seat != seat:
-        return Event("draw", event.seat, ("stock", None))
+        return Event(kind, event.seat, (event.pos, None))
+    if kind == "draw" and event.source == "stock" and event.seat != seat:
+        return Event(kind, event.seat, ("stock", None))
     return event
 
 
 def event_json(ev: Event) -> dict[str, Any]:
-    """An event as JSON with cards printed in notation (for bots and logs)."""
-    data = ev.data
-    k = ev.kind
-
-    def cs(c: Any) -> Any:
-        return None if c is None else C.card_str(c)
-
-    if k == "deal":
-        return {
-            "kind": k,
-            "dealer": data[0],
-            "order": None if data[1] is None else [cs(c) for c in data[1]],
-        }
-    if k in ("reveal", "peek", "look", "flip"):
-        return {"kind": k, "seat": ev.seat, "pos": data[0], "card": cs(data[1])}
-    if k == "draw":
-        return {"kind": k, "seat": ev.seat, "source": data[0], "card": cs(data[1])}
-    if k == "swap":
-        return {
-            "kind": k,
-            "seat": ev.seat,
-            "pos": data[0],
-            "card": cs(data[1]),
-            "replaced": cs(data[2]),
-            "was_face_up": data[3],
-        }
-    if k == "discard":
-        return {"kind": k, "seat": ev.seat, "card": cs(data[0])}
-    if k in ("bunker", "approach"):
-        return {"kind": k, "seat": ev.seat, "pos": data[0], "pos2": data[1]}
-    if k == "reshuffle":
-        return {"kind": k, "order": None if data[0] is None else [cs(c) for c in data[0]]}
-    if k == "out":
-        return {"kind": k, "seat": ev.seat, "side": data[0]}
-    if k == "end":
-        return {"kind": k, "reason": data[0], "totals": list(data[1])}
-    return {"kind": k, "seat": ev.seat}
+    """An event as JSON with cards printed in notation (for bots and logs):
+    its kind, the seat (not for the deal, reshuffles and the end, which
+    are nobody's), then its named fields (:data:`~golfcli.state.EVENT_FIELDS`)."""
+    out: dict[str, Any] = {"kind": ev.kind}
+    if ev.seat >= 0:
+        out["seat"] = ev.seat
+    for name, value in zip(EVENT_FIELDS.get(ev.kind, ()), ev.data, strict=False):
+        if name in ("card", "replaced"):
+            value = None if value is None else C.card_str(value)
+        elif name == "order":
+            value = None if value is None else [C.card_str(c) for c in value]
+        elif name == "totals":
+            value = list(value)
+        out[name] = value
+    return out
 
 
 def view(state: HoleState, seat: int, match: MatchInfo | None = None) -> View:

@@ -57,6 +57,8 @@ def test_the_build_is_the_one_expected() -> None:
 
 
 def test_compiled_modules_are_not_stale() -> None:
+    if build_kind() == "pure Python":
+        pytest.skip("this process runs the sources")
     for so in _compiled_files():
         source = so.parent / (so.name.split(".")[0] + ".py")
         assert so.stat().st_mtime >= source.stat().st_mtime, (

@@ -103,7 +103,7 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path, cluster: str) -
     marker = tmp_path / "killed"
     text = CONFIG.replace(
         "{name: bob, bot: greedy}",
-        f"{{name: bob, bot: {KILLER}, options: {{marker: '{marker}', deal: 12}}}}",
+        f"{{name: bob, bot: {KILLER}, options: {{marker: '{marker}', after: 12}}}}",
     )
     cfg = write(tmp_path, text)
     dask = run(cfg, tmp_path / "dask", executor="dask", address=cluster, batch_size=2)
@@ -521,3 +521,19 @@ def test_a_local_cluster_can_be_started_off_the_main_thread(tmp_path: Path) -> N
     assert "error" not in got, got.get("error")
     assert got["res"].stopped is None and got["res"].played == 6
     assert got["res"].report()["run"]["executor"]["local_cluster"]
+
+
+def test_batches_never_split_a_deal_in_duplicate_mode() -> None:
+    """Every game of a deal goes to one worker, played in turn: a bot's
+    processes in two seats of the same cards are never alive together."""
+    b = Batcher(iter(range(12)), 12, slots=4, fixed=1, group=3)
+    assert [b.next(), b.next(), b.next(), b.next(), b.next()] == [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [9, 10, 11],
+        None,
+    ]
+    resumed = Batcher(iter([1, 2, 4, 7, 8, 9]), 6, slots=2, fixed=2, group=3)
+    assert [resumed.next(), resumed.next(), resumed.next()] == [[1, 2], [4, 7, 8], [9]]
+    assert Batcher(iter(range(6)), 6, slots=2, fixed=4, group=3).next() == [0, 1, 2, 3, 4, 5]

@@ -30,6 +30,7 @@ import pytest
 from golfcli import cards as C
 from golfcli.bots.external import ExternalBot
 from golfcli.bots.registry import make_bot
+from golfcli.keys import KeyedRandom, derive
 from golfcli.match import Match
 from golfcli.state import Action, HoleState
 from golfcli.variant import Variant, builtin
@@ -264,7 +265,9 @@ def test_a_spy_bot_reaches_no_state_generator_or_match() -> None:
 
 
 class _SeedSpy:
-    """Tries to rebuild the first deal from what the match tells it about seeds."""
+    """Tries to rebuild the first deal from what the match tells it about
+    seeds, taking each for the match key (the way golf deals, golfcli.keys)
+    or for the old kind of match seed (``"{match seed}:bot:{name}"``)."""
 
     def __init__(self) -> None:
         self.seeds: list[str] = []
@@ -279,9 +282,10 @@ class _SeedSpy:
     def choose(self, v: Any, legal: Sequence[Action]) -> Action:
         if not self.guesses:
             for s in self.seeds:
-                match_seed = s.split(":bot:")[0]
-                st = HoleState(v.variant, v.players, 0, random.Random(f"{match_seed}:hole:1"))
-                self.guesses.append(tuple(st.events[0].data[1]))
+                for key in {s, s.split(":bot:")[0]}:
+                    rng = KeyedRandom(derive(key, "hole:1"))
+                    st = HoleState(v.variant, v.players, 0, rng)
+                    self.guesses.append(tuple(st.events[0].data[1]))
         return legal[0]
 
 

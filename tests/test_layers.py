@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent / "golfcli"
 #: import each other; a package is one entry and its rooms are ordered below.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("golfcli",),  # the package itself: __version__ only
-    ("cards",),
+    ("cards", "keys"),
     ("yamlsrc",),
     ("variant",),
     ("rulestext", "scoring", "validate"),
@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
-    "bots": ("", "common", "greedy", "expert", "mc", "external", "registry"),
+    "bots": ("", "procs", "common", "greedy", "expert", "mc", "external", "registry"),
     "tournament": ("", "plan", "worker", "executors", "config", "rundir", "report", "runner"),
     "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
     "card": ("", "model", "count", "present", "pdf", "commands"),

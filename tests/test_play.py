@@ -4,6 +4,7 @@ real game driven through a pseudo-terminal with scripted (and bad) input."""
 
 from __future__ import annotations
 
+import ast
 import io
 import itertools
 import json
@@ -20,10 +21,11 @@ import pytest
 from typer.testing import CliRunner
 
 from golfcli import cards as C
+from golfcli import state as state_module
 from golfcli.cli import app
 from golfcli.match import HoleRecord
 from golfcli.record import load_record
-from golfcli.state import Action, Event, HoleState
+from golfcli.state import Action, Event, HoleState, IllegalAction
 from golfcli.tui import hint
 from golfcli.tui.board import (
     board_from_view,
@@ -32,7 +34,7 @@ from golfcli.tui.board import (
     scorecard_text,
     side_by_side,
 )
-from golfcli.tui.input import parse_reply, prompt_text, tokens
+from golfcli.tui.input import REFUSALS, parse_reply, prompt_text, tokens, why_not
 from golfcli.tui.narrate import describe_events
 from golfcli.tui.play import run_play
 from golfcli.tui.seats import UsageError, parse_handicap, parse_players
@@ -215,6 +217,39 @@ def test_draw_step() -> None:
     )
     prompt = prompt_text(seen(st), st.legal_actions(), PLAIN)
     assert prompt == f"Draw from the (s)tock or take the (d)iscard {top}?"
+
+
+def test_a_refusal_is_the_rules_own_reason() -> None:
+    """why_not asks the state's verify (on a table built from the view), so
+    the terminal gives the rule that really forbids the move: flipping a
+    face-up card instead of drawing is refused because six-card has no
+    flipping instead of drawing, not because that card is face up."""
+    st = hole("six-card")
+    finish_setup(st)
+    up = next(p for p in range(6) if st.up[st.side] >> p & 1)
+    with pytest.raises(IllegalAction) as exc:
+        st.verify_flip(up)
+    assert exc.value.rule == "no_flip_draw"
+    assert why_not(seen(st), Action("flip", up)) == REFUSALS["no_flip_draw"]
+    assert why_not(seen(st), Action("bunker", up, up + 1)) == "bunker shots are off in this variant"
+
+
+def test_every_rule_the_terminal_can_meet_has_words() -> None:
+    """Each refusal the state names is worded for the terminal, or is one no
+    typed reply can cause (a wrong step, a position off the layout...)."""
+    tree = ast.parse(Path(state_module.__file__).read_text(encoding="utf-8"))
+    rules = {
+        node.args[1].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", "") == "IllegalAction"
+        and len(node.args) > 1
+        and isinstance(node.args[1], ast.Constant)
+    }
+    never_typed = {"phase", "over", "position", "unknown", "peek_instead", "reveal_instead"}
+    worded = {r.removesuffix("_bunker").removesuffix("_approach") for r in REFUSALS}
+    assert len(rules) > 15
+    assert rules - never_typed == worded
 
 
 def test_place_step_from_the_discard_pile_must_keep() -> None:
@@ -694,15 +729,28 @@ def test_watch_mode_plays_by_itself_and_prints_the_seed() -> None:
     assert re.search(r"^  greedy (drew|took) ", out, re.M)
 
 
-def test_a_random_seed_is_printed_and_repeats_the_game() -> None:
+def test_a_secret_key_is_printed_at_the_end_and_repeats_the_game() -> None:
+    """With no seed the cards come from a fresh secret key: not shown before
+    the game (a bot or a player could know every card), printed after it."""
     code, out, _ = run("play", "--players", "random,greedy", "--holes", "1")
     assert code == 0
-    seed = re.search(r"^seed (\d+) \(play the same deal again with --seed \1\)$", out, re.M)
-    assert seed
-    code, again, _ = run(
-        "play", "--players", "random,greedy", "--holes", "1", "--seed", seed.group(1)
-    )
-    assert again == out
+    assert "Cards dealt from a secret key, printed when the game is over." in out
+    found = re.findall(r"^play the same deal again with --key ([0-9a-f]{64})$", out, re.M)
+    assert len(found) == 1 and out.rstrip().endswith(found[0])
+    assert out.count(found[0]) == 1  # nowhere before the end
+    code, again, _ = run("play", "--players", "random,greedy", "--holes", "1", "--key", found[0])
+    assert code == 0
+    assert again.replace("the given key.", "a secret key, printed when the game is over.") == out
+
+
+def test_a_seed_repeats_the_game_and_key_and_seed_exclude_each_other() -> None:
+    _, out, _ = run("play", "--players", "random,greedy", "--holes", "1", "--seed", "9")
+    _, again, _ = run("play", "--players", "random,greedy", "--holes", "1", "--seed", "9")
+    assert out == again and "seed 9 (play the same deal again with --seed 9)" in out
+    code, _, err = run("play", "-p", "random,greedy", "--seed", "9", "--key", "0" * 64)
+    assert code == 2 and err.strip() == "golf: error: give --key or --seed, not both"
+    code, _, err = run("play", "-p", "random,greedy", "--key", "42")
+    assert code == 2 and "64 hex digits" in err and len(err.strip().splitlines()) == 1
 
 
 # ----------------------------------------------------------------------- the real prompts, in a pty

@@ -429,3 +429,69 @@ def test_clone_copies_every_field() -> None:
     assert twin.signature() == st.signature()
     for name in ("layouts", "up", "memory", "stock", "discard", "turns", "events"):
         assert getattr(twin, name) is not getattr(st, name), name
+
+
+def _can_x(st: HoleState, a: Action) -> bool:
+    """The action's own can_x method (not the generic can)."""
+    if a.kind in ("bunker", "approach"):
+        return st.can_shot(a.kind, a.pos, a.pos2)
+    if a.kind in ("reveal", "peek", "flip", "look", "swap"):
+        return bool(getattr(st, f"can_{a.kind}")(a.pos))
+    return bool(getattr(st, f"can_{a.kind}")())
+
+
+@pytest.mark.parametrize(
+    "name,sets",
+    [
+        ("six-card", ()),
+        ("four-card", ("turn.look_again=true",)),
+        ("alberta", ("turn.bunker_shot=true", "turn.approach_shot=true")),
+        ("duel", ()),
+        ("nine-card", ("turn.flip_after_discard=optional", "turn.flip_instead_of_draw=true")),
+    ],
+)
+def test_every_can_x_is_verify_x_without_the_raise_and_legal_actions_agree(
+    name: str, sets: tuple[str, ...]
+) -> None:
+    v = variant(name, *sets)
+    rng = random.Random(7)
+    st = HoleState(v, v.players[0], 0, rng)
+    n = v.cells
+    probes = [Action(k) for k in ("draw_stock", "draw_discard", "knock", "discard", "pass")]
+    probes += [Action(k, p) for k in ("reveal", "peek", "flip", "look", "swap") for p in range(n)]
+    probes += [Action(k, p, q) for k in ("bunker", "approach") for p in range(n) for q in range(n)]
+    steps = 0
+    while not st.is_over and steps < 400:
+        legal = set(st.legal_actions())
+        for a in probes:
+            try:
+                st.verify(a)
+                reason = None
+            except IllegalAction as exc:
+                reason = exc
+                assert exc.rule, f"{a}: {exc} has no rule name"
+            assert _can_x(st, a) == (reason is None) == (a in legal), (a, st.phase, reason)
+        st.apply(rng.choice(sorted(legal)))
+        steps += 1
+    assert st.is_over
+
+
+def test_kinds_and_phases_are_strenums_that_read_as_plain_text():
+    """Phase, ActionKind and EventKind are StrEnums: the engine's values say
+    what they are, and still compare, hash, print and serialise as the
+    plain strings records, views and bots use."""
+    import json
+
+    from golfcli.state import ActionKind, Event, EventKind, Phase
+
+    st = HoleState(builtin("six-card"), 2, 0, random.Random(1))
+    assert isinstance(st.phase, Phase) and st.phase == "setup"
+    a = st.legal_actions()[0]
+    assert isinstance(a.kind, ActionKind) and a == Action("reveal", a.pos)
+    assert hash(a) == hash(Action("reveal", a.pos))
+    assert repr(a) == f"Action(kind='reveal', pos={a.pos}, pos2=-1)"
+    ev = st.events[0]
+    assert isinstance(ev.kind, EventKind) and ev.kind == "deal"
+    assert json.dumps(ev.to_json()) == json.dumps(Event("deal", ev.seat, ev.data).to_json())
+    assert f"{st.phase} {a.kind}" == "setup reveal"
+    assert type(str(Action(ActionKind.KNOCK))) is str and str(Action(ActionKind.KNOCK)) == "knock"

@@ -20,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from golfcli.cli import app
+from golfcli.keys import derive, key_from_seed
 from golfcli.tournament.config import load_config
 from golfcli.tournament.report import RunResult
 from golfcli.tournament.runner import run_tournament
@@ -236,19 +237,23 @@ def test_sigkill_then_resume_gives_the_uninterrupted_results(
     assert len(game_lines(out)) == 300
 
 
-def test_ctrl_c_keeps_finished_games_and_prints_standings(
-    tmp_path: Path, slow_baseline: tuple[Path, dict[str, Any]]
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["Ctrl-C", "SIGTERM"])
+def test_ctrl_c_or_sigterm_keeps_finished_games_and_prints_standings(
+    tmp_path: Path, slow_baseline: tuple[Path, dict[str, Any]], sig: int
 ) -> None:
     cfg, baseline = slow_baseline
     out = tmp_path / "stopped"
     proc = _start(cfg, out, "--workers", "2", "--format", "json")
     _wait_for_games(out, 20, proc)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
+    if sig == signal.SIGTERM:
+        assert "golf: terminated (SIGTERM): stopping after the games in progress" in stderr
     report = json.loads(stdout)
     on_disk = len(game_lines(out))
     assert report["run"]["stop_reason"] == "interrupted"
+    assert report["run"]["key"] is None  # games remain: the key is not published yet
     assert report["run"]["games_played"] == on_disk < 300  # every finished game counted
     assert "Traceback" not in stderr and "--resume" in stderr
     assert json.loads((out / "results.json").read_text())["run"]["games_played"] == on_disk
@@ -268,7 +273,7 @@ def test_duplicate_plays_each_deal_in_every_rotation(tmp_path: Path) -> None:
         s = plan.slot(i)
         by_deal[s.deal].append(s)
     for deal, slots in by_deal.items():
-        assert {s.seed for s in slots} == {f"11:deal:{deal}"}
+        assert {s.seed for s in slots} == {derive(key_from_seed(11), f"deal:{deal}")}
         # every player sits in every seat exactly once per deal
         assert sorted(s.seating for s in slots) == sorted(
             tuple((j + r) % 3 for j in range(3)) for r in range(3)
@@ -288,7 +293,10 @@ def test_duplicate_plays_each_deal_in_every_rotation(tmp_path: Path) -> None:
     assert deals(0) == deals(1) == deals(2) and len(deals(0)) == 2
     assert deals(3) != deals(0)
     recs = game_lines(out)
-    assert [recs[i]["seed"] for i in range(6)] == ["11:deal:0"] * 3 + ["11:deal:1"] * 3
+    key = key_from_seed(11)
+    assert [recs[i]["seed"] for i in range(6)] == [derive(key, "deal:0")] * 3 + [
+        derive(key, "deal:1")
+    ] * 3
 
 
 def test_partners_rotate_as_teams(tmp_path: Path) -> None:
@@ -642,3 +650,130 @@ def test_a_player_resolves_built_in_bots_once(monkeypatch: pytest.MonkeyPatch) -
     assert sorted(calls) == sorted(p.bot or "" for p in plan.players)
     assert len({line["seed"] for line in lines}) == 1  # duplicate deal: one seed ...
     assert len({tuple(map(tuple, line["holes"])) for line in lines}) > 1  # ... fresh bots
+
+
+# --------------------------------------------------------------------------- the key
+
+TWO = """\
+name: two
+variant: six-card
+holes: 1
+players:
+  - {name: ann, bot: random}
+  - {name: bob, bot: greedy}
+games: 3
+workers: 1
+"""
+
+
+def test_without_a_seed_the_key_is_secret_until_the_run_is_over(tmp_path: Path) -> None:
+    import hashlib
+    import stat
+
+    cfg = write(tmp_path, TWO)
+    out = tmp_path / "run"
+    code, stdout, err = cli(str(cfg), "--out", str(out), "--format", "json")
+    assert code == 0, err
+    key = (out / "key").read_text().strip()
+    assert len(key) == 64 and stat.S_IMODE((out / "key").stat().st_mode) == 0o600
+    meta = json.loads((out / "run.json").read_text())
+    assert key not in (out / "run.json").read_text() and meta["seed"] is None
+    commitment = hashlib.sha256(f"golf key commitment:{key}".encode()).hexdigest()
+    assert meta["key_commitment"] == meta["plan"]["key_commitment"] == commitment
+    # nothing written while the games were played holds the key, only the end does
+    assert key not in (out / "games.jsonl").read_text()
+    assert "deals from a key kept secret until the run is over" in err
+    assert err.strip().splitlines()[-1] == f"golf: the deals' key (replay with --key): {key}"
+    assert json.loads(stdout)["run"]["key"] == key
+    assert json.loads((out / "results.json").read_text())["run"]["key"] == key
+    # the key replays the run exactly; another fresh key deals other cards
+    code, again, err = cli(str(cfg), "--key", key, "--format", "json")
+    assert code == 0, err
+    assert stable(json.loads(again)) == stable(json.loads(stdout))
+    again_out = tmp_path / "again"
+    assert cli(str(cfg), "--key", key, "--out", str(again_out))[0] == 0
+    assert game_lines(again_out) == game_lines(out)
+    other = tmp_path / "other"
+    assert cli(str(cfg), "--out", str(other))[0] == 0
+    assert game_lines(other) != game_lines(out)
+
+
+def test_a_run_without_seed_resumes_with_its_own_key(tmp_path: Path) -> None:
+    cfg = write(tmp_path, TWO)
+    full = run(cfg, tmp_path / "full")
+    key = (tmp_path / "full" / "key").read_text().strip()
+    out = tmp_path / "part"
+    shutil.copytree(tmp_path / "full", out)
+    lines = (out / "games.jsonl").read_text().splitlines(keepends=True)
+    (out / "games.jsonl").write_text("".join(lines[:1]))
+    resumed = run(cfg, out, resume=True)
+    assert resumed.plan.key == key and resumed.played == full.played == 6
+    assert key not in repr(resumed.plan)  # no error message or log line can carry it
+    assert stable(resumed.report()) == stable(full.report())
+    (out / "key").unlink()
+    code, _, err = cli(str(cfg), "--out", str(out), "--resume")
+    assert code == 2 and "key is missing or damaged" in err and len(err.strip().splitlines()) == 1
+    meta = json.loads((out / "run.json").read_text())
+    del meta["plan"]["key_commitment"]
+    (out / "run.json").write_text(json.dumps(meta))
+    code, _, err = cli(str(cfg), "--out", str(out), "--resume")
+    assert code == 2 and "older golf that dealt from the seed alone" in err
+
+
+def test_a_seed_is_reproducible_and_says_its_deals_are_known(tmp_path: Path) -> None:
+    cfg = write(tmp_path, TWO)
+    code, out1, err = cli(str(cfg), "--seed", "4", "--format", "json")
+    assert code == 0 and "seed 4 (a known seed means known deals)" in err
+    again = cli(str(cfg), "--seed", "4", "--format", "json")[1]
+    assert stable(json.loads(again)) == stable(json.loads(out1))
+    assert json.loads(out1)["run"]["key"] == key_from_seed(4)
+    code, _, err = cli(str(cfg), "--seed", "4", "--key", "a" * 64)
+    assert code == 2 and err.strip() == "golf: error: --key: give --key or --seed, not both"
+    code, _, err = cli(str(cfg), "--key", "xyz")
+    assert code == 2 and "64 hex digits" in err and len(err.strip().splitlines()) == 1
+
+
+def test_more_workers_than_cores_are_capped_with_a_notice(tmp_path: Path) -> None:
+    from golfcli.tournament.config import cpu_count
+
+    cfg = write(tmp_path, TWO.replace("workers: 1", "workers: 1000"))
+    code, stdout, err = cli(str(cfg), "--format", "json")
+    assert code == 0, err
+    cores = cpu_count()
+    assert f"workers: 1000 is more than the {cores} cores here; using {cores}" in err
+    assert json.loads(stdout)["run"]["executor"]["workers"] == cores
+
+
+def test_a_bot_is_never_handed_the_key_or_a_match_key(tmp_path: Path) -> None:
+    """In-process bots get their own seed: not the run's key, not the game's."""
+    seen = tmp_path / "seeds.txt"
+    bot = tmp_path / "seedbot.py"
+    bot.write_text(
+        "from golfcli.bots import RandomBot\n"
+        "class Bot(RandomBot):\n"
+        "    def __init__(self, seed=None):\n"
+        "        super().__init__(seed)\n"
+        f"        open({str(seen)!r}, 'a').write(str(seed) + '\\n')\n"
+        "    def seed(self, s):\n"
+        f"        open({str(seen)!r}, 'a').write(str(s) + '\\n')\n"
+        "        super().seed(s)\n"
+    )
+    cfg = write(tmp_path, TWO.replace("{name: ann, bot: random}", f"{{name: ann, bot: {bot}}}"))
+    result = run(cfg, tmp_path / "out")
+    given = set(seen.read_text().split())
+    secrets = {result.plan.key} | {result.plan.slot(i).seed for i in range(result.plan.total)}
+    assert given and not any(s in g for s in secrets for g in given)
+
+
+def test_the_table_heading_names_the_seed_or_the_published_key(tmp_path: Path) -> None:
+    from golfcli.stats import render
+
+    cfg = write(tmp_path, TWO)
+    code, out, _ = cli(str(cfg), "--seed", "4")
+    assert code == 0 and "\nseed 4 · 6 of 6 games" in out
+    code, out, err = cli(str(cfg))
+    key = err.strip().split()[-1]
+    assert code == 0 and f"\nkey {key[:12]} · 6 of 6 games" in out
+    report = run(cfg).report()
+    report["run"]["key"] = None  # as an interrupted run reports it
+    assert "\nsecret key · " in render(report, "table")

@@ -9,6 +9,7 @@ cards and matching nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..scoring import Compiled, compiled
 from ..state import HoleState
@@ -52,6 +53,23 @@ def determinize(view: View, rng: random.Random) -> HoleState:
         raise ValueError("determinize: the hole is still in setup")
     pool = view.unseen_cards()
     rng.shuffle(pool)
+    return state_from_view(view, pool.pop, lambda: pool, rng=rng)
+
+
+def state_from_view(
+    view: View,
+    hidden: Callable[[], int],
+    stock: Callable[[], list[int]],
+    *,
+    rng: random.Random | None = None,
+    setup: str = "",
+) -> HoleState:
+    """A state holding what ``view`` shows, with ``hidden()`` for each card
+    the seat cannot see (face-down cards, a card another seat drew from the
+    stock) and ``stock()`` for the stock, asked for last: unseen cards at
+    random to search (:func:`determinize`), or placeholders to ask the rules
+    about the position (the terminal does).  ``setup`` is what the seat does
+    in the setup step (``reveal`` or ``peek``)."""
     mem = dict(view.memory)
     layouts: list[list[int]] = []
     up: list[int] = []
@@ -65,7 +83,7 @@ def determinize(view: View, rng: random.Random) -> HoleState:
             elif s == view.side and p in mem:
                 cards.append(mem[p])
             else:
-                cards.append(pool.pop())
+                cards.append(hidden())
         layouts.append(cards)
         up.append(mask)
     closer_seat = None
@@ -88,14 +106,14 @@ def determinize(view: View, rng: random.Random) -> HoleState:
         memory[view.seat] |= 1 << p
     drawn = view.drawn if view.phase == "place" else None
     if view.phase == "place" and drawn is None:  # another seat holds a card from the stock
-        drawn = pool.pop()
+        drawn = hidden()
     return HoleState.assemble(
         view.variant,
         view.players,
         view.dealer,
         layouts=layouts,
         up=up,
-        stock=pool,
+        stock=stock(),
         discard=list(view.discard),
         current=view.current,
         phase=view.phase,
@@ -107,4 +125,5 @@ def determinize(view: View, rng: random.Random) -> HoleState:
         turns=list(view.turns),
         memory=memory,
         rng=rng,
+        setup=setup,
     )

@@ -9,13 +9,22 @@ This module is the golf side of it.  Why it is built the way it is:
   ``crash``, ``malformed``, ``illegal``) and the match's fallback policy
   plays the decision.  Reads and writes are non-blocking with deadlines
   (``selectors``), so a hung program costs at most its time allowance; a
-  program that times out is killed (with its whole process group), never
-  left running, and started again on its next decision.
+  program that times out is killed (with everything it started, see
+  :mod:`golfcli.bots.procs`), never left running, and started again on its
+  next decision -- until it has timed out ``max_timeouts`` times in a game,
+  when it is down for the rest of the game (a bot that hangs on every other
+  request must not cost the time limit all game long).
 * **Only the view crosses the pipe.**  Requests carry ``View.to_json()``
   and the legal actions; notifications carry events already censored by
-  :func:`golfcli.view.censor`.  The match seed is never sent (the deal can
-  be rebuilt from it); the bot gets a seed derived from it by a one-way
-  hash.  tests/test_isolation.py reads the pipe to check this.
+  :func:`golfcli.view.censor`.  The match key is never sent (the deal can
+  be rebuilt from it); the bot gets its own seed, derived from the key
+  under another label (golfcli.keys), which says nothing about the deal.
+  tests/test_isolation.py and tests/test_fairness.py read the pipe.
+* **A fresh process per game.**  ``start_game`` ends the previous process
+  (and all it started) and starts a new one, so a bot remembers nothing
+  from one game to the next -- in duplicate mode, nothing of a deal it
+  played from another seat -- except what it stores outside itself, which
+  only the operating system can forbid (docs/bot-protocol.md).
 * **The transport is injectable.**  :class:`ExternalBot` talks to a
   :class:`Transport`; :class:`ProcessTransport` is the real subprocess and
   tests pass a scripted one (``transport_factory=``), as python-chess tests
@@ -33,7 +42,6 @@ import json
 import os
 import selectors
 import shutil
-import signal
 import subprocess
 import tempfile
 import time
@@ -46,7 +54,7 @@ from .. import cards as C
 from ..faults import BotFault
 from ..state import ACTION_KINDS, Action
 from ..view import View
-from . import BotSpecError
+from . import BotSpecError, procs
 
 PROTOCOL = 1
 """The protocol version golf speaks; sent in ``hello`` (docs/bot-protocol.md)."""
@@ -104,8 +112,9 @@ class ProcessTransport:
     """A bot program run as a subprocess, spoken to through its pipes.
 
     POSIX only: pipes are made non-blocking and waited on with
-    ``selectors``; the program gets its own session so that it and any
-    children it starts can be killed as one process group.
+    ``selectors``.  The program gets its own session, a ``GOLF_BOT_ID``
+    mark in its environment and (Linux) a parent-death signal, so that it
+    and everything it starts can be found and ended (:mod:`.procs`).
     """
 
     def __init__(
@@ -128,6 +137,10 @@ class ProcessTransport:
             self._log = tempfile.TemporaryFile()  # noqa: SIM115 - gone when closed
         env = dict(os.environ)
         env["PYTHONUNBUFFERED"] = "1"  # Python bots that forget to flush still work
+        procs.ensure_reaper()
+        self.bot_id = procs.new_bot_id()
+        env[procs.ENV_ID] = self.bot_id
+        env.pop(procs.ENV_RUN, None)
         try:
             self.proc = subprocess.Popen(
                 self.argv,
@@ -138,10 +151,13 @@ class ProcessTransport:
                 env=env,
                 start_new_session=True,
                 close_fds=True,
+                preexec_fn=procs.die_with_parent(),  # only a prctl call: safe after fork
             )
-        except OSError as exc:
+        except (OSError, subprocess.SubprocessError) as exc:
             self._log.close()
-            raise TransportClosed(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
+            why = getattr(exc, "strerror", None) or exc
+            raise TransportClosed(f"cannot start {self.argv[0]!r}: {why}") from None
+        self._start_time = procs.start_time(self.proc.pid)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
@@ -252,14 +268,11 @@ class ProcessTransport:
         lines = [ln for ln in lines if ln and not ln.startswith("--- golf:")]
         return lines[-1][:200] if lines else ""
 
-    def _signal_group(self, sig: int) -> None:
-        try:
-            os.killpg(self.proc.pid, sig)
-        except (ProcessLookupError, PermissionError):
-            with contextlib.suppress(ProcessLookupError):
-                self.proc.send_signal(sig)
-
     def close(self, grace: float) -> None:
+        """End of input, ``grace`` seconds for the program to exit, then end
+        everything it started (its group, its descendants, whatever carries
+        its mark) with ``SIGTERM`` and, 0.2 s later, ``SIGKILL``.  The
+        leftovers are ended even when the program itself exited in time."""
         if self._closed:
             return
         self._closed = True
@@ -267,15 +280,13 @@ class ProcessTransport:
             assert self.proc.stdin is not None
             self.proc.stdin.close()  # EOF tells a polite bot to stop
         if self.proc.poll() is None:
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(max(grace, 0.0))
-            except subprocess.TimeoutExpired:
-                self._signal_group(signal.SIGTERM)
-                try:
-                    self.proc.wait(0.2)
-                except subprocess.TimeoutExpired:
-                    self._signal_group(signal.SIGKILL)
-                    self.proc.wait()
+        procs.end(self.proc.pid, self.bot_id, 0.2, root_start=self._start_time, reap=self.proc.poll)
+        if self.proc.poll() is None:  # pragma: no cover - only without /proc
+            with contextlib.suppress(OSError):
+                self.proc.kill()
+            self.proc.wait()
         for sel in (self._rsel, self._wsel):
             sel.close()
         with contextlib.suppress(OSError):
@@ -301,10 +312,12 @@ def _default_name(argv: Sequence[str]) -> str:
 
 
 def derived_seed(seed: Any) -> int | None:
-    """A seed for the bot that reveals nothing of the match seed (one-way hash).
+    """The ``hello.seed`` integer: a hash of the bot's seed.
 
-    Match seeds bots with ``"{match seed}:bot:{name}"``; sending that string
-    would let a bot rebuild every deal.
+    Match seeds a bot with ``golfcli.keys.bot_seed(key, name)``, already
+    independent of the deal; hashing it again to 48 bits keeps the number
+    short and makes sure that even a seed handed over by a caller as text
+    (``make_bot(spec, seed=...)``) is never sent as it is.
     """
     if seed is None:
         return None
@@ -348,7 +361,10 @@ class ExternalBot:
     decision; ``restarts`` counts how often.  After ``max_failed_starts``
     starts in a row that end before answering anything, or after any failure
     when ``restart`` is off, the bot is *down* for the rest of the game and
-    every decision it owes is a ``crash`` fault.
+    every decision it owes is a ``crash`` fault.  After ``max_timeouts``
+    timeouts in one game it is down too, and every decision it owes is a
+    ``timeout`` fault at once: a bot that hangs on every other request
+    would otherwise cost its time limit on every hang, all game.
 
     ``startup_time`` bounds the handshake, apart from the decision clock.
     ``transport_factory`` replaces the subprocess (tests script the other
@@ -371,6 +387,7 @@ class ExternalBot:
         *,
         startup_time: float = 5.0,
         max_failed_starts: int = 3,
+        max_timeouts: int = 3,
         transport_factory: TransportFactory | None = None,
     ) -> None:
         if not argv or not all(isinstance(a, str) for a in argv):
@@ -390,6 +407,9 @@ class ExternalBot:
         self.restart = restart
         self.startup_time = float(startup_time)
         self.max_failed_starts = max(1, max_failed_starts)
+        self.max_timeouts = max(1, max_timeouts)
+        self._game_timeouts = 0
+        self._down_kind = "crash"
         self._factory: TransportFactory = transport_factory or self._spawn
         self._seed: Any = seed
         self.restarts = 0  # over the bot's lifetime
@@ -445,6 +465,16 @@ class ExternalBot:
             self._down = f"gave up after {self._failed_starts} failed starts in a row: {message}"
         return _fault(kind, message)
 
+    def _timed_out(self, message: str) -> BotFault:
+        """A timeout: the process is dropped; the ``max_timeouts``-th of the
+        game puts the bot down for the rest of it."""
+        self._game_timeouts += 1
+        fault = self._lost("timeout", message)
+        if self._game_timeouts >= self.max_timeouts and not self._down:
+            self._down = f"timed out {self._game_timeouts} times this game"
+            self._down_kind = "timeout"
+        return fault
+
     def _write(self, transport: Transport, msg: dict[str, Any], timeout: float) -> None:
         transport.send(json.dumps(msg, separators=(",", ":")), timeout)
 
@@ -482,7 +512,7 @@ class ExternalBot:
     def _start(self, view: View | None = None) -> Transport:
         """Start the program and greet it; raises BotFault if it does not answer properly."""
         if self._down:
-            raise _fault("crash", f"bot is down: {self._down}")
+            raise _fault(self._down_kind, f"bot is down: {self._down}")
         if self._spawned_this_game:
             self.restarts += 1
             self._game_restarts += 1
@@ -502,7 +532,7 @@ class ExternalBot:
                 line = transport.receive(max(0.0, deadline - time.monotonic()))
         except TransportTimeout:
             wait = f"no ready line {self.startup_time:g}s after hello"
-            raise self._lost("timeout", wait) from None
+            raise self._timed_out(wait) from None
         except TransportClosed as exc:
             raise self._lost("crash", f"before answering hello, the bot {exc}") from None
         except LineTooLong as exc:
@@ -540,7 +570,9 @@ class ExternalBot:
         self._game_restarts = 0
         self._spawned_this_game = False
         self._failed_starts = 0
+        self._game_timeouts = 0
         self._down = ""
+        self._down_kind = "crash"
         self._start()
 
     def _post(self, msg: dict[str, Any]) -> None:
@@ -552,7 +584,7 @@ class ExternalBot:
             self._write(transport, msg, self.time_limit)
         except TransportTimeout:
             what = f"bot stopped reading its input ({msg['type']} message)"
-            raise self._lost("timeout", what) from None
+            raise self._timed_out(what) from None
         except TransportClosed as exc:
             raise self._lost("crash", f"bot {exc}") from None
 
@@ -637,8 +669,7 @@ class ExternalBot:
                 line = transport.receive(max(0.0, t0 + allowance - time.monotonic()))
         except TransportTimeout:
             self.bank = 0.0
-            raise self._lost(
-                "timeout",
+            raise self._timed_out(
                 f"no answer to request {rid} within {self.time_limit:g}s"
                 f" + {allowance - self.time_limit:.3g}s bank",
             ) from None

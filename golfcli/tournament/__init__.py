@@ -11,12 +11,14 @@ challenger with each group of the others) and, with ``duplicate: true``,
 the *seatings* are the rotations of the table's entrants through the seats,
 so every entrant plays every seat's cards of every deal.
 
-Game ``i`` is fully determined by the config and ``i``: its deal, table,
-rotation and seed (``f"{seed}:deal:{d}"`` in duplicate mode, else
-``f"{seed}:game:{i}"``); the match derives every hole's shuffle from its
-seed.  Games run in any order on any number of worker processes; results
-are aggregated strictly in index order, so the report is identical for any
-worker count and for a run that was stopped and resumed.
+Game ``i`` is fully determined by the config, the run's key and ``i``: its
+deal, table, rotation and match key (``derive(key, "deal:d")`` in duplicate
+mode, else ``derive(key, "game:i")``, golfcli.keys); the match derives every
+hole's shuffle from its match key.  The run's key is secret and random
+unless a seed is given (a known seed means known deals), and is published
+when the run is over.  Games run in any order on any number of worker
+processes; results are aggregated strictly in index order, so the report is
+identical for any worker count and for a run that was stopped and resumed.
 
 The rooms, each importing only the ones above it:
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..faults import FALLBACKS, FORFEIT_PENALTY
+from ..keys import is_key, key_from_seed, new_key
 from ..stats import SprtSpec
 from ..variant import BUILTIN_NAMES, Variant, load_variant
 from ..yamlsrc import Checker, KeyPath, Located, SourceError, dotted, kind_of, load_file
@@ -87,6 +88,7 @@ def load_config(
     games: int | None = None,
     holes: int | None = None,
     seed: int | None = None,
+    key: str | None = None,
     workers: str | int | None = None,
     executor: str | None = None,
     address: str | None = None,
@@ -125,7 +127,7 @@ def load_config(
     entrants, team_size = _entrants(ck, top, players, variant)
     per_table = _seats(ck, top, variant, len(entrants), team_size)
     schedule, challenger, tables = _schedule(ck, top, entrants, per_table, team_size)
-    run = _run_length(ck, doc, top, games, seed, workers)
+    run = _run_length(ck, doc, top, games, seed, key, workers)
     pressure = _pressure(ck, top)
     record = ck.bool_(("record_events",)) if top.get("record_events") is not None else False
     sprt = _sprt(ck, top, len(entrants)) if top.get("sprt") is not None else None
@@ -150,6 +152,7 @@ def load_config(
         duplicate=run.duplicate,
         seed=run.seed,
         seed_given=run.seed_given,
+        key=run.key,
         workers=run.workers,
         time_limit=pressure.time_limit,
         time_bank=pressure.time_bank,
@@ -280,8 +283,9 @@ def _schedule(
 class _RunLength:
     games: int  # deals
     duplicate: bool
-    seed: int
-    seed_given: bool  # False: drawn at random (a resumed run adopts the recorded one)
+    seed: int | None
+    seed_given: bool  # False: a fresh random key (a resumed run adopts the recorded one)
+    key: str
     workers: int
 
 
@@ -291,9 +295,11 @@ def _run_length(
     top: dict[str, Any],
     games: int | None,
     seed: int | None,
+    key: str | None,
     workers: str | int | None,
 ) -> _RunLength:
-    """Deals, duplicate or not, the seed and the worker count."""
+    """Deals, duplicate or not, the key (from the seed, given, or fresh) and
+    the worker count."""
     if games is not None:
         if games < 1:
             raise ConfigError("--games", "", f"must be at least 1, not {games}")
@@ -304,22 +310,32 @@ def _run_length(
         n_games = DEFAULT_GAMES
     duplicate = ck.bool_(("duplicate",)) if top.get("duplicate") is not None else True
     seed_given = True
-    if seed is not None:
+    n_seed: int | None = None
+    if key is not None:
+        if seed is not None:
+            raise ConfigError("--key", "", "give --key or --seed, not both")
+        if not is_key(key):
+            raise ConfigError(
+                "--key", "", "must be the 64 hex digits a finished run printed as its key"
+            )
+        n_key = key
+    elif seed is not None:
         if seed < 0:
             raise ConfigError("--seed", "", f"must be 0 or more, not {seed}")
         n_seed = seed
     elif top.get("seed") is not None:
         n_seed = ck.int_(("seed",), 0)
     else:
-        n_seed = int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF
         seed_given = False
+    if key is None:
+        n_key = key_from_seed(n_seed) if n_seed is not None else new_key()
     if workers is not None:
         n_workers = parse_workers(workers, "--workers", "")
     elif top.get("workers") is not None:
         n_workers = parse_workers(top["workers"], doc.where(("workers",)), "workers")
     else:
         n_workers = cpu_count()
-    return _RunLength(n_games, duplicate, n_seed, seed_given, n_workers)
+    return _RunLength(n_games, duplicate, n_seed, seed_given, n_key, n_workers)
 
 
 @dataclass(frozen=True)

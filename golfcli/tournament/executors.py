@@ -93,7 +93,13 @@ class Batcher:
 
     The first batches hold one game (nothing is known yet); later ones follow
     the measured seconds per game, but never more than a quarter of each
-    slot's share of what is left, so the end of a run is spread evenly."""
+    slot's share of what is left, so the end of a run is spread evenly.
+
+    With ``group`` (games per deal, in duplicate mode) a batch always runs
+    to the end of the deal of its last game: every game of one deal is then
+    played by one worker, one after the other.  Otherwise two workers could
+    play one deal at once, and a bot's two processes -- in two seats of the
+    same cards -- could pool what each of them sees while both are alive."""
 
     def __init__(
         self,
@@ -102,8 +108,11 @@ class Batcher:
         slots: int,
         fixed: int | None,
         cap: int = MAX_BATCH,
+        group: int = 1,
     ) -> None:
         self.todo = todo
+        self.group = max(1, group)
+        self._peeked: int | None = None
         self.cap = cap
         self.remaining = remaining
         self.slots = max(1, slots)
@@ -124,9 +133,24 @@ class Batcher:
         by_time = max(1, round(TARGET_SECONDS / max(self.per_game, 1e-6)))
         return max(1, min(self.cap, by_time, spread))
 
+    def _take(self) -> int | None:
+        if self._peeked is not None:
+            i, self._peeked = self._peeked, None
+            return i
+        return next(self.todo, None)
+
     def next(self) -> list[int] | None:
         n = self.size()
-        batch = [i for _, i in zip(range(n), self.todo, strict=False)]
+        batch: list[int] = []
+        while len(batch) < n and (i := self._take()) is not None:
+            batch.append(i)
+        if batch and self.group > 1:  # finish the deal of the last game
+            deal = batch[-1] // self.group
+            while (i := self._take()) is not None:
+                if i // self.group != deal:
+                    self._peeked = i
+                    break
+                batch.append(i)
         self.remaining -= len(batch)
         return batch or None
 

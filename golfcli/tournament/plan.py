@@ -2,8 +2,15 @@
 tables, seeds and the game each index stands for.
 
 Game ``i`` is fully determined by the plan and ``i`` (:meth:`Plan.slot`):
-its deal, table, rotation and seed.  Nothing here reads a file or starts a
-process, so a plan can be pickled to any worker.
+its deal, table, rotation and match key.  Nothing here reads a file or
+starts a process, so a plan can be pickled to any worker.
+
+The deals come from the run's *key* (golfcli.keys): 256 random bits when no
+seed is given, so no bot can search for them; derived from the seed when
+one is given, so a seeded run can be reproduced -- by anyone who knows the
+seed.  Game ``i`` is played with the match key ``derive(key, "deal:D")``
+in duplicate mode (every seating of deal D gets the same cards), else
+``derive(key, "game:i")``.
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..keys import derive
+from ..rulestext import game_length
 from ..stats import SprtSpec
 from ..variant import Variant
 from ..yamlsrc import SourceError
@@ -108,8 +117,11 @@ class Plan:
     challenger: str | None
     games: int  # deals
     duplicate: bool
-    seed: int
-    seed_given: bool
+    seed: int | None  # None: no seed was given, the key is random and secret
+    seed_given: bool  # False: a fresh random key (a resumed run adopts the recorded one)
+    # the run's key: every deal and bot seed derives from it (see golfcli.keys);
+    # out of repr, so no error message or log line can carry it
+    key: str = field(repr=False)
     workers: int
     time_limit: float | None
     time_bank: float | None
@@ -148,9 +160,9 @@ class Plan:
         deal, rem = divmod(index, self.per_deal)
         table, r = divmod(rem, self.rotations)
         if self.duplicate:
-            rotation, seed = r, f"{self.seed}:deal:{deal}"
+            rotation, seed = r, derive(self.key, f"deal:{deal}")
         else:
-            rotation, seed = deal % self.seatings, f"{self.seed}:game:{index}"
+            rotation, seed = deal % self.seatings, derive(self.key, f"game:{index}")
         k, m = self.per_table, self.team_size
         shift, member_shift = divmod(rotation, m)
         entrants = self.tables[table]
@@ -189,6 +201,7 @@ class Plan:
                 "schedule": self.schedule,
                 "duplicate": self.duplicate,
                 "seed": self.seed,
+                "key_commitment": self.key_commitment,
                 "time_limit": self.time_limit,
                 "time_bank": self.time_bank,
                 "fault_policy": self.fault_policy,
@@ -200,18 +213,19 @@ class Plan:
         return out
 
     @property
+    def key_commitment(self) -> str:
+        """SHA-256 of the key: can be published before the run (it reveals
+        nothing) and checked against the key published after it, which proves
+        the deals were fixed before any game was played."""
+        return hashlib.sha256(f"golf key commitment:{self.key}".encode()).hexdigest()
+
+    @property
     def config_hash(self) -> str:
         text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
     def holes_label(self) -> str:
-        g = self.variant.game
-        if self.holes is not None:
-            return f"{self.holes} hole{'s' if self.holes != 1 else ''}"
-        if g.holes is not None:
-            return f"{g.holes} holes"
-        cap = f", at most {g.max_holes} holes" if g.max_holes else ""
-        return f"to {g.target}{cap}"
+        return game_length(self.variant.game, self.holes, form="report")
 
 
 def plain_json(obj: Any) -> Any:

@@ -37,6 +37,12 @@ class RunResult:
     timing: dict[str, Timing] = field(default_factory=dict)
     executor: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def over(self) -> bool:
+        """True when no game of the run remains to be played (complete, or an
+        SPRT decided): only then may the key be published."""
+        return self.stopped in (None, "sprt")
+
     def report(self) -> dict[str, Any]:
         return build_report(self)
 
@@ -86,6 +92,10 @@ def build_report(res: RunResult) -> dict[str, Any]:
             "challenger": plan.challenger,
             "seats": plan.seats,
             "seed": plan.seed,
+            # the key is published once the run is over (complete or stopped by
+            # its SPRT), never while games remain that a bot could know
+            "key": plan.key if res.over else None,
+            "key_commitment": plan.key_commitment,
             "deals": plan.games,
             "tables": len(plan.tables),
             "seatings": plan.rotations,

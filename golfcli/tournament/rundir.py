@@ -5,10 +5,17 @@ Every finished game is appended to ``DIR/games.jsonl`` as one JSON line the
 moment it finishes, and ``DIR/run.json`` holds the config's canonical form
 and hash; ``--resume`` replays only the games that are missing, after
 dropping a torn last line.
+
+``DIR/key`` holds the run's key (readable by its owner only): the key
+deals every game, so ``--resume`` needs it to deal the games still to play,
+and with it anyone can replay the run exactly.  run.json holds only a
+commitment to it (its SHA-256).  The key is published in results.json
+once the run is over, not before: a bot that read it could know every card.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -19,10 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..keys import is_key
 from .plan import ConfigError, Plan, RunError
 from .worker import RECORD_VERSION
 
 RUN_SCHEMA = "golf-tournament-run/1"
+KEY_FILE = "key"
 
 
 # --------------------------------------------------------------------------- the run directory
@@ -154,8 +163,29 @@ def scan_games(plan: Plan, path: Path) -> Disk:
     return disk
 
 
+def read_key(out: Path) -> str | None:
+    """The key a run directory holds, or None if it has none."""
+    try:
+        text = (out / KEY_FILE).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return text if is_key(text) else None
+
+
+def write_key(out: Path, key: str) -> None:
+    """Write ``DIR/key`` readable and writable by its owner only."""
+    path = out / KEY_FILE
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(key + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
 def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
-    """Create or check ``out``; on resume adopt the recorded seed if none was given."""
+    """Create or check ``out``; on resume adopt the recorded key if none was given."""
     run_file = out / "run.json"
     games_file = out / "games.jsonl"
     if resume:
@@ -169,8 +199,26 @@ def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
             stored_hash = stored["config_hash"]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ConfigError(str(run_file), "", f"unreadable run file: {exc}") from None
-        if not plan.seed_given and isinstance(stored_plan.get("seed"), int):
-            plan = replace(plan, seed=stored_plan["seed"], seed_given=True)
+        if not isinstance(stored_plan, dict) or "key_commitment" not in stored_plan:
+            raise ConfigError(
+                str(run_file),
+                "--resume",
+                "this run was started by an older golf that dealt from the seed alone; "
+                "this version deals from a key and cannot continue it",
+            )
+        if not plan.seed_given:
+            key = read_key(out)
+            if key is None:
+                raise ConfigError(
+                    str(out / KEY_FILE),
+                    "--resume",
+                    "the run's key is missing or damaged: the games still to play "
+                    "cannot be dealt without it",
+                )
+            seed = stored_plan.get("seed")
+            plan = replace(
+                plan, key=key, seed=seed if isinstance(seed, int) else None, seed_given=True
+            )
         if plan.config_hash != stored_hash:
             now = plan.canonical()
             diff = sorted(
@@ -201,11 +249,13 @@ def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
         "config": plan.config,
         "config_hash": plan.config_hash,
         "seed": plan.seed,
+        "key_commitment": plan.key_commitment,
         "golfcli": __version__,
         "python": sys.version.split()[0],
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "plan": plan.canonical(),
     }
+    write_key(out, plan.key)
     write_atomic(run_file, json.dumps(meta, indent=2) + "\n")
     games_file.touch()
     return plan

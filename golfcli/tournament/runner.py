@@ -16,7 +16,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..bots import procs
 from ..stats import Tally, outcome_from_record, plural
+from .config import cpu_count
 from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
 from .plan import ConfigError, Plan, RunError
 from .report import RunResult, Timing, build_report
@@ -29,32 +31,41 @@ BACKLOG = 20_000  # finished games (~0.5 kB each) held while an earlier one is s
 class Interrupts:
     """First Ctrl-C: finish the games in progress, then stop.  Second: stop now.
 
+    ``SIGTERM`` counts as a Ctrl-C (it is how a service manager or ``kill``
+    asks a program to stop): the run stops the same way, results.json is
+    written and a message says so, instead of golf vanishing mid-write.
+
     Re-entrant: the command keeps it installed until the report is printed,
     so a late Ctrl-C cannot cut the standings off."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
     def __init__(self) -> None:
         self.count = 0
         self.in_game = False
-        self._old: Any = None
+        self._old: dict[int, Any] = {}
         self._depth = 0
 
     def __enter__(self) -> Interrupts:
         if self._depth == 0 and threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGINT, self._handle)
+            self._old = {sig: signal.signal(sig, self._handle) for sig in self.SIGNALS}
         self._depth += 1
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._depth -= 1
-        if self._depth == 0 and self._old is not None:
-            signal.signal(signal.SIGINT, self._old)
-            self._old = None
+        if self._depth == 0 and self._old:
+            for sig, old in self._old.items():
+                signal.signal(sig, old)
+            self._old = {}
 
     def _handle(self, signum: int, frame: Any) -> None:
         self.count += 1
         if self.count == 1:
+            what = "terminated (SIGTERM)" if signum == signal.SIGTERM else "interrupted"
             print(
-                "\ngolf: stopping after the games in progress (Ctrl-C again to stop at once)",
+                f"\ngolf: {what}: stopping after the games in progress "
+                "(Ctrl-C again to stop at once)",
                 file=sys.stderr,
             )
         elif self.in_game:
@@ -302,6 +313,10 @@ class Runner:
             pool.shutdown(abandon=loop.abandoned)
             if fd is not None:
                 os.close(fd)
+            # A worker that died or was abandoned could not end its bots; the
+            # kernel ended the bots themselves (their parent-death signal), and
+            # this ends whatever they started, found by the run's mark.
+            procs.end_run()
 
 
 class PoolLoop:
@@ -323,7 +338,12 @@ class PoolLoop:
         self.window = spec.max_in_flight or IN_FLIGHT_PER_SLOT * pool.slots
         todo = (i for i in range(plan.total) if not runner.disk.done(i))
         self.batcher = Batcher(
-            todo, plan.total - runner.disk.count, pool.slots, spec.batch_size, pool.max_batch
+            todo,
+            plan.total - runner.disk.count,
+            pool.slots,
+            spec.batch_size,
+            pool.max_batch,
+            group=plan.per_deal if plan.duplicate else 1,
         )
         self.inflight: dict[Future[BatchResult], list[int]] = {}
         self.results: dict[int, str] = {}  # game index -> its line, until aggregated
@@ -493,12 +513,22 @@ def run_tournament(
                     f"{disk.beyond} recorded game(s) lie beyond --games {plan.games} "
                     "and are not counted"
                 )
+    cores = cpu_count()
+    if plan.executor.kind == "local" and plan.workers > cores:
+        # more processes than cores only makes every game (and bot clock) slower
+        if on_notice is not None:
+            on_notice(f"workers: {plan.workers} is more than the {cores} cores here; using {cores}")
+        plan = replace(plan, workers=cores)
     if on_notice is not None:
         mode = "duplicate deals" if plan.duplicate else "independent deals"
         on_notice(
             f"{plan.name}: {plan.total} games ({plural(plan.games, 'deal')} × "
             f"{plural(len(plan.tables), 'table')} × {plural(plan.rotations, 'seating')}, {mode}), "
-            f"seed {plan.seed}, "
+            + (
+                f"seed {plan.seed} (a known seed means known deals), "
+                if plan.seed is not None
+                else "deals from a key kept secret until the run is over, "
+            )
             + (
                 plural(plan.workers, "worker")
                 if plan.executor.kind == "local"
@@ -508,6 +538,7 @@ def run_tournament(
     if batch is not None:
         plan = replace(plan, executor=replace(plan.executor, batch_size=batch))
     runner = Runner(plan, out, progress=progress, disk=disk, interrupts=interrupts)
+    procs.set_run_id()  # workers and their bots carry it: see Runner._run_pool
     result = runner.run()
     if out is not None:
         write_atomic(out / "results.json", json.dumps(build_report(result), indent=2) + "\n")

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
+from ..keys import bot_seed
 
 if TYPE_CHECKING:
     from .plan import Plan, PlayerSpec
@@ -144,7 +145,7 @@ class Player:
         try:
             try:
                 for p, name in zip(slot.seating, names, strict=True):
-                    bots.append(self._bot(plan.players[p], f"{slot.seed}:bot:{name}"))
+                    bots.append(self._bot(plan.players[p], bot_seed(slot.seed, name)))
             except Exception as exc:
                 raise GameError(
                     f"game {index}: cannot create a bot: {type(exc).__name__}: {exc}"
@@ -297,22 +298,37 @@ _STOP: Any = None  # a multiprocessing Event: finish the current game, skip the 
 
 def _die_with_parent(parent: int) -> None:
     """If the main process is killed (even with SIGKILL), its workers must not
-    play on as orphans: ask Linux to send SIGKILL when the parent goes."""
+    play on as orphans: ask Linux to send SIGTERM when the parent goes (the
+    worker's SIGTERM handler ends its bots, then the worker)."""
     if not sys.platform.startswith("linux"):
         return
     import ctypes
 
     with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     if os.getppid() != parent:  # the parent died before the line above
         os._exit(1)
 
 
+def _end_bots_and_exit(signum: int, frame: Any) -> None:
+    """SIGTERM in a worker (its main process died, or abandoned it): end every
+    bot process this worker started and all they started, then go at once."""
+    from ..bots import procs
+
+    with contextlib.suppress(Exception):
+        procs.end_own(0.1)
+    os._exit(1)
+
+
 def init_local_worker(plan: Plan, out: Path | None, stop: Any, parent: int) -> None:
     global _LOCAL, _STOP
-    _die_with_parent(parent)
     # The main process decides about Ctrl-C; programs started from here inherit SIG_IGN.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A worker is forked with the main process's SIGTERM handler (a polite
+    # stop, see runner.Interrupts); a worker told to terminate must go, and
+    # take its bots with it.  Set before the parent-death signal, which is it.
+    signal.signal(signal.SIGTERM, _end_bots_and_exit)
+    _die_with_parent(parent)
     _LOCAL = Player(plan, out)
     _STOP = stop
 

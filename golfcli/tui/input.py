@@ -1,19 +1,22 @@
 """Replies in, prompts and help out.
 
 Positions are numbered 1..N row by row and printed beside every card; a
-move is a letter or a number (``s``, ``d``, ``k``, ``3``).  Bad input is
-answered with the rule that forbids it, worked out from the view and the
-legal-action list (the view has no state to ask).
+move is a letter or a number (``s``, ``d``, ``k``, ``3``).  Each phase has
+its own reader; a move the rules refuse is answered with their own reason,
+asked of a table built from the view (a human seat never touches the state).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import cards as C
-from ..state import Action
+from ..bots.common import state_from_view
+from ..rulestext import turn_options
+from ..state import Action, HoleState, IllegalAction
+from ..variant import Turn
 from ..view import View
 from .style import Style
 
@@ -105,161 +108,204 @@ def parse_reply(
 ) -> Reply:
     """Read one line typed at a prompt into actions, a command or an error.
 
-    The reasons mirror ``HoleState.verify_*`` but are worked out from the
-    view and ``legal`` alone: a human seat never touches the state.  Cards in
-    the reasons are named as ``style`` prints them on the screen; ``extra`` is
-    the seat's handicap (start cards beyond the variant's).
+    A refused move is answered with the rule's reason (:func:`why_not`);
+    a human seat never touches the hole's state.  Cards in the errors are
+    named as ``style`` prints them on the screen; ``extra`` is the seat's
+    handicap (start cards beyond the variant's).
     """
     words = tokens(text)
-    n = view.variant.cells
-    style = style or Style()
     if not words:
         if len(legal) == 1:
             return Reply([legal[0]])
         return Reply(error="type a move (help lists them)")
     if words[0] in COMMANDS and len(words) == 1:
         return Reply(command=COMMANDS[words[0]])
-    phase = view.phase
-    actions: list[Action] = []
     head = _WORDS.get(words[0], words[0])
     if head in _HOUSE_MOVES and not getattr(view.variant.turn, _HOUSE_MOVES[head]):
         return Reply(error=f"{words[0]!r} is not a move in {view.variant.name} (help lists them)")
-    if phase == "setup":
-        kind = legal[0].kind if legal else "reveal"
-        if head == "f" or words[0] in ("peek", "reveal", "up"):
-            words = words[1:]
-        pos = _positions(words, n)
+    read = _READERS.get(view.phase)
+    if read is None:
+        return Reply(error="it is not your turn")
+    reply = read(words, head, _Asked(view, legal, style or Style(), extra))
+    if reply.actions and reply.actions[0] not in legal:
+        return Reply(error=why_not(view, reply.actions[0]))
+    return reply
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """What a reader knows besides the words: the seat's view and legal
+    actions, how the screen names cards (errors say 5♣ where the board shows
+    5♣), and the seat's handicap (start cards beyond the variant's)."""
+
+    view: View
+    legal: Sequence[Action]
+    style: Style
+    extra: int
+
+
+def _setup_reply(words: list[str], head: str, asked: _Asked) -> Reply:
+    """Start cards: one or several positions to turn up or peek at, no more
+    than are still wanted (the rest would be refused one by one later)."""
+    view, legal = asked.view, asked.legal
+    n = view.variant.cells
+    kind = legal[0].kind if legal else "reveal"
+    if head == "f" or words[0] in ("peek", "reveal", "up"):
+        words = words[1:]
+    pos = _positions(words, n)
+    if isinstance(pos, str):
+        return Reply(error=pos)
+    if len(set(pos)) != len(pos):
+        return Reply(error="you named the same position twice")
+    if not pos:
+        return Reply(error=f"which card? type its position (1-{n})")
+    left = max(1, setup_left(view, asked.extra))
+    if len(pos) > left:
+        verb = "peek at" if kind == "peek" else "turn up"
+        cards = "one more card" if left == 1 else f"{left} cards"
+        eg = spread(legal, left, view.variant.cols)
+        return Reply(error=f"{verb} {cards}, not {len(pos)}: e.g. {eg}")
+    return Reply([Action(kind, p) for p in pos])
+
+
+def _draw_reply(words: list[str], head: str, asked: _Asked) -> Reply:
+    """The start of a turn: draw (``d 3`` takes the discard and places it),
+    knock, or one of the variant's moves instead of drawing."""
+    view = asked.view
+    n = view.variant.cells
+    rest = words[1:]
+    if head == "s":
+        if rest:
+            return Reply(
+                error="draw first, then say where the card goes: you see it before you choose"
+            )
+        return Reply([Action("draw_stock")])
+    if head == "d":
+        if not rest:
+            return Reply([Action("draw_discard")])
+        pos = _positions(rest, n)
         if isinstance(pos, str):
             return Reply(error=pos)
-        if len(set(pos)) != len(pos):
-            return Reply(error="you named the same position twice")
-        if not pos:
-            return Reply(error=f"which card? type its position (1-{n})")
-        left = max(1, setup_left(view, extra))
-        if len(pos) > left:
-            verb = "peek at" if kind == "peek" else "turn up"
-            cards = "one more card" if left == 1 else f"{left} cards"
-            eg = spread(legal, left, view.variant.cols)
-            return Reply(error=f"{verb} {cards}, not {len(pos)}: e.g. {eg}")
-        actions = [Action(kind, p) for p in pos]
-    elif phase == "draw":
-        rest = words[1:]
-        if head == "s":
-            if rest:
-                return Reply(
-                    error="draw first, then say where the card goes: you see it before you choose"
-                )
-            actions = [Action("draw_stock")]
-        elif head == "d":
-            actions = [Action("draw_discard")]
-            if rest:
-                pos = _positions(rest, n)
-                if isinstance(pos, str):
-                    return Reply(error=pos)
-                if len(pos) != 1:
-                    return Reply(error="take the discard with one position at most, e.g. d 3")
-                actions.append(Action("swap", pos[0]))
-        elif head == "k":
-            actions = [Action("knock")]
-        elif head in ("f", "l", "b", "a"):
-            kind = {"f": "flip", "l": "look", "b": "bunker", "a": "approach"}[head]
-            need = 2 if head in ("b", "a") else 1
-            pos = _positions(rest, n)
-            if isinstance(pos, str):
-                return Reply(error=pos)
-            if len(pos) != need:
-                example = "b 2 3" if need == 2 else f"{head} 3"
-                return Reply(
-                    error=f"{kind} needs {need} position{'s' if need > 1 else ''}, e.g. {example}"
-                )
-            actions = [Action(kind, *pos)]
-        elif head.isdigit():
+        if len(pos) != 1:
+            return Reply(error="take the discard with one position at most, e.g. d 3")
+        return Reply([Action("draw_discard"), Action("swap", pos[0])])
+    if head == "k":
+        return Reply([Action("knock")])
+    if head in ("f", "l", "b", "a"):
+        kind = {"f": "flip", "l": "look", "b": "bunker", "a": "approach"}[head]
+        need = 2 if head in ("b", "a") else 1
+        pos = _positions(rest, n)
+        if isinstance(pos, str):
+            return Reply(error=pos)
+        if len(pos) != need:
+            example = "b 2 3" if need == 2 else f"{head} 3"
             return Reply(
-                error="first draw a card: s for the stock"
-                + (f" or d for the {style.card(view.discard[-1])}" if view.discard else "")
+                error=f"{kind} needs {need} position{'s' if need > 1 else ''}, e.g. {example}"
             )
-        else:
-            return Reply(error=f"{words[0]!r} is not a move here (help lists them)")
-    elif phase == "place":
-        if head == "d" and len(words) == 1:
-            actions = [Action("discard")]
-        elif (head == "s" and len(words) > 1) or head.isdigit() or head in ("put", "swap"):
-            pos = _positions(words[1:] if not head.isdigit() else words, n)
-            if isinstance(pos, str):
-                return Reply(error=pos)
-            if len(pos) != 1:
-                return Reply(error=f"put the card at one position (1-{n})")
-            actions = [Action("swap", pos[0])]
-        elif head == "s":
-            return Reply(
-                error="you already hold a card: put it at a position"
-                + (" or d to discard it" if view.drawn_from == "stock" else "")
-            )
-        else:
-            return Reply(
-                error=f"{words[0]!r} is not a move here: type a position (1-{n})"
-                + (" or d to discard" if view.drawn_from == "stock" else "")
-            )
-    elif phase == "flip":
-        if head == "p" and len(words) == 1:
-            actions = [Action("pass")]
-        else:
-            if head == "f":
-                words = words[1:]
-            pos = _positions(words, n)
-            if isinstance(pos, str):
-                return Reply(error=pos)
-            if len(pos) != 1:
-                return Reply(error="turn up one card: type its position")
-            actions = [Action("flip", pos[0])]
-    else:
-        return Reply(error="it is not your turn")
-    if actions[0] not in legal:
-        return Reply(error=why_not(view, actions[0]))
-    return Reply(actions)
+        return Reply([Action(kind, *pos)])
+    if head.isdigit():
+        return Reply(
+            error="first draw a card: s for the stock"
+            + (f" or d for the {asked.style.card(view.discard[-1])}" if view.discard else "")
+        )
+    return Reply(error=f"{words[0]!r} is not a move here (help lists them)")
+
+
+def _place_reply(words: list[str], head: str, asked: _Asked) -> Reply:
+    """Holding a drawn card: a position to put it at, or ``d`` to discard it."""
+    view = asked.view
+    n = view.variant.cells
+    if head == "d" and len(words) == 1:
+        return Reply([Action("discard")])
+    if (head == "s" and len(words) > 1) or head.isdigit() or head in ("put", "swap"):
+        pos = _positions(words[1:] if not head.isdigit() else words, n)
+        if isinstance(pos, str):
+            return Reply(error=pos)
+        if len(pos) != 1:
+            return Reply(error=f"put the card at one position (1-{n})")
+        return Reply([Action("swap", pos[0])])
+    if head == "s":
+        return Reply(
+            error="you already hold a card: put it at a position"
+            + (" or d to discard it" if view.drawn_from == "stock" else "")
+        )
+    return Reply(
+        error=f"{words[0]!r} is not a move here: type a position (1-{n})"
+        + (" or d to discard" if view.drawn_from == "stock" else "")
+    )
+
+
+def _flip_reply(words: list[str], head: str, asked: _Asked) -> Reply:
+    """After discarding: a face-down card to turn up, or ``p`` to pass."""
+    if head == "p" and len(words) == 1:
+        return Reply([Action("pass")])
+    if head == "f":
+        words = words[1:]
+    pos = _positions(words, asked.view.variant.cells)
+    if isinstance(pos, str):
+        return Reply(error=pos)
+    if len(pos) != 1:
+        return Reply(error="turn up one card: type its position")
+    return Reply([Action("flip", pos[0])])
+
+
+_READERS: dict[str, Callable[[list[str], str, _Asked], Reply]] = {
+    "setup": _setup_reply,
+    "draw": _draw_reply,
+    "place": _place_reply,
+    "flip": _flip_reply,
+}
+
+
+#: The rules' refusals (``IllegalAction.rule``) in the terminal's words:
+#: positions counted from 1, and the key to press where there is one.
+REFUSALS: dict[str, str] = {
+    "face_up": "the card at {at} is already face up: choose a face-down card",
+    "seen": "you have already looked at {at}: choose another card",
+    "stock_only": "this variant only lets you draw from the stock",
+    "discard_empty": "the discard pile is empty",
+    "frozen": "the discard pile is frozen on final turns: draw from the stock (s)",
+    "stock_empty": "the stock is empty",
+    "no_knock": "this variant has no knocking",
+    "ending": "the hole is already ending: no knocking on a final turn",
+    "must_keep": "a card taken from the discard pile must be kept: put it at a position",
+    "must_flip": "you must turn a face-down card up",
+    "no_flip_draw": "this variant does not let you flip instead of drawing: draw first (s or d)",
+    "no_look": "this variant does not let you spend a turn looking at a card",
+    "no_shot": "{kind} shots are off in this variant",
+    "shot_face_down": "a {kind} shot moves a face-up card; {at} is face down",
+    "shot_target_bunker": "a bunker shot swaps with a card in an adjacent column",
+    "shot_target_approach": "an approach shot swaps with another card in the same row",
+}
 
 
 def why_not(view: View, action: Action) -> str:
-    """The rule that forbids ``action`` now, in words (from the view alone)."""
-    v = view.variant
-    t = v.turn
-    k, p = action.kind, action.pos
-    mine = view.layouts[view.side]
-    up = p >= 0 and p < len(mine) and mine[p] is not None
-    if k in ("reveal", "flip", "look", "peek") and up:
-        return f"the card at {p + 1} is already face up: choose a face-down card"
-    if k == "peek" and p in dict(view.memory):
-        return f"you have already looked at {p + 1}: choose another card"
-    if k == "draw_discard":
-        if "discard" not in t.draw_from:
-            return "this variant only lets you draw from the stock"
-        if not view.discard:
-            return "the discard pile is empty"
-        if view.final_turn and v.end.frozen_discard:
-            return "the discard pile is frozen on final turns: draw from the stock (s)"
-    if k == "draw_stock" and view.stock_size == 0:
-        return "the stock is empty"
-    if k == "knock":
-        if not t.knock:
-            return "this variant has no knocking"
-        return "the hole is already ending: no knocking on a final turn"
-    if k == "discard":
-        return "a card taken from the discard pile must be kept: put it at a position"
-    if k == "pass":
-        return "you must turn a face-down card up"
-    if k == "flip" and view.phase == "draw":
-        return "this variant does not let you flip instead of drawing: draw first (s or d)"
-    if k == "look":
-        return "this variant does not let you spend a turn looking at a card"
-    if k in ("bunker", "approach"):
-        if not (t.bunker_shot if k == "bunker" else t.approach_shot):
-            return f"{k} shots are off in this variant"
-        if not up:
-            return f"a {k} shot moves a face-up card; {p + 1} is face down"
-        if k == "bunker":
-            return "a bunker shot swaps with a card in an adjacent column"
-        return "an approach shot swaps with another card in the same row"
+    """The rule that forbids ``action`` now, in words.
+
+    The rules are asked, not checked again here: the state's own
+    ``verify`` runs on a table built from the view alone (cards the seat
+    cannot see are placeholders, and no rule reads them), and its refusal
+    is put in the terminal's words."""
+    try:
+        _table_as_seen(view, action).verify(action)
+    except IllegalAction as exc:
+        rule = exc.rule + (f"_{action.kind}" if exc.rule == "shot_target" else "")
+        words = REFUSALS.get(rule)
+        if words is not None:
+            at = "" if exc.pos is None else str(exc.pos + 1)
+            return words.format(at=at, kind=action.kind)
     return "that is not allowed now"
+
+
+def _table_as_seen(view: View, action: Action) -> HoleState:
+    """A hole holding only what ``view`` shows (placeholders for the cards the
+    seat cannot see: no rule reads them), to ask the rules about ``action``."""
+    setup = ""
+    if view.phase == "setup":
+        setup = action.kind if action.kind in ("reveal", "peek") else "reveal"
+    return state_from_view(
+        view, lambda: C.UNKNOWN, lambda: [C.UNKNOWN] * view.stock_size, setup=setup
+    )
 
 
 def setup_left(view: View, extra: int) -> int:
@@ -409,17 +455,19 @@ def help_text(view: View, legal: Sequence[Action], style: Style) -> str:
     lines.append("  d           holding a card from the stock: discard it")
     if t.flip_after_discard == "optional":
         lines.append("  p           after discarding: turn nothing up")
-    if t.knock:
-        lines.append("  k           knock instead of drawing: everyone else has one last turn")
-    if t.flip_instead_of_draw:
-        lines.append("  f 3         turn up card 3 instead of drawing")
-    if t.look_again:
-        lines.append("  l 3         spend your turn looking at face-down card 3 again")
-    if t.bunker_shot:
-        lines.append("  b 1 2       bunker shot: face-up 1 trades places with 2 (next column)")
-    if t.approach_shot:
-        lines.append("  a 1 2       approach shot: face-up 1 trades places with 2 (same row)")
-    # every word the parser takes, so that no alias is a secret
+    lines += [f"  {o.keys:<12}{o.help}" for o in turn_options(t)]
+    lines += [
+        "  Enter       when only one move is possible, do it",
+        "Words work too: " + ", ".join(_aliases(t)) + ".",
+        "Also: rules (this variant in words), scores or card (the scorecard so far),",
+        "  help (h or ?), quit (q or exit).",
+    ]
+    return "\n".join(lines)
+
+
+def _aliases(t: Turn) -> list[str]:
+    """Every word the parser takes for a move of this variant ('draw or stock
+    = s'), so that help lists them all and no alias is a secret."""
     letters = ["s", "d"] + [
         letter
         for letter, on in [
@@ -432,14 +480,7 @@ def help_text(view: View, legal: Sequence[Action], style: Style) -> str:
         ]
         if on
     ]
-    words = [
+    return [
         " or ".join(w for w, k in _WORDS.items() if k == letter and w != letter) + f" = {letter}"
         for letter in letters
     ]
-    lines += [
-        "  Enter       when only one move is possible, do it",
-        "Words work too: " + ", ".join(words) + ".",
-        "Also: rules (this variant in words), scores or card (the scorecard so far),",
-        "  help (h or ?), quit (q or exit).",
-    ]
-    return "\n".join(lines)

@@ -21,6 +21,12 @@ def _cardw(card: int | None, style: Style) -> str:
     return "a card" if card is None else "the " + style.card(card)
 
 
+def _card(ev: Event, style: Style) -> str:
+    """The event's card, which the caller knows is shown."""
+    assert ev.card is not None
+    return style.card(ev.card)
+
+
 def _and(items: Sequence[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
@@ -44,7 +50,7 @@ def turn_words(group: Sequence[Event], style: Style) -> str:
     i = 0
     while i < len(group):
         ev = group[i]
-        k, d = ev.kind, ev.data
+        k = ev.kind
         nxt = group[i + 1] if i + 1 < len(group) else None
         if k in ("reveal", "peek"):
             same = [ev]
@@ -52,58 +58,54 @@ def turn_words(group: Sequence[Event], style: Style) -> str:
                 i += 1
                 same.append(group[i])
             if k == "reveal":
-                what = _and([f"{style.card(e.data[1])} at {_pos(e.data[0])}" for e in same])
+                what = _and([f"{_card(e, style)} at {_pos(e.pos)}" for e in same])
                 clauses.append(f"turned up {what}")
             else:
                 what = _and(
                     [
-                        _pos(e.data[0])
-                        + ("" if e.data[1] is None else f" ({style.card(e.data[1])})")
+                        _pos(e.pos) + ("" if e.card is None else f" ({_card(e, style)})")
                         for e in same
                     ]
                 )
                 clauses.append(f"peeked at {what}")
         elif k == "draw":
-            source, card = d
-            if nxt is not None and nxt.kind == "swap":
-                card = nxt.data[1]
-            elif nxt is not None and nxt.kind == "discard":
-                card = nxt.data[0]
+            card = ev.card
+            if nxt is not None and nxt.kind in ("swap", "discard"):
+                card = nxt.card  # the card shows once it is put down
             text = (
                 f"drew {_cardw(card, style)} from the stock"
-                if source == "stock"
+                if ev.source == "stock"
                 else f"took {_cardw(card, style)} from the discard pile"
             )
             if nxt is not None and nxt.kind == "swap":
-                p, _, old, was_up = nxt.data
-                where = "face-down " if not was_up else ""
-                text += f" and put it at {_pos(p)} in place of the {where}{style.card(old)}"
+                where = "face-down " if not nxt.was_face_up else ""
+                text += f" and put it at {_pos(nxt.pos)} in place of the {where}"
+                text += style.card(nxt.replaced)
                 i += 1
             elif nxt is not None and nxt.kind == "discard":
                 text += " and discarded it"
                 i += 1
             clauses.append(text)
         elif k == "swap":
-            p, card, old, was_up = d
             clauses.append(
-                f"put {_cardw(card, style)} at {_pos(p)} in place of the "
-                f"{'' if was_up else 'face-down '}{style.card(old)}"
+                f"put {_cardw(ev.card, style)} at {_pos(ev.pos)} in place of the "
+                f"{'' if ev.was_face_up else 'face-down '}{style.card(ev.replaced)}"
             )
         elif k == "discard":
-            clauses.append(f"discarded {_cardw(d[0], style)}")
+            clauses.append(f"discarded {_cardw(ev.card, style)}")
         elif k == "flip":
-            clauses.append(f"turned up {_cardw(d[1], style)} at {_pos(d[0])}")
+            clauses.append(f"turned up {_cardw(ev.card, style)} at {_pos(ev.pos)}")
         elif k == "pass":
             clauses.append("turned nothing up")
         elif k == "knock":
             clauses.append("knocked")
         elif k == "look":
-            seen = "" if d[1] is None else f" ({style.card(d[1])})"
-            clauses.append(f"looked again at {_pos(d[0])}{seen}")
+            seen = "" if ev.card is None else f" ({_card(ev, style)})"
+            clauses.append(f"looked again at {_pos(ev.pos)}{seen}")
         elif k in ("bunker", "approach"):
             clauses.append(
                 f"played {'a bunker' if k == 'bunker' else 'an approach'} shot, "
-                f"swapping {_pos(d[0])} and {_pos(d[1])}"
+                f"swapping {_pos(ev.pos)} and {_pos(ev.pos2)}"
             )
         elif k == "out":
             clauses.append("went out (every card face up)")
@@ -131,7 +133,7 @@ def describe_events(
                 if ev.kind == "reshuffle":
                     lines.append("The discard pile was shuffled into a new stock.")
                 elif ev.kind == "end":
-                    lines.append(f"The hole is over: {END_REASONS.get(ev.data[0], ev.data[0])}.")
+                    lines.append(f"The hole is over: {END_REASONS.get(ev.reason, ev.reason)}.")
             continue
         words = turn_words(group, style)
         if not words:

@@ -7,18 +7,18 @@ humans and any mix of them.
 
 from __future__ import annotations
 
-import random
 import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import typer
 
 from .. import cards as C
 from ..match import HoleRecord, Match, MatchResult, side_names
+from ..rulestext import game_length
 from ..state import Action, Event
 from ..variant import Variant
 from ..view import View, censor
@@ -41,6 +41,9 @@ from .input import (
 from .narrate import FaultLog, StrictStop, describe_events, turn_groups
 from .seats import SeatSpec, UsageError, parse_handicap, parse_players
 from .style import Style
+
+if TYPE_CHECKING:
+    from ..record import RecordWriter
 
 PUBLIC = -1  # censor() for nobody's eyes: what everyone at the table sees
 
@@ -328,7 +331,9 @@ class PlayUI:
             src = "stock" if view.drawn_from == "stock" else "discard pile"
             say(f"You hold the {self.style.card(view.drawn)} from the {src}.")
         elif view.phase == "flip" and view.history and view.history[-1].kind == "discard":
-            say(f"You discarded the {self.style.card(view.history[-1].data[0])}.")
+            card = view.history[-1].card
+            assert card is not None  # a discarded card lies face up
+            say(f"You discarded the {self.style.card(card)}.")
 
     def show_hint(self, view: View, legal: Sequence[Action]) -> None:
         for line in self.coach.lines(view, legal, self.style, self._extra(view.seat)):
@@ -433,23 +438,13 @@ class PlayUI:
             h.unseen.clear()
 
 
-def _game_length(variant: Variant, holes: int | None) -> str:
-    g = variant.game
-    if holes is not None:
-        return f"{holes} hole{'s' if holes != 1 else ''}"
-    if g.holes is not None:
-        return f"{g.holes} holes"
-    cap = f", at most {g.max_holes} holes" if g.max_holes else ""
-    reach = "reaches" if g.target_rule == "reach" else "passes"
-    return f"until someone {reach} {g.target}{cap}"
-
-
 def run_play(
     variant: Variant,
     *,
     players: str = "human,greedy",
     holes: int | None = None,
     seed: int | None = None,
+    key: str | None = None,
     record: Path | None = None,
     force: bool = False,
     strict: bool = False,
@@ -464,10 +459,96 @@ def run_play(
 
     ``inp``/``out`` replace the terminal in tests.  Errors in the options end
     with one line on stderr and exit status 2, before anything is played.
-    """
-    from ..bots.registry import BotSpecError, make_bot
-    from ..record import RecordWriter, header
 
+    The cards come from a key (golfcli.keys): the given ``key``, the key of
+    the given ``seed`` (anyone who knows the seed knows the deals), or a
+    fresh secret one, printed when the game is over so that it can be
+    played again with ``--key``.  Bots get seeds derived from the key, never
+    the key.
+    """
+    from ..bots.procs import terminate_as_interrupt
+    from ..keys import derive, key_from_seed, new_key
+
+    seats, extra = _check_options(variant, players, handicap, holes, delay, record, force)
+    _check_key(seed, key)
+    given_key = key is not None
+    if key is None:
+        key = key_from_seed(seed) if seed is not None else new_key()
+    style = Style.detect(ascii_only, out)
+    term = Terminal(style, inp, out)
+    hint_seed = derive(key, "hints")[:32]
+    ui = PlayUI(variant, seats, term, seed=hint_seed, hints=hints, delay=delay, handicap=extra)
+    bots = _seat_bots(seats, ui, key, delay)
+    faults = FaultLog(seats, term.say, style, strict)
+    match = Match(
+        variant,
+        bots,
+        ui.names,
+        key,
+        holes=holes,
+        extra_reveals=extra,
+        record=True,
+        on_fault=faults,
+    )
+    ui.match = match
+    writer = _open_record(record, match, bots)
+
+    def on_hole(m: Match, rec: HoleRecord) -> None:
+        if writer is not None:
+            writer.hole(rec)
+        ui.on_hole(m, rec)
+
+    match.on_hole = on_hole
+    ui.recording = writer is not None
+    _introduce(ui, match, holes, seed, given_key)
+    result: MatchResult | None = None
+    replay_with = f"--seed {seed}" if seed is not None else f"--key {key}"
+    try:
+        with terminate_as_interrupt():  # SIGTERM ends the bots on its way out, as Ctrl-C does
+            result = match.play()
+    except (QuitGame, KeyboardInterrupt, StrictStop) as exc:
+        interrupted = isinstance(exc, KeyboardInterrupt)
+        _stopped(ui, match, faults, record if writer is not None else None, interrupted)
+        term.say(f"play the same deal again with {replay_with}")
+        if interrupted:
+            raise typer.Exit(130) from None
+        if faults.first:
+            fail(f"{faults.first} (--strict stops at the first fault)")
+        return None
+    finally:
+        if writer is not None:
+            writer.close(result)
+        _close_bots(bots)
+    say = term.say
+    say()
+    say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
+    if faults.summary(match):
+        say(style.warn(faults.summary(match)))
+    say(f"play the same deal again with {replay_with}")
+    return result
+
+
+def _check_key(seed: int | None, key: str | None) -> None:
+    """--key and --seed exclude each other; a key is what a finished game printed."""
+    from ..keys import is_key
+
+    if key is not None and seed is not None:
+        fail("give --key or --seed, not both")
+    if key is not None and not is_key(key):
+        fail("--key must be the 64 hex digits a finished game printed")
+
+
+def _check_options(
+    variant: Variant,
+    players: str,
+    handicap: Sequence[str],
+    holes: int | None,
+    delay: float,
+    record: Path | None,
+    force: bool,
+) -> tuple[list[SeatSpec], dict[int, int]]:
+    """The seats and handicaps, or one line on stderr and exit 2 (before
+    anything is played)."""
     try:
         seats = parse_players(players)
         try:
@@ -484,11 +565,17 @@ def run_play(
             raise UsageError(f"--record: {str(record)!r} already exists (--force overwrites it)")
     except UsageError as exc:
         fail(str(exc))
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
-    style = Style.detect(ascii_only, out)
-    term = Terminal(style, inp, out)
-    ui = PlayUI(variant, seats, term, seed=seed, hints=hints, delay=delay, handicap=extra)
+    return seats, extra
+
+
+def _seat_bots(seats: Sequence[SeatSpec], ui: PlayUI, key: str, delay: float) -> list[Any]:
+    """A player per seat: a person, or a bot (watched, with a pause after
+    each move, when a person plays along and asked for a delay).  A bot
+    that cannot be made ends the command, after closing those made.  Each
+    bot is seeded from the key under its own label, never with the key."""
+    from ..bots.registry import BotSpecError, make_bot
+    from ..keys import bot_seed
+
     bots: list[Any] = []
     try:
         for i, s in enumerate(seats):
@@ -496,7 +583,7 @@ def run_play(
                 bots.append(HumanSeat(ui, i))
                 continue
             try:
-                bot = make_bot(s.kind, seed=f"{seed}:bot:{s.name}")
+                bot = make_bot(s.kind, seed=bot_seed(key, s.name))
             except BotSpecError as exc:
                 raise UsageError(str(exc)) from None
             except ImportError as exc:
@@ -505,68 +592,28 @@ def run_play(
     except UsageError as exc:
         _close_bots(bots)
         fail(str(exc))
-    writer = None
-    faults = FaultLog(seats, term.say, style, strict)
-    match = Match(
-        variant,
-        bots,
-        ui.names,
-        seed,
-        holes=holes,
-        extra_reveals=extra,
-        record=True,
-        on_fault=faults,
-    )
-    ui.match = match
-    if record is not None:
-        try:
-            writer = RecordWriter(record, header(variant, ui.names, seed, match.scoring, extra))
-        except OSError as exc:
-            _close_bots(bots)
-            fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
-
-    def on_hole(m: Match, rec: HoleRecord) -> None:
-        if writer is not None:
-            writer.hole(rec)
-        ui.on_hole(m, rec)
-
-    match.on_hole = on_hole
-    ui.recording = writer is not None
-    _banner(ui, match, holes, seed)
-    result: MatchResult | None = None
-    try:
-        result = match.play()
-    except (QuitGame, KeyboardInterrupt, StrictStop) as exc:
-        interrupted = isinstance(exc, KeyboardInterrupt)
-        _stopped(ui, match, faults, record if writer is not None else None, interrupted)
-        if interrupted:
-            raise typer.Exit(130) from None
-        if faults.first:
-            fail(f"{faults.first} (--strict stops at the first fault)")
-        return None
-    finally:
-        if writer is not None:
-            writer.close(result)
-        _close_bots(bots)
-    say = term.say
-    say()
-    say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
-    if faults.summary(match):
-        say(style.warn(faults.summary(match)))
-    say(f"seed {seed}")
-    return result
+    return bots
 
 
-def _banner(ui: PlayUI, match: Match, holes: int | None, seed: int) -> None:
+def _introduce(
+    ui: PlayUI, match: Match, holes: int | None, seed: int | None, given_key: bool
+) -> None:
+    """The game, the players, its length and the seed to play it again (a
+    secret key is printed at the end, not here)."""
     say, style, variant = ui.term.say, ui.style, ui.variant
     kinds = ", ".join(f"{s.name} ({'human' if s.human else s.kind})" for s in ui.seats)
     say(style.bold(f"Golf: {variant.name}") + f" - {variant.description}")
     how = "match play: most holes won" if match.scoring == "match" else "stroke play: lowest total"
     say(f"Players: {kinds}.")
-    say(f"Game: {_game_length(variant, holes)}; {how} wins.")
+    say(f"Game: {game_length(variant.game, holes)}; {how} wins.")
     if variant.groups_for(len(ui.seats)) < len(ui.seats):
         say("Partners share a layout: " + "; ".join(ui.side_names) + ".")
-    say(f"seed {seed} (play the same deal again with --seed {seed})")
+    if seed is not None:
+        say(f"seed {seed} (play the same deal again with --seed {seed})")
+    elif given_key:
+        say("Cards dealt from the given key.")
+    else:
+        say("Cards dealt from a secret key, printed when the game is over.")
     if ui.humans:
         say("Type help at any prompt for the moves, quit to stop.")
 
@@ -591,6 +638,24 @@ def _stopped(
         say(scorecard_text(ui.side_names, ui.holes, match.scoring))
     if faults.summary(match):
         say(ui.style.warn(faults.summary(match)))
+
+
+def _open_record(record: Path | None, match: Match, bots: Sequence[Any]) -> RecordWriter | None:
+    """The --record file with the game's header, or None without --record.
+    A file that cannot be written ends the command (bots closed) before
+    anything is played."""
+    from ..record import RecordWriter, header
+
+    if record is None:
+        return None
+    try:
+        return RecordWriter(
+            record,
+            header(match.variant, match.names, match.seed, match.scoring, match.extra_reveals),
+        )
+    except OSError as exc:
+        _close_bots(bots)
+        fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
 
 
 def _close_bots(bots: Sequence[Any]) -> None:
