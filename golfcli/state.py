@@ -567,12 +567,22 @@ class HoleState:
             acts.append(cat.draw_discard)
         if self.can_knock():
             acts.append(cat.knock)
-        acts.extend(cat.flip[p] for p in cells if self.can_flip(p))
-        acts.extend(cat.look[p] for p in cells if self.can_look(p))
-        for p in cells:
-            acts.extend(a for a in cat.bunker[p] if self.can_shot("bunker", p, a.pos2))
-        for p in cells:
-            acts.extend(a for a in cat.approach[p] if self.can_shot("approach", p, a.pos2))
+        # Only moves the checks could pass are put to them: a move that is off
+        # in the variant (or a shot that moves a face-down card) is refused by
+        # its _check_x anyway, and building each refusal (an IllegalAction with
+        # its message) made these misses most of a random Alberta hole's cost.
+        t = self.variant.turn
+        if t.flip_instead_of_draw:
+            acts.extend(cat.flip[p] for p in cells if self.can_flip(p))
+        if t.look_again:
+            acts.extend(cat.look[p] for p in cells if self.can_look(p))
+        shots = [p for p in cells if self.up[self.side_of[self.current]] >> p & 1]
+        if t.bunker_shot:
+            for p in shots:
+                acts.extend(a for a in cat.bunker[p] if self.can_shot("bunker", p, a.pos2))
+        if t.approach_shot:
+            for p in shots:
+                acts.extend(a for a in cat.approach[p] if self.can_shot("approach", p, a.pos2))
         return tuple(acts)
 
     def _flip_optional(self) -> bool:
