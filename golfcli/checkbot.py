@@ -33,6 +33,7 @@ from .faults import FAULT_KINDS, BotFault
 from .match import Match
 from .state import Action
 from .view import View
+from .yamlsrc import printable
 
 # (variant, opponents): the bot always sits in seat 0.  Alberta with four
 # players is the partner game: seats 0 and 2 share a layout.
@@ -251,5 +252,5 @@ def _remove_if_empty(path: Path) -> bool:
 
 
 def _bad(message: str) -> NoReturn:
-    typer.echo(f"golf: error: {message}", err=True)
+    typer.echo(f"golf: error: {printable(message)}", err=True)
     raise typer.Exit(2)

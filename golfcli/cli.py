@@ -10,14 +10,86 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperGroup
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from .variant import Variant
 
+
+# Click's exception classes, wherever this Typer takes Click from (recent
+# Typers carry their own copy of it, older ones import the click package).
+_clickexc: Any = sys.modules[typer.BadParameter.__module__]
+_NoHelp: Any = getattr(_clickexc, "NoArgsIsHelpError", ())
+
+
+def _one_line(exc: Any) -> str:
+    """Click's usage error as golf's own one line: no usage block, no frame."""
+    text = " ".join(exc.format_message().split())
+    text = text[:1].lower() + text[1:]
+    text = text.replace("is not a valid int", "is not a whole number")
+    text = text.replace("is not a valid float", "is not a number")
+    ctx = getattr(exc, "ctx", None)
+    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    return f"golf: error: {text.rstrip('.')}{hint}"
+
+
+class GolfGroup(TyperGroup):
+    """The ``golf`` command group, speaking golf's error language.
+
+    Typer frames a bad option (``--games abc``, an unknown command) in a
+    usage box of several lines; golf promises one line and exit status 2
+    for every bad input, so usage errors are caught here and printed like
+    golf's own.  Ctrl-C anywhere in a command prints one line, exit 130.
+    Tests drive the app through :class:`typer.testing.CliRunner`, which
+    calls this ``main`` too."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            rv = super().main(
+                args=args,
+                prog_name=prog_name,
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+            code = rv if isinstance(rv, int) else 0
+        except _NoHelp as exc:
+            exc.show()  # plain `golf`: the help text, as before
+            code = 2
+        except _clickexc.ClickException as exc:
+            from .yamlsrc import printable
+
+            typer.echo(printable(_one_line(exc)), err=True)
+            code = 2
+        except typer.Abort:
+            typer.echo("golf: interrupted", err=True)
+            code = 130
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            typer.echo("\ngolf: interrupted", err=True)
+            raise
+
+
 app = typer.Typer(
+    cls=GolfGroup,
     name="golf",
     help=(
         "Golf, the card game: score layouts, play in the terminal, and run bot tournaments.\n\n"
@@ -89,8 +161,38 @@ SetOpt = Annotated[
 
 
 def fail(message: str) -> NoReturn:
-    typer.echo(f"golf: error: {message}", err=True)
+    say_error(message)
     raise typer.Exit(2)
+
+
+def say_error(message: str) -> None:
+    """``golf: error: ...`` on stderr, always one line (control characters escaped)."""
+    from .yamlsrc import printable
+
+    typer.echo(f"golf: error: {printable(message)}", err=True)
+
+
+#: Ranges of the numeric options, the same as a tournament config's keys:
+#: a value of 10**20 would be accepted by Python and then run for ever.
+MAX_GAMES = 10**9
+MAX_HOLES = 1000
+MAX_SEED = 2**63 - 1
+
+
+def check_range(option: str, value: float | None, lo: float, hi: float) -> None:
+    """One line, exit 2, for a numeric option outside ``lo..hi``."""
+    if value is None or lo <= value <= hi:
+        return
+    shown = str(value) if len(str(value)) <= 24 else f"a number of {len(str(value))} digits"
+    if value < lo:
+        fail(f"{option}: must be at least {_num(lo)}, not {shown}")
+    if value > hi:
+        fail(f"{option}: must be at most {_num(hi)}, not {shown}")
+    fail(f"{option}: must be between {_num(lo)} and {_num(hi)}, not {shown}")  # NaN
+
+
+def _num(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
 
 
 def load_variant_or_fail(name: str, overrides: list[str] | None) -> Variant:
@@ -176,20 +278,25 @@ def score(
     if closer is not None and not hole:
         fail("--closer only makes sense with --hole")
     var = load_variant_or_fail(variant, set_)
-    batch = not layouts
-    if batch:
-        items = [(f"line {i}", line.strip()) for i, line in enumerate(sys.stdin, start=1)]
-        items = [(w, t) for w, t in items if t and not t.startswith("#")]
+    items: Iterable[tuple[str, str]]
+    if layouts:
+        items = [(f"layout {i}", t) for i, t in enumerate(layouts, start=1)]
+        gap = "" if len(items) == 1 else "\n"  # a blank line between tables
+    elif sys.stdin.isatty():
+        # a person typing: say what we wait for, and answer each line at once
+        typer.echo("reading layouts, one per line; Ctrl-D to finish", err=True)
+        items = _stdin_layouts()
+        gap = "\n"
     else:
-        items = [(f"layout {i}", t) for i, t in enumerate(layouts or [], start=1)]
-    gap = "" if len(items) == 1 else "\n"  # a blank line between tables
+        items = list(_stdin_layouts())
+        gap = "" if len(items) == 1 else "\n"
     errors = 0
     parsed: list[list[int]] = []
     for where, text in items:
         try:
             rows, cols, cards = parse_layout(text)
         except CardError as exc:
-            typer.echo(f"golf: error: {where}: {exc}", err=True)
+            say_error(f"{where}: {exc}")
             errors += 1
             continue
         if (rows, cols) != (var.rows, var.cols):
@@ -219,7 +326,7 @@ def score(
                     else layout_text(var, ls, symbols) + gap
                 )
         except ValueError as exc:
-            typer.echo(f"golf: error: {where}: {exc}", err=True)
+            say_error(f"{where}: {exc}")
             errors += 1
             continue
         typer.echo(out)
@@ -237,6 +344,15 @@ def score(
             typer.echo(hole_text(var, hs, labels, symbols))
     if errors:
         raise typer.Exit(2)
+
+
+def _stdin_layouts() -> Iterable[tuple[str, str]]:
+    """(place, text) of each layout line on standard input, read as it comes;
+    blank lines and # comments are skipped."""
+    for i, line in enumerate(iter(sys.stdin.readline, ""), start=1):
+        text = line.strip()
+        if text and not text.startswith("#"):
+            yield f"line {i}", text
 
 
 # --------------------------------------------------------------------------- variants
@@ -297,7 +413,7 @@ def validate(
     for f in files:
         v, errors = validate_file(f)
         for exc in errors:
-            typer.echo(f"golf: error: {exc}", err=True)
+            say_error(str(exc))
         if v is None:
             bad += 1
             continue
@@ -389,6 +505,9 @@ def play(
     """
     from .tui.play import run_play
 
+    check_range("--holes", holes, 1, MAX_HOLES)
+    check_range("--seed", seed, 0, MAX_SEED)
+    check_range("--delay", delay, 0, 60)
     var = load_variant_or_fail(variant, set_)
     run_play(
         var,
@@ -555,6 +674,11 @@ def tournament(
 
       golf tournament configs/duel.yaml --executor dask --address tcp://10.0.0.5:8786
     """
+    check_range("--games", games, 1, MAX_GAMES)
+    check_range("--holes", holes, 1, MAX_HOLES)
+    check_range("--seed", seed, 0, MAX_SEED)
+    check_range("--batch-size", batch_size, 1, 1_000_000)
+    check_range("--max-in-flight", max_in_flight, 1, 100_000)
     run_tournament_command(
         config,
         games=games,
@@ -669,6 +793,9 @@ def check_bot(
     """Check a bot for protocol errors, faults and speed across the built-in variants."""
     from .checkbot import run_check
 
+    check_range("--holes", holes, 1, MAX_HOLES)
+    check_range("--time-limit", time_limit, 0.001, 3600)
+    check_range("--seed", seed, 0, MAX_SEED)
     run_check(spec, holes=holes, time_limit=time_limit, seed=seed)
 
 
@@ -684,7 +811,7 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        typer.echo("golf: interrupted", err=True)
+        typer.echo("\ngolf: interrupted", err=True)
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)

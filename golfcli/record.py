@@ -117,62 +117,122 @@ class Replayed:
     result: dict[str, Any] | None = None
 
 
+#: A record line longer than this is not one golf wrote (a hole's events are
+#: a few kilobytes); reading stops there, so /dev/zero is an error, not a hang.
+MAX_LINE = 10_000_000
+
+
 def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each non-blank line as a JSON object, read with a bound; anything
+    else (binary data, not UTF-8, not JSON) is one RecordError naming the line."""
     try:
-        fh = path.open(encoding="utf-8")
+        fh = path.open("rb")
     except OSError as exc:
         raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with fh:
-        for i, line in enumerate(fh, start=1):
+        i = 0
+        while True:
+            try:
+                raw = fh.readline(MAX_LINE + 1)
+            except OSError as exc:
+                raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+            if not raw:
+                return
+            i += 1
+            if len(raw) > MAX_LINE:
+                raise RecordError(f"{path}:{i}: a line longer than {MAX_LINE:,} bytes")
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise RecordError(f"{path}:{i}: not UTF-8 text (byte {exc.start + 1})") from None
             if not line.strip():
                 continue
             try:
                 obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"{path}:{i}: not a JSON line ({exc.msg})") from None
+            except (json.JSONDecodeError, RecursionError) as exc:
+                msg = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+                raise RecordError(f"{path}:{i}: not a JSON line ({msg})") from None
             if not isinstance(obj, dict) or "type" not in obj:
                 raise RecordError(f"{path}:{i}: expected an object with a 'type'")
             yield i, obj
 
 
 def load_record(path: Path | str) -> Replayed:
-    """Read and replay every hole of a record; raises RecordError with file:line."""
+    """Read and replay every hole of a record; raises RecordError with file:line.
+
+    A record may come from anywhere, so every field is checked before it is
+    used: a wrong type is a RecordError naming the line, never a traceback."""
     p = Path(path)
     out: Replayed | None = None
     extra: dict[int, int] = {}
     for i, obj in _lines(p):
         kind = obj["type"]
-        if kind == "game":
-            if obj.get("version") != VERSION:
-                raise RecordError(
-                    f"{p}:{i}: record version {obj.get('version')!r} is not {VERSION}"
-                )
-            try:
-                var = load_variant(obj["variant"])
-            except (ValueError, KeyError) as exc:
-                raise RecordError(f"{p}:{i}: embedded variant: {exc}") from None
-            extra = {int(k): int(v) for k, v in obj.get("extra_reveals", {}).items()}
-            out = Replayed(
-                var, list(obj["names"]), obj.get("seed", ""), obj.get("scoring", "stroke")
-            )
-        elif kind == "hole":
-            if out is None:
-                raise RecordError(f"{p}:{i}: a hole before the game header")
-            try:
-                events = [Event.from_json(e) for e in obj["events"]]
-                st = replay_hole(out.variant, len(out.names), events, extra)
-            except (ValueError, KeyError, TypeError) as exc:
-                raise RecordError(
-                    f"{p}:{i}: hole {obj.get('number')} does not replay: {exc}"
-                ) from None
-            out.holes.append(
-                ReplayedHole(obj["number"], bool(obj.get("playoff")), tuple(obj["scores"]), st)
-            )
-        elif kind == "result":
-            if out is not None:
-                out.result = obj
-        else:
-            raise RecordError(f"{p}:{i}: unknown line type {kind!r}")
+        try:
+            if kind == "game":
+                out, extra = _game_line(p, i, obj)
+            elif kind == "hole":
+                if out is None:
+                    raise RecordError(f"{p}:{i}: a hole before the game header")
+                out.holes.append(_hole_line(p, i, obj, out, extra))
+            elif kind == "result":
+                if out is not None:
+                    winners = obj.get("winners", [])
+                    if not isinstance(winners, list) or not all(
+                        type(w) is int and 0 <= w < len(out.names) for w in winners
+                    ):
+                        raise RecordError(f"{p}:{i}: winners must be a list of seat numbers")
+                    out.result = obj
+            else:
+                raise RecordError(f"{p}:{i}: unknown line type {kind!r}")
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            what = f"no {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise RecordError(f"{p}:{i}: a {kind} line that golf did not write: {what}") from None
     if out is None:
         raise RecordError(f"{p}: no game header line")
     return out
+
+
+def _game_line(p: Path, i: int, obj: dict[str, Any]) -> tuple[Replayed, dict[int, int]]:
+    if obj.get("version") != VERSION:
+        raise RecordError(f"{p}:{i}: record version {obj.get('version')!r} is not {VERSION}")
+    spec = obj["variant"]
+    if not isinstance(spec, (str, dict)):
+        raise RecordError(f"{p}:{i}: embedded variant: must be a name or a mapping")
+    try:
+        var = load_variant(spec)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise RecordError(f"{p}:{i}: embedded variant: {exc}") from None
+    names = obj["names"]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise RecordError(f"{p}:{i}: names must be a list of player names")
+    try:
+        var.check_players(len(names))
+    except ValueError as exc:
+        raise RecordError(f"{p}:{i}: {exc}") from None
+    raw_extra = obj.get("extra_reveals", {})
+    if not isinstance(raw_extra, dict):
+        raise RecordError(f"{p}:{i}: extra_reveals must map seats to card counts")
+    extra = {int(k): int(v) for k, v in raw_extra.items()}
+    scoring = obj.get("scoring", "stroke")
+    if scoring not in ("stroke", "match"):
+        raise RecordError(f"{p}:{i}: scoring must be stroke or match, not {scoring!r}")
+    return Replayed(var, list(names), str(obj.get("seed", "")), scoring), extra
+
+
+def _hole_line(
+    p: Path, i: int, obj: dict[str, Any], out: Replayed, extra: dict[int, int]
+) -> ReplayedHole:
+    number, scores = obj["number"], obj["scores"]
+    groups = out.variant.groups_for(len(out.names))
+    if type(number) is not int or not isinstance(scores, list) or len(scores) != groups:
+        raise RecordError(f"{p}:{i}: a hole needs a number and one score per side")
+    if not all(type(x) is int for x in scores):
+        raise RecordError(f"{p}:{i}: hole scores must be whole numbers")
+    try:
+        events = [Event.from_json(e) for e in obj["events"]]
+        st = replay_hole(out.variant, len(out.names), events, extra)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise RecordError(f"{p}:{i}: hole {number} does not replay: {exc}") from None
+    return ReplayedHole(number, bool(obj.get("playoff")), tuple(scores), st)

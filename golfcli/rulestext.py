@@ -85,9 +85,9 @@ def game_length(game: Game, holes: int | None = None, form: str = "play") -> str
     >>> from golfcli.variant import builtin
     >>> duel = builtin("duel").game
     >>> game_length(builtin("six-card").game), game_length(duel), game_length(duel, 1)
-    ('9 holes', 'until someone reaches 50', '1 hole')
+    ('9 holes', 'until someone reaches 50, at most 100 holes', '1 hole')
     >>> game_length(duel, form="report"), game_length(duel, form="rules")
-    ('to 50', 'holes until someone reaches 50')
+    ('to 50, at most 100 holes', 'holes until someone reaches 50 (at most 100 holes)')
     """
     if holes is not None:
         return f"{holes} hole{'s' if holes != 1 else ''}"

@@ -424,6 +424,7 @@ class HoleState:
         self.scorer = compiled(variant)
         t, e = variant.turn, variant.end
         self._discard_ok = "discard" in t.draw_from
+        self._stock_ok = "stock" in t.draw_from
         self._frozen = e.frozen_discard
         self._knock_ok = t.knock
         self._flip_mode = t.flip_after_discard
@@ -743,6 +744,10 @@ class HoleState:
     def _check_draw_stock(self) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, "draw"):
             return err
+        if not self._stock_ok:
+            return IllegalAction(
+                "this variant only lets you draw from the discard pile", "discard_only"
+            )
         if not self.stock:
             return IllegalAction("the stock is empty", "stock_empty")
         return None
@@ -1058,6 +1063,7 @@ class HoleState:
         new.side_of, new.seats_of, new.n, new.full = self.side_of, self.seats_of, self.n, self.full
         new.cat, new.scorer = self.cat, self.scorer
         new._discard_ok, new._frozen, new._knock_ok = self._discard_ok, self._frozen, self._knock_ok
+        new._stock_ok = self._stock_ok
         new._flip_mode, new._flip_end_only = self._flip_mode, self._flip_end_only
         new._out_ends, new._final_none = self._out_ends, self._final_none
         new._turn_cap, new._reshuffle = self._turn_cap, self._reshuffle

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -50,6 +50,10 @@ CARD_EFFECTS = ("zero", "keep", "keep_negative")
 ADJUSTMENT_KINDS = ("exact", "closer", "lowest", "tied")
 CLOSER_WHEN = ("always", "lowest", "strictly_lowest", "not_lowest", "not_strictly_lowest")
 FLIP_MODES = ("required", "optional", "never")
+#: Holes a target game (``game.target``) plays at most when ``game.max_holes``
+#: is not given: a target that no score ever reaches (every card worth 0)
+#: must not mean a game without end.
+TARGET_HOLE_CAP = 100
 
 #: Every key a variant may have, with its default.  A file that does not
 #: ``extends:`` anything starts from these (six-card-like turn rules).
@@ -309,18 +313,19 @@ def _resolve(
         here = base_dir
     else:
         text = str(spec)
-        if text in BUILTIN_NAMES and not Path(text).is_file():
+        _check_name(text)
+        if text in BUILTIN_NAMES and not _is_file(Path(text)):
             path = builtin_path(text)
         else:
             path = Path(text)
             if base_dir is not None and not path.is_absolute():
                 path = base_dir / path
-            if not path.exists() and path.suffix == "" and not path.parent.parts:
+            if not _exists(path) and path.suffix == "" and not path.parent.parts:
                 names = ", ".join(BUILTIN_NAMES)
                 raise VariantError(
                     text, "", f"unknown variant (built-ins: {names}; or give a path)"
                 )
-        key = str(path.resolve())
+        key = _resolved(path)
         if key in seen:
             raise VariantError(str(path), "extends", "extends itself in a loop")
         seen = (*seen, key)
@@ -344,6 +349,41 @@ def _resolve(
     return base
 
 
+def _check_name(text: str) -> None:
+    """A name or path the file system could never hold is refused in words
+    (the OS would answer with an ``OSError`` traceback)."""
+    if not text.strip():
+        names = ", ".join(BUILTIN_NAMES)
+        raise VariantError("''", "", f"empty variant name (built-ins: {names}; or give a path)")
+    longest = max((len(part.encode()) for part in Path(text).parts), default=0)
+    if longest > 255 or len(text.encode()) > 4096 or "\0" in text:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise VariantError(
+            shown, "", "not a variant name or file (names are at most 255 bytes, no NUL)"
+        )
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _resolved(path: Path) -> str:
+    try:
+        return str(path.resolve())
+    except (OSError, RuntimeError):  # a symlink loop: load_file reports it
+        return str(path.absolute())
+
+
 def _resolve_parent(
     parent: str, here: Path | None, seen: tuple[str, ...], child: Located
 ) -> Located:
@@ -351,16 +391,20 @@ def _resolve_parent(
     error at the ``extends`` line of the child file."""
     where = child.where(("extends",))
     text = parent.strip()
+    try:
+        _check_name(text)
+    except VariantError as exc:
+        raise VariantError(where, "extends", exc.message) from None
     if text not in BUILTIN_NAMES:
         path = Path(text)
         if here is not None and not path.is_absolute():
             path = here / path
-        if not path.is_file():
+        if not _is_file(path):
             names = ", ".join(BUILTIN_NAMES)
             raise VariantError(
                 where, "extends", f"no built-in variant or file {parent!r} (built-ins: {names})"
             )
-        if str(path.resolve()) in seen:
+        if _resolved(path) in seen:
             raise VariantError(where, "extends", f"{parent!r} extends itself in a loop")
     return _resolve(text, here, seen)
 
@@ -422,7 +466,7 @@ def _apply_override(doc: Located, item: str) -> None:
         parts.append(int(word) if word.lstrip("-").isdigit() else word)
     if not parts or parts == [""]:
         raise VariantError(where, "", "empty key")
-    value = parse_scalar(raw)
+    value = parse_scalar(raw, where)
     node: Any = doc.data
     walked: list[str | int] = []
     for i, p in enumerate(parts):
@@ -509,6 +553,8 @@ def _build(doc: Located) -> Variant:
     name = top.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ck.fail(("name",), "every variant needs a name")
+    if len(name.strip()) > 255:
+        raise ck.fail(("name",), f"at most 255 characters, not {len(name.strip())}")
     description = ck.str_(("description",)) if top.get("description") is not None else ""
 
     # players
@@ -642,6 +688,12 @@ def _build(doc: Located) -> Variant:
         turn_limit=ck.int_(("end", "turn_limit"), 1, 10_000),
         stock_empty=ck.choice(("end", "stock_empty"), ("reshuffle", "end_hole")),
     )
+    if end.frozen_discard and "stock" not in turn.draw_from:
+        raise ck.fail(
+            ("end", "frozen_discard"),
+            "a frozen discard pile on final turns needs turn.draw_from to include stock "
+            "(those turns would have nothing to draw)",
+        )
     if not end.all_face_up and not turn.knock:
         raise ck.fail(
             ("end", "all_face_up"), "with all_face_up false a hole can only end by turn.knock: true"
@@ -664,6 +716,9 @@ def _build(doc: Located) -> Variant:
             ("game", "target"),
             "give game.holes or game.target, not both (cap a target with game.max_holes)",
         )
+    if game.target is not None and game.max_holes is None:
+        # a target nobody ever reaches (every card worth 0) must still end
+        game = replace(game, max_holes=TARGET_HOLE_CAP)
 
     ck.mapping(("partners",), DEFAULTS["partners"].keys())
     gsize = ck.int_(("partners", "group_size"), 2, 8)

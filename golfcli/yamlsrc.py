@@ -30,7 +30,16 @@ class SourceError(ValueError):
 
     def __str__(self) -> str:
         parts = [p for p in (self.where, self.path) if p]
-        return ": ".join([*parts, self.message])
+        return printable(": ".join([*parts, self.message]))
+
+
+def printable(text: str) -> str:
+    """``text`` with every unprintable character escaped (``\\x1e``, ``\\r``):
+    a key or value quoted in an error message must not break its one line
+    (``str.splitlines`` and terminals break at more than ``\\n``)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def dotted(path: KeyPath) -> str:
@@ -58,67 +67,201 @@ class Located:
         return SourceError(self.where(path), path, message)
 
 
+#: Limits on what a variant file, tournament config or ``--set`` value may
+#: hold.  Real files are a few kilobytes with a nesting depth under ten; the
+#: caps only stop input that would otherwise read forever (``/dev/zero``),
+#: recurse until Python gives up, or expand aliases into gigabytes (the
+#: "billion laughs" file).  docs/variants.md lists them.
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 50
+MAX_VALUES = 100_000
+
+
+class LimitError(SourceError):
+    """Input over one of the caps above (not a YAML syntax problem)."""
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader with a nesting limit while composing: its
+    composer recurses once per level, so ``[[[[...]]]]`` ten thousand deep
+    would end in a RecursionError instead of a message."""
+
+    def __init__(self, stream: str, source: str) -> None:
+        super().__init__(stream)
+        self.golf_source = source
+        self.golf_depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.golf_depth += 1
+        try:
+            if self.golf_depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                raise LimitError(
+                    f"{self.golf_source}:{mark.line + 1}",
+                    "",
+                    f"nested more than {MAX_DEPTH} levels deep",
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self.golf_depth -= 1
+
+
+def _reader_error(exc: yaml.reader.ReaderError, text: str, source: str) -> SourceError:
+    """A character YAML refuses (control characters, NUL: binary data), with its line."""
+    line = text.count("\n", 0, max(0, exc.position)) + 1
+    char = exc.character
+    code = ord(char) if isinstance(char, str) else int(char)
+    what = "binary data (a NUL byte)" if code == 0 else f"control character U+{code:04X}"
+    return SourceError(f"{source}:{line}", "", f"{what}: not text YAML can hold")
+
+
 def load_text(text: str, source: str) -> Located:
-    """Parse YAML text; a syntax error becomes one ``SourceError`` with its line."""
-    loader = yaml.SafeLoader(text)
+    """Parse YAML text; a syntax error or an input over a cap becomes one
+    ``SourceError`` with its line."""
+    if len(text) > MAX_FILE_BYTES:
+        raise LimitError(source, "", f"longer than {MAX_FILE_BYTES:,} characters")
+    lines: dict[KeyPath, str] = {}
+    loader: _Loader | None = None
     try:
+        loader = _Loader(text, source)  # checks every character first
         node = loader.get_single_node()
-        lines: dict[KeyPath, str] = {}
-        data = _convert(loader, node, (), lines, source) if node is not None else None
+        conv = _Converter(loader, lines, source)
+        data = conv.convert(node, ()) if node is not None else None
+    except yaml.reader.ReaderError as exc:
+        raise _reader_error(exc, text, source) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = f"{source}:{mark.line + 1}" if mark else source
         raise SourceError(line, "", f"invalid YAML: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
-        raise SourceError(source, "", f"invalid YAML: {exc}") from None
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise SourceError(source, "", f"invalid YAML: {first}") from None
+    except RecursionError:  # a ``<<`` merge key that names its own mapping
+        raise LimitError(source, "", "a << merge refers to the mapping it is in") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     lines.setdefault((), f"{source}:1")
     return Located(data, lines, source)
 
 
 def load_file(path: str | Path) -> Located:
+    """Read a YAML file of at most :data:`MAX_FILE_BYTES` bytes.  It is read
+    with a bound, so a device like ``/dev/zero`` or a huge file costs one
+    megabyte, not the machine."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise SourceError(str(p), "", "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SourceError(str(p), "", f"cannot read file: {exc}") from None
+    except IsADirectoryError:
+        raise SourceError(str(p), "", "is a directory, not a file") from None
+    except OSError as exc:
+        raise SourceError(str(p), "", f"cannot read file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise LimitError(str(p), "", f"larger than {MAX_FILE_BYTES:,} bytes: not a YAML file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise SourceError(
+            f"{p}:{line}", "", f"not UTF-8 text (byte {exc.start + 1} is 0x{raw[exc.start]:02x})"
+        ) from None
     return load_text(text, str(p))
 
 
-def _convert(
-    loader: yaml.SafeLoader, node: yaml.Node, path: KeyPath, lines: dict[KeyPath, str], src: str
-) -> Any:
-    lines[path] = f"{src}:{node.start_mark.line + 1}"
-    if isinstance(node, yaml.MappingNode):
-        loader.flatten_mapping(node)
+class _Converter:
+    """Node tree -> Python data with the line of every key path.
+
+    Aliases are expanded here, so this is where their cost is counted: a
+    file of a few hundred bytes can name one node billions of times
+    ("billion laughs"), and ``a: &a [*a]`` names a node inside itself.  Both
+    become one error instead of a minute of work or a RecursionError."""
+
+    def __init__(self, loader: yaml.SafeLoader, lines: dict[KeyPath, str], src: str) -> None:
+        self.loader = loader
+        self.lines = lines
+        self.src = src
+        self.count = 0
+        self.open: set[int] = set()  # ids of the collection nodes being converted
+
+    def at(self, node: yaml.Node) -> str:
+        return f"{self.src}:{node.start_mark.line + 1}"
+
+    def scalar(self, node: yaml.Node, path: KeyPath) -> Any:
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except yaml.MarkedYAMLError:
+            raise
+        except (ValueError, TypeError, OverflowError) as exc:
+            digits = len(str(getattr(node, "value", "")))
+            if "integer string conversion" in str(exc):
+                msg = f"a number of {digits} digits is too long to read"
+            else:
+                msg = f"cannot read value: {str(exc).splitlines()[0] if str(exc) else exc}"
+            raise SourceError(self.at(node), path, msg) from None
+
+    def convert(self, node: yaml.Node, path: KeyPath) -> Any:
+        self.count += 1
+        if self.count > MAX_VALUES:
+            raise LimitError(
+                self.at(node),
+                path,
+                f"more than {MAX_VALUES:,} values (once aliases *name are expanded)",
+            )
+        if len(path) > MAX_DEPTH:
+            raise LimitError(self.at(node), path, f"nested more than {MAX_DEPTH} levels deep")
+        self.lines[path] = self.at(node)
+        if not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            return self.scalar(node, path)
+        if id(node) in self.open:
+            raise SourceError(self.at(node), path, "an alias *name refers to a value inside itself")
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                return [self.convert(v, (*path, i)) for i, v in enumerate(node.value)]
+            return self.mapping(node, path)
+        finally:
+            self.open.discard(id(node))
+
+    def mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[Any, Any]:
+        if node.tag != "tag:yaml.org,2002:map":
+            raise SourceError(self.at(node), path, "a set or tagged mapping is not a value here")
+        self.loader.flatten_mapping(node)
         out: dict[Any, Any] = {}
         for knode, vnode in node.value:
-            key = loader.construct_object(knode, deep=True)
-            if isinstance(key, (list, dict)):
+            if not isinstance(knode, yaml.ScalarNode):
+                what = "a list" if isinstance(knode, yaml.SequenceNode) else "a mapping or set"
                 raise SourceError(
-                    f"{src}:{knode.start_mark.line + 1}", path, "a key must be a scalar"
+                    self.at(knode), path, f"a key must be a plain word or number, not {what}"
                 )
+            key = self.scalar(knode, path)
+            try:
+                hash(key)
+            except TypeError:
+                raise SourceError(
+                    self.at(knode), path, "a key must be a plain word or number"
+                ) from None
             if key in out:
-                raise SourceError(
-                    f"{src}:{knode.start_mark.line + 1}", (*path, key), "key given twice"
-                )
+                raise SourceError(self.at(knode), (*path, key), "key given twice")
             sub = (*path, key)
-            out[key] = _convert(loader, vnode, sub, lines, src)
-            lines[sub] = f"{src}:{knode.start_mark.line + 1}"
+            out[key] = self.convert(vnode, sub)
+            self.lines[sub] = self.at(knode)
         return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_convert(loader, v, (*path, i), lines, src) for i, v in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
 
 
-def parse_scalar(text: str) -> Any:
-    """Read a ``--set`` value the way YAML would (``2`` is an int, ``[A, K]`` a list)."""
+def parse_scalar(text: str, source: str = "--set") -> Any:
+    """Read a ``--set`` value the way YAML would (``2`` is an int, ``[A, K]`` a list).
+
+    Text that is not valid YAML stays text; a value over a cap (aliases,
+    depth, a number too long to read) raises :class:`SourceError` naming
+    ``source``, as a file would."""
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
+        return load_text(text, source).data
+    except SourceError as exc:
+        if isinstance(exc, LimitError) or not exc.message.startswith("invalid YAML"):
+            raise SourceError(source, "", exc.message) from None
         return text
 
 

@@ -15,6 +15,8 @@ Scenarios (targets in docs/performance.md):
                              games between two random bots, --workers 1 (games/s)
   alberta-config             wall time of README's first command's tournament
                              (`golf tournament configs/alberta.yaml`, 2 workers)
+  huge-2p-expert             an 8x12 grid with shots and five patterns, 2 expert bots
+                             (what the expert's work budget bounds)
   score-cli                  wall time of one `golf score` call (a fresh process)
 
 `golf --version` (printed first) says which build runs: compiled with mypyc, or
@@ -38,12 +40,27 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 from golfcli.bots.registry import make_bot
 from golfcli.match import Match
-from golfcli.variant import builtin
+from golfcli.variant import builtin, load_variant
 
-GAMES = {
+#: A valid variant far beyond the built-ins: 96 cards a side, bunker and
+#: approach shots, five patterns.  Without a work budget the expert took
+#: minutes per hole here.
+HUGE: dict[str, Any] = {
+    "name": "huge",
+    "extends": "nine-card",
+    "players": 2,
+    "grid": {"rows": 8, "cols": 12},
+    "deck": {"packs": 4},
+    "start": {"reveal": 3},
+    "turn": {"bunker_shot": True, "approach_shot": True},
+    "patterns": [{"kind": k} for k in ("column_pair", "column", "row", "block", "twin_columns")],
+}
+
+GAMES: dict[str, tuple[str | dict[str, Any], list[str]]] = {
     "six-card-2p-random": ("six-card", ["random"] * 2),
     "six-card-4p-greedy": ("six-card", ["greedy"] * 4),
     "alberta-4p-partners-random": ("alberta", ["random"] * 4),
@@ -51,6 +68,7 @@ GAMES = {
     "four-card-4p-expert": ("four-card", ["expert"] * 4),
     "alberta-4p-expert": ("alberta", ["expert"] * 4),
     "six-card-2p-mc": ("six-card", ["mc", "expert"]),
+    "huge-2p-expert": (HUGE, ["expert"] * 2),
 }
 DECISIONS = {
     "expert-decision-six-card": ("six-card", 2),
@@ -69,8 +87,8 @@ seed: 1
 
 
 def run_games(name: str, seconds: float) -> tuple[float, int]:
-    variant_name, specs = GAMES[name]
-    v = builtin(variant_name)
+    spec, specs = GAMES[name]
+    v = builtin(spec) if isinstance(spec, str) else load_variant(spec)
     bots = [make_bot(s) for s in specs]
     holes = 0
     start = time.perf_counter()

@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("golden", "stats"),
     ("tournament", "tui", "checkbot", "card"),
     ("cli",),
+    ("entry",),  # the console script: catches Ctrl-C before importing cli
 )
 
 #: Inside a package a room may import only the rooms before it.

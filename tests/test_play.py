@@ -710,7 +710,7 @@ def run(*args: str) -> tuple[int, str, str]:
         (["--players", "a=human,a=greedy"], "two seats are named"),
         (["--handicap", "nobody=1"], "no seat named 'nobody'"),
         (["--handicap", "you=9"], "1 or 2"),
-        (["--holes", "0"], "--holes must be at least 1"),
+        (["--holes", "0"], "--holes: must be at least 1, not 0"),
     ],
 )
 def test_bad_options_are_one_line_exit_2(args: list[str], words: str) -> None:
@@ -960,7 +960,11 @@ def test_hot_seat_asks_for_the_next_person_at_every_new_hole() -> None:
 @pytest.mark.parametrize(
     ("name", "holes", "game"),
     [
-        ("duel", None, "Game: until someone reaches 50; stroke play: lowest total wins."),
+        (
+            "duel",
+            None,
+            "Game: until someone reaches 50, at most 100 holes; stroke play: lowest total wins.",
+        ),
         ("six-card", 1, "Game: 1 hole; stroke play: lowest total wins."),
     ],
 )

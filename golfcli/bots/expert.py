@@ -65,6 +65,21 @@ def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
     return out
 
 
+#: Work units one expert decision may spend before it gives up and plays
+#: the greedy bot's move instead.  A unit is one cell or one pattern
+#: instance looked at by the value function, so the count depends only on
+#: the position, never on the machine or its load: the same seed gives the
+#: same moves on any computer (a wall-clock limit would break that).  The
+#: built-in variants stay far below it (Alberta's costliest decisions use
+#: about a tenth); it bites on huge custom layouts, such as 8x12 grids with
+#: bunker and approach shots, where one decision would otherwise take seconds.
+DEFAULT_BUDGET = 200_000
+
+
+class OverBudget(Exception):
+    """A decision ran past its work budget (caught by the bot, never escapes)."""
+
+
 class Evaluator:
     """Per-decision knowledge and the layout value function."""
 
@@ -74,6 +89,7 @@ class Evaluator:
         future_weight: float = 0.6,
         unknown_discount: float = 0.0,
         neutral: int = 8,
+        budget: int | None = None,
     ) -> None:
         self.neutral = neutral
         self.view = view
@@ -90,6 +106,9 @@ class Evaluator:
         self.n_opp = max(1, self.sides - 1)
         self.mine: list[int | None] = view.known_layout()
         self.insts = instances(view.variant)
+        self.budget = budget
+        #: work units spent on this decision (see :data:`DEFAULT_BUDGET`)
+        self.work = 0
         self.future_weight = future_weight
         self.memo: dict[Any, float] = {}
         self._values: dict[tuple[Any, ...], float] = {}
@@ -146,6 +165,7 @@ class Evaluator:
         saving; the pattern arithmetic is looked up per instance (see
         :meth:`_instance_targets`), only the saving of the cards now in
         place is computed here.  Bots spend most of their time in here."""
+        self.spend(len(cells) + len(self.insts))
         total, scored = self.base(cells, future)
         if not self.insts:
             return total
@@ -175,6 +195,12 @@ class Evaluator:
                     best = term
             saving += best
         return total - saving
+
+    def spend(self, units: int) -> None:
+        """Count work; past the budget the decision is abandoned (:class:`OverBudget`)."""
+        self.work += units
+        if self.budget is not None and self.work > self.budget:
+            raise OverBudget(self.work)
 
     def _instance_targets(self, i: int, ranks: Sequence[int], turns: float) -> list[Target]:
         """What completing pattern instance ``i`` could be worth, given the
@@ -251,6 +277,7 @@ class Evaluator:
         key = tuple(cells)
         hit = self._quiet.get(key)
         if hit is None:
+            self.spend(len(self.insts))
             stake = {p: 0 for p, c in enumerate(cells) if c is None}
             for _, inst in self.insts:
                 known = sum(1 for c in inst if cells[c] is not None)
@@ -265,6 +292,7 @@ class Evaluator:
         key = (tuple(cells), rank)
         hit = self._near.get(key)
         if hit is None:
+            self.spend(len(self.insts))
             hit = set()
             for _, inst in self.insts:
                 if any(cells[c] is not None and cells[c] >> 3 == rank for c in inst):  # type: ignore[operator]
@@ -313,6 +341,7 @@ class ExpertBot(BaseBot):
         future_weight: float = 0.6,
         unknown_discount: float = 0.0,
         neutral: int = 8,
+        budget: int = DEFAULT_BUDGET,
     ) -> None:
         super().__init__(seed)
         self.feed_weight = feed_weight
@@ -320,6 +349,13 @@ class ExpertBot(BaseBot):
         self.future_weight = future_weight
         self.unknown_discount = unknown_discount
         self.neutral = neutral
+        if budget < 1:
+            raise ValueError(f"budget must be at least 1 work unit, not {budget!r}")
+        self.budget = budget
+        #: decisions that ran out of budget and fell back to the greedy move
+        self.over_budget = 0
+        #: work units spent on all decisions so far (mc sums its rollouts' work)
+        self.spent = 0
 
     # ------------------------------------------------------------------ helpers
 
@@ -502,13 +538,52 @@ class ExpertBot(BaseBot):
 
     # ------------------------------------------------------------------ decisions
 
+    def evaluator(self, view: View) -> Evaluator:
+        return Evaluator(
+            view, self.future_weight, self.unknown_discount, self.neutral, budget=self.budget
+        )
+
     def evaluate(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
-        """(value, action) for every legal action worth considering; lower is better."""
-        ev = Evaluator(view, self.future_weight, self.unknown_discount, self.neutral)
+        """(value, action) for every legal action worth considering; lower is
+        better.  A decision over the work budget is scored by the greedy
+        bot instead: its move alone, valued 0."""
+        ev = self.evaluator(view)
+        # what building the view and the evaluator cost: every card in play
+        self.spent += len(view.layouts) * view.variant.cells
+        try:
+            return self._evaluate(ev, view, legal)
+        except OverBudget:
+            self.over_budget += 1
+            return [(0.0, self._cheap_move(view, legal))]
+        finally:
+            self.spent += ev.work
+
+    def _cheap_move(self, view: View, legal: Sequence[Action]) -> Action:
+        """The greedy bot's move, drawn from this bot's generator (deterministic)."""
+        from .greedy import GreedyBot
+
+        greedy = GreedyBot()
+        greedy.rng = self.rng
+        return greedy.choose(view, legal)
+
+    @staticmethod
+    def forecast(ev: Evaluator, legal: Sequence[Action]) -> int:
+        """A rough work estimate for one decision: every class of unseen card
+        tried in every place, plus every shot, at one value-function call
+        each.  Only the position goes in, so it is as deterministic as the
+        count itself."""
+        shots = sum(1 for a in legal if a.kind in ("bunker", "approach"))
+        return (len(ev.mine) + len(ev.insts)) * (len(ev.classes) * len(ev.mine) + shots)
+
+    def _evaluate(
+        self, ev: Evaluator, view: View, legal: Sequence[Action]
+    ) -> list[tuple[float, Action]]:
         phase = view.phase
         out: list[tuple[float, Action]] = []
         if phase == "setup":
             return [(self._setup_score(view, a), a) for a in legal]
+        if self.forecast(ev, legal) > self.budget:
+            raise OverBudget(0)
         if phase == "place":
             assert view.drawn is not None
             kinds = {a.kind for a in legal}

@@ -180,6 +180,22 @@ def small_layout(view: View) -> bool:
     return view.variant.cells <= 9
 
 
+def _in_range(name: str, value: float | None, lo: float, hi: float) -> None:
+    """Options are checked when the bot is made: ``iterations=10**20`` would
+    otherwise be a decision that never ends."""
+    if value is not None and not lo <= value <= hi:
+        raise ValueError(f"{name} must be between {lo:g} and {hi:g}, not {value!r}")
+
+
+#: Work units (the expert's, see :data:`~golfcli.bots.expert.DEFAULT_BUDGET`)
+#: all rollouts of one mc decision may spend together, confirmation included.
+#: Past it the search stops adding determinisations (at least two are played,
+#: as with ``time``), so a table of many seats, where every rollout is long
+#: and every turn costs a view per seat, cannot take minutes per move.  The
+#: ladder's scenarios (six-card and Alberta, 2 to 4 players) stay below it.
+DEFAULT_SEARCH_BUDGET = 20_000_000
+
+
 class MCBot(BaseBot):
     """Determinised Monte Carlo over the expert's closest candidates."""
 
@@ -200,6 +216,7 @@ class MCBot(BaseBot):
         objective: str = "auto",
         z: float = 1.0,
         confirm: int = 4,
+        search_budget: int = DEFAULT_SEARCH_BUDGET,
         **options: Any,
     ) -> None:
         super().__init__(seed)
@@ -207,6 +224,14 @@ class MCBot(BaseBot):
             raise ValueError("rollout must be expert or lite")
         if objective not in ("auto", "relative", "own"):
             raise ValueError("objective must be auto, relative or own")
+        _in_range("iterations", iterations, 1, 100_000)
+        _in_range("time", time, 0.001, 3600)
+        _in_range("top_k", top_k, 1, 100)
+        _in_range("horizon", horizon, 0, 100_000)
+        _in_range("confirm", confirm, 1, 100)
+        _in_range("search_budget", search_budget, 1, 10**12)
+        self.search_budget = search_budget
+        self.spent = 0  # work units of this decision's rollouts so far
         self.objective = objective
         self.z = z
         self.confirm = max(1, int(confirm))
@@ -261,6 +286,8 @@ class MCBot(BaseBot):
         while done < iterations:
             if deadline is not None and done >= 2 and _now() >= deadline:
                 break
+            if done >= 2 and self.spent >= self.search_budget:
+                break
             det = determinize(view, self.rng)
             seed = self.rng.random()
             for i, action in enumerate(cands):
@@ -274,6 +301,7 @@ class MCBot(BaseBot):
                 else:
                     bots = [ExpertBot(f"{seed}:{s}") for s in range(view.players)]
                     out = expert_rollout(st, bots, view.seat, horizon, weight)
+                    self.spent += sum(b.spent for b in bots)
                 outcomes[i].append(out)
             done += 1
         return outcomes
@@ -290,6 +318,7 @@ class MCBot(BaseBot):
         cands = self.candidates(view, legal)
         if len(cands) == 1:
             return cands[0][1]
+        self.spent = 0  # the search budget is per decision
         actions = [a for _, a in cands]
         outcomes = self.search(view, actions)
         best = self.pick(outcomes)

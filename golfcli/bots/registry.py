@@ -90,7 +90,7 @@ def _instantiate(obj: Any, spec: str, seed: Any, options: dict[str, Any]) -> Any
             kwargs["seed"] = seed
         try:
             bot = obj(**kwargs)
-        except TypeError as exc:
+        except (TypeError, ValueError) as exc:
             raise BotSpecError(f"cannot create bot {spec!r}: {exc}") from None
     elif callable(obj):
         if options:
@@ -149,7 +149,7 @@ def make_bot(
     base, opts = split_options(spec.strip())
     opts.update(options or {})
     if base.startswith("cmd:"):
-        argv = shlex.split(base[4:])
+        argv = split_command(base[4:])
         if not argv:
             raise BotSpecError("cmd: needs a program to run, e.g. cmd:python3 my_bot.py")
         from .external import ExternalBot
@@ -190,8 +190,75 @@ def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Any]:
     if unknown:  # a misspelt option would otherwise be ignored without a word
         takes = f"its options: {', '.join(sorted(known))}" if known else "it takes none"
         raise BotSpecError(f"bot {base!r} has no option {unknown[0]!r} ({takes})")
+    check_option_types(cls, base, opts)
     opts = dict(opts)
     return lambda seed: _instantiate(cls, base, seed, opts)
+
+
+def split_command(text: str) -> list[str]:
+    """A command line split as a shell would; an unclosed quote is a
+    :class:`BotSpecError` (shlex's own ValueError would end in a traceback)."""
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise BotSpecError(f"bot command {text!r}: {exc} (an unclosed quote?)") from None
+
+
+#: what an option's annotation asks for, in a user's words
+_TYPE_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
+
+
+def _option_type(cls: Any, name: str) -> tuple[type, ...] | None:
+    """The types a built-in bot's option accepts, from its constructor's
+    annotations (``int | None`` -> (int, NoneType)); None if unannotated."""
+    import types
+    import typing
+
+    for klass in (cls, getattr(cls, "consults", None)):
+        if klass is None:
+            continue
+        try:
+            hints = typing.get_type_hints(klass.__init__)
+        except Exception:  # pragma: no cover - every built-in's hints resolve
+            continue
+        if name in hints:
+            hint = hints[name]
+            if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+                return tuple(typing.get_args(hint))
+            return (hint,) if isinstance(hint, type) else None
+    return None
+
+
+def check_option_types(cls: Any, spec: str, options: dict[str, Any]) -> None:
+    """Refuse a built-in bot's option of the wrong type now, when the bot is
+    made (``greedy?threshold=x``), not at every decision of a game later."""
+    import math
+
+    for name, value in options.items():
+        allowed = _option_type(cls, name)
+        if allowed is None:
+            continue
+        ok = False
+        for t in allowed:
+            if t is type(None):
+                ok = ok or value is None
+            elif t is bool:
+                ok = ok or isinstance(value, bool)
+            elif t is int:
+                ok = ok or (isinstance(value, int) and not isinstance(value, bool))
+            elif t is float:
+                ok = ok or (
+                    isinstance(value, (int, float))
+                    and not isinstance(value, bool)
+                    and math.isfinite(value)
+                )
+            else:
+                ok = ok or isinstance(value, t)
+        if not ok:
+            words = " or ".join(
+                "empty" if t is type(None) else _TYPE_WORDS.get(t, t.__name__) for t in allowed
+            )
+            raise BotSpecError(f"bot {spec!r} option {name} must be {words}, not {value!r}")
 
 
 @functools.cache

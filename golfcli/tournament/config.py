@@ -54,6 +54,15 @@ PLAYER_KEYS = ("name", "bot", "command", "options", "time_limit", "time_bank")
 SPRT_KEYS = ("elo0", "elo1", "margin", "alpha", "beta", "min_deals")
 SCHEDULES = ("round-robin", "gauntlet")
 DEFAULT_GAMES = 10
+#: Largest seed a config or --seed may give (a seed of 10**20 digits would be
+#: accepted by Python and then copied into every record).
+MAX_SEED = 2**63 - 1
+#: Most games one run may plan (deals x tables x seatings): a resumed run
+#: keeps a bitmap of one bit per planned game, and a plan of 10**20 games is
+#: a typo, not a tournament.
+MAX_TOTAL_GAMES = 100_000_000
+#: Longest player name: it names a log file in the run directory.
+MAX_NAME = 100
 
 
 # --------------------------------------------------------------------------- config loading
@@ -128,6 +137,17 @@ def load_config(
     per_table = _seats(ck, top, variant, len(entrants), team_size)
     schedule, challenger, tables = _schedule(ck, top, entrants, per_table, team_size)
     run = _run_length(ck, doc, top, games, seed, key, workers)
+    rotations = per_table * team_size if run.duplicate else 1
+    total = run.games * len(tables) * rotations
+    if total > MAX_TOTAL_GAMES:
+        where: tuple[str, KeyPath | str] = (
+            ("--games", "") if games is not None else (doc.where(("games",)), ("games",))
+        )
+        raise ConfigError(
+            *where,
+            f"{run.games:,} deals make {total:,} games ({len(tables):,} tables x {rotations} "
+            f"seatings each); at most {MAX_TOTAL_GAMES:,} games per run",
+        )
     pressure = _pressure(ck, top)
     record = ck.bool_(("record_events",)) if top.get("record_events") is not None else False
     sprt = _sprt(ck, top, len(entrants)) if top.get("sprt") is not None else None
@@ -320,11 +340,11 @@ def _run_length(
             )
         n_key = key
     elif seed is not None:
-        if seed < 0:
-            raise ConfigError("--seed", "", f"must be 0 or more, not {seed}")
+        if not 0 <= seed <= MAX_SEED:
+            raise ConfigError("--seed", "", f"must be between 0 and {MAX_SEED:,}, not {seed}")
         n_seed = seed
     elif top.get("seed") is not None:
-        n_seed = ck.int_(("seed",), 0)
+        n_seed = ck.int_(("seed",), 0, MAX_SEED)
     else:
         seed_given = False
     if key is None:
@@ -456,6 +476,11 @@ def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpe
             raise ck.fail((*p, "name"), f"two players are named {name!r}")
         if "&" in name:
             raise ck.fail((*p, "name"), "a name may not contain & (it joins partners' names)")
+        if len(name) > MAX_NAME or "/" in name or "\\" in name or "\0" in name:
+            raise ck.fail(
+                (*p, "name"),
+                f"a name has at most {MAX_NAME} characters and no / or \\ (it names a log file)",
+            )
         seen.add(name)
         if ("bot" in d) == ("command" in d):
             raise ck.fail(
@@ -479,13 +504,13 @@ def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpe
         if "bot" in d:
             spec = ck.text((*p, "bot"))
             player = PlayerSpec(name, spec, None, options, tl, tb)
-            if spec.startswith("cmd:") and not shlex.split(spec[4:]):
+            if spec.startswith("cmd:") and not _split(ck, (*p, "bot"), spec[4:]):
                 raise ck.fail((*p, "bot"), "cmd: needs a program, e.g. cmd:python3 my_bot.py")
             _check_bot(ck, (*p, "bot"), spec, options, base_dir)
         else:
             cmd = ck.get((*p, "command"))
             if isinstance(cmd, str):
-                cmd = shlex.split(cmd)
+                cmd = _split(ck, (*p, "command"), cmd)
             if (
                 not isinstance(cmd, list)
                 or not cmd
@@ -505,6 +530,16 @@ def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpe
             player = PlayerSpec(name, None, tuple(argv), options, tl, tb)
         out.append(player)
     return out
+
+
+def _split(ck: Checker, path: KeyPath, text: str) -> list[str]:
+    """A command line split as a shell would; an unclosed quote is a config error."""
+    from ..bots.registry import BotSpecError, split_command
+
+    try:
+        return split_command(text)
+    except BotSpecError as exc:
+        raise ck.fail(path, str(exc)) from None
 
 
 def _check_bot(

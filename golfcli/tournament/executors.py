@@ -197,9 +197,35 @@ class LocalPool:
     def shutdown(self, abandon: bool) -> None:
         self._stop.set()
         if abandon:
+            _quiet_cancelled_futures()
             for proc in list(getattr(self._pool, "_processes", {}).values()):
                 proc.terminate()
         self._pool.shutdown(wait=not abandon, cancel_futures=True)
+
+
+def _quiet_cancelled_futures() -> None:
+    """Silence one known complaint of the process pool when it is abandoned.
+
+    A second Ctrl-C terminates the workers.  The pool's manager thread then
+    marks every pending batch as failed, including those the runner had
+    already cancelled, and CPython 3.11 raises ``InvalidStateError`` for
+    each of those in that thread: a traceback on the screen about futures
+    nobody waits for.  Exceptions in threads pass ``threading.excepthook``;
+    this one (and only this one) is dropped there."""
+    import threading
+    from concurrent.futures import InvalidStateError
+
+    previous = threading.excepthook
+    if getattr(previous, "golf_quiet", False):
+        return
+
+    def hook(args: Any) -> None:
+        if args.exc_type is InvalidStateError and "CANCELLED" in str(args.exc_value):
+            return
+        previous(args)
+
+    hook.golf_quiet = True  # type: ignore[attr-defined]
+    threading.excepthook = hook
 
 
 # --------------------------------------------------------------------------- dask

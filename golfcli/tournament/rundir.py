@@ -31,6 +31,8 @@ from .plan import ConfigError, Plan, RunError
 from .worker import RECORD_VERSION
 
 RUN_SCHEMA = "golf-tournament-run/1"
+#: run.json is a few kilobytes; a bigger one is not ours (read with a bound)
+RUN_FILE_MAX = 10_000_000
 KEY_FILE = "key"
 
 
@@ -68,14 +70,73 @@ def check_record(plan: Plan, rec: Any) -> int:
     ):
         if key not in rec:
             raise ValueError(f"game {i} lacks {key!r}")
+    _check_shape(rec, i, {e.name for e in plan.entrants})
     return i
+
+
+def _is_num(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
+    """Every field the report reads has the type and length it needs: a
+    record edited by hand or damaged on disk is refused here (and its game
+    played again) instead of ending the report in a traceback."""
+
+    def need(ok: bool, key: str) -> None:
+        if not ok:
+            raise ValueError(f"game {i}: {key!r} has the wrong shape")
+
+    sides, seats = rec["sides"], rec["side_of"]
+    need(isinstance(sides, list) and bool(sides) and all(s in names for s in sides), "sides")
+    k = len(sides)
+    need(isinstance(seats, list) and all(type(s) is int and 0 <= s < k for s in seats), "side_of")
+    n = len(seats)
+    need(isinstance(rec.get("deal"), int), "deal")
+    need(type(rec["regulation_holes"]) is int, "regulation_holes")
+    for key in ("totals", "holes_won"):
+        need(isinstance(rec[key], list) and len(rec[key]) == k and all(map(_is_num, rec[key])), key)
+    need(
+        isinstance(rec["winners"], list)
+        and all(type(w) is int and 0 <= w < k for w in rec["winners"]),
+        "winners",
+    )
+    seating = rec.get("seating")
+    need(
+        isinstance(seating, list)
+        and len(seating) == n
+        and all(isinstance(x, str) for x in seating),
+        "seating",
+    )
+    faults = rec["faults"]
+    need(
+        isinstance(faults, list)
+        and len(faults) == n
+        and all(
+            isinstance(f, dict)
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in f.values())
+            for f in faults
+        ),
+        "faults",
+    )
+    dq = rec["disqualified"]
+    need(isinstance(dq, list) and len(dq) == n, "disqualified")
+    for key in ("decisions", "time_total", "time_max"):
+        v = rec.get(key)
+        need(isinstance(v, list) and len(v) == n and all(map(_is_num, v)), key)
+    restarts = rec.get("restarts")
+    need(
+        restarts is None or (isinstance(restarts, list) and all(type(r) is int for r in restarts)),
+        "restarts",
+    )
 
 
 class Disk:
     """What a run directory already holds: which games are done.
 
-    A fresh run allocates nothing; a resumed one a bitmap of one byte per
-    planned game (100,000 games: 100 kB)."""
+    A fresh run allocates nothing; a resumed one a bitmap of one bit per
+    planned game (100,000 games: 12.5 kB; the most a config may plan,
+    100 million, 12.5 MB)."""
 
     def __init__(self, total: int) -> None:
         self.total = total
@@ -85,20 +146,25 @@ class Disk:
         self.dropped = 0  # torn or unreadable lines removed
 
     def done(self, i: int) -> bool:
-        return self._done is not None and bool(self._done[i])
+        return self._done is not None and bool(self._done[i >> 3] >> (i & 7) & 1)
 
     def mark(self, i: int) -> bool:
         """Mark game ``i`` done; False if it already was (a duplicate line)."""
         if self._done is None:
-            self._done = bytearray(self.total)
-        if self._done[i]:
+            self._done = bytearray((self.total + 7) >> 3)
+        bit = 1 << (i & 7)
+        if self._done[i >> 3] & bit:
             return False
-        self._done[i] = 1
+        self._done[i >> 3] |= bit
         self.count += 1
         return True
 
     def count_from(self, start: int) -> int:
-        return 0 if self._done is None else sum(self._done[start:])
+        if self._done is None or start >= self.total:
+            return 0
+        head = sum(1 for i in range(start, min(self.total, (start + 7) & ~7)) if self.done(i))
+        rest = int.from_bytes(self._done[(start + 7) >> 3 :], "little").bit_count()
+        return head + rest
 
 
 def read_games(path: Path) -> Iterator[tuple[int, str]]:
@@ -166,7 +232,8 @@ def scan_games(plan: Plan, path: Path) -> Disk:
 def read_key(out: Path) -> str | None:
     """The key a run directory holds, or None if it has none."""
     try:
-        text = (out / KEY_FILE).read_text(encoding="ascii").strip()
+        with (out / KEY_FILE).open("rb") as fh:
+            text = fh.read(200).decode("ascii").strip()  # a key is 64 hex digits: read a bound
     except (OSError, UnicodeDecodeError):
         return None
     return text if is_key(text) else None
@@ -194,9 +261,11 @@ def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
                 str(out), "--resume", "no run.json here: nothing to resume (start without --resume)"
             )
         try:
-            stored = json.loads(run_file.read_text(encoding="utf-8"))
+            stored = json.loads(run_file.read_bytes()[:RUN_FILE_MAX].decode("utf-8"))
             stored_plan = stored["plan"]
             stored_hash = stored["config_hash"]
+            if not isinstance(stored_plan, dict) or not isinstance(stored_hash, str):
+                raise TypeError("plan must be a mapping and config_hash text")
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ConfigError(str(run_file), "", f"unreadable run file: {exc}") from None
         if not isinstance(stored_plan, dict) or "key_commitment" not in stored_plan:

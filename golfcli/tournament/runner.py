@@ -45,6 +45,7 @@ class Interrupts:
         self.in_game = False
         self._old: dict[int, Any] = {}
         self._depth = 0
+        self._pid = os.getpid()
 
     def __enter__(self) -> Interrupts:
         if self._depth == 0 and threading.current_thread() is threading.main_thread():
@@ -60,6 +61,10 @@ class Interrupts:
             self._old = {}
 
     def _handle(self, signum: int, frame: Any) -> None:
+        if os.getpid() != self._pid:
+            # a worker just forked from us, before its initializer ignores
+            # Ctrl-C: the main process speaks for the run (once)
+            return
         self.count += 1
         if self.count == 1:
             what = "terminated (SIGTERM)" if signum == signal.SIGTERM else "interrupted"

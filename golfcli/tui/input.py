@@ -263,6 +263,7 @@ REFUSALS: dict[str, str] = {
     "face_up": "the card at {at} is already face up: choose a face-down card",
     "seen": "you have already looked at {at}: choose another card",
     "stock_only": "this variant only lets you draw from the stock",
+    "discard_only": "this variant only lets you draw from the discard pile (d)",
     "discard_empty": "the discard pile is empty",
     "frozen": "the discard pile is frozen on final turns: draw from the stock (s)",
     "stock_empty": "the stock is empty",

@@ -22,6 +22,7 @@ from ..rulestext import game_length
 from ..state import Action, Event
 from ..variant import Variant
 from ..view import View, censor
+from ..yamlsrc import printable
 from .board import (
     board_from_view,
     hole_result_lines,
@@ -58,7 +59,7 @@ class QuitGame(BaseException):
 
 
 def fail(message: str) -> NoReturn:
-    typer.echo(f"golf: error: {message}", err=True)
+    typer.echo(f"golf: error: {printable(message)}", err=True)
     raise typer.Exit(2)
 
 
