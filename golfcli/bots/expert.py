@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -73,7 +73,7 @@ def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
 #: built-in variants stay far below it (Alberta's costliest decisions use
 #: about a tenth); it bites on huge custom layouts, such as 8x12 grids with
 #: bunker and approach shots, where one decision would otherwise take seconds.
-DEFAULT_BUDGET = 200_000
+DEFAULT_BUDGET: Final = 200_000  # Final: compiled, the default stays visible to inspect
 
 
 class OverBudget(Exception):

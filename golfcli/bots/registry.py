@@ -208,6 +208,35 @@ def split_command(text: str) -> list[str]:
 _TYPE_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
 
 
+@functools.cache
+def _init_hints(klass: Any) -> dict[str, Any]:
+    """The annotations of a built-in bot's constructor.  The compiled build
+    (mypyc) keeps none on its methods, so there they are read from the
+    module's source, which the compiled module was built from: an option's
+    wrong type gets the same message on both builds."""
+    import ast
+    import sys
+    import typing
+
+    hints = typing.get_type_hints(klass.__init__)
+    if hints:
+        return hints
+    module = sys.modules[klass.__module__]
+    compiled = Path(module.__file__ or "")
+    source = compiled.with_name(compiled.name.split(".")[0] + ".py")
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
+            for fn in node.body:
+                if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
+                    args = fn.args.args + fn.args.kwonlyargs
+                    return {
+                        a.arg: eval(ast.unparse(a.annotation), vars(module))  # golf's own source
+                        for a in args
+                        if a.annotation is not None
+                    }
+    return {}
+
+
 def _option_type(cls: Any, name: str) -> tuple[type, ...] | None:
     """The types a built-in bot's option accepts, from its constructor's
     annotations (``int | None`` -> (int, NoneType)); None if unannotated."""
@@ -218,7 +247,7 @@ def _option_type(cls: Any, name: str) -> tuple[type, ...] | None:
         if klass is None:
             continue
         try:
-            hints = typing.get_type_hints(klass.__init__)
+            hints = _init_hints(klass)
         except Exception:  # pragma: no cover - every built-in's hints resolve
             continue
         if name in hints:
