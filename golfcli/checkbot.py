@@ -25,15 +25,15 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import typer
 
+from .errors import fail
 from .faults import FAULT_KINDS, BotFault
 from .match import Match
 from .state import Action
 from .view import View
-from .yamlsrc import printable
 
 # (variant, opponents): the bot always sits in seat 0.  Alberta with four
 # players is the partner game: seats 0 and 2 share a layout.
@@ -200,9 +200,9 @@ def run_check(spec: str, holes: int = 2, time_limit: float = 1.0, seed: int = 1)
     from .bots.registry import BotSpecError
 
     if holes < 1:
-        _bad("--holes must be at least 1")
+        fail("--holes must be at least 1")
     if not time_limit > 0:
-        _bad("--time-limit must be a positive number of seconds")
+        fail("--time-limit must be a positive number of seconds")
     from .bots.procs import terminate_as_interrupt
 
     log_dir = Path(tempfile.mkdtemp(prefix="golf-check-bot-"))
@@ -213,7 +213,7 @@ def run_check(spec: str, holes: int = 2, time_limit: float = 1.0, seed: int = 1)
             )
     except BotSpecError as exc:
         _remove_if_empty(log_dir)
-        _bad(str(exc))
+        fail(str(exc))
     for line in report(name, results, time_limit):
         typer.echo(line)
     clean = all(r.clean for r in results)
@@ -249,8 +249,3 @@ def _remove_if_empty(path: Path) -> bool:
     except OSError:
         return False
     return True
-
-
-def _bad(message: str) -> NoReturn:
-    typer.echo(f"golf: error: {printable(message)}", err=True)
-    raise typer.Exit(2)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
+
+from .errors import fail, say_error
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -160,18 +162,6 @@ SetOpt = Annotated[
 ]
 
 
-def fail(message: str) -> NoReturn:
-    say_error(message)
-    raise typer.Exit(2)
-
-
-def say_error(message: str) -> None:
-    """``golf: error: ...`` on stderr, always one line (control characters escaped)."""
-    from .yamlsrc import printable
-
-    typer.echo(f"golf: error: {printable(message)}", err=True)
-
-
 #: Ranges of the numeric options, the same as a tournament config's keys:
 #: a value of 10**20 would be accepted by Python and then run for ever.
 MAX_GAMES = 10**9
@@ -300,10 +290,9 @@ def score(
             errors += 1
             continue
         if (rows, cols) != (var.rows, var.cols):
-            typer.echo(
-                f"golf: error: {where}: a {rows}x{cols} layout, "
-                f"but {var.name} deals {var.rows} rows of {var.cols}",
-                err=True,
+            say_error(
+                f"{where}: a {rows}x{cols} layout, "
+                f"but {var.name} deals {var.rows} rows of {var.cols}"
             )
             errors += 1
             continue
@@ -771,7 +760,7 @@ def run_tournament_command(
             # against the commitment in run.json and replayed with --key
             notice(f"the deals' key (replay with --key): {result.plan.key}")
         if result.stopped == "error":
-            typer.echo(f"golf: error: {result.message}", err=True)
+            say_error(result.message)
             raise typer.Exit(1)
         if result.stopped == "interrupted":
             typer.echo(f"golf: {result.message}", err=True)

@@ -712,12 +712,31 @@ _CSV_KEYS = {
 }
 
 
+def text_table(headers: Sequence[Any], rows: Sequence[Sequence[Any]], fmt: str) -> str:
+    """A plain table, or a markdown one whose cells cannot break its columns:
+    a ``|`` in a player's name is escaped (tabulate leaves it as it is).
+    ``fmt`` is ``table`` or ``markdown``; tournaments and scorecards share it."""
+    from tabulate import tabulate
+
+    if fmt != "markdown":
+        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+    def cell(x: Any) -> str:
+        return str(x).replace("|", "\\|")
+
+    return tabulate(
+        [[cell(x) for x in row] for row in rows],
+        headers=[cell(h) for h in headers],
+        tablefmt="github",
+        disable_numparse=True,
+    )
+
+
 def render(report: Mapping[str, Any], fmt: str, table: str = "standings") -> str:
     """The report as text in one of :data:`FORMATS`.
 
     CSV holds one table (``table``, one of :data:`CSV_TABLES`): a CSV reader
     expects one header and rows that all fit it, not two tables in a row."""
-    from tabulate import tabulate
 
     if fmt == "json":
         return json.dumps(report, indent=2)
@@ -733,13 +752,12 @@ def render(report: Mapping[str, Any], fmt: str, table: str = "standings") -> str
         return buf.getvalue().rstrip("\n")
     if fmt not in ("table", "markdown"):
         raise ValueError(f"unknown format {fmt!r} (use {', '.join(FORMATS)})")
-    tf = "github" if fmt == "markdown" else "simple"
     h1, r1 = _standing_rows(report)
     h2, r2 = _cross_rows(report)
     head = _heading(report)
     sprt = report.get("sprt")
-    t1 = tabulate(r1, headers=h1, tablefmt=tf, disable_numparse=True)
-    t2 = tabulate(r2, headers=h2, tablefmt=tf, disable_numparse=True)
+    t1 = text_table(h1, r1, fmt)
+    t2 = text_table(h2, r2, fmt)
     if fmt == "markdown":
         parts = [
             f"## {head[0]}",

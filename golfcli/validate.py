@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .variant import Variant, VariantError, load_variant
-from .yamlsrc import KeyPath, Located, SourceError, load_file
+from .yamlsrc import KeyPath, Located, SourceError, load_file, whole_number
 
 #: A file that breaks more keys than this is reported as far as this.
 MAX_ERRORS = 50
@@ -121,9 +121,10 @@ def _key_path(data: Any, dotted: str) -> KeyPath | None:
     out: list[Any] = []
     for part in dotted.split("."):
         if isinstance(node, list):
-            if not part.isdigit() or int(part) >= len(node):
+            index = whole_number(part)
+            if index is None or index >= len(node):
                 return None
-            key: Any = int(part)
+            key: Any = index
         elif isinstance(node, dict):
             key = next((k for k in node if str(k) == part), None)
             if key is None:

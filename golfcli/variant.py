@@ -33,6 +33,7 @@ from .yamlsrc import (
     dotted,
     load_file,
     parse_scalar,
+    whole_number,
 )
 
 BUILTIN_NAMES = ("six-card", "four-card", "nine-card", "alberta", "duel")
@@ -463,7 +464,8 @@ def _apply_override(doc: Located, item: str) -> None:
     key, _, raw = item.partition("=")
     parts: list[str | int] = []
     for word in key.strip().split("."):
-        parts.append(int(word) if word.lstrip("-").isdigit() else word)
+        n = whole_number(word[1:] if word.startswith("-") else word)
+        parts.append(word if n is None else -n if word.startswith("-") else n)
     if not parts or parts == [""]:
         raise VariantError(where, "", "empty key")
     value = parse_scalar(raw, where)
@@ -537,13 +539,13 @@ def parse_counts(value: Any) -> tuple[int, int]:
     if isinstance(value, int) and not isinstance(value, bool):
         return value, value
     text = str(value).strip()
-    if text.endswith("+") and text[:-1].isdigit():
-        return int(text[:-1]), 99
+    if text.endswith("+") and (n := whole_number(text[:-1])) is not None:
+        return n, 99
     lo, sep, hi = text.partition("-")
-    if sep and lo.strip().isdigit() and hi.strip().isdigit():
-        return int(lo), int(hi)
-    if text.isdigit():
-        return int(text), int(text)
+    if sep and (a := whole_number(lo)) is not None and (b := whole_number(hi)) is not None:
+        return a, b
+    if (n := whole_number(text)) is not None:
+        return n, n
     raise ValueError(f"{value!r} is not a player count like 3, 2-4 or 9+")
 
 

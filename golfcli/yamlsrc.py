@@ -265,6 +265,19 @@ def parse_scalar(text: str, source: str = "--set") -> Any:
         return text
 
 
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number when it is one in plain digits 0-9 (at most
+    18 of them, surrounding blanks allowed), else None.
+
+    ``str.isdigit`` is not the test: it says yes to a superscript two, which
+    ``int`` refuses, and ``int`` refuses 4300 digits and more; a check that
+    lets either by ends in a traceback."""
+    t = text.strip()
+    if t.isascii() and t.isdigit() and len(t) <= 18:
+        return int(t)
+    return None
+
+
 def kind_of(v: Any) -> str:
     """A value's type in a user's words, for error messages."""
     names = {

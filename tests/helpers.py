@@ -1,16 +1,45 @@
-"""Shared test helpers: build exact hole states from typed cards."""
+"""Shared test helpers: exact hole states and scores from typed cards, and
+the check that a command failed with golf's one error line."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from golfcli import cards as C
 from golfcli.cards import parse_card
+from golfcli.scoring import score_hole, score_layout
 from golfcli.state import HoleState
 from golfcli.variant import Variant, builtin, load_variant
 
 
 def cards(text: str) -> list[int]:
     return [parse_card(t) for t in text.replace("/", " ").split()]
+
+
+def total(variant: Variant | str, text: str) -> int:
+    """The score of one layout typed as ``golf score`` takes it."""
+    v = builtin(variant) if isinstance(variant, str) else variant
+    return score_layout(v, C.parse_layout(text)[2]).total
+
+
+def hole(variant: Variant | str, *texts: str, closer: int | None = None) -> tuple[int, ...]:
+    """The totals of a whole hole of typed layouts (``closer``: who went out)."""
+    v = builtin(variant) if isinstance(variant, str) else variant
+    return score_hole(v, [C.parse_layout(t)[2] for t in texts], closer).totals
+
+
+def one_error_line(result: Any) -> str:
+    """A CliRunner result that failed as golf promises: exit 2, no traceback,
+    exactly one printable ``golf: error:`` line on stderr; that line."""
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("golf: error: "), lines[0]
+    assert lines[0].isprintable(), lines[0]
+    return str(lines[0])
 
 
 def variant(name: str = "six-card", *overrides: str) -> Variant:

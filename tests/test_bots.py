@@ -26,6 +26,8 @@ from golfcli.state import Action, HoleState
 from golfcli.variant import Variant, builtin, load_variant
 from golfcli.view import View, view
 
+from .helpers import cards
+
 # (variant, players): every built-in variant, alberta also as partners (4 seats,
 # 2 shared layouts) and six-card with three sides (mc's "own" objective).
 TABLES = [
@@ -44,10 +46,6 @@ def table_id(table: tuple[str, int]) -> str:
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-def cards(text: str) -> list[int]:
-    return [parse_card(t) for t in text.replace("/", " ").split()]
 
 
 def mask(bits: str) -> int:

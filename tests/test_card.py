@@ -28,6 +28,8 @@ from typer.testing import CliRunner
 
 from golfcli.cli import app
 
+from .helpers import one_error_line
+
 runner = CliRunner()
 REPO = Path(__file__).resolve().parents[1]
 
@@ -44,15 +46,6 @@ def ok(*args: str | Path, stdin: str | None = None) -> Any:
     r = run(*args, stdin=stdin)
     assert r.exit_code == 0, (r.stdout, r.stderr)
     return r
-
-
-def one_error_line(r: Any) -> str:
-    assert r.exit_code == 2, (r.stdout, r.stderr)
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1, r.stderr
-    assert lines[0].startswith("golf: error: ")
-    assert "Traceback" not in r.stderr
-    return str(lines[0])
 
 
 def show_json(path: Path) -> dict[str, Any]:
@@ -300,6 +293,32 @@ def test_ties_go_to_a_playoff_where_the_rules_say_so(tmp_path: Path) -> None:
     assert "These rules settle a tie with a playoff hole" in ok("show", path).stdout
 
 
+def test_a_fix_that_reopens_a_game_with_playoff_holes_is_refused(tmp_path: Path) -> None:
+    """In a target game a correction can take the game back under the target;
+    a regular hole entered then would follow the playoff holes, and the card
+    golf wrote could not be read again."""
+    path = tmp_path / "duel.yaml"
+    ok("new", path, "-v", "duel", "-p", "Ann,Bob")
+    _play(path, ["Ann=25 Bob=25", "Ann=25 Bob=25"])
+    ok("playoff", path, "Ann=1", "Bob=2")
+    before = path.read_text()
+    line = one_error_line(run("fix", path, "--hole", "2", "Ann=1", "Bob=1"))
+    assert "playoff" in line and "--hole 2" in line
+    assert path.read_text() == before
+    ok("fix", path, "--hole", "2", "Ann=30", "Bob=30")  # still over and tied: fine
+    assert show_json(path)["winners"] == ["Ann"]
+
+
+def test_a_mini_card_with_fewer_pars_than_holes_played_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "putt.yaml"
+    ok("new", path, "--mini", "-p", "Ann,Bob", "--par", "3,2")
+    _play(path, ["Ann=3 Bob=2", "Ann=3 Bob=2"])
+    text = path.read_text().replace("holes: 2\n", "holes: null\ntarget: 100\n")
+    path.write_text(text + "- hole: 3\n  scores:\n    Ann: 3\n    Bob: 2\n")
+    line = one_error_line(run("show", path))
+    assert f"{path}:" in line and "par" in line
+
+
 def test_match_play_shows_holes_won(tmp_path: Path) -> None:
     path = tmp_path / "m.yaml"
     ok("new", path, "-p", "Ann,Bob", "-v", "alberta", "--set", "game.scoring=match", "--holes", "3")
@@ -444,6 +463,60 @@ def test_other_bad_options(tmp_path: Path, night: Path) -> None:
     assert "--holes is for a blank card" in msg
     assert not (tmp_path / "o.pdf").exists()
     assert "--par is for mini golf" in one_error_line(run("new", p, "-p", "A,B", "--par", "3"))
+    assert one_error_line(run("new", tmp_path, "-p", "A,B")).endswith(": is a folder")
+    # str.isdigit() says yes to a superscript two and to 5000 digits; int() says no
+    sq = "\u00b2"
+    assert "is not a par" in one_error_line(run("new", p, "--mini", "-p", "A,B", "--par", sq))
+    line = one_error_line(run("print", "--players", "9" * 5000, "--out", tmp_path / "o.pdf"))
+    assert "--players: 999999999: a blank card has 1 to 24" in line
+    pdf = tmp_path / "m.pdf"
+    msg = one_error_line(run("print", "--mini", "--twos", "plus", "--out", pdf))
+    assert "--twos is for card golf" in msg
+    assert "--par: 2 values for 3 holes" in one_error_line(
+        run("print", "--mini", "--par", "3,2", "--holes", "3", "--out", pdf)
+    )
+    assert not pdf.exists()
+
+
+def test_a_bar_in_a_name_does_not_break_a_markdown_table(tmp_path: Path) -> None:
+    path = tmp_path / "bar.yaml"
+    ok("new", path, "-p", "A|B,Cat")
+    ok("add", path, "A|B=3", "Cat=4")
+    for text in (
+        ok("show", path, "-f", "markdown").stdout,
+        ok("stats", path, "-f", "markdown").stdout,
+    ):
+        rows = [line for line in text.splitlines() if line.startswith("|")]
+        assert "A\\|B" in text
+        widths = {len(re.findall(r"(?<!\\)\|", line)) for line in rows}
+        assert len(widths) == 1, rows  # every row has as many columns as the header
+    assert "A|B" in ok("show", path).stdout  # a plain table shows the name as it is
+
+
+def test_control_characters_in_a_card_are_refused(tmp_path: Path, night: Path) -> None:
+    """Names and notes are printed as they are: an escape sequence typed in
+    (or put in a card file by someone else) must not reach the terminal."""
+    p = tmp_path / "x.yaml"
+    assert "control character" in one_error_line(run("new", p, "-p", "Ann\x1b[2J,Bob"))
+    assert "control character" in one_error_line(run("new", p, "-p", "Ann,Bob", "--title", "\x07"))
+    assert not p.exists()
+    text = night.read_text(encoding="utf-8").replace("- Bob\n", '- "Bob\\e[31m"\n')
+    night.write_text(text, encoding="utf-8")
+    line = one_error_line(run("show", night))
+    assert f"{night}:" in line and "players.1: a control character" in line
+
+
+def test_control_characters_in_a_path_are_escaped_in_the_error(tmp_path: Path) -> None:
+    """A path is quoted in the error as it was typed: an escape character in it
+    must not reach the terminal raw (it could recolour or rewrite the line)."""
+    odd = tmp_path / "no\x1b[31mpe"
+    for r in (
+        run("show", odd / "x.yaml"),
+        run("new", odd / "x.yaml", "-p", "Ann,Bob"),
+        run("print", "--out", odd / "x.pdf"),
+    ):
+        line = one_error_line(r)
+        assert "\x1b" not in line and "\\x1b[31m" in line
 
 
 # --------------------------------------------------------------------------- atomic writes
@@ -477,7 +550,50 @@ def test_save_replaces_by_rename(night: Path, monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(model.os, "replace", spy)
     ok("add", night, "Ann=1", "Bob=2", "Cat=3")
-    assert len(calls) == 1 and calls[0][1] == str(night)
+    assert len(calls) == 1 and Path(calls[0][1]) == night.resolve()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_writes_keep_the_cards_mode_and_new_files_follow_the_umask(
+    night: Path, tmp_path: Path
+) -> None:
+    """A temporary file is made private (0600); renamed over the card as it is,
+    it would take a shared card's group access away, and a new card or PDF
+    would be unreadable to anyone else whatever the umask says."""
+    old = os.umask(0o022)
+    try:
+        ok("new", tmp_path / "fresh.yaml", "-p", "Ann,Bob")
+        ok("print", "--out", tmp_path / "blank.pdf")
+        os.chmod(night, 0o664)
+        ok("add", night, "Ann=1", "Bob=2", "Cat=3")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "fresh.yaml").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "blank.pdf").stat().st_mode & 0o777 == 0o644
+    assert night.stat().st_mode & 0o777 == 0o664
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_card_reached_through_a_link_is_the_card_that_changes(night: Path) -> None:
+    link = night.with_name("tonight.yaml")
+    link.symlink_to(night.name)
+    ok("add", link, "Ann=1", "Bob=2", "Cat=3")
+    assert link.is_symlink()  # not replaced by a copy that the card then misses
+    assert show_json(night)["totals"] == {"Ann": 1, "Bob": 2, "Cat": 3}
+
+
+def test_a_pdf_that_cannot_be_started_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    def refused(*args: Any, **kw: Any) -> Any:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    line = one_error_line(run("print", "--out", tmp_path / "x.pdf"))
+    assert "cannot write" in line and "Permission denied" in line
+    assert not (tmp_path / "x.pdf").exists()
 
 
 # --------------------------------------------------------------------------- stats

@@ -17,6 +17,8 @@ from typer.testing import CliRunner
 from golfcli.cli import app
 from golfcli.variant import BUILTIN_NAMES
 
+from .helpers import one_error_line
+
 REPO = Path(__file__).resolve().parents[1]
 runner = CliRunner()
 
@@ -27,14 +29,6 @@ def run(*args: str, stdin: str | None = None) -> Any:
 
 def json_lines(text: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
-
-
-def one_error_line(result: Any) -> str:
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("golf: error: ")
-    assert "Traceback" not in result.stderr
-    return str(lines[0])
 
 
 # --------------------------------------------------------------------------- results

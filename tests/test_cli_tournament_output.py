@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -73,3 +74,14 @@ def test_csv_is_one_table_per_stream(tmp_path: Path) -> None:
         r = runner.invoke(app, ["tournament", str(cfg), "-q", *args])
         assert r.exit_code == 2 and r.stderr.startswith(f"golf: error: {message}")
         assert r.stdout == ""
+
+
+def test_a_bar_in_a_name_does_not_break_the_markdown_tables(tmp_path: Path) -> None:
+    cfg = tmp_path / "t.yaml"
+    cfg.write_text(CONFIG.replace("name: ann", 'name: "a|n"'), encoding="utf-8")
+    r = CliRunner().invoke(app, ["tournament", str(cfg), "-q", "--format", "markdown"])
+    assert r.exit_code == 0, r.output
+    assert "a\\|n" in r.stdout
+    for table in r.stdout.split("### ")[1:3]:  # standings, crosstable
+        rows = [line for line in table.splitlines() if line.startswith("|")]
+        assert len({len(re.findall(r"(?<!\\)\|", line)) for line in rows}) == 1, rows

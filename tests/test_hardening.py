@@ -32,22 +32,13 @@ from golfcli.variant import DEFAULTS, TARGET_HOLE_CAP, VariantError, load_varian
 from golfcli.view import view
 from golfcli.yamlsrc import MAX_DEPTH, SourceError, load_text, parse_scalar
 
+from .helpers import one_error_line
+
 runner = CliRunner()
 
 
 def run(*args: str, stdin: str | None = None) -> Any:
     return runner.invoke(app, list(args), input=stdin)
-
-
-def one_error_line(result: Any) -> str:
-    """The run failed with exit 2 and exactly one ``golf: error:`` line."""
-    assert result.exit_code == 2, (result.exit_code, result.output)
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("golf: error: "), lines[0]
-    return str(lines[0])
 
 
 def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
@@ -348,6 +339,44 @@ def test_bad_bot_options_on_the_command_line() -> None:
     assert "option threshold must be a whole number" in line
     line = one_error_line(run("check-bot", "cmd:'x"))
     assert "No closing quotation" in line
+
+
+@pytest.mark.parametrize("number", ["\u00b2", "9" * 5000, "--3"])
+def test_numbers_python_cannot_read_are_one_line(tmp_path: Path, number: str) -> None:
+    """``str.isdigit`` says yes to a superscript two and to 5000 digits, and
+    ``lstrip("-")`` to --3; ``int`` says no to all three: a traceback."""
+    assert "--set" in one_error_line(run("score", "--set", f"patterns.{number}=x", "5 K 2 / 5 7 9"))
+    line = one_error_line(run("score", "--set", f"players={number}", "5 K 2 / 5 7 9"))
+    assert "is not a player count" in line or "too long to read" in line
+    f = write(tmp_path, "v.yaml", f'name: x\nextends: six-card\nplayers: "{number}-4"\n')
+    assert "is not a player count" in one_error_line(run("validate", str(f)))
+    cfg = write(
+        tmp_path,
+        "t.yaml",
+        f'name: t\nvariant: six-card\nworkers: "{number}"\ngames: 1\n'
+        "players:\n  - {name: a, bot: random}\n  - {name: b, bot: random}\n",
+    )
+    assert "workers" in one_error_line(run("tournament", str(cfg), "-q"))
+
+
+BROKEN_INIT = """\
+class Bot:
+    def __init__(self):
+        raise RuntimeError("no table for me")
+
+    def choose(self, view, legal):
+        return legal[0]
+"""
+
+
+@pytest.mark.parametrize("command", [["play", "-p"], ["check-bot"]])
+def test_a_bot_whose_constructor_fails_is_one_line(tmp_path: Path, command: list[str]) -> None:
+    """Any error of a bot's own code while it is made (not only a wrong
+    argument) is the bot's problem, said in one line: no traceback."""
+    bot = write(tmp_path, "broken.py", BROKEN_INIT)
+    spec = f"random,{bot}" if command[0] == "play" else str(bot)
+    line = one_error_line(run(*command, spec, "--holes", "1"))
+    assert "RuntimeError: no table for me" in line and "broken.py" in line
 
 
 def test_bad_bot_option_in_a_config(tmp_path: Path) -> None:

@@ -15,9 +15,10 @@ import pytest
 import yaml
 
 from golfcli import cards as C
-from golfcli.scoring import score_hole, score_layout
 from golfcli.state import Action, HoleState
 from golfcli.variant import BUILTIN_NAMES, Variant, builtin, load_variant
+
+from .helpers import hole, total
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs" / "variants"
 FILES = sorted(p.name for p in CONFIGS.glob("*.yaml"))
@@ -39,14 +40,6 @@ def house(name: str) -> Variant:
 def parent(name: str) -> Variant:
     data = yaml.safe_load((CONFIGS / name).read_text(encoding="utf-8"))
     return builtin(data["extends"])
-
-
-def total(v: Variant, text: str) -> int:
-    return score_layout(v, C.parse_layout(text)[2]).total
-
-
-def hole(v: Variant, *texts: str, closer: int | None = None) -> tuple[int, ...]:
-    return score_hole(v, [C.parse_layout(t)[2] for t in texts], closer).totals
 
 
 # --------------------------------------------------------------------------- every file

@@ -30,6 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("match",),
     ("record",),
     ("golden", "stats"),
+    ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "card"),
     ("cli",),
     ("entry",),  # the console script: catches Ctrl-C before importing cli

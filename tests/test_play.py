@@ -169,6 +169,21 @@ def test_tokens_split_letters_from_numbers() -> None:
     assert tokens("") == []
 
 
+def test_odd_numbers_typed_at_a_prompt_are_refused_not_a_crash() -> None:
+    """``str.isdigit`` says yes to a superscript two and a number of 5000
+    digits; ``int`` says no to both (a ValueError in the middle of a game)."""
+    st = hole("six-card")
+    assert "is not a position" in str(reply(st, "\u00b2"))
+    assert "is not a position" in str(reply(st, "1\u00b2"))
+    assert str(reply(st, "9" * 5000)).startswith("there is no position 999999999...: ")
+    assert reply(st, "\u0663") == [Action("reveal", 2)]  # an Arabic-Indic three is a three
+    finish_setup(st)
+    assert "is not a move here" in str(reply(st, "\u00b2"))
+    st.apply(Action("draw_stock"))
+    assert "is not" in str(reply(st, "\u00b2"))
+    assert str(reply(st, "9" * 5000)).startswith("there is no position")
+
+
 def test_start_reveals() -> None:
     st = hole("six-card")
     assert st.phase == "setup"
@@ -621,6 +636,34 @@ def test_hints_show_the_move_and_a_number_only_for_a_swap(
     assert any(": put the " in h for h in hints)
 
 
+def test_every_kind_of_move_in_words() -> None:
+    """What a hint or a refused move says, one kind of move at a time."""
+    import dataclasses
+
+    from golfcli.tui.input import describe_action
+
+    v = seen(hole("six-card"))
+    v = dataclasses.replace(v, discard=(card("7H"),), drawn=None)
+    held = dataclasses.replace(v, drawn=card("QS"))
+    said = {
+        ("reveal", v): "turn up 3",
+        ("peek", v): "peek at 3",
+        ("flip", v): "turn up 3",
+        ("look", v): "look at 3 again",
+        ("draw_stock", v): "draw from the stock (s)",
+        ("draw_discard", v): "take the 7H from the discard pile (d)",
+        ("knock", v): "knock (k)",
+        ("discard", v): "discard it (d)",
+        ("pass", v): "turn nothing up (p)",
+        ("swap", v): "put it at 3",
+        ("swap", held): "put the QS at 3",
+        ("bunker", v): "bunker shot: swap 3 and 5",
+        ("approach", v): "approach shot: swap 3 and 5",
+    }
+    for (kind, where), words in said.items():
+        assert describe_action(Action(kind, 2, 4), where, PLAIN) == words, kind
+
+
 def test_swap_change_is_the_expected_score_change() -> None:
     import dataclasses
 
@@ -698,6 +741,40 @@ def test_handicap_turns_up_extra_cards() -> None:
 def run(*args: str) -> tuple[int, str, str]:
     r = CliRunner().invoke(app, list(args))
     return r.exit_code, r.stdout, r.stderr
+
+
+def test_a_record_that_fails_mid_game_is_one_line_and_keeps_the_holes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A disk that fills up during a game: the holes played are shown, the
+    error is one line, exit 2, and the bots are still closed."""
+    from golfcli.bots import registry
+    from golfcli.record import RecordWriter
+
+    real_hole = RecordWriter.hole
+    written: list[int] = []
+
+    def full_on_the_second(self: RecordWriter, rec: HoleRecord) -> None:
+        if written:
+            raise OSError(28, "No space left on device")
+        written.append(rec.number)
+        real_hole(self, rec)
+
+    closed: list[object] = []
+    real_close = registry.close_bot
+    monkeypatch.setattr(RecordWriter, "hole", full_on_the_second)
+    monkeypatch.setattr(registry, "close_bot", lambda b: (closed.append(b), real_close(b)))
+    rec = tmp_path / "g.jsonl"
+    r = CliRunner().invoke(
+        app, ["play", "-p", "random,greedy", "--holes", "3", "--seed", "2", "--record", str(rec)]
+    )
+    assert r.exit_code == 2, r.output
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("golf: error: "), r.stderr
+    assert str(rec) in lines[0] and "No space left on device" in lines[0]
+    assert "Game stopped after 2 holes" in r.stdout
+    assert len(closed) == 2
+    assert len(rec.read_text(encoding="utf-8").splitlines()) == 2  # header and hole 1
 
 
 @pytest.mark.parametrize(

@@ -27,21 +27,13 @@ from golfcli.scoring import (
 )
 from golfcli.variant import BUILTIN_NAMES, Variant, builtin, load_variant
 
+from .helpers import hole, total
+
 REPO = Path(__file__).resolve().parents[1]
 
 
 def cards_of(text: str) -> list[int]:
     return C.parse_layout(text)[2]
-
-
-def total(variant: Variant | str, text: str) -> int:
-    v = builtin(variant) if isinstance(variant, str) else variant
-    return score_layout(v, cards_of(text)).total
-
-
-def hole(variant: Variant | str, *texts: str, closer: int | None = None) -> tuple[int, ...]:
-    v = builtin(variant) if isinstance(variant, str) else variant
-    return score_hole(v, [cards_of(t) for t in texts], closer).totals
 
 
 def with_patterns(base: str, patterns: list[dict[str, Any]], **more: Any) -> Variant:

@@ -92,6 +92,8 @@ def _instantiate(obj: Any, spec: str, seed: Any, options: dict[str, Any]) -> Any
             bot = obj(**kwargs)
         except (TypeError, ValueError) as exc:
             raise BotSpecError(f"cannot create bot {spec!r}: {exc}") from None
+        except Exception as exc:  # the bot's own code failed: its problem, in one line
+            raise BotSpecError(f"cannot create bot {spec!r}: {type(exc).__name__}: {exc}") from None
     elif callable(obj):
         if options:
             raise BotSpecError(f"bot {spec!r} is a function and takes no options")

@@ -10,13 +10,14 @@ file is untouched: every check runs before the one atomic write.
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+from ..errors import fail
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -104,11 +105,6 @@ ParOpt = Annotated[
 ]
 
 
-def fail(message: str) -> NoReturn:
-    typer.echo(f"golf: error: {message}", err=True)
-    raise typer.Exit(2)
-
-
 def _load(path: Path) -> Card:
     from .model import CardError, load
 
@@ -170,6 +166,8 @@ def _players(text: str) -> list[str]:
     for n in names:
         if "=" in n:
             fail(f"--players: a name cannot contain '=' ({n!r})")
+        if not n.isprintable():
+            fail(f"--players: a control character in the name {n!r}")
     seen: set[str] = set()
     for n in names:
         if n.casefold() in seen:
@@ -182,10 +180,35 @@ def _par(text: str) -> list[int]:
     out = []
     for i, item in enumerate(text.split(","), start=1):
         item = item.strip()
-        if not item.isdigit() or not 1 <= int(item) <= 99:
+        if not (item.isdecimal() and len(item) <= 2) or not 1 <= int(item) <= 99:
             fail(f"--par: hole {i}: {item!r} is not a par (a whole number from 1 to 99)")
         out.append(int(item))
     return out
+
+
+def _mini_holes(
+    holes: int | None,
+    par: str | None,
+    variant: str | None,
+    set_: list[str] | None,
+    twos: str | None,
+    kings: str | None,
+) -> tuple[list[int] | None, int]:
+    """A mini golf card's pars and number of holes (the pars' count, else 18),
+    for ``new`` and a blank ``print`` alike; card golf's options are refused."""
+    for flag, given in (
+        ("--variant", variant),
+        ("--set", set_),
+        ("--twos", twos),
+        ("--kings", kings),
+    ):
+        if given:
+            fail(f"{flag} is for card golf; a --mini card counts strokes")
+    pars = _par(par) if par is not None else None
+    n_holes = holes if holes is not None else (len(pars) if pars else 18)
+    if pars is not None and len(pars) != n_holes:
+        fail(f"--par: {len(pars)} values for {n_holes} holes")
+    return pars, n_holes
 
 
 def _check_holes(holes: int | None) -> None:
@@ -256,25 +279,16 @@ def new(
     from .model import Card, alternate_partners
 
     _check_holes(holes)
+    if not title.isprintable():
+        fail(f"--title: a control character in {title!r}")
+    if file.is_dir():
+        fail(f"{file}: is a folder")
     if file.exists() and not force:
         fail(f"{file}: a card already exists (use --force to start it again)")
-    if file.exists() and file.is_dir():
-        fail(f"{file}: is a folder")
     names = _players(players)
     created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     if mini:
-        for flag, given in (
-            ("--variant", variant),
-            ("--set", set_),
-            ("--twos", twos),
-            ("--kings", kings),
-        ):
-            if given:
-                fail(f"{flag} is for card golf; a --mini card counts strokes")
-        pars = _par(par) if par is not None else None
-        n_holes = holes if holes is not None else (len(pars) if pars else 18)
-        if pars is not None and len(pars) != n_holes:
-            fail(f"--par: {len(pars)} values for {n_holes} holes")
+        pars, n_holes = _mini_holes(holes, par, variant, set_, twos, kings)
         card = Card(
             kind="mini",
             players=names,
@@ -508,6 +522,8 @@ def fix(
 
       golf card fix night.yaml --hole 3 Ann="5 K 2 / 5 7 9" Cat=4
     """
+    from .model import standing
+
     card = _load(file)
     if not 1 <= hole <= len(card.played):
         have = len(card.played)
@@ -530,6 +546,12 @@ def fix(
     entries = _count(card, file, typed, out)
     h.scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
     h.closer = None if out is None else names[sides[out]]
+    if any(p.playoff for p in card.played) and not standing(card).finished:
+        # a regular hole entered next would follow the playoff holes: a card no one can read
+        fail(
+            f"--hole {hole}: with this correction the game is not over, but playoff holes "
+            f"were played after it; {file} is unchanged"
+        )
     _save(card, file)
     changes = [f"{n} {old[n]} -> {e.score}" for n, e in h.scores.items() if e.score != old[n]]
     typer.echo(f"fixed hole {hole}: " + (", ".join(changes) if changes else "same scores"))
@@ -698,26 +720,16 @@ def print_(
         names: list[str]
         if players is None:
             names = [""] * 6
-        elif players.strip().isdigit():
-            count = int(players)
+        elif players.strip().isdecimal():
+            # isdecimal: int() refuses what isdigit() lets by (a superscript two)
+            count = int(players) if len(players.strip()) <= 3 else 0
             if not 1 <= count <= 24:
-                fail(f"--players: {count}: a blank card has 1 to 24 player columns")
+                fail(f"--players: {players.strip()[:9]}: a blank card has 1 to 24 player columns")
             names = [""] * count
         else:
             names = _players(players)
         if mini:
-            for flag, given in (
-                ("--variant", variant),
-                ("--set", set_),
-                ("--twos", twos),
-                ("--kings", kings),
-            ):
-                if given:
-                    fail(f"{flag} is for card golf; a --mini card counts strokes")
-            pars = _par(par) if par is not None else None
-            n_holes = holes if holes is not None else (len(pars) if pars else 18)
-            if pars is not None and len(pars) != n_holes:
-                fail(f"--par: {len(pars)} values for {n_holes} holes")
+            pars, n_holes = _mini_holes(holes, par, variant, set_, twos, kings)
             card = Card(
                 kind="mini", players=names, sides=[[n] for n in names], holes=n_holes, par=pars
             )
@@ -753,20 +765,12 @@ def print_(
 
 def _write_bytes(path: Path, data: bytes) -> None:
     """Atomic, like the card: a reader never sees half a PDF."""
-    import os
-    import tempfile
+    from .model import write_atomic
 
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         fail(f"--out: no such folder {directory}")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        write_atomic(path, data)
     except OSError as exc:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
         fail(f"--out: cannot write {path}: {exc.strerror or exc}")

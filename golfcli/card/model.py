@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from typing import Any
 
 import yaml
 
+from ..match import count_hole, hole_winners
 from ..yamlsrc import Checker, KeyPath, Located, SourceError, load_file
 
 FORMAT_VERSION = 1
@@ -152,20 +154,37 @@ def dump_text(card: Card) -> str:
 
 
 def save(card: Card, path: Path) -> None:
-    """Write ``card`` to ``path`` atomically: temp file in the same directory,
-    fsync, rename over the old file, fsync the directory (so the rename itself
-    survives a power cut on POSIX file systems)."""
-    text = dump_text(card)
-    directory = path.parent if str(path.parent) else Path(".")
+    """Write ``card`` to ``path`` atomically (see :func:`write_atomic`)."""
+    write_atomic(path, dump_text(card).encode("utf-8"))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a reader sees the old file or the new
+    one, never half of one: temp file in the same directory, fsync, rename over
+    the old file, fsync the directory (so the rename itself survives a power
+    cut on POSIX file systems).  The card and the printed PDF both come here.
+
+    A link is followed, so the card it points at is the one that changes (a
+    rename over the link would leave that card behind).  The new file takes
+    the old one's permissions, or for a new file what the umask gives: a
+    temp file starts private (0600), which a shared card must not become.
+    """
+    path = Path(os.path.realpath(path))
+    directory = path.parent
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
-        # the old card stays as it was; remove the half-made temp file
+        # the old file stays as it was; remove the half-made temp file
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
@@ -179,6 +198,13 @@ def save(card: Card, path: Path) -> None:
         pass
     finally:
         os.close(dfd)
+
+
+def _umask() -> int:
+    """The process's umask (it can only be read by setting it; golf is one thread)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def load(path: Path) -> Card:
@@ -217,6 +243,7 @@ def from_located(doc: Located) -> Card:
     top = ck.mapping((), allowed)
     if "golf_scorecard" not in top:
         raise CardError(doc.where(()), "", "not a golf scorecard (no golf_scorecard: key)")
+    _check_printable(ck, (), doc.data)
     version = ck.int_(("golf_scorecard",), 1)
     if version > FORMAT_VERSION:
         raise ck.fail(
@@ -283,7 +310,26 @@ def from_located(doc: Located) -> Card:
             raise ck.fail(("played", i), "a regular hole after a playoff hole")
     if card.holes is not None and len(card.regular) > card.holes:
         raise ck.fail(("played",), f"{len(card.regular)} holes entered on a {card.holes}-hole card")
+    if card.par is not None and len(card.regular) > len(card.par):
+        raise ck.fail(("par",), f"par for {len(card.par)} holes, {len(card.regular)} played")
     return card
+
+
+def _check_printable(ck: Checker, path: KeyPath, node: Any) -> None:
+    """Refuse a control character anywhere in the card's text (a key or a
+    value): names, layouts and notes are printed as they are, and a card
+    from someone else must not drive the terminal it is shown on."""
+    items: list[tuple[Any, Any]] = []
+    if isinstance(node, dict):
+        items = list(node.items())
+    elif isinstance(node, list):
+        items = list(enumerate(node))
+    elif isinstance(node, str) and not node.isprintable():
+        raise ck.fail(path, f"a control character in {node!r}")
+    for key, value in items:
+        if isinstance(key, str) and not key.isprintable():
+            raise ck.fail(path, f"a control character in the key {key!r}")
+        _check_printable(ck, (*path, key), value)
 
 
 def _names(ck: Checker, path: KeyPath) -> list[str]:
@@ -356,13 +402,9 @@ class Standing:
     tied: bool  # finished with more than one winner
 
 
-def hole_winners(scores: dict[int, int]) -> list[int]:
-    """Sides with the lowest score of a hole (all of them when tied)."""
-    low = min(scores.values())
-    return [s for s, v in scores.items() if v == low]
-
-
 def standing(card: Card) -> Standing:
+    """Totals, holes won, leaders and winners by the engine's own counting
+    (:func:`~golfcli.match.count_hole`): a card and a played game agree."""
     names = card.side_names
     n = len(names)
     totals = [0] * n
@@ -372,13 +414,8 @@ def standing(card: Card) -> Standing:
         if h.playoff:
             running.append([h.scores[m].score if m in h.scores else None for m in names])
             continue
-        for i, m in enumerate(names):
-            totals[i] += h.scores[m].score
+        count_hole(totals, won, [h.scores[m].score for m in names])
         running.append(list(totals))
-        if card.scoring == "match":
-            w = hole_winners({i: h.scores[m].score for i, m in enumerate(names)})
-            for i in w:
-                won[i] += 1 / len(w)
     regular = card.regular
     if card.holes is not None:
         finished = len(regular) >= card.holes
@@ -406,9 +443,10 @@ def standing(card: Card) -> Standing:
         winners = list(leaders)
         for h in card.played:
             if h.playoff and len(winners) > 1:
-                among = {i: h.scores[names[i]].score for i in winners if names[i] in h.scores}
+                among = [i for i in winners if names[i] in h.scores]
                 if among:
-                    winners = hole_winners(among)
+                    scores = [h.scores[m].score if m in h.scores else 0 for m in names]
+                    winners = hole_winners(scores, among)
         leaders = winners
     return Standing(
         totals=totals,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..stats import text_table
 from .model import Card, Standing, par_text, standing
 
 FORMATS = ("table", "markdown", "csv", "json")
@@ -183,11 +184,9 @@ def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
                 ]
             w.writerow(row)
         return buf.getvalue().rstrip("\n")
-    from tabulate import tabulate
 
-    tf = "github" if fmt == "markdown" else "simple"
     headers, rows = show_rows(card, st)
-    table = tabulate(rows, headers=headers, tablefmt=tf, disable_numparse=True)
+    table = text_table(headers, rows, fmt)
     title = card.title or ("Mini golf scorecard" if card.kind == "mini" else "Golf scorecard")
     out = [f"## {title}" if fmt == "markdown" else title, describe(card)]
     if card.values and fmt != "markdown":
@@ -352,13 +351,11 @@ def stats(cards: Sequence[tuple[str, Card]], fmt: str) -> str:
         w.writerow(headers)
         w.writerows(rows)
         return buf.getvalue().rstrip("\n")
-    from tabulate import tabulate
 
-    tf = "github" if fmt == "markdown" else "simple"
     what = "mini golf" if kind == "mini" else "golf"
     head = f"{len(cards)} {what} card{'s' if len(cards) != 1 else ''}: " + ", ".join(
         Path(f).name for f, _ in cards
     )
-    table = tabulate(rows, headers=headers, tablefmt=tf, disable_numparse=True)
+    table = text_table(headers, rows, fmt)
     note = "A shared win counts 1/k to each of the k winners; best and worst are single holes."
     return "\n".join([head, "", table, "", note])

@@ -19,7 +19,16 @@ from ..faults import FALLBACKS, FORFEIT_PENALTY
 from ..keys import is_key, key_from_seed, new_key
 from ..stats import SprtSpec
 from ..variant import BUILTIN_NAMES, Variant, load_variant
-from ..yamlsrc import Checker, KeyPath, Located, SourceError, dotted, kind_of, load_file
+from ..yamlsrc import (
+    Checker,
+    KeyPath,
+    Located,
+    SourceError,
+    dotted,
+    kind_of,
+    load_file,
+    whole_number,
+)
 from .executors import EXECUTORS
 from .plan import ConfigError, Entrant, ExecutorSpec, Plan, PlayerSpec
 from .worker import bot_file_hashes
@@ -82,8 +91,8 @@ def cpu_count() -> int:
 def parse_workers(value: Any, where: str, path: KeyPath | str) -> int:
     if value == "auto":
         return cpu_count()
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
+    if isinstance(value, str) and whole_number(value) is not None:
+        value = whole_number(value)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ConfigError(
             where, path, f"must be a number of processes (1 or more) or auto, not {value!r}"

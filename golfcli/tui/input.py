@@ -85,8 +85,11 @@ def tokens(text: str) -> list[str]:
 def _positions(words: Sequence[str], n: int) -> list[int] | str:
     out = []
     for w in words:
-        if not w.isdigit():
+        # isdecimal, not isdigit: int() refuses a superscript two that isdigit() accepts
+        if not w.isdecimal():
             return f"{w!r} is not a position: positions are the numbers 1-{n} beside the cards"
+        if len(w) > 9:  # no layout is that big; int() refuses 4300 digits and more
+            return f"there is no position {w[:9]}...: positions are 1-{n}"
         p = int(w)
         if not 1 <= p <= n:
             return f"there is no position {p}: positions are 1-{n}"
@@ -203,7 +206,7 @@ def _draw_reply(words: list[str], head: str, asked: _Asked) -> Reply:
                 error=f"{kind} needs {need} position{'s' if need > 1 else ''}, e.g. {example}"
             )
         return Reply([Action(kind, *pos)])
-    if head.isdigit():
+    if head.isdecimal():
         return Reply(
             error="first draw a card: s for the stock"
             + (f" or d for the {asked.style.card(view.discard[-1])}" if view.discard else "")
@@ -217,8 +220,8 @@ def _place_reply(words: list[str], head: str, asked: _Asked) -> Reply:
     n = view.variant.cells
     if head == "d" and len(words) == 1:
         return Reply([Action("discard")])
-    if (head == "s" and len(words) > 1) or head.isdigit() or head in ("put", "swap"):
-        pos = _positions(words[1:] if not head.isdigit() else words, n)
+    if (head == "s" and len(words) > 1) or head.isdecimal() or head in ("put", "swap"):
+        pos = _positions(words[1:] if not head.isdecimal() else words, n)
         if isinstance(pos, str):
             return Reply(error=pos)
         if len(pos) != 1:
@@ -381,30 +384,29 @@ def prompt_text(view: View, legal: Sequence[Action], style: Style, extra: int = 
     return f"Turn up which card? ({downs})"
 
 
+#: Moves said the same whatever the view: their key in brackets.
+_FIXED_WORDS = {
+    "draw_stock": "draw from the stock (s)",
+    "knock": "knock (k)",
+    "discard": "discard it (d)",
+    "pass": "turn nothing up (p)",
+}
+#: Moves at one position: the verb before its number.
+_AT_WORDS = {"reveal": "turn up", "flip": "turn up", "peek": "peek at", "look": "look at"}
+
+
 def describe_action(action: Action, view: View, style: Style) -> str:
     """A decision in words, for hints: 'take the 7♥ from the discard pile'."""
     k, p = action.kind, action.pos
-    if k == "reveal":
-        return f"turn up {p + 1}"
-    if k == "peek":
-        return f"peek at {p + 1}"
-    if k == "draw_stock":
-        return "draw from the stock (s)"
+    if k in _FIXED_WORDS:
+        return _FIXED_WORDS[k]
+    if k in _AT_WORDS:
+        return f"{_AT_WORDS[k]} {p + 1}" + (" again" if k == "look" else "")
     if k == "draw_discard":
         return f"take the {style.card(view.discard[-1])} from the discard pile (d)"
-    if k == "knock":
-        return "knock (k)"
     if k == "swap":
         held = "it" if view.drawn is None else f"the {style.card(view.drawn)}"
         return f"put {held} at {p + 1}"
-    if k == "discard":
-        return "discard it (d)"
-    if k == "flip":
-        return f"turn up {p + 1}"
-    if k == "pass":
-        return "turn nothing up (p)"
-    if k == "look":
-        return f"look at {p + 1} again"
     return f"{k} shot: swap {p + 1} and {action.pos2 + 1}"
 
 

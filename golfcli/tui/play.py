@@ -12,17 +12,17 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any
 
 import typer
 
 from .. import cards as C
+from ..errors import fail
 from ..match import HoleRecord, Match, MatchResult, side_names
 from ..rulestext import game_length
 from ..state import Action, Event
 from ..variant import Variant
 from ..view import View, censor
-from ..yamlsrc import printable
 from .board import (
     board_from_view,
     hole_result_lines,
@@ -49,6 +49,12 @@ if TYPE_CHECKING:
 PUBLIC = -1  # censor() for nobody's eyes: what everyone at the table sees
 
 
+class RecordFailed(BaseException):
+    """The --record file could not take a hole (a full disk): the game stops
+    there, with the holes played shown.  A ``BaseException`` for the reason
+    given at :class:`QuitGame`."""
+
+
 class QuitGame(BaseException):
     """The person asked to stop.
 
@@ -56,11 +62,6 @@ class QuitGame(BaseException):
     from a seat's ``choose`` as a bot fault and plays on with a random move,
     which is exactly wrong for a person who typed ``quit``.
     """
-
-
-def fail(message: str) -> NoReturn:
-    typer.echo(f"golf: error: {printable(message)}", err=True)
-    raise typer.Exit(2)
 
 
 # --------------------------------------------------------------------------- terminal
@@ -495,38 +496,58 @@ def run_play(
     writer = _open_record(record, match, bots)
 
     def on_hole(m: Match, rec: HoleRecord) -> None:
+        # the record first: a Ctrl-C at the hole's "Press Enter" must find it written
         if writer is not None:
-            writer.hole(rec)
+            try:
+                writer.hole(rec)
+            except OSError as exc:
+                ui.recording = False  # the hole is shown, but not said to be kept
+                ui.on_hole(m, rec)
+                raise RecordFailed(_record_error(record, exc)) from None
         ui.on_hole(m, rec)
 
     match.on_hole = on_hole
     ui.recording = writer is not None
     _introduce(ui, match, holes, seed, given_key)
     result: MatchResult | None = None
+    late_error = ""
     replay_with = f"--seed {seed}" if seed is not None else f"--key {key}"
     try:
         with terminate_as_interrupt():  # SIGTERM ends the bots on its way out, as Ctrl-C does
             result = match.play()
-    except (QuitGame, KeyboardInterrupt, StrictStop) as exc:
+    except (QuitGame, KeyboardInterrupt, StrictStop, RecordFailed) as exc:
         interrupted = isinstance(exc, KeyboardInterrupt)
-        _stopped(ui, match, faults, record if writer is not None else None, interrupted)
+        kept = record if ui.recording else None
+        _stopped(ui, match, faults, kept, interrupted)
         term.say(f"play the same deal again with {replay_with}")
         if interrupted:
             raise typer.Exit(130) from None
+        if isinstance(exc, RecordFailed):
+            fail(str(exc))
         if faults.first:
             fail(f"{faults.first} (--strict stops at the first fault)")
         return None
     finally:
-        if writer is not None:
-            writer.close(result)
-        _close_bots(bots)
+        try:
+            if writer is not None:
+                writer.close(result)
+        except OSError as exc:
+            late_error = _record_error(record, exc)
+        finally:
+            _close_bots(bots)
     say = term.say
     say()
     say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
     if faults.summary(match):
         say(style.warn(faults.summary(match)))
     say(f"play the same deal again with {replay_with}")
+    if late_error:  # after the result: a game played is shown whatever the disk does
+        fail(late_error)
     return result
+
+
+def _record_error(record: Path | None, exc: OSError) -> str:
+    return f"cannot write the record {str(record)!r}: {exc.strerror or exc}"
 
 
 def _check_key(seed: int | None, key: str | None) -> None:
@@ -656,7 +677,7 @@ def _open_record(record: Path | None, match: Match, bots: Sequence[Any]) -> Reco
         )
     except OSError as exc:
         _close_bots(bots)
-        fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
+        fail(_record_error(record, exc))
 
 
 def _close_bots(bots: Sequence[Any]) -> None:

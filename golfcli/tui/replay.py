@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO
 
+from ..errors import fail
 from ..match import ScoredHole, side_names
 from ..state import HoleState, replay_steps
 from .board import (
@@ -20,7 +21,7 @@ from .board import (
     scorecard_text,
 )
 from .narrate import describe_events
-from .play import QuitGame, Terminal, fail
+from .play import QuitGame, Terminal
 from .style import Style
 
 # --------------------------------------------------------------------------- replay
