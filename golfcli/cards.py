@@ -16,6 +16,7 @@ squares).
 
 from __future__ import annotations
 
+import functools
 from typing import TypeAlias
 
 Card: TypeAlias = int
@@ -129,8 +130,14 @@ def rank_str(rank: Rank) -> str:
 
 def make_deck(packs: int, jokers_per_pack: int) -> list[Card]:
     """All cards of ``packs`` standard packs plus their jokers, in a fixed order."""
+    return list(_deck(packs, jokers_per_pack))
+
+
+@functools.lru_cache(maxsize=64)
+def _deck(packs: int, jokers_per_pack: int) -> tuple[Card, ...]:
+    # Built once per pack count: every hole deals a fresh copy of it.
     one = [make(r, s) for s in range(4) for r in range(1, 14)]
-    return (one + [JOKER_CARD] * jokers_per_pack) * packs
+    return tuple((one + [JOKER_CARD] * jokers_per_pack) * packs)
 
 
 def parse_layout(text: str) -> tuple[int, int, list[Card]]:

@@ -105,11 +105,24 @@ app = typer.Typer(
 )
 
 
+def build_kind() -> str:
+    """Which build of the engine this process runs: the mypyc-compiled
+    modules or the pure Python sources (see docs/performance.md)."""
+    import importlib.machinery
+
+    from . import state
+
+    compiled = state.__file__ is not None and state.__file__.endswith(
+        tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    )
+    return "compiled with mypyc" if compiled else "pure Python"
+
+
 def _version(value: bool) -> None:
     if value:
         from . import __version__
 
-        typer.echo(f"golf {__version__}")
+        typer.echo(f"golf {__version__} ({build_kind()})")
         raise typer.Exit()
 
 

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
 from .keys import KeyedRandom, derive
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
@@ -147,6 +149,8 @@ def tally(holes: Iterable[ScoredHole], sides: int) -> tuple[list[int], list[floa
     return totals, won
 
 
+# tests/test_fairness.py extends it (a rigged deal): allowed when compiled
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Match:
     """Runs one game of several holes with one bot per seat.
 

@@ -361,7 +361,10 @@ class HoleState:
         extra_reveals: dict[int, int] | None = None,
         order: Sequence[int] | None = None,
         _chance: Iterator[tuple[int, ...]] | None = None,
+        _blank: bool = False,
     ) -> None:
+        if _blank:  # clone and assemble set every field themselves
+            return
         self._tables(variant, players)
         self.rng = rng
         self._chance = _chance
@@ -565,12 +568,22 @@ class HoleState:
             acts.append(cat.draw_discard)
         if self.can_knock():
             acts.append(cat.knock)
-        acts.extend(cat.flip[p] for p in cells if self.can_flip(p))
-        acts.extend(cat.look[p] for p in cells if self.can_look(p))
-        for p in cells:
-            acts.extend(a for a in cat.bunker[p] if self.can_shot("bunker", p, a.pos2))
-        for p in cells:
-            acts.extend(a for a in cat.approach[p] if self.can_shot("approach", p, a.pos2))
+        # Only moves the checks could pass are put to them: a move that is off
+        # in the variant (or a shot that moves a face-down card) is refused by
+        # its _check_x anyway, and building each refusal (an IllegalAction with
+        # its message) made these misses most of a random Alberta hole's cost.
+        t = self.variant.turn
+        if t.flip_instead_of_draw:
+            acts.extend(cat.flip[p] for p in cells if self.can_flip(p))
+        if t.look_again:
+            acts.extend(cat.look[p] for p in cells if self.can_look(p))
+        shots = [p for p in cells if self.up[self.side_of[self.current]] >> p & 1]
+        if t.bunker_shot:
+            for p in shots:
+                acts.extend(a for a in cat.bunker[p] if self.can_shot("bunker", p, a.pos2))
+        if t.approach_shot:
+            for p in shots:
+                acts.extend(a for a in cat.approach[p] if self.can_shot("approach", p, a.pos2))
         return tuple(acts)
 
     def _flip_optional(self) -> bool:
@@ -1043,8 +1056,22 @@ class HoleState:
     def clone(self, keep_events: bool = False) -> HoleState:
         """A copy for look-ahead (bots' rollouts).  Without ``keep_events`` the
         copy starts an empty log: rollouts do not need the history."""
-        new = HoleState.__new__(HoleState)
-        new.__dict__.update(self.__dict__)
+        # Field by field (compiled, the class has no __dict__ to copy);
+        # tests/test_state.py checks that no field is left out.
+        new = HoleState(self.variant, self.players, _blank=True)
+        new.variant, new.players, new.groups = self.variant, self.players, self.groups
+        new.side_of, new.seats_of, new.n, new.full = self.side_of, self.seats_of, self.n, self.full
+        new.cat, new.scorer = self.cat, self.scorer
+        new._discard_ok, new._frozen, new._knock_ok = self._discard_ok, self._frozen, self._knock_ok
+        new._stock_ok = self._stock_ok
+        new._flip_mode, new._flip_end_only = self._flip_mode, self._flip_end_only
+        new._out_ends, new._final_none = self._out_ends, self._final_none
+        new._turn_cap, new._reshuffle = self._turn_cap, self._reshuffle
+        new.rng, new._chance, new.dealer = self.rng, self._chance, self.dealer
+        new.drawn, new.drawn_from = self.drawn, self.drawn_from
+        new.closer, new.closer_seat = self.closer, self.closer_seat
+        new.turn_count, new.result, new.end_reason = self.turn_count, self.result, self.end_reason
+        new.first, new.current, new.phase = self.first, self.current, self.phase
         new.layouts = [list(lay) for lay in self.layouts]
         new.up = list(self.up)
         new.memory = list(self.memory)
@@ -1085,7 +1112,7 @@ class HoleState:
         asks the rules why a move is refused.  Not used by real games.
         ``setup`` (``reveal`` or ``peek``) is what the seat to act does in
         the setup step."""
-        new = cls.__new__(cls)
+        new = cls(variant, players, _blank=True)
         new._tables(variant, players)
         new.rng = rng
         new._chance = None

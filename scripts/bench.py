@@ -8,9 +8,19 @@ Scenarios (targets in docs/performance.md):
   nine-card-3p-random        nine-card, 3 random bots
   four-card-4p-expert        four-card, 4 expert bots
   alberta-4p-expert          alberta, 4 expert bots in 2 partner groups (18-card layouts)
+  six-card-2p-mc             six-card, mc against expert (mc's default options)
+  expert-decision-six-card   CPU ms per expert decision, six-card, 2 experts
+  expert-decision-alberta    CPU ms per expert decision, alberta, 4 experts
+  tournament-random          a whole `golf tournament` process: 20,000 one-hole six-card
+                             games between two random bots, --workers 1 (games/s)
+  alberta-config             wall time of README's first command's tournament
+                             (`golf tournament configs/alberta.yaml`, 2 workers)
   huge-2p-expert             an 8x12 grid with shots and five patterns, 2 expert bots
                              (what the expert's work budget bounds)
   score-cli                  wall time of one `golf score` call (a fresh process)
+
+`golf --version` (printed first) says which build runs: compiled with mypyc, or
+pure Python (GOLF_PURE=1 runs the sources of a compiled install).
 
 Each game scenario plays one-hole games through the real Match loop (the same
 path tournaments use), on one core, for about --seconds seconds, and reports
@@ -57,8 +67,23 @@ GAMES: dict[str, tuple[str | dict[str, Any], list[str]]] = {
     "nine-card-3p-random": ("nine-card", ["random"] * 3),
     "four-card-4p-expert": ("four-card", ["expert"] * 4),
     "alberta-4p-expert": ("alberta", ["expert"] * 4),
+    "six-card-2p-mc": ("six-card", ["mc", "expert"]),
     "huge-2p-expert": (HUGE, ["expert"] * 2),
 }
+DECISIONS = {
+    "expert-decision-six-card": ("six-card", 2),
+    "expert-decision-alberta": ("alberta", 4),
+}
+ROOT = Path(__file__).resolve().parent.parent
+TINY = """\
+name: bench tiny
+variant: six-card
+holes: 1
+players:
+  - {name: a, bot: random}
+  - {name: b, bot: random}
+seed: 1
+"""
 
 
 def run_games(name: str, seconds: float) -> tuple[float, int]:
@@ -95,9 +120,65 @@ def bench_game(name: str, seconds: float, repeat: int) -> dict[str, object]:
     }
 
 
-def bench_score_cli(repeat: int) -> dict[str, object]:
+def bench_decisions(name: str, seconds: float, repeat: int) -> dict[str, object]:
+    """CPU time per expert decision (``process_time``: the machine is shared).
+    A decision with one legal action costs nothing and is not counted."""
+    variant_name, players = DECISIONS[name]
+    v = builtin(variant_name)
+    best = float("inf")
+    total = 0
+    for _ in range(repeat):
+        bots = [make_bot("expert") for _ in range(players)]
+        decisions = 0
+        start = time.process_time()
+        hole = 0
+        while time.process_time() - start < seconds:
+            res = Match(v, bots, seed=hole, holes=1).play()
+            decisions += sum(s.decisions for s in res.stats)
+            hole += 1
+        best = min(best, (time.process_time() - start) / max(1, decisions))
+        total += decisions
+    return {"scenario": name, "cpu_ms_per_decision": round(best * 1000, 3), "decisions": total}
+
+
+def _golf() -> str:
     exe = Path(sys.executable).with_name("golf")
-    cmd = [str(exe) if exe.exists() else "golf", "score", "5 K 2 / 5 7 9"]
+    return str(exe) if exe.exists() else "golf"
+
+
+def bench_tournament_random(repeat: int) -> dict[str, object]:
+    """A whole ``golf tournament`` process (start-up, config, report
+    included): 10,000 duplicate deals of one hole, two seatings each."""
+    import tempfile
+
+    best = float("inf")
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = Path(tmp) / "tiny.yaml"
+        cfg.write_text(TINY)
+        for _ in range(repeat):
+            cmd = [_golf(), "tournament", str(cfg), "--games", "10000", "--workers", "1"]
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True)
+            best = min(best, time.perf_counter() - t0)
+    return {
+        "scenario": "tournament-random",
+        "games_per_s": round(20000 / best, 1),
+        "wall_s_best": round(best, 2),
+    }
+
+
+def bench_alberta_config(repeat: int) -> dict[str, object]:
+    cmd = [_golf(), "tournament", str(ROOT / "configs" / "alberta.yaml"), "--workers", "2"]
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True)
+        times.append(time.perf_counter() - t0)
+    return {"scenario": "alberta-config", "wall_s_best": round(min(times), 2), "runs": repeat}
+
+
+def bench_score_cli(repeat: int) -> dict[str, object]:
+    cmd = [_golf(), "score", "5 K 2 / 5 7 9"]
     times = []
     for _ in range(max(3, repeat * 3)):
         t0 = time.perf_counter()
@@ -112,11 +193,20 @@ def bench_score_cli(repeat: int) -> dict[str, object]:
     }
 
 
+def _build() -> str:
+    try:
+        from golfcli.cli import build_kind
+    except ImportError:  # a checkout from before the compiled build
+        return "pure Python"
+    return build_kind()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("scenarios", nargs="*", default=[*GAMES, "score-cli"])
+    extra = ["tournament-random", "alberta-config", "score-cli"]
+    ap.add_argument("scenarios", nargs="*", default=[*GAMES, *DECISIONS, *extra])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
@@ -126,17 +216,25 @@ def main() -> int:
                 "python": platform.python_version(),
                 "machine": platform.machine(),
                 "processor": platform.processor() or "unknown",
+                "build": _build(),
             }
         )
     )
     for name in args.scenarios:
         if name == "score-cli":
             out = bench_score_cli(args.repeat)
+        elif name == "tournament-random":
+            out = bench_tournament_random(args.repeat)
+        elif name == "alberta-config":
+            out = bench_alberta_config(args.repeat)
+        elif name in DECISIONS:
+            out = bench_decisions(name, args.seconds, args.repeat)
         elif name in GAMES:
             out = bench_game(name, args.seconds, args.repeat)
         else:
+            known = ", ".join([*GAMES, *DECISIONS, *extra])
             print(
-                f"unknown scenario {name!r}; choose from {', '.join([*GAMES, 'score-cli'])}",
+                f"unknown scenario {name!r}; choose from {known}",
                 file=sys.stderr,
             )
             return 2

@@ -182,6 +182,12 @@ def main() -> int:
     args = ap.parse_args()
     modules = list(dict.fromkeys(args.module or MODULES))
     os.chdir(ROOT)
+    built = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "golfcli").rglob("*.so"))
+    if built:  # a compiled module would be imported instead of its mutated source
+        sys.exit(
+            f"mutate.py: compiled modules in the source tree ({built[0]}, ...): "
+            "mutate the pure build (GOLF_PURE=1 pip install -e '.[test,dev]')"
+        )
     if args.report:
         report(modules, None)
         return 0

@@ -252,7 +252,9 @@ def test_a_refusal_is_the_rules_own_reason() -> None:
 def test_every_rule_the_terminal_can_meet_has_words() -> None:
     """Each refusal the state names is worded for the terminal, or is one no
     typed reply can cause (a wrong step, a position off the layout...)."""
-    tree = ast.parse(Path(state_module.__file__).read_text(encoding="utf-8"))
+    # the source, also when the compiled module (state.*.so) is loaded
+    source = Path(state_module.__file__).with_name("state.py")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
     rules = {
         node.args[1].value
         for node in ast.walk(tree)

@@ -415,6 +415,23 @@ def test_per_variant_caches_are_bounded():
     assert catalogue(v) is catalogue(v)  # and a hit is the same object
 
 
+def test_clone_copies_every_field() -> None:
+    """``clone`` copies field by field (the compiled class has no ``__dict__``):
+    a field added to HoleState and forgotten there fails here, on both builds."""
+    st = HoleState(builtin("six-card"), 2, 0, random.Random(3))
+    for _ in range(9):
+        st.apply(st.legal_actions()[0])
+    twin = st.clone(keep_events=True)
+    names = getattr(HoleState, "__mypyc_attrs__", None) or tuple(vars(st))
+    names = tuple(n for n in names if n != "__dict__")
+    assert len(names) > 30
+    for name in names:
+        assert getattr(twin, name) == getattr(st, name), name
+    assert twin.signature() == st.signature()
+    for name in ("layouts", "up", "memory", "stock", "discard", "turns", "events"):
+        assert getattr(twin, name) is not getattr(st, name), name
+
+
 def _can_x(st: HoleState, a: Action) -> bool:
     """The action's own can_x method (not the generic can)."""
     if a.kind in ("bunker", "approach"):

@@ -628,6 +628,30 @@ def test_every_seating_is_a_rotation() -> None:
             assert sorted(x[s] for x in seats) == list(range(k * m))
 
 
+def test_a_player_resolves_built_in_bots_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Options of a built-in bot are checked once per player, not once per game
+    (that check was a quarter of a one-hole game's cost), and every game still
+    gets fresh bots seeded for that game."""
+    from golfcli.bots import registry
+    from golfcli.tournament.worker import Player
+
+    calls: list[str] = []
+    real = registry.builtin_factory
+
+    def counting(base: str, opts: dict[str, Any]) -> Any:
+        calls.append(base)
+        return real(base, opts)
+
+    cfg = Path(__file__).parent.parent / "configs" / "six-card.yaml"
+    plan = load_config(cfg, games=1, holes=1, workers=1)
+    monkeypatch.setattr(registry, "builtin_factory", counting)
+    player = Player(plan, None)
+    lines = [json.loads(player.play(i)) for i in range(plan.total)]
+    assert sorted(calls) == sorted(p.bot or "" for p in plan.players)
+    assert len({line["seed"] for line in lines}) == 1  # duplicate deal: one seed ...
+    assert len({tuple(map(tuple, line["holes"])) for line in lines}) > 1  # ... fresh bots
+
+
 # --------------------------------------------------------------------------- the key
 
 TWO = """\

@@ -89,7 +89,9 @@ def state_from_view(
     closer_seat = None
     final_left: list[int] | None = None
     if view.closer is not None:
-        for ev in reversed(view.history):
+        history = view.history
+        for i in range(len(history) - 1, -1, -1):  # latest first (mypyc: no reversed() of a tuple)
+            ev = history[i]
             if ev.kind in ("out", "knock"):
                 closer_seat = ev.seat
                 break

@@ -28,7 +28,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from ..scoring import Compiled, compiled
 from ..state import Action
@@ -71,7 +73,7 @@ def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
 #: built-in variants stay far below it (Alberta's costliest decisions use
 #: about a tenth); it bites on huge custom layouts, such as 8x12 grids with
 #: bunker and approach shots, where one decision would otherwise take seconds.
-DEFAULT_BUDGET = 200_000
+DEFAULT_BUDGET: Final = 200_000  # Final: compiled, the default stays visible to inspect
 
 
 class OverBudget(Exception):
@@ -324,6 +326,8 @@ class Evaluator:
         return best
 
 
+# user bots may extend it (tests/bots/killer_bot.py does): allowed when compiled
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExpertBot(BaseBot):
     """Expected-value bot; see the module docstring."""
 
@@ -338,9 +342,8 @@ class ExpertBot(BaseBot):
         unknown_discount: float = 0.0,
         neutral: int = 8,
         budget: int = DEFAULT_BUDGET,
-        **options: Any,
     ) -> None:
-        super().__init__(seed, **options)
+        super().__init__(seed)
         self.feed_weight = feed_weight
         self.margin = margin
         self.future_weight = future_weight
@@ -647,7 +650,9 @@ class ExpertBot(BaseBot):
 
 
 def _closer_seat(v: View) -> int | None:
-    for ev in reversed(v.history):
+    history = v.history
+    for i in range(len(history) - 1, -1, -1):  # latest first (mypyc: no reversed() of a tuple)
+        ev = history[i]
         if ev.kind in ("out", "knock"):
             return int(ev.seat)
     return None

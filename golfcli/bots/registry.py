@@ -14,6 +14,7 @@ Options (``key=value`` pairs after a ``?`` or from a tournament config's
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -62,14 +63,30 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     return base, opts
 
 
+_TAKES_SEED: dict[Any, bool] = {}
+
+
+def _takes_seed(cls: Any) -> bool:
+    """Whether a bot class's constructor has a ``seed`` parameter.
+
+    Cached per class: ``inspect.signature`` costs tens of microseconds, and a
+    tournament builds every bot of every game afresh (a quarter of a one-hole
+    random game's cost before this cache)."""
+    known = _TAKES_SEED.get(cls)
+    if known is None:
+        try:
+            known = "seed" in inspect.signature(cls).parameters
+        except (TypeError, ValueError):
+            known = False
+        if len(_TAKES_SEED) < 256:  # file bots are loaded afresh: bound the cache
+            _TAKES_SEED[cls] = known
+    return known
+
+
 def _instantiate(obj: Any, spec: str, seed: Any, options: dict[str, Any]) -> Any:
     if inspect.isclass(obj):
-        try:
-            params = inspect.signature(obj).parameters
-        except (TypeError, ValueError):
-            params = {}  # type: ignore[assignment]
         kwargs = dict(options)
-        if "seed" in params:
+        if _takes_seed(obj):
             kwargs["seed"] = seed
         try:
             bot = obj(**kwargs)
@@ -141,14 +158,7 @@ def make_bot(
 
         return ExternalBot(argv, seed=seed, cwd=base_dir, **external)
     if base in BUILTIN_BOTS:
-        cls = _builtin_class(base)
-        known = builtin_options(cls)
-        unknown = sorted(set(opts) - known)
-        if unknown:  # a misspelt option would otherwise be ignored without a word
-            takes = f"its options: {', '.join(sorted(known))}" if known else "it takes none"
-            raise BotSpecError(f"bot {base!r} has no option {unknown[0]!r} ({takes})")
-        check_option_types(cls, base, opts)
-        return _instantiate(cls, base, seed, opts)
+        return builtin_factory(base, opts)(seed)
     if base.endswith(".py"):
         path = Path(base)
         if base_dir is not None and not path.is_absolute():
@@ -170,6 +180,23 @@ def make_bot(
     )
 
 
+def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Any]:
+    """A function of the seed that builds built-in bot ``base`` with ``opts``.
+
+    The options are checked here, once: a tournament resolves each player's
+    spec once and then calls the factory for every game (checking them per
+    game cost a quarter of a one-hole random game)."""
+    cls = _builtin_class(base)
+    known = builtin_options(cls)
+    unknown = sorted(set(opts) - known)
+    if unknown:  # a misspelt option would otherwise be ignored without a word
+        takes = f"its options: {', '.join(sorted(known))}" if known else "it takes none"
+        raise BotSpecError(f"bot {base!r} has no option {unknown[0]!r} ({takes})")
+    check_option_types(cls, base, opts)
+    opts = dict(opts)
+    return lambda seed: _instantiate(cls, base, seed, opts)
+
+
 def split_command(text: str) -> list[str]:
     """A command line split as a shell would; an unclosed quote is a
     :class:`BotSpecError` (shlex's own ValueError would end in a traceback)."""
@@ -183,6 +210,35 @@ def split_command(text: str) -> list[str]:
 _TYPE_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
 
 
+@functools.cache
+def _init_hints(klass: Any) -> dict[str, Any]:
+    """The annotations of a built-in bot's constructor.  The compiled build
+    (mypyc) keeps none on its methods, so there they are read from the
+    module's source, which the compiled module was built from: an option's
+    wrong type gets the same message on both builds."""
+    import ast
+    import sys
+    import typing
+
+    hints = typing.get_type_hints(klass.__init__)
+    if hints:
+        return hints
+    module = sys.modules[klass.__module__]
+    compiled = Path(module.__file__ or "")
+    source = compiled.with_name(compiled.name.split(".")[0] + ".py")
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
+            for fn in node.body:
+                if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
+                    args = fn.args.args + fn.args.kwonlyargs
+                    return {
+                        a.arg: eval(ast.unparse(a.annotation), vars(module))  # golf's own source
+                        for a in args
+                        if a.annotation is not None
+                    }
+    return {}
+
+
 def _option_type(cls: Any, name: str) -> tuple[type, ...] | None:
     """The types a built-in bot's option accepts, from its constructor's
     annotations (``int | None`` -> (int, NoneType)); None if unannotated."""
@@ -193,7 +249,7 @@ def _option_type(cls: Any, name: str) -> tuple[type, ...] | None:
         if klass is None:
             continue
         try:
-            hints = typing.get_type_hints(klass.__init__)
+            hints = _init_hints(klass)
         except Exception:  # pragma: no cover - every built-in's hints resolve
             continue
         if name in hints:
@@ -236,10 +292,12 @@ def check_option_types(cls: Any, spec: str, options: dict[str, Any]) -> None:
             raise BotSpecError(f"bot {spec!r} option {name} must be {words}, not {value!r}")
 
 
-def builtin_options(cls: Any) -> set[str]:
+@functools.cache
+def builtin_options(cls: Any) -> frozenset[str]:
     """The options a built-in bot class takes: its named constructor
     parameters, plus those of the bot it consults (``mc`` passes expert
-    options on to its inner expert)."""
+    options on to its inner expert).  Cached: there are four such classes,
+    and a tournament asks for every bot of every game."""
     names: set[str] = set()
     for klass in (cls, getattr(cls, "consults", None)):
         if klass is None:
@@ -247,7 +305,7 @@ def builtin_options(cls: Any) -> set[str]:
         for p in inspect.signature(klass).parameters.values():
             if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL) and p.name != "seed":
                 names.add(p.name)
-    return names
+    return frozenset(names)
 
 
 def _builtin_class(name: str) -> Any:

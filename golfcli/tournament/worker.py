@@ -29,7 +29,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -91,6 +91,7 @@ class Player:
         self.plan = plan
         self.out = out
         self.fd: int | None = None
+        self._factories: dict[str, Callable[[str], Any]] = {}  # player name -> bot maker
         if out is not None:
             if append:
                 self.fd = open_games(out)
@@ -98,8 +99,21 @@ class Player:
                 (out / "events").mkdir(exist_ok=True)
 
     def _bot(self, spec: PlayerSpec, seed: str) -> Any:
-        from ..bots.registry import make_bot
+        from ..bots.registry import BUILTIN_BOTS, builtin_factory, make_bot, split_options
 
+        factory = self._factories.get(spec.name)
+        if factory is not None:
+            return factory(seed)
+        if spec.bot is not None and not spec.is_external():
+            base, opts = split_options(spec.bot.strip())
+            if base in BUILTIN_BOTS:
+                # Resolved and checked once per player, not once per game.  Only
+                # built-ins: a file bot is loaded afresh for every game, so that
+                # no module state carries from one game to the next.
+                opts.update(spec.options)
+                factory = builtin_factory(base, opts)
+                self._factories[spec.name] = factory
+                return factory(seed)
         external: dict[str, Any] = {}
         if spec.is_external():
             tl = spec.time_limit if spec.time_limit is not None else self.plan.time_limit

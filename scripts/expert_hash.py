@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""A hash of every expert valuation over a fixed set of holes.
+
+Speed work on the expert (memos, incremental valuation) and the compiled
+build must not change a single valuation: this plays ``--holes`` one-hole
+games of each built-in variant with expert seats only, hashes every
+``(value, action)`` list the expert's ``evaluate`` returns (values in full
+``repr`` precision) and prints one hex digest with the count and the CPU
+seconds.  Run it before and after a change, or on both builds
+(``GOLF_PURE=1`` runs the pure Python sources), and compare the digests.
+
+    python scripts/expert_hash.py             # 64 holes per variant
+    python scripts/expert_hash.py --holes 8   # quicker
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from golfcli.bots.expert import ExpertBot
+from golfcli.match import Match
+from golfcli.variant import BUILTIN_NAMES, builtin
+
+
+class Hashing:
+    """An expert seat that feeds every valuation into a shared hash and then
+    moves exactly as ``ExpertBot.choose`` would."""
+
+    wants_view = True
+
+    def __init__(self, digest: Any, counter: list[int]) -> None:
+        self.inner = ExpertBot()
+        self.digest = digest
+        self.counter = counter
+
+    def seed(self, seed: int | str) -> None:
+        self.inner.seed(seed)
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        scored = self.inner.evaluate(view, legal)
+        self.digest.update(repr([(repr(v), tuple(a)) for v, a in scored]).encode())
+        self.counter[0] += 1
+        return self.inner.pick(scored, legal)
+
+
+def _build() -> str:
+    try:
+        from golfcli.cli import build_kind
+    except ImportError:  # a checkout from before the compiled build
+        return "pure Python"
+    return build_kind()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--holes", type=int, default=64, help="one-hole games per variant")
+    args = ap.parse_args()
+    digest = hashlib.sha256()
+    counter = [0]
+    start = time.process_time()
+    for name in BUILTIN_NAMES:
+        v = builtin(name)
+        players = 4 if name in ("alberta", "four-card") else 2
+        for hole in range(args.holes):
+            bots = [Hashing(digest, counter) for _ in range(players)]
+            Match(v, bots, seed=f"expert-hash:{name}:{hole}", holes=1).play()
+    out = {
+        "hash": digest.hexdigest()[:16],
+        "valuations": counter[0],
+        "cpu_s": round(time.process_time() - start, 2),
+        "build": _build(),
+    }
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,88 @@
+"""Build hook: compile the engine's hot modules with mypyc when we can.
+
+The same typed sources run either way.  ``pip install .`` compiles the
+modules in ``COMPILED`` to C extensions (mypyc, a build requirement in
+pyproject.toml) when a C compiler and the Python headers are present, and
+otherwise installs them as plain Python, saying so in one line.
+``GOLF_PURE=1`` forces the pure build; ``golf --version`` says which one runs.
+docs/performance.md says why these modules and not others.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+# The engine and the built-in bots' inner loops (measured: docs/performance.md).
+# Modules that talk to the outside (cli, tui, tournament, external bots) stay
+# Python: they are not hot, and they use dynamic features mypyc does not allow.
+# variant.py stays Python too: its frozen dataclasses travel pickled to
+# tournament workers, and compiled frozen dataclasses cannot be unpickled.
+COMPILED = [
+    "golfcli/cards.py",
+    "golfcli/scoring.py",
+    "golfcli/state.py",
+    "golfcli/view.py",
+    "golfcli/bots/common.py",
+    "golfcli/bots/greedy.py",
+    "golfcli/bots/expert.py",
+    "golfcli/match.py",
+]
+
+
+def _say(msg: str) -> None:
+    # pip hides a build's stdout unless it fails; stderr lines with -v.  One line either way.
+    print(f"golfcli: {msg}", file=sys.stderr)
+
+
+def _why_pure() -> str | None:
+    """None if we can compile; otherwise the reason we cannot."""
+    if os.environ.get("GOLF_PURE", "") not in ("", "0"):
+        return "GOLF_PURE is set"
+    if sys.implementation.name != "cpython":
+        return f"mypyc needs CPython, not {sys.implementation.name}"
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        return f"no C compiler ({cc})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "no Python headers (Python.h)"
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed"
+    return None
+
+
+class OptionalBuildExt(build_ext):
+    """Compiled modules are an optimisation: a failed compile falls back to
+    the pure Python modules (always installed too) with one line, never a
+    failed install.  All or nothing: the modules share one compiled library."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # compiler errors arrive as several distutils types
+            for ext in self.extensions:
+                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+            _say(f"compiling failed ({type(exc).__name__}: {exc}); installing pure Python")
+
+
+def _ext_modules() -> list[Any]:
+    why = _why_pure()
+    if why is not None:
+        _say(f"installing pure Python ({why}); compiled would be ~2x faster, same results")
+        return []
+    from mypyc.build import mypycify
+
+    _say("compiling the engine with mypyc (about a minute)")
+    return mypycify(COMPILED, opt_level="3", debug_level="0")
+
+
+setup(ext_modules=_ext_modules(), cmdclass={"build_ext": OptionalBuildExt})

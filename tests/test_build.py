@@ -1,0 +1,79 @@
+"""The two builds: the mypyc-compiled engine and the pure Python sources.
+
+``golf --version`` must tell the truth about which one runs, ``GOLF_PURE=1``
+must really run the sources, and compiled modules must not be older than
+their sources (an editable install keeps the ``.so`` files beside the
+``.py`` files it was built from: after an edit, Python would still load the
+old compiled code and the tests would test that).  ``GOLF_EXPECT_BUILD``
+(``compiled`` or ``pure``, set by .ci/run) makes the suite fail if it is not
+running the build it is meant to test."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import golfcli
+from golfcli.cli import build_kind
+
+COMPILED = ["cards", "scoring", "state", "view", "bots.common", "bots.greedy"]
+COMPILED += ["bots.expert", "match"]
+ROOT = Path(golfcli.__file__).parent
+
+
+def _compiled_files() -> list[Path]:
+    out = []
+    for mod in COMPILED:
+        base = ROOT.joinpath(*mod.split("."))
+        out += [base.parent / (base.name + s) for s in importlib.machinery.EXTENSION_SUFFIXES]
+    return [p for p in out if p.exists()]
+
+
+def test_version_names_the_build_that_runs() -> None:
+    import golfcli.state
+
+    on_disk = Path(golfcli.state.__file__ or "")
+    assert (build_kind() == "compiled with mypyc") == (on_disk.suffix == ".so")
+
+
+def test_the_build_is_the_one_expected() -> None:
+    expect = os.environ.get("GOLF_EXPECT_BUILD")
+    if expect is None:
+        pytest.skip("GOLF_EXPECT_BUILD not set (.ci/run sets it)")
+    assert expect in ("compiled", "pure")
+    want = "compiled with mypyc" if expect == "compiled" else "pure Python"
+    assert build_kind() == want
+    if expect == "compiled":  # every hot module, not just state
+        import importlib
+
+        for mod in COMPILED:
+            f = importlib.import_module(f"golfcli.{mod}").__file__ or ""
+            assert f.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)), mod
+
+
+def test_compiled_modules_are_not_stale() -> None:
+    if build_kind() == "pure Python":
+        pytest.skip("this process runs the sources")
+    for so in _compiled_files():
+        source = so.parent / (so.name.split(".")[0] + ".py")
+        assert so.stat().st_mtime >= source.stat().st_mtime, (
+            f"{so.name} is older than {source.name}: rebuild (pip install -e .) "
+            "or run with GOLF_PURE=1"
+        )
+
+
+def test_golf_pure_runs_the_sources() -> None:
+    code = (
+        "import golfcli.state, golfcli.bots.expert as e; print(golfcli.state.__file__, e.__file__)"
+    )
+    env = {**os.environ, "GOLF_PURE": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    files = out.stdout.split()
+    assert len(files) == 2 and all(f.endswith(".py") for f in files), out.stdout
