@@ -121,3 +121,23 @@ def test_a_bad_spec_is_one_line_and_exit_2(spec: str, message: str) -> None:
 def test_bad_numbers_exit_2(args: list[str], message: str) -> None:
     code, _, err = run("random", *args)
     assert code == 2 and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("call", ["sys.exit(3)", "sys.exit()", "raise SystemExit('bye')"])
+def test_a_bot_file_that_exits_at_import_is_one_line(tmp_path: Path, call: str) -> None:
+    quitter = tmp_path / "quitter_bot.py"
+    quitter.write_text(f"import sys\n{call}\n")
+    code, out, err = run(str(quitter), "--holes", "1")
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and "quitter_bot.py" in err and "exited while being loaded" in err
+
+
+def test_play_with_a_bot_file_that_exits_at_import_is_one_line(tmp_path: Path) -> None:
+    quitter = tmp_path / "quitter_bot.py"
+    quitter.write_text("import sys\nsys.exit(0)\n")
+    result = CliRunner().invoke(app, ["play", "-p", f"{quitter},random", "--seed", "1"])
+    assert result.exit_code == 2
+    assert "quitter_bot.py" in result.stderr and "exited while being loaded" in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+

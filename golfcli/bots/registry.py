@@ -122,6 +122,12 @@ def _load_file(path: Path, spec: str) -> Any:
     sys.modules[mod_name] = module
     try:
         loader_spec.loader.exec_module(module)
+    except SystemExit as exc:
+        # sys.exit() at import would otherwise end golf itself, silently, with the
+        # bot's exit code; the bot file is at fault, so say so like any load failure.
+        raise BotSpecError(
+            f"bot file {str(path)!r} exited while being loaded (exit code {exc.code!r})"
+        ) from None
     except Exception as exc:
         raise BotSpecError(
             f"bot file {str(path)!r} failed to load: {type(exc).__name__}: {exc}"
