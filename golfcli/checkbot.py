@@ -205,7 +205,10 @@ def run_check(spec: str, holes: int = 2, time_limit: float = 1.0, seed: int = 1)
         fail("--time-limit must be a positive number of seconds")
     from .bots.procs import terminate_as_interrupt
 
-    log_dir = Path(tempfile.mkdtemp(prefix="golf-check-bot-"))
+    try:
+        log_dir = Path(tempfile.mkdtemp(prefix="golf-check-bot-"))
+    except OSError as exc:  # no writable temporary folder: nothing has run yet
+        fail(f"cannot create a temporary folder for the bot's logs: {exc}")
     try:
         with terminate_as_interrupt():  # SIGTERM, like Ctrl-C, closes the bot on its way out
             name, results = check(

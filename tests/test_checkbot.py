@@ -141,3 +141,17 @@ def test_play_with_a_bot_file_that_exits_at_import_is_one_line(tmp_path: Path) -
     assert "quitter_bot.py" in result.stderr and "exited while being loaded" in result.stderr
     assert "Traceback" not in result.stdout + result.stderr
 
+
+def test_an_unwritable_temp_folder_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    # tempfile falls back to /tmp or the working folder when $TMPDIR is unusable, so
+    # pin its choice to a folder that does not exist: mkdtemp then fails as it would
+    # with no writable temporary folder anywhere.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no" / "such" / "dir"))
+    code, out, err = run("random", "--holes", "1")
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("golf: error: ") and "temporary" in err
