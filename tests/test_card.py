@@ -625,6 +625,20 @@ def test_stats_over_a_season(tmp_path: Path) -> None:
     assert "give one kind at a time" in one_error_line(run("stats", a, mini))
 
 
+def test_stats_refuses_a_card_given_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = tmp_path / "g1.yaml", tmp_path / "g2.yaml"
+    ok("new", a, "-p", "Ann,Bob", "--holes", "1")
+    _play(a, ["Ann=3 Bob=5"])
+    ok("new", b, "-p", "Ann,Bob", "--holes", "1")
+    monkeypatch.chdir(tmp_path)
+    # the same file under another spelling is still the same card
+    for args in ([a, a], [a, b, Path("g1.yaml")], [Path("./g2.yaml"), b]):
+        msg = one_error_line(run("stats", *args))
+        assert "given twice" in msg
+    assert "g1.yaml" in one_error_line(run("stats", a, b, a))
+    ok("stats", a, b)
+
+
 # --------------------------------------------------------------------------- print
 
 

@@ -638,6 +638,15 @@ def stats(
     from .present import stats as render
 
     _check_format(fmt)
+    # A file named twice (a glob plus its own name, or ./a.yaml and a.yaml) would count
+    # its games twice and skew every figure; refused rather than silently dropped, so
+    # the cards counted are exactly the ones named.
+    seen: dict[Path, Path] = {}
+    for f in files:
+        key = f.resolve()
+        if key in seen:
+            fail(f"{f}: given twice (the same file as {seen[key]}); name each card once")
+        seen[key] = f
     cards = [(str(f), _load(f)) for f in files]
     kinds = {c.kind for _, c in cards}
     if len(kinds) > 1:
