@@ -419,6 +419,16 @@ def test_hole_past_the_end(night: Path) -> None:
         (lambda t: t + "  - oops: [\n", ":"),  # a YAML syntax error
         (lambda t: t.replace("    Bob: 2\n", "    Bob: two\n"), "played.0.scores.Bob"),
         (lambda t: t.replace("    Cat: 3\n", ""), "no score for Cat"),
+        # `add` takes at most 6 digits; a typed-in score past that is damage too
+        (lambda t: t.replace("    Bob: 2\n", f"    Bob: {10**35}\n"), "at most 999999"),
+        (lambda t: t.replace("    Bob: 2\n", "    Bob: 1000000\n"), "at most 999999"),
+        (lambda t: t.replace("    Bob: 2\n", "    Bob: -1000000\n"), "at least -999999"),
+        (
+            lambda t: t.replace(
+                "    Bob: 2\n", "    Bob:\n      score: 1000000\n      layout: '2'\n"
+            ),
+            "played.0.scores.Bob.score",
+        ),
         (lambda t: t.replace("kind: golf", "kind: poker"), "kind"),
         (lambda t: t.replace("hole: 1", "hole: 4"), "numbered in order"),
         (lambda t: "", "not a golf scorecard"),

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from .. import cards as C
 from ..scoring import LayoutScore, SideScore, score_hole, score_layout
 from ..variant import Variant
-from .model import Entry
+from .model import MAX_SCORE, Entry
 
-_NUMBER = re.compile(r"^[+-]?\d{1,6}$")
+_NUMBER = re.compile(rf"^[+-]?\d{{1,{len(str(MAX_SCORE))}}}$")  # at most MAX_SCORE either way
 
 
 class EntryError(ValueError):

@@ -34,6 +34,9 @@ from ..yamlsrc import Checker, KeyPath, Located, SourceError, load_file
 
 FORMAT_VERSION = 1
 KINDS = ("golf", "mini")
+# The largest score either way: `golf card add` reads at most 6 digits, and a card file
+# typed by hand is held to the same bound so no card holds what `add` could not enter.
+MAX_SCORE = 999_999
 HEADER = (
     "# A Golf scorecard kept by `golf card` (see docs/scorecard.md).\n"
     "# Safe to read; to change a score use `golf card fix` rather than an editor.\n"
@@ -373,9 +376,10 @@ def _hole(ck: Checker, path: KeyPath, names: list[str], expected: int, kind: str
                 if key not in raw:
                     raise ck.fail(p, f"a counted score needs {key!r}")
             count = _texts(ck, (*p, "count")) if raw.get("count") is not None else []
-            entries[name] = Entry(ck.int_((*p, "score")), ck.text((*p, "layout")), count)
+            score = ck.int_((*p, "score"), -MAX_SCORE, MAX_SCORE)
+            entries[name] = Entry(score, ck.text((*p, "layout")), count)
         else:
-            entries[name] = Entry(ck.int_(p, 0 if kind == "mini" else None))
+            entries[name] = Entry(ck.int_(p, 0 if kind == "mini" else -MAX_SCORE, MAX_SCORE))
     closer = None
     if ck.get(path).get("closer") is not None:
         closer = ck.text((*path, "closer"))
