@@ -1034,8 +1034,8 @@ class HoleState:
                 self._finish("went out" if not knocked else "knocked")
                 return
             self.final_left = [(seat + k) % self.players for k in range(1, self.players)]
-            if not self.final_left:
-                self._finish("went out")
+            if not self.final_left:  # a lone player: nobody left for final turns
+                self._finish("went out" if not knocked else "knocked")
                 return
         if self.turn_count >= self._turn_cap:
             self._finish("turn limit")

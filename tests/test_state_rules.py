@@ -724,6 +724,16 @@ def test_a_lone_player_going_out_ends_the_hole() -> None:
     assert st.is_over and st.end_reason == "went out" and st.final_left == []
 
 
+def test_a_lone_player_knocking_ends_the_hole_as_a_knock() -> None:
+    # Nobody is left for final turns, so the hole ends at once; the reason is still
+    # the knock, not "went out" (most of the layout is face down).
+    v = variant("four-card", "players=1-4", "deck.packs=1")
+    st = state(v, ["5 K / 5 7"], stock="3 4", discard="8", players=1)
+    play(st, "knock")
+    assert st.is_over and st.end_reason == "knocked" and st.closer == 0
+    assert st.events[-1].kind == "end" and st.events[-1].data[0] == "knocked"
+
+
 def test_start_choices_are_not_mixed_up_between_holes() -> None:
     """Legal actions are cached per variant: a seat turning up its second
     handicap card and a seat peeking at its first see the same face-up
