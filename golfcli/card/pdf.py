@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .model import Card, Standing, par_text, standing
@@ -104,6 +105,22 @@ def _notes(card: Card, blank: bool) -> list[str]:
     return [pdf_text(x) for x in lines]
 
 
+@dataclass(frozen=True)
+class _Grid:
+    """Where the grid's columns sit on the page and how tall a row is,
+    worked out once so each part of the page draws on the same lines."""
+
+    cols: Sequence[int]
+    names: list[str]
+    has_par: bool
+    x0: float
+    hole_w: float
+    par_w: float
+    col_w: float
+    table_w: float
+    rh: float
+
+
 def _page(
     pdf: FPDF,
     card: Card,
@@ -113,14 +130,30 @@ def _page(
     notes: list[str],
     st: Standing | None,
 ) -> None:
+    width = pdf.w - 2 * MARGIN
+    _title(pdf, card, title, blank, width)
+    rows, playoffs = _grid_rows(card, blank)
+    foot = _foot_rows(card, blank)
+    top = pdf.get_y()
+    grid = _grid(pdf, card, cols, notes, top, len(rows) + len(foot) + len(playoffs), width)
+    _column_heads(pdf, grid, top)
+    y = top + 12
+    for r, (label, index) in enumerate(rows):
+        _hole_row(pdf, card, grid, st, y, r, label, index)
+        y += grid.rh
+    y = _total_rows(pdf, card, grid, st, foot, y)
+    if playoffs:  # below the totals: a playoff decides, it adds nothing
+        y += 3
+        for r, (label, index) in enumerate(playoffs):
+            _hole_row(pdf, card, grid, st, y, r, label, index)
+            y += grid.rh
+    _notes_block(pdf, card, st, notes, width, y)
+
+
+def _title(pdf: FPDF, card: Card, title: str, blank: bool, width: float) -> None:
+    """The title and date line, then the rules the card is for."""
     from fpdf.enums import XPos, YPos
 
-    width = pdf.w - 2 * MARGIN
-    names = card.side_names
-    mini = card.kind == "mini"
-    has_par = mini
-
-    # title and date line
     pdf.set_xy(MARGIN, MARGIN)
     pdf.set_font("Helvetica", "B", 20)
     pdf.cell(width * 0.6, 10, pdf_text(title), new_x=XPos.RIGHT, new_y=YPos.TOP)
@@ -134,10 +167,15 @@ def _page(
     pdf.set_text_color(0, 0, 0)
     pdf.ln(3)
 
-    # rows of the grid: (label, index into card.played or None for an empty row);
-    # the regular holes, then the total rows, then any playoff holes
-    rows: list[tuple[str, int | None]] = []
-    playoffs: list[tuple[str, int | None]] = []
+
+_Row = tuple[str, int | None]
+
+
+def _grid_rows(card: Card, blank: bool) -> tuple[list[_Row], list[_Row]]:
+    """The grid's hole rows and playoff rows: (label, index into
+    card.played or None for an empty row to write in)."""
+    rows: list[_Row] = []
+    playoffs: list[_Row] = []
     if blank:
         rows = [(str(h), None) for h in range(1, (card.holes or 9) + 1)]
     else:
@@ -149,108 +187,140 @@ def _page(
         # the holes still to play stay as empty rows to write in
         if card.holes is not None:
             rows += [(str(h), None) for h in range(len(rows) + 1, card.holes + 1)]
+    return rows, playoffs
+
+
+def _foot_rows(card: Card, blank: bool) -> list[str]:
+    """The names of the total rows under the holes."""
     foot = ["Total"]
-    if mini and (card.par is not None or blank):  # a blank card: par is written in
+    if card.kind == "mini" and (card.par is not None or blank):  # blank: par is written in
         foot.append("To par")
     if card.scoring == "match":
         foot.append("Holes won")
+    return foot
 
+
+def _grid(
+    pdf: FPDF,
+    card: Card,
+    cols: Sequence[int],
+    notes: list[str],
+    top: float,
+    n_rows: int,
+    width: float,
+) -> _Grid:
+    """Size the grid so its rows and the notes under it fit the page."""
     note_h = 5.0 * (len(notes) + 2) + 12
-    top = pdf.get_y()
     avail = pdf.h - MARGIN - top - note_h - 12  # header row
-    rh = max(5.0, min(13.0, avail / (len(rows) + len(foot) + len(playoffs))))
+    rh = max(5.0, min(13.0, avail / n_rows))
+    has_par = card.kind == "mini"
     hole_w = 18.0
     par_w = 14.0 if has_par else 0.0
     col_w = min(36.0, (width - hole_w - par_w) / max(1, len(cols)))
     table_w = hole_w + par_w + col_w * len(cols)
     x0 = MARGIN + (width - table_w) / 2
+    return _Grid(cols, card.side_names, has_par, x0, hole_w, par_w, col_w, table_w, rh)
 
-    # header
+
+def _column_heads(pdf: FPDF, g: _Grid, top: float) -> None:
+    """The header row: Hole, Par, then a name per column, shrunk to fit;
+    an unnamed column gets a small "Player n" to write over."""
     pdf.set_line_width(0.3)
     pdf.set_fill_color(225, 232, 225)
-    pdf.set_xy(x0, top)
+    pdf.set_xy(g.x0, top)
     pdf.set_font("Helvetica", "B", 11)
-    pdf.cell(hole_w, 12, "Hole", border=1, align="C", fill=True)
-    if has_par:
-        pdf.cell(par_w, 12, "Par", border=1, align="C", fill=True)
-    for j in cols:
-        label = names[j]
+    pdf.cell(g.hole_w, 12, "Hole", border=1, align="C", fill=True)
+    if g.has_par:
+        pdf.cell(g.par_w, 12, "Par", border=1, align="C", fill=True)
+    for j in g.cols:
+        label = g.names[j]
         size = 11.0
-        while size > 6 and pdf.get_string_width(pdf_text(label)) > col_w - 2:
+        while size > 6 and pdf.get_string_width(pdf_text(label)) > g.col_w - 2:
             size -= 0.5
             pdf.set_font("Helvetica", "B", size)
         if not label:
             pdf.set_font("Helvetica", "", 7)
             pdf.set_text_color(150, 150, 150)
             x, y = pdf.get_x(), pdf.get_y()
-            pdf.cell(col_w, 12, "", border=1, fill=True)
+            pdf.cell(g.col_w, 12, "", border=1, fill=True)
             pdf.set_xy(x + 1, y + 0.5)
-            pdf.cell(col_w - 2, 3.5, f"Player {j + 1}")
-            pdf.set_xy(x + col_w, y)
+            pdf.cell(g.col_w - 2, 3.5, f"Player {j + 1}")
+            pdf.set_xy(x + g.col_w, y)
             pdf.set_text_color(0, 0, 0)
         else:
-            pdf.cell(col_w, 12, pdf_text(label), border=1, align="C", fill=True)
+            pdf.cell(g.col_w, 12, pdf_text(label), border=1, align="C", fill=True)
         pdf.set_font("Helvetica", "B", 11)
-    y = top + 12
 
-    def hole_row(r: int, label: str, index: int | None) -> None:
-        shade = r % 2 == 1
-        pdf.set_fill_color(244, 246, 244)
-        pdf.set_xy(x0, y)
-        pdf.set_font("Helvetica", "B", 11)
-        pdf.cell(hole_w, rh, label, border=1, align="C", fill=shade)
-        hole = None if index is None else card.played[index]
-        if has_par:
-            pdf.set_font("Helvetica", "", 11)
-            par = ""
-            if card.par is not None and label.isdigit():
-                par = str(card.par[int(label) - 1])
-            pdf.cell(par_w, rh, par, border=1, align="C", fill=shade)
-        for j in cols:
-            x = pdf.get_x()
-            pdf.cell(col_w, rh, "", border=1, fill=shade)
-            if hole is None or index is None or st is None:
-                continue
-            e = hole.scores.get(names[j])
-            if e is None:
-                # not in this playoff: strike the cell through
-                pdf.set_draw_color(170, 170, 170)
-                pdf.line(x + 2, y + rh - 2, x + col_w - 2, y + 2)
-                pdf.set_draw_color(0, 0, 0)
-                continue
-            pdf.set_xy(x, y)
-            pdf.set_font("Helvetica", "", 12)
-            mark = "*" if e.layout is not None else ""
-            pdf.cell(col_w * 0.62, rh, f"{e.score}{mark}", align="R")
-            total = st.running[index][j]
-            if total is not None and not hole.playoff:
-                pdf.set_font("Helvetica", "", 7.5)
-                pdf.set_text_color(90, 90, 90)
-                pdf.cell(col_w * 0.38 - 1, rh, f"{total}", align="R")
-                pdf.set_text_color(0, 0, 0)
-            pdf.set_xy(x + col_w, y)
 
-    for r, (label, index) in enumerate(rows):
-        hole_row(r, label, index)
-        y += rh
+def _hole_row(
+    pdf: FPDF,
+    card: Card,
+    g: _Grid,
+    st: Standing | None,
+    y: float,
+    r: int,
+    label: str,
+    index: int | None,
+) -> None:
+    """One hole's row at height ``y``, shaded every other row."""
+    shade = r % 2 == 1
+    pdf.set_fill_color(244, 246, 244)
+    pdf.set_xy(g.x0, y)
+    pdf.set_font("Helvetica", "B", 11)
+    pdf.cell(g.hole_w, g.rh, label, border=1, align="C", fill=shade)
+    hole = None if index is None else card.played[index]
+    if g.has_par:
+        pdf.set_font("Helvetica", "", 11)
+        par = ""
+        if card.par is not None and label.isdigit():
+            par = str(card.par[int(label) - 1])
+        pdf.cell(g.par_w, g.rh, par, border=1, align="C", fill=shade)
+    for j in g.cols:
+        x = pdf.get_x()
+        pdf.cell(g.col_w, g.rh, "", border=1, fill=shade)
+        if hole is None or index is None or st is None:
+            continue
+        e = hole.scores.get(g.names[j])
+        if e is None:
+            # not in this playoff: strike the cell through
+            pdf.set_draw_color(170, 170, 170)
+            pdf.line(x + 2, y + g.rh - 2, x + g.col_w - 2, y + 2)
+            pdf.set_draw_color(0, 0, 0)
+            continue
+        pdf.set_xy(x, y)
+        pdf.set_font("Helvetica", "", 12)
+        mark = "*" if e.layout is not None else ""
+        pdf.cell(g.col_w * 0.62, g.rh, f"{e.score}{mark}", align="R")
+        total = st.running[index][j]
+        if total is not None and not hole.playoff:
+            pdf.set_font("Helvetica", "", 7.5)
+            pdf.set_text_color(90, 90, 90)
+            pdf.cell(g.col_w * 0.38 - 1, g.rh, f"{total}", align="R")
+            pdf.set_text_color(0, 0, 0)
+        pdf.set_xy(x + g.col_w, y)
 
-    # total rows
+
+def _total_rows(
+    pdf: FPDF, card: Card, g: _Grid, st: Standing | None, foot: list[str], y: float
+) -> float:
+    """The total rows under a heavy line, starting at ``y``; returns the
+    height below them."""
     pdf.set_line_width(0.6)
-    pdf.line(x0, y, x0 + table_w, y)
+    pdf.line(g.x0, y, g.x0 + g.table_w, y)
     pdf.set_line_width(0.3)
     for name in foot:
-        pdf.set_xy(x0, y)
+        pdf.set_xy(g.x0, y)
         pdf.set_fill_color(225, 232, 225)
         pdf.set_font("Helvetica", "B", 8.5 if len(name) > 6 else 11)
-        pdf.cell(hole_w, rh, name, border=1, align="C", fill=True)
-        if has_par:
+        pdf.cell(g.hole_w, g.rh, name, border=1, align="C", fill=True)
+        if g.has_par:
             par = ""
             if name == "Total" and card.par is not None:
                 par = str(sum(card.par))
             pdf.set_font("Helvetica", "B", 11)
-            pdf.cell(par_w, rh, par, border=1, align="C", fill=True)
+            pdf.cell(g.par_w, g.rh, par, border=1, align="C", fill=True)
         pdf.set_font("Helvetica", "B", 12)
-        for j in cols:
+        for j in g.cols:
             text = ""
             if st is not None and card.played:
                 if name == "Total":
@@ -259,15 +329,19 @@ def _page(
                     text = par_text(st.to_par[j])
                 elif st.holes_won is not None:
                     text = f"{st.holes_won[j]:g}"
-            pdf.cell(col_w, rh, text, border=1, align="C", fill=True)
-        y += rh
-    if playoffs:  # below the totals: a playoff decides, it adds nothing
-        y += 3
-        for r, (label, index) in enumerate(playoffs):
-            hole_row(r, label, index)
-            y += rh
+            pdf.cell(g.col_w, g.rh, text, border=1, align="C", fill=True)
+        y += g.rh
+    return y
 
-    # result, notes
+
+def _notes_block(
+    pdf: FPDF, card: Card, st: Standing | None, notes: list[str], width: float, y: float
+) -> None:
+    """Under the grid: the result so far (or how to fill a blank card in),
+    then the card values or, for mini golf, how to score."""
+    from fpdf.enums import XPos, YPos
+
+    mini = card.kind == "mini"
     pdf.set_xy(MARGIN, y + 4)
     if st is not None:
         pdf.set_font("Helvetica", "B", 11)
