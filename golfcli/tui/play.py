@@ -468,14 +468,10 @@ def run_play(
     played again with ``--key``.  Bots get seeds derived from the key, never
     the key.
     """
-    from ..bots.procs import terminate_as_interrupt
-    from ..keys import derive, key_from_seed, new_key
+    from ..keys import derive
 
     seats, extra = _check_options(variant, players, handicap, holes, delay, record, force)
-    _check_key(seed, key)
-    given_key = key is not None
-    if key is None:
-        key = key_from_seed(seed) if seed is not None else new_key()
+    key, given_key = _game_key(seed, key)
     style = Style.detect(ascii_only, out)
     term = Terminal(style, inp, out)
     hint_seed = derive(key, "hints")[:32]
@@ -494,6 +490,40 @@ def run_play(
     )
     ui.match = match
     writer = _open_record(record, match, bots)
+    match.on_hole = _hole_hook(ui, writer, record)
+    ui.recording = writer is not None
+    _introduce(ui, match, holes, seed, given_key)
+    replay_with = f"--seed {seed}" if seed is not None else f"--key {key}"
+    result, late_error = _play_through(ui, match, faults, writer, bots, record, replay_with)
+    if result is None:
+        return None
+    say = term.say
+    say()
+    say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
+    if faults.summary(match):
+        say(style.warn(faults.summary(match)))
+    say(f"play the same deal again with {replay_with}")
+    if late_error:  # after the result: a game played is shown whatever the disk does
+        fail(late_error)
+    return result
+
+
+def _game_key(seed: int | None, key: str | None) -> tuple[str, bool]:
+    """The key the cards come from, and whether it was given: the given
+    key, the key of the given seed, or a fresh secret one."""
+    from ..keys import key_from_seed, new_key
+
+    _check_key(seed, key)
+    if key is not None:
+        return key, True
+    return (key_from_seed(seed) if seed is not None else new_key()), False
+
+
+def _hole_hook(
+    ui: PlayUI, writer: RecordWriter | None, record: Path | None
+) -> Callable[[Match, HoleRecord], None]:
+    """What the match calls after each hole: write it to the record, then
+    show it."""
 
     def on_hole(m: Match, rec: HoleRecord) -> None:
         # the record first: a Ctrl-C at the hole's "Press Enter" must find it written
@@ -506,12 +536,25 @@ def run_play(
                 raise RecordFailed(_record_error(record, exc)) from None
         ui.on_hole(m, rec)
 
-    match.on_hole = on_hole
-    ui.recording = writer is not None
-    _introduce(ui, match, holes, seed, given_key)
+    return on_hole
+
+
+def _play_through(
+    ui: PlayUI,
+    match: Match,
+    faults: FaultLog,
+    writer: RecordWriter | None,
+    bots: Sequence[Any],
+    record: Path | None,
+    replay_with: str,
+) -> tuple[MatchResult | None, str]:
+    """Play the match; the result (None if stopped early, after saying so)
+    and an error closing the record, kept to fail with after the result is
+    shown.  The record is closed and the bots ended on every path."""
+    from ..bots.procs import terminate_as_interrupt
+
     result: MatchResult | None = None
     late_error = ""
-    replay_with = f"--seed {seed}" if seed is not None else f"--key {key}"
     try:
         with terminate_as_interrupt():  # SIGTERM ends the bots on its way out, as Ctrl-C does
             result = match.play()
@@ -519,14 +562,14 @@ def run_play(
         interrupted = isinstance(exc, KeyboardInterrupt)
         kept = record if ui.recording else None
         _stopped(ui, match, faults, kept, interrupted)
-        term.say(f"play the same deal again with {replay_with}")
+        ui.term.say(f"play the same deal again with {replay_with}")
         if interrupted:
             raise typer.Exit(130) from None
         if isinstance(exc, RecordFailed):
             fail(str(exc))
         if faults.first:
             fail(f"{faults.first} (--strict stops at the first fault)")
-        return None
+        return None, ""
     finally:
         try:
             if writer is not None:
@@ -535,15 +578,7 @@ def run_play(
             late_error = _record_error(record, exc)
         finally:
             _close_bots(bots)
-    say = term.say
-    say()
-    say(style.bold(result_text(ui.side_names, ui.holes, result.scoring, result.winners)))
-    if faults.summary(match):
-        say(style.warn(faults.summary(match)))
-    say(f"play the same deal again with {replay_with}")
-    if late_error:  # after the result: a game played is shown whatever the disk does
-        fail(late_error)
-    return result
+    return result, late_error
 
 
 def _record_error(record: Path | None, exc: OSError) -> str:
