@@ -220,11 +220,8 @@ def load(path: Path) -> Card:
     return from_located(doc)
 
 
-def from_located(doc: Located) -> Card:
-    ck = Checker(doc, CardError)
-    if not isinstance(doc.data, dict):
-        raise CardError(doc.where(()), "", "not a golf scorecard (expected a mapping of keys)")
-    allowed = {
+_TOP_KEYS = frozenset(
+    {
         "golf_scorecard",
         "kind",
         "title",
@@ -243,7 +240,39 @@ def from_located(doc: Located) -> Card:
         "par",
         "played",
     }
-    top = ck.mapping((), allowed)
+)
+
+
+def from_located(doc: Located) -> Card:
+    ck = Checker(doc, CardError)
+    top = _top(ck, doc)
+    kind = ck.choice(("kind",), KINDS)
+    players = _names(ck, ("players",))
+    card = Card(
+        kind=kind,
+        players=players,
+        sides=_sides(ck, top, players),
+        holes=ck.int_(("holes",), 1, 1000, none=True),
+        scoring=ck.choice(("scoring",), ("stroke", "match")),
+        ties=ck.choice(("ties",), ("share", "playoff")),
+        created=str(top.get("created") or ""),
+        title=str(top.get("title") or ""),
+    )
+    _read_length(ck, top, card)
+    if kind == "golf":
+        _read_variant(ck, top, card)
+    elif top.get("par") is not None:
+        _read_par(ck, card)
+    _read_played(ck, card)
+    return card
+
+
+def _top(ck: Checker, doc: Located) -> dict[str, Any]:
+    """The card's top-level mapping, once it is known to be a scorecard
+    this golf can read with every required key."""
+    if not isinstance(doc.data, dict):
+        raise CardError(doc.where(()), "", "not a golf scorecard (expected a mapping of keys)")
+    top = ck.mapping((), _TOP_KEYS)
     if "golf_scorecard" not in top:
         raise CardError(doc.where(()), "", "not a golf scorecard (no golf_scorecard: key)")
     _check_printable(ck, (), doc.data)
@@ -255,8 +284,12 @@ def from_located(doc: Located) -> Card:
     for key in ("kind", "players", "holes", "scoring", "ties", "played"):
         if key not in top:
             raise ck.fail((), f"missing key {key!r}")
-    kind = ck.choice(("kind",), KINDS)
-    players = _names(ck, ("players",))
+    return top
+
+
+def _sides(ck: Checker, top: dict[str, Any], players: list[str]) -> list[list[str]]:
+    """One side per player, or the partner groups, which must hold every
+    player exactly once."""
     sides: list[list[str]] = [[p] for p in players]
     if top.get("partners") is not None:
         raw = ck.get(("partners",))
@@ -266,16 +299,11 @@ def from_located(doc: Located) -> Card:
         flat = sorted(n for s in sides for n in s)
         if flat != sorted(players):
             raise ck.fail(("partners",), "partner groups must hold every player exactly once")
-    card = Card(
-        kind=kind,
-        players=players,
-        sides=sides,
-        holes=ck.int_(("holes",), 1, 1000, none=True),
-        scoring=ck.choice(("scoring",), ("stroke", "match")),
-        ties=ck.choice(("ties",), ("share", "playoff")),
-        created=str(top.get("created") or ""),
-        title=str(top.get("title") or ""),
-    )
+    return sides
+
+
+def _read_length(ck: Checker, top: dict[str, Any], card: Card) -> None:
+    """The target a game plays to, if any; a card needs holes or a target."""
     if top.get("target") is not None:
         card.target = ck.int_(("target",), 1, 100_000)
         if "target_rule" in top:
@@ -283,19 +311,30 @@ def from_located(doc: Located) -> Card:
         card.max_holes = ck.int_(("max_holes",), 1, 1000, none=True) if "max_holes" in top else None
     if card.holes is None and card.target is None:
         raise ck.fail(("holes",), "give holes or a target")
-    if kind == "golf":
-        if not isinstance(top.get("variant"), str) or not top["variant"].strip():
-            raise ck.fail(("variant",), "a card golf scorecard needs its variant (name or file)")
-        card.variant = top["variant"]
-        card.overrides = _texts(ck, ("set",)) if top.get("set") is not None else []
-        card.values = _texts(ck, ("values",)) if top.get("values") is not None else []
-    elif top.get("par") is not None:
-        raw = ck.get(("par",))
-        if not isinstance(raw, list):
-            raise ck.fail(("par",), "must be a list of par values, one per hole")
-        card.par = [ck.int_(("par", i), 1, 99) for i in range(len(raw))]
-        if card.holes is not None and len(card.par) != card.holes:
-            raise ck.fail(("par",), f"{len(card.par)} par values for {card.holes} holes")
+
+
+def _read_variant(ck: Checker, top: dict[str, Any], card: Card) -> None:
+    """A card golf scorecard's variant, its overrides and card values."""
+    if not isinstance(top.get("variant"), str) or not top["variant"].strip():
+        raise ck.fail(("variant",), "a card golf scorecard needs its variant (name or file)")
+    card.variant = top["variant"]
+    card.overrides = _texts(ck, ("set",)) if top.get("set") is not None else []
+    card.values = _texts(ck, ("values",)) if top.get("values") is not None else []
+
+
+def _read_par(ck: Checker, card: Card) -> None:
+    """A mini golf card's par, one value per hole."""
+    raw = ck.get(("par",))
+    if not isinstance(raw, list):
+        raise ck.fail(("par",), "must be a list of par values, one per hole")
+    card.par = [ck.int_(("par", i), 1, 99) for i in range(len(raw))]
+    if card.holes is not None and len(card.par) != card.holes:
+        raise ck.fail(("par",), f"{len(card.par)} par values for {card.holes} holes")
+
+
+def _read_played(ck: Checker, card: Card) -> None:
+    """The holes played, regular ones first and any playoff after them,
+    no more than the card has holes (or par values) for."""
     raw_played = ck.get(("played",))
     if raw_played is None:
         raw_played = []
@@ -303,7 +342,7 @@ def from_located(doc: Located) -> Card:
         raise ck.fail(("played",), "must be a list of holes")
     names = card.side_names
     for i in range(len(raw_played)):
-        card.played.append(_hole(ck, ("played", i), names, i + 1, kind))
+        card.played.append(_hole(ck, ("played", i), names, i + 1, card.kind))
     # a playoff only after the regular holes, and never in the middle of them
     seen_playoff = False
     for i, h in enumerate(card.played):
@@ -315,7 +354,6 @@ def from_located(doc: Located) -> Card:
         raise ck.fail(("played",), f"{len(card.regular)} holes entered on a {card.holes}-hole card")
     if card.par is not None and len(card.regular) > len(card.par):
         raise ck.fail(("par",), f"par for {len(card.par)} holes, {len(card.regular)} played")
-    return card
 
 
 def _check_printable(ck: Checker, path: KeyPath, node: Any) -> None:
