@@ -275,16 +275,10 @@ def new(
 
       golf card new putt.yaml --mini -p Ann,Bob --par 3,2,4,3,3,2,4,3,3
     """
-    from .count import values_text
-    from .model import Card, alternate_partners
+    from .model import Card
 
     _check_holes(holes)
-    if not title.isprintable():
-        fail(f"--title: a control character in {title!r}")
-    if file.is_dir():
-        fail(f"{file}: is a folder")
-    if file.exists() and not force:
-        fail(f"{file}: a card already exists (use --force to start it again)")
+    _check_new_file(file, title, force)
     names = _players(players)
     created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     if mini:
@@ -301,35 +295,71 @@ def new(
     else:
         if par is not None:
             fail("--par is for mini golf (add --mini)")
-        spec = variant or "six-card"
-        overrides = [*(set_ or []), *_toggles(twos, kings)]
-        var = _variant(spec, overrides)
-        try:
-            var.check_players(len(names))
-        except ValueError as exc:
-            fail(f"--players: {exc}")
-        groups = var.groups_for(len(names))
-        sides = alternate_partners(names, groups) if groups < len(names) else [[n] for n in names]
-        g = var.game
-        card = Card(
-            kind="golf",
-            players=names,
-            sides=sides,
-            holes=holes if holes is not None else g.holes,
-            target=None if holes is not None else g.target,
-            target_rule=g.target_rule,
-            max_holes=None if holes is not None else g.max_holes,
-            scoring=g.scoring,
-            ties=g.ties,
-            variant=_variant_ref(spec, file),
-            overrides=overrides,
-            values=values_text(var),
-            created=created,
-            title=title,
-        )
+        card = _new_golf_card(file, names, variant, holes, set_, twos, kings, created, title)
     if not file.parent.is_dir():
         fail(f"{file}: no such folder {file.parent}")
     _save(card, file)
+    _announce_new(card, file)
+
+
+def _check_new_file(file: Path, title: str, force: bool) -> None:
+    """A printable title and a place to start the card: not a folder, and
+    not an existing card unless --force."""
+    if not title.isprintable():
+        fail(f"--title: a control character in {title!r}")
+    if file.is_dir():
+        fail(f"{file}: is a folder")
+    if file.exists() and not force:
+        fail(f"{file}: a card already exists (use --force to start it again)")
+
+
+def _new_golf_card(
+    file: Path,
+    names: list[str],
+    variant: str | None,
+    holes: int | None,
+    set_: list[str] | None,
+    twos: str | None,
+    kings: str | None,
+    created: str,
+    title: str,
+) -> Card:
+    """A new card golf card: the variant's game (its holes, or its target
+    when --holes is not given), partners as the variant seats them, and
+    the card values written out for the table."""
+    from .count import values_text
+    from .model import Card, alternate_partners
+
+    spec = variant or "six-card"
+    overrides = [*(set_ or []), *_toggles(twos, kings)]
+    var = _variant(spec, overrides)
+    try:
+        var.check_players(len(names))
+    except ValueError as exc:
+        fail(f"--players: {exc}")
+    groups = var.groups_for(len(names))
+    sides = alternate_partners(names, groups) if groups < len(names) else [[n] for n in names]
+    g = var.game
+    return Card(
+        kind="golf",
+        players=names,
+        sides=sides,
+        holes=holes if holes is not None else g.holes,
+        target=None if holes is not None else g.target,
+        target_rule=g.target_rule,
+        max_holes=None if holes is not None else g.max_holes,
+        scoring=g.scoring,
+        ties=g.ties,
+        variant=_variant_ref(spec, file),
+        overrides=overrides,
+        values=values_text(var),
+        created=created,
+        title=title,
+    )
+
+
+def _announce_new(card: Card, file: Path) -> None:
+    """Say what was started and how to enter the first hole."""
     from .present import describe
 
     typer.echo(f"New card {file}: {describe(card)}")
@@ -709,9 +739,6 @@ def print_(
 
       golf card print night.yaml --out night.pdf
     """
-    from .count import values_text
-    from .model import Card, alternate_partners
-
     _check_holes(holes)
     if paper not in ("a4", "letter"):
         fail(f"--paper: must be a4 or letter, not {paper!r}")
@@ -726,50 +753,84 @@ def print_(
         card = _load(file)
         target = out or file.with_suffix(".pdf")
     else:
-        names: list[str]
-        if players is None:
-            names = [""] * 6
-        elif players.strip().isdecimal():
-            # isdecimal: int() refuses what isdigit() lets by (a superscript two)
-            count = int(players) if len(players.strip()) <= 3 else 0
-            if not 1 <= count <= 24:
-                fail(f"--players: {players.strip()[:9]}: a blank card has 1 to 24 player columns")
-            names = [""] * count
-        else:
-            names = _players(players)
+        names = _blank_names(players)
         if mini:
-            pars, n_holes = _mini_holes(holes, par, variant, set_, twos, kings)
-            card = Card(
-                kind="mini", players=names, sides=[[n] for n in names], holes=n_holes, par=pars
-            )
+            card = _blank_mini_card(names, holes, par, variant, set_, twos, kings)
         else:
             if par is not None:
                 fail("--par is for mini golf (add --mini)")
-            spec = variant or "six-card"
-            var = _variant(spec, [*(set_ or []), *_toggles(twos, kings)])
-            g = var.game
-            sides = [[n] for n in names]
-            if any(names) and len(names) in var.partners.player_counts:
-                sides = alternate_partners(names, var.groups_for(len(names)))
-            n_holes = holes if holes is not None else (g.holes or 9)
-            card = Card(
-                kind="golf",
-                players=names,
-                sides=sides,
-                holes=n_holes,
-                target=None if holes is not None or g.holes is not None else g.target,
-                target_rule=g.target_rule,
-                scoring=g.scoring,
-                ties=g.ties,
-                variant=var.name,
-                values=values_text(var),
-            )
+            card = _blank_golf_card(names, holes, variant, set_, twos, kings)
         target = out or Path("minigolf.pdf" if mini else "scorecard.pdf")
     from .pdf import render_pdf
 
     data = render_pdf(card, blank=file is None, paper=paper)
     _write_bytes(target, data)
     typer.echo(f"wrote {target}")
+
+
+def _blank_names(players: str | None) -> list[str]:
+    """A blank card's columns: six unnamed ones by default, a count of
+    unnamed ones (1 to 24), or the names given."""
+    if players is None:
+        return [""] * 6
+    if players.strip().isdecimal():
+        # isdecimal: int() refuses what isdigit() lets by (a superscript two)
+        count = int(players) if len(players.strip()) <= 3 else 0
+        if not 1 <= count <= 24:
+            fail(f"--players: {players.strip()[:9]}: a blank card has 1 to 24 player columns")
+        return [""] * count
+    return _players(players)
+
+
+def _blank_mini_card(
+    names: list[str],
+    holes: int | None,
+    par: str | None,
+    variant: str | None,
+    set_: list[str] | None,
+    twos: str | None,
+    kings: str | None,
+) -> Card:
+    """A blank mini golf card with its par column (filled in when --par is given)."""
+    from .model import Card
+
+    pars, n_holes = _mini_holes(holes, par, variant, set_, twos, kings)
+    return Card(kind="mini", players=names, sides=[[n] for n in names], holes=n_holes, par=pars)
+
+
+def _blank_golf_card(
+    names: list[str],
+    holes: int | None,
+    variant: str | None,
+    set_: list[str] | None,
+    twos: str | None,
+    kings: str | None,
+) -> Card:
+    """A blank card golf card: the variant's hole rows (9 for a game to a
+    target), partner columns only when names are given for a count the
+    variant plays in partners, and the card values underneath."""
+    from .count import values_text
+    from .model import Card, alternate_partners
+
+    spec = variant or "six-card"
+    var = _variant(spec, [*(set_ or []), *_toggles(twos, kings)])
+    g = var.game
+    sides = [[n] for n in names]
+    if any(names) and len(names) in var.partners.player_counts:
+        sides = alternate_partners(names, var.groups_for(len(names)))
+    n_holes = holes if holes is not None else (g.holes or 9)
+    return Card(
+        kind="golf",
+        players=names,
+        sides=sides,
+        holes=n_holes,
+        target=None if holes is not None or g.holes is not None else g.target,
+        target_rule=g.target_rule,
+        scoring=g.scoring,
+        ties=g.ties,
+        variant=var.name,
+        values=values_text(var),
+    )
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
