@@ -42,6 +42,8 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from bench_tournament import TINY  # the one-hole random config both benches time
+
 from golfcli.bots.registry import make_bot
 from golfcli.match import Match
 from golfcli.variant import builtin, load_variant
@@ -75,15 +77,6 @@ DECISIONS = {
     "expert-decision-alberta": ("alberta", 4),
 }
 ROOT = Path(__file__).resolve().parent.parent
-TINY = """\
-name: bench tiny
-variant: six-card
-holes: 1
-players:
-  - {name: a, bot: random}
-  - {name: b, bot: random}
-seed: 1
-"""
 
 
 def run_games(name: str, seconds: float) -> tuple[float, int]:
@@ -193,7 +186,7 @@ def bench_score_cli(repeat: int) -> dict[str, object]:
     }
 
 
-def _build() -> str:
+def build() -> str:
     try:
         from golfcli.cli import build_kind
     except ImportError:  # a checkout from before the compiled build
@@ -216,7 +209,7 @@ def main() -> int:
                 "python": platform.python_version(),
                 "machine": platform.machine(),
                 "processor": platform.processor() or "unknown",
-                "build": _build(),
+                "build": build(),
             }
         )
     )

@@ -22,6 +22,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bench import build  # which build runs, also on a checkout from before the compiled one
+
 from golfcli.bots.expert import ExpertBot
 from golfcli.match import Match
 from golfcli.variant import BUILTIN_NAMES, builtin
@@ -50,14 +52,6 @@ class Hashing:
         return self.inner.pick(scored, legal)
 
 
-def _build() -> str:
-    try:
-        from golfcli.cli import build_kind
-    except ImportError:  # a checkout from before the compiled build
-        return "pure Python"
-    return build_kind()
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--holes", type=int, default=64, help="one-hole games per variant")
@@ -75,7 +69,7 @@ def main() -> int:
         "hash": digest.hexdigest()[:16],
         "valuations": counter[0],
         "cpu_s": round(time.process_time() - start, 2),
-        "build": _build(),
+        "build": build(),
     }
     print(json.dumps(out))
     return 0
