@@ -63,30 +63,25 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     return base, opts
 
 
-_TAKES_SEED: dict[Any, bool] = {}
-
-
 def _takes_seed(cls: Any) -> bool:
     """Whether a bot class's constructor has a ``seed`` parameter.
 
-    Cached per class: ``inspect.signature`` costs tens of microseconds, and a
-    tournament builds every bot of every game afresh (a quarter of a one-hole
-    random game's cost before this cache)."""
-    known = _TAKES_SEED.get(cls)
-    if known is None:
-        try:
-            known = "seed" in inspect.signature(cls).parameters
-        except (TypeError, ValueError):
-            known = False
-        if len(_TAKES_SEED) < 256:  # file bots are loaded afresh: bound the cache
-            _TAKES_SEED[cls] = known
-    return known
+    ``inspect.signature`` costs tens of microseconds: :func:`builtin_factory`
+    asks once per player, not once per game."""
+    try:
+        return "seed" in inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        return False
 
 
-def _instantiate(obj: Any, spec: str, seed: Any, options: dict[str, Any]) -> Any:
+def _instantiate(
+    obj: Any, spec: str, seed: Any, options: dict[str, Any], takes_seed: bool | None = None
+) -> Any:
+    """Build a bot from a class or a function; ``takes_seed`` is
+    :func:`_takes_seed` of the class when the caller already knows it."""
     if inspect.isclass(obj):
         kwargs = dict(options)
-        if _takes_seed(obj):
+        if _takes_seed(obj) if takes_seed is None else takes_seed:
             kwargs["seed"] = seed
         try:
             bot = obj(**kwargs)
@@ -200,7 +195,8 @@ def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Any]:
         raise BotSpecError(f"bot {base!r} has no option {unknown[0]!r} ({takes})")
     check_option_types(cls, base, opts)
     opts = dict(opts)
-    return lambda seed: _instantiate(cls, base, seed, opts)
+    takes_seed = _takes_seed(cls)
+    return lambda seed: _instantiate(cls, base, seed, opts, takes_seed)
 
 
 def split_command(text: str) -> list[str]:
