@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .variant import Variant, VariantError, load_variant
+from .variant import Variant, VariantError, load_variant, missing_name
 from .yamlsrc import KeyPath, Located, SourceError, dotted, load_file, whole_number
 
 #: A file that breaks more keys than this is reported as far as this.
@@ -47,9 +47,7 @@ def validate_file(path: Path) -> tuple[Variant | None, list[SourceError]]:
         ]
     errors: list[SourceError] = []
     if "name" not in doc.data:
-        errors.append(
-            VariantError(doc.where(()), "name", "missing: every variant file needs a name")
-        )
+        errors.append(missing_name(doc.where(())))
         doc.data["name"] = path.stem  # to look for the other errors
     removed: dict[KeyPath, list[int]] = {}  # list path -> its items taken out (as in the file)
     gone: list[str] = []  # dotted paths taken out so far

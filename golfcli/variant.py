@@ -288,6 +288,12 @@ def builtin_path(name: str) -> Path:
     return Path(__file__).with_name("variants") / f"{name}.yaml"
 
 
+def missing_name(where: str) -> VariantError:
+    """The error of a variant file without its own ``name:`` (one wording for
+    loading and for ``golf validate``, which reports it beside the others)."""
+    return VariantError(where, "name", "missing: every variant file needs a name")
+
+
 def load_variant(
     spec: str | Path | Mapping[str, Any] | Located,
     overrides: Sequence[str] = (),
@@ -337,7 +343,7 @@ def _resolve(
     if not isinstance(spec, (Located, Mapping)) and "name" not in loc.data:
         # the name is the file's own (docs/variants.md): one taken over with
         # extends: would pass a house rule off as the built-in it changes
-        raise VariantError(loc.where(()), "name", "missing: every variant file needs a name")
+        raise missing_name(loc.where(()))
     parent = loc.data.get("extends")
     if parent is None:
         base = Located(copy.deepcopy(DEFAULTS), {}, "<defaults>")
