@@ -31,14 +31,15 @@ _NoHelp: Any = getattr(_clickexc, "NoArgsIsHelpError", ())
 
 
 def _one_line(exc: Any) -> str:
-    """Click's usage error as golf's own one line: no usage block, no frame."""
+    """Click's usage error as golf's own message (said by ``say_error``): no
+    usage block, no frame."""
     text = " ".join(exc.format_message().split())
     text = text[:1].lower() + text[1:]
     text = text.replace("is not a valid int", "is not a whole number")
     text = text.replace("is not a valid float", "is not a number")
     ctx = getattr(exc, "ctx", None)
     hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-    return f"golf: error: {text.rstrip('.')}{hint}"
+    return f"{text.rstrip('.')}{hint}"
 
 
 class GolfGroup(TyperGroup):
@@ -72,9 +73,7 @@ class GolfGroup(TyperGroup):
             exc.show()  # plain `golf`: the help text, as before
             code = 2
         except _clickexc.ClickException as exc:
-            from .yamlsrc import printable
-
-            typer.echo(printable(_one_line(exc)), err=True)
+            say_error(_one_line(exc))
             code = 2
         except typer.Abort:
             typer.echo("golf: interrupted", err=True)
