@@ -402,8 +402,11 @@ def _assignments(card: Card, values: list[str], allowed: list[int]) -> dict[int,
 
 def _read_all(
     card: Card, path: Path, given: dict[int, str], sides: list[int], label: str
-) -> list[Typed]:
-    """Read every side's value; missing ones (and ``?``) are asked for on stdin."""
+) -> tuple[list[Typed], Variant | None]:
+    """Read every side's value; missing ones (and ``?``) are asked for on stdin.
+
+    Also returns the card's variant if a layout made it load (else None), so
+    counting the hole afterwards does not load it a second time."""
     from .count import EntryError, is_number, read_value
 
     names = card.side_names
@@ -436,7 +439,7 @@ def _read_all(
                     text = "?"
                     continue
                 fail(f"{label}, {names[i]}: {exc}")
-    return out
+    return out, var
 
 
 def _closer(card: Card, name: str | None, sides: list[int]) -> int | None:
@@ -451,12 +454,11 @@ def _closer(card: Card, name: str | None, sides: list[int]) -> int | None:
     return sides.index(side)
 
 
-def _count(card: Card, path: Path, typed: list[Typed], closer: int | None) -> list[Entry]:
+def _count(path: Path, var: Variant | None, typed: list[Typed], closer: int | None) -> list[Entry]:
+    """Count the hole with the variant ``_read_all`` loaded (present whenever
+    a layout was typed)."""
     from .count import count_hole
 
-    var = None
-    if any(t.layout is not None for t in typed):
-        var = _card_variant(card, path)
     try:
         return count_hole(var, typed, closer)
     except ValueError as exc:  # the scorer refused a layout
@@ -525,8 +527,8 @@ def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> No
     given = _assignments(card, values or [], sides)
     out = _closer(card, closer, sides)
     number = len(card.played) + 1
-    typed = _read_all(card, file, given, sides, f"hole {number}")
-    entries = _count(card, file, typed, out)
+    typed, var = _read_all(card, file, given, sides, f"hole {number}")
+    entries = _count(file, var, typed, out)
     names = card.side_names
     scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
     card.played.append(Hole(number, scores, closer=None if out is None else names[sides[out]]))
@@ -572,8 +574,8 @@ def fix(
         if side not in given:
             given[side] = e.layout if e.layout is not None else str(e.score)
     old = {n: e.score for n, e in h.scores.items()}
-    typed = _read_all(card, file, given, sides, f"hole {hole}")
-    entries = _count(card, file, typed, out)
+    typed, var = _read_all(card, file, given, sides, f"hole {hole}")
+    entries = _count(file, var, typed, out)
     h.scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
     h.closer = None if out is None else names[sides[out]]
     if any(p.playoff for p in card.played) and not standing(card).finished:
@@ -612,8 +614,8 @@ def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -
     given = _assignments(card, values or [], sides)
     out = _closer(card, closer, sides)
     number = len(card.played) + 1
-    typed = _read_all(card, file, given, sides, f"playoff hole {number}")
-    entries = _count(card, file, typed, out)
+    typed, var = _read_all(card, file, given, sides, f"playoff hole {number}")
+    entries = _count(file, var, typed, out)
     names = card.side_names
     scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
     who = None if out is None else names[sides[out]]
