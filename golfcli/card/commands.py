@@ -486,6 +486,34 @@ def _report_hole(card: Card, path: Path, index: int) -> None:
         typer.echo(line)
 
 
+def _enter_hole(
+    card: Card,
+    path: Path,
+    sides: list[int],
+    values: list[str] | None,
+    closer: str | None,
+    *,
+    playoff: bool,
+) -> None:
+    """Read, count, append, save and report the next hole for ``sides``: the one
+    body behind ``add`` (every side) and ``playoff`` (the tied sides), once
+    each has checked that its kind of hole may be entered now."""
+    from .model import Hole
+
+    given = _assignments(card, values or [], sides)
+    out = _closer(card, closer, sides)
+    number = len(card.played) + 1
+    label = f"playoff hole {number}" if playoff else f"hole {number}"
+    typed, var = _read_all(card, path, given, sides, label)
+    entries = _count(path, var, typed, out)
+    names = card.side_names
+    scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
+    who = None if out is None else names[sides[out]]
+    card.played.append(Hole(number, scores, playoff=playoff, closer=who))
+    _save(card, path)
+    _report_hole(card, path, len(card.played) - 1)
+
+
 if TYPE_CHECKING:
     from .model import Entry
 
@@ -516,24 +544,14 @@ def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> No
 
       golf card add night.yaml                     # asks Ann, Bob and Cat in turn
     """
-    from .model import Hole, standing
+    from .model import standing
 
     card = _load(file)
     st = standing(card)
     if st.finished:
         more = " or settle the tie with `golf card playoff`" if st.tied else ""
         fail(f"{file}: the game is over; correct a hole with `golf card fix`{more}")
-    sides = list(range(len(card.sides)))
-    given = _assignments(card, values or [], sides)
-    out = _closer(card, closer, sides)
-    number = len(card.played) + 1
-    typed, var = _read_all(card, file, given, sides, f"hole {number}")
-    entries = _count(file, var, typed, out)
-    names = card.side_names
-    scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
-    card.played.append(Hole(number, scores, closer=None if out is None else names[sides[out]]))
-    _save(card, file)
-    _report_hole(card, file, len(card.played) - 1)
+    _enter_hole(card, file, list(range(len(card.sides))), values, closer, playoff=False)
 
 
 @card_app.command()
@@ -601,7 +619,7 @@ def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -
 
       golf card playoff night.yaml Ann=4 Bob=9
     """
-    from .model import Hole, standing
+    from .model import standing
 
     card = _load(file)
     st = standing(card)
@@ -610,18 +628,7 @@ def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -
         fail(f"{file}: the game is not over yet{left}; a playoff settles a tie at the end")
     if not st.tied:
         fail(f"{file}: nothing to settle: {card.side_names[st.winners[0]]} has won")
-    sides = list(st.winners)
-    given = _assignments(card, values or [], sides)
-    out = _closer(card, closer, sides)
-    number = len(card.played) + 1
-    typed, var = _read_all(card, file, given, sides, f"playoff hole {number}")
-    entries = _count(file, var, typed, out)
-    names = card.side_names
-    scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
-    who = None if out is None else names[sides[out]]
-    card.played.append(Hole(number, scores, playoff=True, closer=who))
-    _save(card, file)
-    _report_hole(card, file, len(card.played) - 1)
+    _enter_hole(card, file, list(st.winners), values, closer, playoff=True)
 
 
 # --------------------------------------------------------------------------- show / stats
