@@ -747,6 +747,31 @@ def test_print_filled_nine_card(tmp_path: Path) -> None:
     assert "* counted from a layout" in texts
 
 
+def test_print_tied_cards_without_command_hints(tmp_path: Path) -> None:
+    """Paper gets the result, not the `golf card ...` command the terminal
+    suggests, and the sentence the command sat in still closes its bracket."""
+    shared = tmp_path / "shared.yaml"
+    ok("new", shared, "-p", "Ann,Bob", "--holes", "1")
+    ok("add", shared, "Ann=5", "Bob=5")
+    playoff = tmp_path / "alb.yaml"
+    ok("new", playoff, "-p", "Ann,Bob", "-v", "alberta", "--holes", "1")
+    ok("add", playoff, "Ann=5", "Bob=5")
+    empty = tmp_path / "empty.yaml"
+    ok("new", empty, "-p", "Ann,Bob", "--holes", "2")
+    want = {
+        shared: "Tie: Ann and Bob share the win (or settle it with one more hole).",
+        playoff: "Tie: Ann and Bob. These rules settle a tie with a playoff hole.",
+        empty: "No holes entered yet (2 holes).",
+    }
+    for path, line in want.items():
+        out = path.with_suffix(".pdf")
+        ok("print", path, "--out", out)
+        text = " ".join(pdf_text_pure(out.read_bytes()))
+        assert line in text, path.name
+        assert "golf card" not in text and "CARD" not in text, path.name
+        assert text.count("(") == text.count(")"), path.name
+
+
 def test_print_mini_card(tmp_path: Path) -> None:
     out = tmp_path / "m.pdf"
     ok("print", "--mini", "--par", "3,2,4,3,3,2,4,3,3", "--players", "Ann,Bob", "--out", out)

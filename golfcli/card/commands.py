@@ -402,8 +402,11 @@ def _assignments(card: Card, values: list[str], allowed: list[int]) -> dict[int,
 
 def _read_all(
     card: Card, path: Path, given: dict[int, str], sides: list[int], label: str
-) -> list[Typed]:
-    """Read every side's value; missing ones (and ``?``) are asked for on stdin."""
+) -> tuple[list[Typed], Variant | None]:
+    """Read every side's value; missing ones (and ``?``) are asked for on stdin.
+
+    Also returns the card's variant if a layout made it load (else None), so
+    counting the hole afterwards does not load it a second time."""
     from .count import EntryError, is_number, read_value
 
     names = card.side_names
@@ -436,7 +439,7 @@ def _read_all(
                     text = "?"
                     continue
                 fail(f"{label}, {names[i]}: {exc}")
-    return out
+    return out, var
 
 
 def _closer(card: Card, name: str | None, sides: list[int]) -> int | None:
@@ -451,12 +454,11 @@ def _closer(card: Card, name: str | None, sides: list[int]) -> int | None:
     return sides.index(side)
 
 
-def _count(card: Card, path: Path, typed: list[Typed], closer: int | None) -> list[Entry]:
+def _count(path: Path, var: Variant | None, typed: list[Typed], closer: int | None) -> list[Entry]:
+    """Count the hole with the variant ``_read_all`` loaded (present whenever
+    a layout was typed)."""
     from .count import count_hole
 
-    var = None
-    if any(t.layout is not None for t in typed):
-        var = _card_variant(card, path)
     try:
         return count_hole(var, typed, closer)
     except ValueError as exc:  # the scorer refused a layout
@@ -482,6 +484,34 @@ def _report_hole(card: Card, path: Path, index: int) -> None:
     typer.echo(f"{label} {h.number}: " + ", ".join(parts))
     for line in status_lines(card, st, str(path)):
         typer.echo(line)
+
+
+def _enter_hole(
+    card: Card,
+    path: Path,
+    sides: list[int],
+    values: list[str] | None,
+    closer: str | None,
+    *,
+    playoff: bool,
+) -> None:
+    """Read, count, append, save and report the next hole for ``sides``: the one
+    body behind ``add`` (every side) and ``playoff`` (the tied sides), once
+    each has checked that its kind of hole may be entered now."""
+    from .model import Hole
+
+    given = _assignments(card, values or [], sides)
+    out = _closer(card, closer, sides)
+    number = len(card.played) + 1
+    label = f"playoff hole {number}" if playoff else f"hole {number}"
+    typed, var = _read_all(card, path, given, sides, label)
+    entries = _count(path, var, typed, out)
+    names = card.side_names
+    scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
+    who = None if out is None else names[sides[out]]
+    card.played.append(Hole(number, scores, playoff=playoff, closer=who))
+    _save(card, path)
+    _report_hole(card, path, len(card.played) - 1)
 
 
 if TYPE_CHECKING:
@@ -514,24 +544,14 @@ def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> No
 
       golf card add night.yaml                     # asks Ann, Bob and Cat in turn
     """
-    from .model import Hole, standing
+    from .model import standing
 
     card = _load(file)
     st = standing(card)
     if st.finished:
         more = " or settle the tie with `golf card playoff`" if st.tied else ""
         fail(f"{file}: the game is over; correct a hole with `golf card fix`{more}")
-    sides = list(range(len(card.sides)))
-    given = _assignments(card, values or [], sides)
-    out = _closer(card, closer, sides)
-    number = len(card.played) + 1
-    typed = _read_all(card, file, given, sides, f"hole {number}")
-    entries = _count(card, file, typed, out)
-    names = card.side_names
-    scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
-    card.played.append(Hole(number, scores, closer=None if out is None else names[sides[out]]))
-    _save(card, file)
-    _report_hole(card, file, len(card.played) - 1)
+    _enter_hole(card, file, list(range(len(card.sides))), values, closer, playoff=False)
 
 
 @card_app.command()
@@ -572,8 +592,8 @@ def fix(
         if side not in given:
             given[side] = e.layout if e.layout is not None else str(e.score)
     old = {n: e.score for n, e in h.scores.items()}
-    typed = _read_all(card, file, given, sides, f"hole {hole}")
-    entries = _count(card, file, typed, out)
+    typed, var = _read_all(card, file, given, sides, f"hole {hole}")
+    entries = _count(file, var, typed, out)
     h.scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
     h.closer = None if out is None else names[sides[out]]
     if any(p.playoff for p in card.played) and not standing(card).finished:
@@ -599,7 +619,7 @@ def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -
 
       golf card playoff night.yaml Ann=4 Bob=9
     """
-    from .model import Hole, standing
+    from .model import standing
 
     card = _load(file)
     st = standing(card)
@@ -608,18 +628,7 @@ def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -
         fail(f"{file}: the game is not over yet{left}; a playoff settles a tie at the end")
     if not st.tied:
         fail(f"{file}: nothing to settle: {card.side_names[st.winners[0]]} has won")
-    sides = list(st.winners)
-    given = _assignments(card, values or [], sides)
-    out = _closer(card, closer, sides)
-    number = len(card.played) + 1
-    typed = _read_all(card, file, given, sides, f"playoff hole {number}")
-    entries = _count(card, file, typed, out)
-    names = card.side_names
-    scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
-    who = None if out is None else names[sides[out]]
-    card.played.append(Hole(number, scores, playoff=True, closer=who))
-    _save(card, file)
-    _report_hole(card, file, len(card.played) - 1)
+    _enter_hole(card, file, list(st.winners), values, closer, playoff=True)
 
 
 # --------------------------------------------------------------------------- show / stats

@@ -345,9 +345,7 @@ def _notes_block(
     pdf.set_xy(MARGIN, y + 4)
     if st is not None:
         pdf.set_font("Helvetica", "B", 11)
-        for line in status_lines(card, st, "CARD"):
-            if "golf card" in line:
-                line = line.split(" golf card")[0].rstrip(":(. ") + "."
+        for line in status_lines(card, st, "CARD", hints=False):
             pdf.multi_cell(width, 5.5, pdf_text(line), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         if any(e.layout for h in card.played for e in h.scores.values()):
             pdf.set_font("Helvetica", "", 8)

@@ -37,14 +37,19 @@ def _hole_label(card: Card, index: int) -> str:
     return f"playoff {k}"
 
 
-def status_lines(card: Card, st: Standing, file: str) -> list[str]:
+def status_lines(card: Card, st: Standing, file: str, hints: bool = True) -> list[str]:
     """What the table cannot say at a glance: the leader or the winner, holes to
-    play, a tie and how to settle it."""
+    play, a tie and how to settle it.
+
+    ``hints=False`` leaves out the ``golf card ...`` commands: they help at the
+    terminal but mean nothing on paper, and cutting them out of the finished
+    sentences afterwards leaves broken punctuation."""
     names = card.side_names
     lines: list[str] = []
     if not card.played:
         length = f"{card.holes} holes" if card.holes is not None else f"to {card.target}"
-        return [f"No holes entered yet ({length}). Enter one: golf card add {file} NAME=SCORE ..."]
+        enter = f" Enter one: golf card add {file} NAME=SCORE ..." if hints else ""
+        return [f"No holes entered yet ({length}).{enter}"]
 
     def how(i: int) -> str:
         if st.holes_won is not None:
@@ -60,16 +65,13 @@ def status_lines(card: Card, st: Standing, file: str) -> list[str]:
         lines.append(f"Winner: {names[w]} ({how(w)}){via}.")
     elif st.finished:
         tied = _join([names[i] for i in st.winners])
+        cmd = f": golf card playoff {file} NAME=SCORE ..."
         if card.ties == "playoff":
-            lines.append(
-                f"Tie: {tied}. These rules settle a tie with a playoff hole: "
-                f"golf card playoff {file} NAME=SCORE ..."
-            )
+            end = cmd if hints else "."
+            lines.append(f"Tie: {tied}. These rules settle a tie with a playoff hole{end}")
         else:
-            lines.append(
-                f"Tie: {tied} share the win "
-                f"(or settle it with one more hole: golf card playoff {file} NAME=SCORE ...)."
-            )
+            end = cmd if hints else ""
+            lines.append(f"Tie: {tied} share the win (or settle it with one more hole{end}).")
     else:
         played = len(card.regular)
         verb = "leads" if len(lead) == 1 and " & " not in names[lead[0]] else "lead"
