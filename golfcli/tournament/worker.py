@@ -300,14 +300,10 @@ def _die_with_parent(parent: int) -> None:
     """If the main process is killed (even with SIGKILL), its workers must not
     play on as orphans: ask Linux to send SIGTERM when the parent goes (the
     worker's SIGTERM handler ends its bots, then the worker)."""
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
+    from ..bots import procs
 
-    with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the parent died before the line above
-        os._exit(1)
+    if not procs.set_parent_death_signal(signal.SIGTERM, parent):
+        os._exit(1)  # the parent died before the signal was set
 
 
 def _end_bots_and_exit(signum: int, frame: Any) -> None:
