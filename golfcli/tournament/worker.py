@@ -84,8 +84,9 @@ def open_games(out: Path) -> int:
 class Player:
     """Plays games of a plan in this process.
 
-    ``out`` is where event logs go (``out/events``) and, with ``append``,
-    the ``games.jsonl`` each finished game is appended to."""
+    ``out`` is where event logs go (``out/events``), external bots' logs
+    (``out/logs``) and, with ``append``, the ``games.jsonl`` each finished
+    game is appended to."""
 
     def __init__(self, plan: Plan, out: Path | None, *, append: bool = True) -> None:
         self.plan = plan
@@ -97,6 +98,8 @@ class Player:
                 self.fd = open_games(out)
             if plan.record_events:
                 (out / "events").mkdir(exist_ok=True)
+            if any(spec.is_external() for spec in plan.players):
+                (out / "logs").mkdir(exist_ok=True)  # external bots' stderr, one file each
 
     def _bot(self, spec: PlayerSpec, seed: str) -> Any:
         from ..bots.registry import BUILTIN_BOTS, builtin_factory, make_bot, split_options
@@ -124,9 +127,7 @@ class Player:
                 external["time_bank"] = tb
             external["name"] = spec.name
             if self.out is not None:
-                logs = self.out / "logs"
-                logs.mkdir(exist_ok=True)
-                external["log_path"] = logs / f"{spec.name}.log"
+                external["log_path"] = self.out / "logs" / f"{spec.name}.log"
         target: str | list[str] = spec.bot if spec.bot is not None else list(spec.command or ())
         return make_bot(
             target, seed=seed, options=dict(spec.options), base_dir=self.plan.base_dir, **external
