@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from .errors import fail, say_error
+from .limits import MAX_GAMES, MAX_HOLES, MAX_SEED
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -160,13 +161,6 @@ SetOpt = Annotated[
         "or --set game.holes=18. Repeatable.",
     ),
 ]
-
-
-#: Ranges of the numeric options, the same as a tournament config's keys:
-#: a value of 10**20 would be accepted by Python and then run for ever.
-MAX_GAMES = 10**9
-MAX_HOLES = 1000
-MAX_SEED = 2**63 - 1
 
 
 def check_range(option: str, value: float | None, lo: float, hi: float) -> None:

@@ -577,7 +577,7 @@ class HoleState:
             acts.extend(cat.flip[p] for p in cells if self.can_flip(p))
         if t.look_again:
             acts.extend(cat.look[p] for p in cells if self.can_look(p))
-        shots = [p for p in cells if self.up[self.side_of[self.current]] >> p & 1]
+        shots = _bits(self.up[self.side_of[self.current]], self.n)  # shots start face up
         if t.bunker_shot:
             for p in shots:
                 acts.extend(a for a in cat.bunker[p] if self.can_shot("bunker", p, a.pos2))

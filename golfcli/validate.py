@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .variant import Variant, VariantError, load_variant
-from .yamlsrc import KeyPath, Located, SourceError, load_file, whole_number
+from .yamlsrc import KeyPath, Located, SourceError, dotted, load_file, whole_number
 
 #: A file that breaks more keys than this is reported as far as this.
 MAX_ERRORS = 50
@@ -64,7 +64,7 @@ def validate_file(path: Path) -> tuple[Variant | None, list[SourceError]]:
             # an error about a key taken out, or about the mapping that held it,
             # is a consequence of taking it out: not reported again
             full = at is not None and len(at) == len(exc.path.split(".")) and ours
-            in_file = _dotted(_as_in_file(at, removed)) if full and at else exc.path
+            in_file = dotted(_as_in_file(at, removed)) if full and at else exc.path
             if not ours and gone:
                 # after keys were taken out, an error in the file extended is
                 # its own only if that file fails by itself too
@@ -80,7 +80,7 @@ def validate_file(path: Path) -> tuple[Variant | None, list[SourceError]]:
             # rest of the item without it would report the same fault twice
             ints = [i for i, k in enumerate(at) if isinstance(k, int)]
             out = at[: ints[-1] + 1] if ints else at
-            gone.append(_dotted(_as_in_file(out, removed)))
+            gone.append(dotted(_as_in_file(out, removed)))
             _take_out(doc, out, removed)
     own = f"{doc.source}:"
     return (variant if not errors else None), sorted(
@@ -97,10 +97,6 @@ def _own_error(parent: Any, here: Path) -> SourceError | None:
     except SourceError as exc:
         return exc
     return None
-
-
-def _dotted(path: KeyPath) -> str:
-    return ".".join(map(str, path))
 
 
 def _related(path: str, taken: str) -> bool:

@@ -29,6 +29,7 @@ from typing import Any
 
 import yaml
 
+from ..limits import MAX_HOLES
 from ..match import count_hole, hole_winners
 from ..yamlsrc import Checker, KeyPath, Located, SourceError, load_file
 
@@ -252,7 +253,7 @@ def from_located(doc: Located) -> Card:
         kind=kind,
         players=players,
         sides=_sides(ck, top, players),
-        holes=ck.int_(("holes",), 1, 1000, none=True),
+        holes=ck.int_(("holes",), 1, MAX_HOLES, none=True),
         scoring=ck.choice(("scoring",), ("stroke", "match")),
         ties=ck.choice(("ties",), ("share", "playoff")),
         created=str(top.get("created") or ""),
@@ -308,7 +309,9 @@ def _read_length(ck: Checker, top: dict[str, Any], card: Card) -> None:
         card.target = ck.int_(("target",), 1, 100_000)
         if "target_rule" in top:
             card.target_rule = ck.choice(("target_rule",), ("reach", "exceed"))
-        card.max_holes = ck.int_(("max_holes",), 1, 1000, none=True) if "max_holes" in top else None
+        card.max_holes = (
+            ck.int_(("max_holes",), 1, MAX_HOLES, none=True) if "max_holes" in top else None
+        )
     if card.holes is None and card.target is None:
         raise ck.fail(("holes",), "give holes or a target")
 

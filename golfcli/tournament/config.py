@@ -17,6 +17,7 @@ from typing import Any
 
 from ..faults import FALLBACKS, FORFEIT_PENALTY
 from ..keys import is_key, key_from_seed, new_key
+from ..limits import MAX_GAMES, MAX_HOLES, MAX_SEED
 from ..stats import SprtSpec
 from ..variant import BUILTIN_NAMES, Variant, load_variant
 from ..yamlsrc import (
@@ -63,9 +64,6 @@ PLAYER_KEYS = ("name", "bot", "command", "options", "time_limit", "time_bank")
 SPRT_KEYS = ("elo0", "elo1", "margin", "alpha", "beta", "min_deals")
 SCHEDULES = ("round-robin", "gauntlet")
 DEFAULT_GAMES = 10
-#: Largest seed a config or --seed may give (a seed of 10**20 digits would be
-#: accepted by Python and then copied into every record).
-MAX_SEED = 2**63 - 1
 #: Most games one run may plan (deals x tables x seatings): a resumed run
 #: keeps a bitmap of one bit per planned game, and a plan of 10**20 games is
 #: a typo, not a tournament.
@@ -204,7 +202,7 @@ def _game_length(
             raise ConfigError("--holes", "", f"must be at least 1, not {holes}")
         n_holes = holes
     elif top.get("holes") is not None:
-        n_holes = ck.int_(("holes",), 1, 1000)
+        n_holes = ck.int_(("holes",), 1, MAX_HOLES)
     scoring = (
         ck.choice(("format",), ("stroke", "match"))
         if top.get("format") is not None
@@ -334,7 +332,7 @@ def _run_length(
             raise ConfigError("--games", "", f"must be at least 1, not {games}")
         n_games = games
     elif top.get("games") is not None:
-        n_games = ck.int_(("games",), 1, 10**9)
+        n_games = ck.int_(("games",), 1, MAX_GAMES)
     else:
         n_games = DEFAULT_GAMES
     duplicate = ck.bool_(("duplicate",)) if top.get("duplicate") is not None else True

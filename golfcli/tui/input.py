@@ -18,6 +18,7 @@ from ..rulestext import turn_options
 from ..state import Action, HoleState, IllegalAction
 from ..variant import Turn
 from ..view import View
+from .narrate import join_and
 from .style import Style
 
 # --------------------------------------------------------------------------- input
@@ -416,12 +417,7 @@ def describe_reply(actions: Sequence[Action], view: View, style: Style) -> str:
     kinds = {a.kind for a in actions}
     if kinds <= {"reveal", "peek"} and len(kinds) == 1:
         verb = "peek at" if "peek" in kinds else "turn up"
-        nums = [str(a.pos + 1) for a in actions]
-        return (
-            f"{verb} {', '.join(nums[:-1])} and {nums[-1]}"
-            if len(nums) > 1
-            else f"{verb} {nums[0]}"
-        )
+        return f"{verb} {join_and([str(a.pos + 1) for a in actions])}"
     return ", then ".join(describe_action(a, view, style) for a in actions)
 
 

@@ -27,7 +27,7 @@ def _card(ev: Event, style: Style) -> str:
     return style.card(ev.card)
 
 
-def _and(items: Sequence[str]) -> str:
+def join_and(items: Sequence[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -58,10 +58,10 @@ def turn_words(group: Sequence[Event], style: Style) -> str:
                 i += 1
                 same.append(group[i])
             if k == "reveal":
-                what = _and([f"{_card(e, style)} at {_pos(e.pos)}" for e in same])
+                what = join_and([f"{_card(e, style)} at {_pos(e.pos)}" for e in same])
                 clauses.append(f"turned up {what}")
             else:
-                what = _and(
+                what = join_and(
                     [
                         _pos(e.pos) + ("" if e.card is None else f" ({_card(e, style)})")
                         for e in same
