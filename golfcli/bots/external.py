@@ -409,7 +409,6 @@ class ExternalBot:
         self.max_failed_starts = max(1, max_failed_starts)
         self.max_timeouts = max(1, max_timeouts)
         self._game_timeouts = 0
-        self._down_kind = "crash"
         self._factory: TransportFactory = transport_factory or self._spawn
         self._seed: Any = seed
         self.restarts = 0  # over the bot's lifetime
@@ -421,7 +420,8 @@ class ExternalBot:
         self._spawned_this_game = False
         self._failed_starts = 0
         self._answered = False  # the current process answered a request
-        self._down = ""  # why the bot is down for the rest of the game
+        # (fault kind, why) once the bot is down for the rest of the game
+        self._down: tuple[str, str] | None = None
         self._request_id = 0
 
     # ------------------------------------------------------------------ helpers
@@ -460,9 +460,12 @@ class ExternalBot:
         self._failed_starts = 0 if self._answered else self._failed_starts + 1
         self._answered = False
         if not self.restart:
-            self._down = f"{message} (restarts are off)"
+            self._down = ("crash", f"{message} (restarts are off)")
         elif self._failed_starts >= self.max_failed_starts:
-            self._down = f"gave up after {self._failed_starts} failed starts in a row: {message}"
+            self._down = (
+                "crash",
+                f"gave up after {self._failed_starts} failed starts in a row: {message}",
+            )
         return _fault(kind, message)
 
     def _timed_out(self, message: str) -> BotFault:
@@ -470,9 +473,8 @@ class ExternalBot:
         game puts the bot down for the rest of it."""
         self._game_timeouts += 1
         fault = self._lost("timeout", message)
-        if self._game_timeouts >= self.max_timeouts and not self._down:
-            self._down = f"timed out {self._game_timeouts} times this game"
-            self._down_kind = "timeout"
+        if self._game_timeouts >= self.max_timeouts and self._down is None:
+            self._down = ("timeout", f"timed out {self._game_timeouts} times this game")
         return fault
 
     def _write(self, transport: Transport, msg: dict[str, Any], timeout: float) -> None:
@@ -511,8 +513,9 @@ class ExternalBot:
 
     def _start(self, view: View | None = None) -> Transport:
         """Start the program and greet it; raises BotFault if it does not answer properly."""
-        if self._down:
-            raise _fault(self._down_kind, f"bot is down: {self._down}")
+        if self._down is not None:
+            kind, why = self._down
+            raise _fault(kind, f"bot is down: {why}")
         if self._spawned_this_game:
             self.restarts += 1
             self._game_restarts += 1
@@ -571,8 +574,7 @@ class ExternalBot:
         self._spawned_this_game = False
         self._failed_starts = 0
         self._game_timeouts = 0
-        self._down = ""
-        self._down_kind = "crash"
+        self._down = None
         self._start()
 
     def _post(self, msg: dict[str, Any]) -> None:

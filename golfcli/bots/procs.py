@@ -102,6 +102,22 @@ def _load_prctl() -> Callable[..., int] | None:
 _prctl = _load_prctl()
 
 
+def set_parent_death_signal(sig: int, parent: int) -> bool:
+    """Ask Linux to send this process ``sig`` when ``parent`` dies; False if it already has.
+
+    One place for the ``prctl`` call, shared by bots (which get ``SIGKILL``)
+    and tournament workers (which get ``SIGTERM``, to end their bots first).
+    If the parent died before the call the signal never comes, so the caller
+    must end itself when this returns False.  Elsewhere than Linux it does
+    nothing and returns True.
+    """
+    prctl = _prctl
+    if prctl is None:
+        return True
+    prctl(_PR_SET_PDEATHSIG, sig, 0, 0, 0)
+    return os.getppid() == parent
+
+
 def die_with_parent() -> Callable[[], None] | None:
     """A ``preexec_fn`` that makes the child die when golf dies (Linux), or None.
 
@@ -110,14 +126,12 @@ def die_with_parent() -> Callable[[], None] | None:
     one thread.  If golf died between ``fork`` and ``prctl`` the child would
     miss the signal, so it checks its parent afterwards and ends itself.
     """
-    prctl = _prctl
-    if prctl is None:
+    if _prctl is None:
         return None
     parent = os.getpid()
 
     def preexec() -> None:
-        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        if os.getppid() != parent:
+        if not set_parent_death_signal(signal.SIGKILL, parent):
             os.kill(os.getpid(), signal.SIGKILL)
 
     return preexec

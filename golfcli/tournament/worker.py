@@ -84,8 +84,9 @@ def open_games(out: Path) -> int:
 class Player:
     """Plays games of a plan in this process.
 
-    ``out`` is where event logs go (``out/events``) and, with ``append``,
-    the ``games.jsonl`` each finished game is appended to."""
+    ``out`` is where event logs go (``out/events``), external bots' logs
+    (``out/logs``) and, with ``append``, the ``games.jsonl`` each finished
+    game is appended to."""
 
     def __init__(self, plan: Plan, out: Path | None, *, append: bool = True) -> None:
         self.plan = plan
@@ -97,6 +98,8 @@ class Player:
                 self.fd = open_games(out)
             if plan.record_events:
                 (out / "events").mkdir(exist_ok=True)
+            if any(spec.is_external() for spec in plan.players):
+                (out / "logs").mkdir(exist_ok=True)  # external bots' stderr, one file each
 
     def _bot(self, spec: PlayerSpec, seed: str) -> Any:
         from ..bots.registry import BUILTIN_BOTS, builtin_factory, make_bot, split_options
@@ -124,9 +127,7 @@ class Player:
                 external["time_bank"] = tb
             external["name"] = spec.name
             if self.out is not None:
-                logs = self.out / "logs"
-                logs.mkdir(exist_ok=True)
-                external["log_path"] = logs / f"{spec.name}.log"
+                external["log_path"] = self.out / "logs" / f"{spec.name}.log"
         target: str | list[str] = spec.bot if spec.bot is not None else list(spec.command or ())
         return make_bot(
             target, seed=seed, options=dict(spec.options), base_dir=self.plan.base_dir, **external
@@ -300,14 +301,10 @@ def _die_with_parent(parent: int) -> None:
     """If the main process is killed (even with SIGKILL), its workers must not
     play on as orphans: ask Linux to send SIGTERM when the parent goes (the
     worker's SIGTERM handler ends its bots, then the worker)."""
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
+    from ..bots import procs
 
-    with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the parent died before the line above
-        os._exit(1)
+    if not procs.set_parent_death_signal(signal.SIGTERM, parent):
+        os._exit(1)  # the parent died before the signal was set
 
 
 def _end_bots_and_exit(signum: int, frame: Any) -> None:
