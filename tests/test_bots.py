@@ -830,3 +830,37 @@ def test_the_experts_memos_share_work_only_between_cards_that_score_alike() -> N
     table = fresh().alike
     assert table[parse_card("7S")] == table[parse_card("7H")] == table[parse_card("7C")]
     assert table[parse_card("AC")] != table[parse_card("AH")] == table[parse_card("AS")]
+
+
+# ---------------------------------------------------------------------- mc's shared valuations
+
+
+def test_mc_decision_cache_plays_and_counts_exactly_as_the_expert() -> None:
+    # the same decisions met twice (as rollouts of one search meet them):
+    # the cached seat moves and counts work exactly as an uncached expert,
+    # ties drawn from its own generator, and the second meeting is a hit
+    from golfcli.bots.mc import DecisionCache
+
+    cache = DecisionCache()
+    points = [st for st in decision_points(SIX, 2, holes=1) if len(st.legal_actions()) > 1]
+    assert len(points) > 4
+    plain, cached = ExpertBot(seed="tie"), ExpertBot(seed="tie")
+    for _ in range(2):
+        for st in points:
+            vw, legal = view(st, st.current), st.legal_actions()
+            assert cache.choose(cached, vw, legal) == plain.choose(vw, legal)
+            assert cached.spent == plain.spent
+            assert cached.rng.random() == plain.rng.random()  # same draws so far
+    assert cache.hits == len({(view(st, st.current), st.legal_actions()) for st in points})
+
+
+def test_mc_decision_cache_keeps_no_over_budget_move() -> None:
+    # over its work budget the expert plays the greedy move drawn from its
+    # generator: that is not a function of the view, so it is never reused
+    from golfcli.bots.mc import DecisionCache
+
+    cache = DecisionCache()
+    st = next(st for st in decision_points(SIX, 2, holes=1) if len(st.legal_actions()) > 2)
+    bot = ExpertBot(seed=1, budget=1)
+    cache.choose(bot, view(st, st.current), st.legal_actions())
+    assert bot.over_budget == 1 and not cache.table

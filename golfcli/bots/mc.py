@@ -151,18 +151,69 @@ def relative(totals: Sequence[float], side: int, weight: float = 1.0) -> float:
     return totals[side] - weight * (sum(others) / len(others) if others else 0.0)
 
 
+class DecisionCache:
+    """The rollout experts' valuations of one mc decision, by view.
+
+    The expert's valuation of a position (``ExpertBot.evaluate``) depends on
+    the seat's view and the legal actions alone, never on the hidden cards
+    (a bot sees nothing else) nor on its generator, which it only uses in
+    the setup step and when over its work budget (neither is cached).  The
+    determinisations of one decision share everything the seat saw when the
+    search began, so their rollouts often reach the very same view: the
+    first moves after a candidate that reveals no hidden card (taking the
+    discard, then placing it on a face-up card; the opponent's reply to
+    that) are the same decision in every determinisation, and in the
+    confirming search again.  Each is valued once.
+
+    Only the valuation is shared: every rollout seat still draws its ties
+    from its own generator (:meth:`ExpertBot.pick`), and the work units of
+    a valuation are counted again at every use, so the search budget runs
+    out exactly where it would without the cache: mc plays the same moves
+    (scripts/mc_hash.py checks it)."""
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[View, Sequence[Action]], tuple[list[tuple[float, Action]], int]]
+        self.table = {}
+        self.hits = 0
+
+    def choose(self, bot: ExpertBot, v: View, legal: Sequence[Action]) -> Action:
+        """What ``bot.choose(v, legal)`` returns, the valuation looked up if made before."""
+        if len(legal) == 1:
+            return legal[0]
+        key = (v, legal)
+        hit = self.table.get(key)
+        if hit is None:
+            spent, over = bot.spent, bot.over_budget
+            scored = bot.evaluate(v, legal)
+            if bot.over_budget == over:  # the greedy fallback draws from the bot's generator
+                self.table[key] = (scored, bot.spent - spent)
+        else:
+            scored = hit[0]
+            bot.spent += hit[1]
+            self.hits += 1
+        return bot.pick(scored, legal)
+
+
 def expert_rollout(
-    st: HoleState, bots: list[ExpertBot], seat: int, horizon: int, weight: float = 1.0
+    st: HoleState,
+    bots: list[ExpertBot],
+    seat: int,
+    horizon: int,
+    weight: float = 1.0,
+    cache: DecisionCache | None = None,
 ) -> float:
     """Every seat plays as the expert, each from its own censored view of the
     determinised state, for ``horizon`` turns (0 = to the end of the hole);
-    an unfinished hole is valued by the expert's estimates of every side."""
+    an unfinished hole is valued by the expert's estimates of every side.
+    ``cache`` shares the valuations of views met before (same moves)."""
     start = st.turn_count
+    if cache is None:
+        cache = DecisionCache()
     while st.phase != OVER:
         if horizon and st.turn_count - start >= horizon and st.phase == DRAW and st.closer is None:
             break
         s = st.current
-        st.apply_trusted(bots[s].choose(view(st, s), st.legal_actions()))
+        st.apply_trusted(cache.choose(bots[s], view(st, s), st.legal_actions()))
     if st.result is not None:
         return relative(st.result.totals, st.side_of[seat], weight)
     v = view(st, seat)
@@ -243,6 +294,7 @@ class MCBot(BaseBot):
         self.top_k = top_k
         self.close_margin = close
         self.expert = ExpertBot(seed, **options)
+        self.cache = DecisionCache()
 
     def seed(self, seed: int | str) -> None:
         super().seed(seed)
@@ -300,7 +352,7 @@ class MCBot(BaseBot):
                     out = rollout(st, policy, random.Random(seed + 1), view.side, weight)
                 else:
                     bots = [ExpertBot(f"{seed}:{s}") for s in range(view.players)]
-                    out = expert_rollout(st, bots, view.seat, horizon, weight)
+                    out = expert_rollout(st, bots, view.seat, horizon, weight, self.cache)
                     self.spent += sum(b.spent for b in bots)
                 outcomes[i].append(out)
             done += 1
@@ -319,6 +371,7 @@ class MCBot(BaseBot):
         if len(cands) == 1:
             return cands[0][1]
         self.spent = 0  # the search budget is per decision
+        self.cache = DecisionCache()  # views repeat within one decision, not across
         actions = [a for _, a in cands]
         outcomes = self.search(view, actions)
         best = self.pick(outcomes)
