@@ -48,6 +48,26 @@ def table_id(table: tuple[str, int]) -> str:
 # ---------------------------------------------------------------------- helpers
 
 
+def patch_mc(monkeypatch: pytest.MonkeyPatch, **methods: Any) -> Any:
+    """MCBot with ``methods`` replaced, and ``make_bot("mc...")`` making it
+    for the rest of the test.
+
+    Compiled (mypyc), MCBot's class is immutable: its methods cannot be set
+    on it.  A subclass may override them (MCBot allows interpreted
+    subclasses, and its compiled code calls the overrides)."""
+    import inspect
+
+    from golfcli.bots import registry
+
+    sig = inspect.signature(MCBot)  # the options the registry checks
+    patched = type("PatchedMC", (MCBot,), {"__signature__": sig, **methods})
+    real = registry._builtin_class
+    monkeypatch.setattr(
+        registry, "_builtin_class", lambda name: patched if name == "mc" else real(name)
+    )
+    return patched
+
+
 def mask(bits: str) -> int:
     bits = bits.replace("/", "").replace(" ", "")
     return sum(1 << p for p, b in enumerate(bits) if b == "1")
@@ -269,6 +289,22 @@ def test_unknown_bot_options_are_refused_and_mc_passes_expert_ones_on() -> None:
     assert bot.expert.feed_weight == 0.9 and bot.iterations == 3
 
 
+def test_mc_takes_every_expert_option_with_the_experts_default() -> None:
+    # mc names the expert's options one by one (compiled, it cannot take
+    # ``**options``): an option the expert gains or a default it changes must
+    # reach mc too, or "mc?x=1" would be refused and mc's candidates drift
+    import inspect
+
+    mc = inspect.signature(MCBot).parameters
+    for name, p in inspect.signature(ExpertBot).parameters.items():
+        assert name in mc, f"mc does not take the expert's option {name}"
+        assert mc[name].default == p.default, name
+    bot = MCBot(seed=1, feed_weight=0.9, margin=2.0, future_weight=0.5)
+    bot2 = MCBot(seed=1, unknown_discount=0.3, neutral=5, budget=1000)
+    assert (bot.expert.feed_weight, bot.expert.margin, bot.expert.future_weight) == (0.9, 2.0, 0.5)
+    assert (bot2.expert.unknown_discount, bot2.expert.neutral, bot2.expert.budget) == (0.3, 5, 1000)
+
+
 def test_determinize_samples_only_the_hidden_cards() -> None:
     v = builtin("six-card")
     st = decision_points(v, 2, holes=1)[6]
@@ -314,7 +350,7 @@ def test_every_bot_plays_every_variant_without_faults(
         searches.append(1)
         return search(self, *args, **kw)
 
-    monkeypatch.setattr(MCBot, "search", counting)
+    patch_mc(monkeypatch, search=counting)
     res = play_hole(v, [spec] * players, seed=f"faults:{name}")
     for st in res.stats:
         assert st.last_fault == ""
@@ -450,7 +486,7 @@ def test_mc_that_never_departs_plays_exactly_like_expert(
         calls.append(len(cands))
         return [[float(k % 3) for k in range(4)] for _ in cands]
 
-    monkeypatch.setattr(MCBot, "search", flat)
+    patch_mc(monkeypatch, search=flat)
     for seed in FOLLOW_SEEDS:
         expert, mc = twin_holes(*case, seed=f"follow:{seed}")
         assert mc.holes[0].events == expert.holes[0].events
@@ -469,7 +505,7 @@ def test_mc_that_never_departs_plays_like_expert_on_alberta_partners(
         calls.append(1)
         return [[1.0, 2.0] for _ in cands]
 
-    monkeypatch.setattr(MCBot, "search", flat)
+    patch_mc(monkeypatch, search=flat)
     expert, mc = twin_holes("alberta", 4, 2, seed="follow:alberta")
     assert mc.holes[0].events == expert.holes[0].events
     assert mc.holes[0].scores == expert.holes[0].scores
@@ -490,8 +526,7 @@ def test_mc_searching_for_real_but_keeping_the_experts_move_changes_nothing(
         calls.append(len(out[0]))
         return out
 
-    monkeypatch.setattr(MCBot, "search", counting)
-    monkeypatch.setattr(MCBot, "pick", lambda self, outcomes: 0)
+    patch_mc(monkeypatch, search=counting, pick=lambda self, outcomes: 0)
     for seed in FOLLOW_SEEDS:
         expert, mc = twin_holes(*case, seed=f"follow:{seed}")
         assert mc.holes[0].events == expert.holes[0].events
@@ -509,7 +544,7 @@ def test_mc_plays_like_expert_at_least_until_its_first_search(
         first.append(len(view.history))
         return search(self, view, *args, **kw)
 
-    monkeypatch.setattr(MCBot, "search", noting)
+    patch_mc(monkeypatch, search=noting)
     for seed in FOLLOW_SEEDS:
         first.clear()
         expert, mc = twin_holes(*case, seed=f"follow:{seed}", mc="mc?iterations=2&rollout=lite")
@@ -735,14 +770,15 @@ def test_choose_confirms_before_overruling_the_expert(
     st = tie_position()
     st.up[1] = mask("111/110")  # the opponent has one card left: the hole is late
     vw, legal = view(st, 0), st.legal_actions()
-    bot = MCBot(seed=1, iterations=4, confirm=confirm)
     cands = [a for _, a in MCBot(seed=1).candidates(vw, legal)]
     assert len(cands) == 3
     # the third candidate looks better by 2 in every one of 4 samples
     first = [[0.0] * 4, [0.5] * 4, [-2.0] * 4]
     calls: list[tuple[list[Action], int | None]] = []
     answers = [first] + ([recheck] if recheck else [])
-    monkeypatch.setattr(MCBot, "search", scripted(calls, answers))
+    bot = patch_mc(monkeypatch, search=scripted(calls, answers))(
+        seed=1, iterations=4, confirm=confirm
+    )
     action = bot.choose(vw, legal)
     assert action == (cands[0] if keeps else cands[2])
     assert calls[0] == (cands, None)
@@ -760,11 +796,13 @@ def test_choose_leaves_early_decisions_to_the_expert(monkeypatch: pytest.MonkeyP
     def refuse(self: MCBot, *args: Any, **kw: Any) -> list[list[float]]:
         raise AssertionError("searched an early decision")
 
-    monkeypatch.setattr(MCBot, "search", refuse)
+    refusing = patch_mc(monkeypatch, search=refuse)
     for seed in range(4):
-        assert MCBot(seed=seed, late=3).choose(vw, legal) == ExpertBot(seed=seed).choose(vw, legal)
+        assert refusing(seed=seed, late=3).choose(vw, legal) == ExpertBot(seed=seed).choose(
+            vw, legal
+        )
     with pytest.raises(AssertionError, match="searched"):
-        MCBot(seed=0, late=4).choose(vw, legal)
+        refusing(seed=0, late=4).choose(vw, legal)
 
 
 def test_experts_do_not_wait_for_each_other_until_the_turn_limit() -> None:

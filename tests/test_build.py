@@ -22,7 +22,7 @@ import golfcli
 from golfcli.cli import build_kind
 
 COMPILED = ["cards", "scoring", "state", "view", "bots.common", "bots.greedy"]
-COMPILED += ["bots.expert", "match"]
+COMPILED += ["bots.expert", "bots.mc", "match"]
 ROOT = Path(golfcli.__file__).parent
 
 

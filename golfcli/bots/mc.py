@@ -41,14 +41,16 @@ import math
 import random
 from collections.abc import Sequence
 from time import perf_counter as _now
-from typing import Any
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from ..scoring import compiled
 from ..state import DRAW, FLIP, OVER, PLACE, Action, HoleState
 from ..view import View, view
 from . import BaseBot
 from .common import determinize
-from .expert import Evaluator, ExpertBot
+from .expert import DEFAULT_BUDGET, Evaluator, ExpertBot
 
 
 class RolloutPolicy:
@@ -244,15 +246,18 @@ def _in_range(name: str, value: float | None, lo: float, hi: float) -> None:
 #: as with ``time``), so a table of many seats, where every rollout is long
 #: and every turn costs a view per seat, cannot take minutes per move.  The
 #: ladder's scenarios (six-card and Alberta, 2 to 4 players) stay below it.
-DEFAULT_SEARCH_BUDGET = 20_000_000
+DEFAULT_SEARCH_BUDGET: Final = 20_000_000  # Final: compiled, the default stays visible to inspect
 
 
+# scripts/mc_hash.py and the tests extend it to watch its searches: allowed when compiled
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MCBot(BaseBot):
-    """Determinised Monte Carlo over the expert's closest candidates."""
+    """Determinised Monte Carlo over the expert's closest candidates.
+
+    The expert's options are mc's too and go to its inner expert
+    (``mc?feed_weight=0.5``)."""
 
     name = "mc"
-    #: options mc does not know go to its inner expert (``mc?feed_weight=0.5``)
-    consults = ExpertBot
 
     def __init__(
         self,
@@ -268,7 +273,14 @@ class MCBot(BaseBot):
         z: float = 1.0,
         confirm: int = 4,
         search_budget: int = DEFAULT_SEARCH_BUDGET,
-        **options: Any,
+        # the inner expert's options, named one by one (mypyc compiles no
+        # ``**options``), with its defaults (tests/test_bots.py checks both)
+        feed_weight: float = 0.4,
+        margin: float = 1.0,
+        future_weight: float = 0.6,
+        unknown_discount: float = 0.0,
+        neutral: int = 8,
+        budget: int = DEFAULT_BUDGET,
     ) -> None:
         super().__init__(seed)
         if rollout not in ("expert", "lite"):
@@ -293,7 +305,15 @@ class MCBot(BaseBot):
         self.time_budget = time
         self.top_k = top_k
         self.close_margin = close
-        self.expert = ExpertBot(seed, **options)
+        self.expert = ExpertBot(
+            seed,
+            feed_weight=feed_weight,
+            margin=margin,
+            future_weight=future_weight,
+            unknown_discount=unknown_discount,
+            neutral=neutral,
+            budget=budget,
+        )
         self.cache = DecisionCache()
 
     def seed(self, seed: int | str) -> None:
