@@ -18,6 +18,9 @@ Scenarios (targets in docs/performance.md):
   huge-2p-expert             an 8x12 grid with shots and five patterns, 2 expert bots
                              (what the expert's work budget bounds)
   score-cli                  wall time of one `golf score` call (a fresh process)
+  mc-tournament              a whole `golf tournament` process: 100 nine-hole six-card
+                             games, mc against expert, --workers 2 (wall and CPU seconds;
+                             minutes: run it alone, not part of the default list)
 
 `golf --version` (printed first) says which build runs: compiled with mypyc, or
 pure Python (GOLF_PURE=1 runs the sources of a compiled install).
@@ -72,6 +75,19 @@ GAMES: dict[str, tuple[str | dict[str, Any], list[str]]] = {
     "six-card-2p-mc": ("six-card", ["mc", "expert"]),
     "huge-2p-expert": (HUGE, ["expert"] * 2),
 }
+#: The mc target's tournament: 50 deals in both seatings, 900 holes of mc
+#: against expert (a tournament with mc seats must finish in 2 minutes on 2 cores).
+MC_TOURNAMENT = """\
+name: mc against expert
+variant: six-card
+holes: 9
+players:
+  - {name: mc, bot: mc}
+  - {name: expert, bot: expert}
+games: 50                 # deals; x 2 seatings = 100 games
+duplicate: true
+seed: 17
+"""
 DECISIONS = {
     "expert-decision-six-card": ("six-card", 2),
     "expert-decision-alberta": ("alberta", 4),
@@ -170,6 +186,37 @@ def bench_alberta_config(repeat: int) -> dict[str, object]:
     return {"scenario": "alberta-config", "wall_s_best": round(min(times), 2), "runs": repeat}
 
 
+def bench_mc_tournament(repeat: int) -> dict[str, object]:
+    """The whole ``golf tournament`` process on :data:`MC_TOURNAMENT` with two
+    workers: wall seconds, and the CPU seconds of the process and its workers
+    (``RUSAGE_CHILDREN``: on a shared machine the wall time says little)."""
+    import resource
+    import tempfile
+
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = Path(tmp) / "mc.yaml"
+        cfg.write_text(MC_TOURNAMENT)
+        for _ in range(repeat):
+            cmd = [_golf(), "tournament", str(cfg), "--workers", "2"]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True)
+            wall = time.perf_counter() - t0
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+            runs.append((wall, cpu))
+    wall, cpu = min(runs)
+    return {
+        "scenario": "mc-tournament",
+        "games": 100,
+        "wall_s_best": round(wall, 1),
+        "cpu_s": round(cpu, 1),
+        "cpu_s_per_hole": round(cpu / 900, 3),
+        "runs": repeat,
+    }
+
+
 def bench_score_cli(repeat: int) -> dict[str, object]:
     cmd = [_golf(), "score", "5 K 2 / 5 7 9"]
     times = []
@@ -220,12 +267,14 @@ def main() -> int:
             out = bench_tournament_random(args.repeat)
         elif name == "alberta-config":
             out = bench_alberta_config(args.repeat)
+        elif name == "mc-tournament":
+            out = bench_mc_tournament(args.repeat)
         elif name in DECISIONS:
             out = bench_decisions(name, args.seconds, args.repeat)
         elif name in GAMES:
             out = bench_game(name, args.seconds, args.repeat)
         else:
-            known = ", ".join([*GAMES, *DECISIONS, *extra])
+            known = ", ".join([*GAMES, *DECISIONS, *extra, "mc-tournament"])
             print(
                 f"unknown scenario {name!r}; choose from {known}",
                 file=sys.stderr,
