@@ -404,6 +404,7 @@ class MCBot(BaseBot):
             pair = [outcomes[0] + more[0], outcomes[best] + more[1]]
             if self.pick(pair) == 0:
                 best = 0
+        self.cache = DecisionCache()  # a thousand views or so: not kept until the next search
         return actions[best]
 
     def pick(self, outcomes: Sequence[Sequence[float]]) -> int:
