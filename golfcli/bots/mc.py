@@ -41,12 +41,12 @@ import math
 import random
 from collections.abc import Sequence
 from time import perf_counter as _now
-from typing import Final
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
 from ..scoring import compiled
-from ..state import DRAW, FLIP, OVER, PLACE, Action, HoleState
+from ..state import DRAW, FLIP, OVER, PLACE, Action, Event, HoleState
 from ..view import View, view
 from . import BaseBot
 from .common import determinize
@@ -153,6 +153,53 @@ def relative(totals: Sequence[float], side: int, weight: float = 1.0) -> float:
     return totals[side] - weight * (sum(others) / len(others) if others else 0.0)
 
 
+def _alike_event(ev: Event, alike: dict[int | None, int | None]) -> tuple[Any, ...]:
+    """An event with its cards replaced by their representatives (see :func:`view_key`)."""
+    kind, d = ev.kind, ev.data
+    if kind == "swap":  # (pos, card, replaced, was_face_up)
+        return (kind, ev.seat, d[0], alike[d[1]], alike[d[2]], d[3])
+    if kind in ("draw", "discard", "flip", "look", "peek", "reveal"):  # the card comes last
+        return (kind, ev.seat, d[:-1], alike[d[-1]])
+    return (kind, ev.seat, d)  # no single cards (deal and reshuffle orders are censored)
+
+
+def view_key(v: View, legal: Sequence[Action]) -> tuple[Any, ...]:
+    """Every field of the view and the legal actions, with each card replaced
+    by its representative among the cards that score alike (7S for 7H;
+    :attr:`~golfcli.scoring.Compiled.alike`).
+
+    Two views with the same key are the same position to the expert: it
+    reads a card only for its rank and value (card counting by rank, the
+    scorer by rank and value), so its valuation is the same, number for
+    number (tests/test_bots.py checks it on positions with alike cards
+    exchanged).  Determinisations that drew a 7 of another suit then share
+    their rollouts' decisions too.  The variant is the same in one search."""
+    a = compiled(v.variant).alike
+    return (
+        id(v.variant),
+        v.seat,
+        v.side,
+        v.players,
+        v.side_of,
+        v.phase,
+        v.current,
+        tuple([tuple([a[c] for c in lay]) for lay in v.layouts]),
+        tuple([(p, a[c]) for p, c in v.memory]),
+        tuple([a[c] for c in v.discard]),
+        v.stock_size,
+        a[v.drawn],
+        v.drawn_from,
+        v.closer,
+        v.final_turn,
+        v.turns,
+        v.turn_limit_left,
+        v.dealer,
+        tuple([_alike_event(e, a) for e in v.history]),
+        v.match,
+        legal,
+    )
+
+
 class DecisionCache:
     """The rollout experts' valuations of one mc decision, by view.
 
@@ -165,7 +212,9 @@ class DecisionCache:
     first moves after a candidate that reveals no hidden card (taking the
     discard, then placing it on a face-up card; the opponent's reply to
     that) are the same decision in every determinisation, and in the
-    confirming search again.  Each is valued once.
+    confirming search again; and a card drawn in one determinisation is
+    often one that scores alike with a card drawn in another
+    (:func:`view_key`).  Each such decision is valued once.
 
     Only the valuation is shared: every rollout seat still draws its ties
     from its own generator (:meth:`ExpertBot.pick`), and the work units of
@@ -174,7 +223,7 @@ class DecisionCache:
     (scripts/mc_hash.py checks it)."""
 
     def __init__(self) -> None:
-        self.table: dict[tuple[View, Sequence[Action]], tuple[list[tuple[float, Action]], int]]
+        self.table: dict[tuple[Any, ...], tuple[list[tuple[float, Action]], int]]
         self.table = {}
         self.hits = 0
 
@@ -182,7 +231,7 @@ class DecisionCache:
         """What ``bot.choose(v, legal)`` returns, the valuation looked up if made before."""
         if len(legal) == 1:
             return legal[0]
-        key = (v, legal)
+        key = view_key(v, legal)
         hit = self.table.get(key)
         if hit is None:
             spent, over = bot.spent, bot.over_budget
