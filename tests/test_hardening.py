@@ -20,7 +20,6 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from golfcli.bots.expert import DEFAULT_BUDGET, ExpertBot
 from golfcli.bots.registry import BotSpecError, make_bot
@@ -32,7 +31,7 @@ from golfcli.variant import DEFAULTS, TARGET_HOLE_CAP, VariantError, load_varian
 from golfcli.view import view
 from golfcli.yamlsrc import MAX_DEPTH, SourceError, load_text, parse_scalar
 
-from .helpers import one_error_line
+from .helpers import CliRunner, one_error_line
 
 runner = CliRunner()
 
