@@ -6,6 +6,7 @@ independent re-statements of docs/rules.md §10."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -804,11 +805,17 @@ def test_mirror_images_score_the_same(item: tuple[str, list[int]]) -> None:
         assert (ls.total, ls.opponents) == want
 
 
+@functools.cache
+def every_pattern_kind() -> Variant:
+    """Every pattern kind at once on a 3x3 grid: rows, diagonals, blocks ...
+    Loaded once, not once per example: a Variant is read-only."""
+    return load_variant(REPO / "configs" / "variants" / "nine-card-002.yaml")
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_mirror_images_with_every_pattern_kind(data: st.DataObject) -> None:
-    # every pattern kind at once on a 3x3 grid: rows, diagonals, blocks ...
-    v = load_variant(REPO / "configs" / "variants" / "nine-card-002.yaml")
+    v = every_pattern_kind()
     pool = data.draw(st.lists(st.integers(1, 13), min_size=1, max_size=3, unique=True))
     cards = [C.make(data.draw(st.sampled_from(pool))) for _ in range(9)]
     want = score_layout(v, cards).total
