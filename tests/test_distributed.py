@@ -40,7 +40,7 @@ from golfcli.tournament.worker import (
 from .test_tournament import THREE, game_lines, stable, write
 
 distributed = pytest.importorskip("distributed")
-# A real LocalCluster per test: most of the suite's seconds; left out of the fast subset.
+# Dask clusters and the processes they start, a third of the suite's CPU: not in the fast subset.
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
