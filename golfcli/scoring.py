@@ -24,13 +24,21 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from . import cards as C
 from .variant import Pattern, Variant
 
 Num = TypeVar("Num", int, float)
 _FIXED_KINDS = ("column", "row", "diagonal", "block", "adjacent_pair")
+# pattern kinds and card effects as small ints for the compiled loops (Compiled._kind, _effect)
+_FIXED: Final = 0
+_PAIR: Final = 1
+_TWIN: Final = 2
+_ZERO: Final = 0
+_KEEP_NEG: Final = 1
+_KEEP: Final = 2
+_FIXED_VALUE: Final = 3
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,23 @@ class Compiled:
         self.tables: list[tuple[Pattern, list[tuple[int, ...]]]] = []
         for p in variant.patterns:
             self.tables.append((p, self._cells(p.kind, rows, cols)))
+        # the patterns' fields as plain typed lists, read once here: the hot
+        # loops (every bot valuation) then never look an attribute up on a
+        # Pattern (an interpreted dataclass: slow from compiled code)
+        pats = [p for p, _ in self.tables]
+        self._kind: list[int] = [
+            _FIXED if p.kind in _FIXED_KINDS else _PAIR if p.kind == "column_pair" else _TWIN
+            for p in pats
+        ]
+        self._block: list[bool] = [p.kind == "block" for p in pats]
+        self._ranks: list[frozenset[int] | None] = [p.ranks for p in pats]
+        self._adjacent: list[bool] = [p.adjacent for p in pats]
+        self._effect: list[int] = [_effect_code(p.cards) for p in pats]
+        self._fixed_value: list[float] = [
+            float(p.cards) if isinstance(p.cards, int) else 0.0 for p in pats
+        ]
+        self._bonus: list[int] = [p.bonus for p in pats]
+        self._opp: list[int] = [p.opponents for p in pats]
 
     def _cells(self, kind: str, rows: int, cols: int) -> list[tuple[int, ...]]:
         if kind in ("column", "column_pair", "twin_columns"):
@@ -148,33 +173,53 @@ class Compiled:
 
     def find(self, ranks: Sequence[int]) -> list[tuple[Pattern, tuple[int, ...], int]]:
         """Every matched pattern instance: (pattern, cells, rank)."""
-        found: list[tuple[Pattern, tuple[int, ...], int]] = []
-        for pat, table in self.tables:
-            kind = pat.kind
-            if kind in _FIXED_KINDS:
-                hits = []
+        tables = self.tables
+        return [(tables[k][0], cells, r) for k, cells, r in self._find(list(ranks))]
+
+    def _find(self, ranks: list[int]) -> list[tuple[int, tuple[int, ...], int]]:
+        """:meth:`find` with the pattern's index in place of the pattern."""
+        found: list[tuple[int, tuple[int, ...], int]] = []
+        for k in range(len(self.tables)):
+            table = self.tables[k][1]
+            kind = self._kind[k]
+            allowed = self._ranks[k]
+            if kind == _FIXED:
+                hits: list[tuple[int, tuple[int, ...], int]] = []
                 for cells in table:
                     r = ranks[cells[0]]
-                    if r < 0 or (pat.ranks is not None and r not in pat.ranks):
+                    if r < 0 or (allowed is not None and r not in allowed):
                         continue
+                    matched = True
                     for c in cells:
                         if ranks[c] != r:
+                            matched = False
                             break
-                    else:
-                        hits.append((pat, cells, r))
-                if kind == "block" and len(hits) > 1:
+                    if matched:
+                        hits.append((k, cells, r))
+                if self._block[k] and len(hits) > 1:
                     hits = _disjoint(hits)
                 found.extend(hits)
-            elif kind == "column_pair":
+            elif kind == _PAIR:
                 for cells in table:
-                    seen: dict[int, list[int]] = {}
-                    for c in cells:
-                        r = ranks[c]
-                        if r >= 0:
-                            seen.setdefault(r, []).append(c)
-                    for r, group in seen.items():
-                        if len(group) >= 2 and (pat.ranks is None or r in pat.ranks):
-                            found.append((pat, tuple(group), r))
+                    # each rank showing twice or more, in the order it first shows
+                    size = len(cells)
+                    for j in range(size):
+                        r = ranks[cells[j]]
+                        if r < 0:
+                            continue
+                        first = True
+                        for i in range(j):
+                            if ranks[cells[i]] == r:
+                                first = False
+                                break
+                        if not first:
+                            continue
+                        group = [cells[j]]
+                        for i in range(j + 1, size):
+                            if ranks[cells[i]] == r:
+                                group.append(cells[i])
+                        if len(group) >= 2 and (allowed is None or r in allowed):
+                            found.append((k, tuple(group), r))
             else:  # twin_columns
                 full: list[int] = []
                 for cells in table:
@@ -184,16 +229,16 @@ class Compiled:
                             if ranks[c] != r:
                                 r = -1
                                 break
-                    full.append(r if r >= 0 and pat.applies_to(r) else -1)
+                    full.append(r if r >= 0 and (allowed is None or r in allowed) else -1)
                 used = [False] * len(full)
+                adjacent = self._adjacent[k]
                 for a in range(len(full)):
                     if used[a] or full[a] < 0:
                         continue
-                    partners = [a + 1] if pat.adjacent else range(a + 1, len(full))
-                    for b in partners:
+                    for b in range(a + 1, a + 2 if adjacent else len(full)):
                         if b < len(full) and not used[b] and full[b] == full[a]:
                             used[a] = used[b] = True
-                            found.append((pat, table[a] + table[b], full[a]))
+                            found.append((k, table[a] + table[b], full[a]))
                             break
         return found
 
@@ -227,6 +272,33 @@ class Compiled:
             )
         return scored, bonus, opp, matches
 
+    def score_floats(self, ranks: list[int], values: list[float]) -> tuple[list[float], int, int]:
+        """:meth:`evaluate` for the bots' valuations, which call it hundreds of
+        times a decision: float values, no :class:`PatternMatch` records.
+
+        The same matches claim the same cells in the same order, so each cell
+        scores the very number :meth:`evaluate` gives it (as a float: the
+        matched cards are known, their values whole numbers, exact either way);
+        tests/test_scoring.py checks the two against each other."""
+        scored = list(values)
+        claimed = [False] * len(values)
+        bonus = opp = 0
+        for k, cells, _ in self._find(ranks):
+            eff = self._effect[k]
+            for c in cells:
+                if not claimed[c]:
+                    claimed[c] = True
+                    if eff == _ZERO:
+                        scored[c] = 0.0
+                    elif eff == _KEEP_NEG:
+                        x = values[c]
+                        scored[c] = 0.0 if x > 0.0 else x  # min(x, 0), ties keep x
+                    elif eff == _FIXED_VALUE:
+                        scored[c] = self._fixed_value[k]
+            bonus += self._bonus[k]
+            opp += self._opp[k]
+        return scored, bonus, opp
+
     def total(self, cards: Sequence[int]) -> tuple[int, int]:
         """Fast path for engines and bots: (layout total, penalty to each opponent)."""
         vt = self.values
@@ -240,9 +312,15 @@ class Compiled:
         return LayoutScore(tuple(cards), tuple(values), tuple(scored), tuple(matches), bonus, opp)
 
 
+def _effect_code(cards: str | int) -> int:
+    if isinstance(cards, int):
+        return _FIXED_VALUE
+    return _ZERO if cards == "zero" else _KEEP_NEG if cards == "keep_negative" else _KEEP
+
+
 def _disjoint(
-    hits: list[tuple[Pattern, tuple[int, ...], int]],
-) -> list[tuple[Pattern, tuple[int, ...], int]]:
+    hits: list[tuple[int, tuple[int, ...], int]],
+) -> list[tuple[int, tuple[int, ...], int]]:
     """Blocks do not overlap (a card belongs to one block at most, like twin
     columns): keep the most blocks possible; among equally many, the set that
     comes first in reading order (top-left corners, rows then columns)."""
