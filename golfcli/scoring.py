@@ -126,19 +126,19 @@ class Compiled:
         # loops (every bot valuation) then never look an attribute up on a
         # Pattern (an interpreted dataclass: slow from compiled code)
         pats = [p for p, _ in self.tables]
-        self._kind: list[int] = [
+        self.kind: list[int] = [
             _FIXED if p.kind in _FIXED_KINDS else _PAIR if p.kind == "column_pair" else _TWIN
             for p in pats
         ]
-        self._block: list[bool] = [p.kind == "block" for p in pats]
-        self._ranks: list[frozenset[int] | None] = [p.ranks for p in pats]
-        self._adjacent: list[bool] = [p.adjacent for p in pats]
-        self._effect: list[int] = [_effect_code(p.cards) for p in pats]
-        self._fixed_value: list[float] = [
+        self.block: list[bool] = [p.kind == "block" for p in pats]
+        self.pattern_ranks: list[frozenset[int] | None] = [p.ranks for p in pats]
+        self.adjacent: list[bool] = [p.adjacent for p in pats]
+        self.effect: list[int] = [_effect_code(p.cards) for p in pats]
+        self.fixed_value: list[float] = [
             float(p.cards) if isinstance(p.cards, int) else 0.0 for p in pats
         ]
-        self._bonus: list[int] = [p.bonus for p in pats]
-        self._opp: list[int] = [p.opponents for p in pats]
+        self.bonus: list[int] = [p.bonus for p in pats]
+        self.opponents: list[int] = [p.opponents for p in pats]
 
     def _cells(self, kind: str, rows: int, cols: int) -> list[tuple[int, ...]]:
         if kind in ("column", "column_pair", "twin_columns"):
@@ -173,16 +173,54 @@ class Compiled:
 
     def find(self, ranks: Sequence[int]) -> list[tuple[Pattern, tuple[int, ...], int]]:
         """Every matched pattern instance: (pattern, cells, rank)."""
-        tables = self.tables
-        return [(tables[k][0], cells, r) for k, cells, r in self._find(list(ranks))]
-
-    def _find(self, ranks: list[int]) -> list[tuple[int, tuple[int, ...], int]]:
-        """:meth:`find` with the pattern's index in place of the pattern."""
         found: list[tuple[int, tuple[int, ...], int]] = []
+        self._scan(list(ranks), found, None)
+        tables = self.tables
+        return [(tables[k][0], cells, r) for k, cells, r in found]
+
+    def claims(self, ranks: list[int], owner: list[int]) -> tuple[int, int]:
+        """What the bots' valuations need of :meth:`evaluate`, hundreds of
+        times a decision, without building a list or a match record: sets
+        ``owner[c]`` to the index (in ``tables``) of the pattern whose match
+        decides what cell ``c`` counts (-1: none, the card counts its value;
+        see :meth:`cell_score`) and returns (bonus, opponents penalty).
+
+        The same scan as :meth:`find`, claiming cells in the order
+        :meth:`evaluate` does (first match first), so every cell scores the
+        very number :meth:`evaluate` gives it; tests/test_scoring.py checks
+        the two against each other."""
+        for c in range(len(owner)):
+            owner[c] = -1
+        return self._scan(ranks, None, owner)
+
+    def cell_score(self, k: int, value: float) -> float:
+        """What a card of ``value`` counts when pattern ``k``'s match claims it
+        (as a float: the matched cards are known, their values whole numbers,
+        so it is exactly :meth:`evaluate`'s number)."""
+        eff = self.effect[k]
+        if eff == _ZERO:
+            return 0.0
+        if eff == _KEEP_NEG:
+            return 0.0 if value > 0.0 else value  # min(value, 0): ties keep value
+        if eff == _FIXED_VALUE:
+            return self.fixed_value[k]
+        return value
+
+    def _scan(
+        self,
+        ranks: list[int],
+        found: list[tuple[int, tuple[int, ...], int]] | None,
+        owner: list[int] | None,
+    ) -> tuple[int, int]:
+        """Find every matched pattern instance, in pattern order: appended to
+        ``found`` as (pattern index, cells, rank) and/or claimed in ``owner``
+        (a cell belongs to the first match that covers it).  Returns the
+        matches' total bonus and opponents penalty."""
+        bonus = opp = 0
         for k in range(len(self.tables)):
             table = self.tables[k][1]
-            kind = self._kind[k]
-            allowed = self._ranks[k]
+            kind = self.kind[k]
+            allowed = self.pattern_ranks[k]
             if kind == _FIXED:
                 hits: list[tuple[int, tuple[int, ...], int]] = []
                 for cells in table:
@@ -196,16 +234,24 @@ class Compiled:
                             break
                     if matched:
                         hits.append((k, cells, r))
-                if self._block[k] and len(hits) > 1:
+                if self.block[k] and len(hits) > 1:
                     hits = _disjoint(hits)
-                found.extend(hits)
+                for hit in hits:
+                    if found is not None:
+                        found.append(hit)
+                    if owner is not None:
+                        for c in hit[1]:
+                            if owner[c] < 0:
+                                owner[c] = k
+                    bonus += self.bonus[k]
+                    opp += self.opponents[k]
             elif kind == _PAIR:
                 for cells in table:
                     # each rank showing twice or more, in the order it first shows
                     size = len(cells)
                     for j in range(size):
                         r = ranks[cells[j]]
-                        if r < 0:
+                        if r < 0 or (allowed is not None and r not in allowed):
                             continue
                         first = True
                         for i in range(j):
@@ -214,12 +260,22 @@ class Compiled:
                                 break
                         if not first:
                             continue
-                        group = [cells[j]]
-                        for i in range(j + 1, size):
+                        count = 0
+                        for i in range(j, size):
                             if ranks[cells[i]] == r:
-                                group.append(cells[i])
-                        if len(group) >= 2 and (allowed is None or r in allowed):
+                                count += 1
+                        if count < 2:
+                            continue
+                        if found is not None:
+                            group = [cells[i] for i in range(j, size) if ranks[cells[i]] == r]
                             found.append((k, tuple(group), r))
+                        if owner is not None:
+                            for i in range(j, size):
+                                c = cells[i]
+                                if ranks[c] == r and owner[c] < 0:
+                                    owner[c] = k
+                        bonus += self.bonus[k]
+                        opp += self.opponents[k]
             else:  # twin_columns
                 full: list[int] = []
                 for cells in table:
@@ -231,16 +287,23 @@ class Compiled:
                                 break
                     full.append(r if r >= 0 and (allowed is None or r in allowed) else -1)
                 used = [False] * len(full)
-                adjacent = self._adjacent[k]
+                adjacent = self.adjacent[k]
                 for a in range(len(full)):
                     if used[a] or full[a] < 0:
                         continue
                     for b in range(a + 1, a + 2 if adjacent else len(full)):
                         if b < len(full) and not used[b] and full[b] == full[a]:
                             used[a] = used[b] = True
-                            found.append((k, table[a] + table[b], full[a]))
+                            if found is not None:
+                                found.append((k, table[a] + table[b], full[a]))
+                            if owner is not None:
+                                for c in table[a] + table[b]:
+                                    if owner[c] < 0:
+                                        owner[c] = k
+                            bonus += self.bonus[k]
+                            opp += self.opponents[k]
                             break
-        return found
+        return bonus, opp
 
     def evaluate(
         self, ranks: Sequence[int], values: Sequence[Num]
@@ -271,33 +334,6 @@ class Compiled:
                 PatternMatch(pat.name, pat.kind, cells, r, eff, pat.bonus, pat.opponents)
             )
         return scored, bonus, opp, matches
-
-    def score_floats(self, ranks: list[int], values: list[float]) -> tuple[list[float], int, int]:
-        """:meth:`evaluate` for the bots' valuations, which call it hundreds of
-        times a decision: float values, no :class:`PatternMatch` records.
-
-        The same matches claim the same cells in the same order, so each cell
-        scores the very number :meth:`evaluate` gives it (as a float: the
-        matched cards are known, their values whole numbers, exact either way);
-        tests/test_scoring.py checks the two against each other."""
-        scored = list(values)
-        claimed = [False] * len(values)
-        bonus = opp = 0
-        for k, cells, _ in self._find(ranks):
-            eff = self._effect[k]
-            for c in cells:
-                if not claimed[c]:
-                    claimed[c] = True
-                    if eff == _ZERO:
-                        scored[c] = 0.0
-                    elif eff == _KEEP_NEG:
-                        x = values[c]
-                        scored[c] = 0.0 if x > 0.0 else x  # min(x, 0), ties keep x
-                    elif eff == _FIXED_VALUE:
-                        scored[c] = self._fixed_value[k]
-            bonus += self._bonus[k]
-            opp += self._opp[k]
-        return scored, bonus, opp
 
     def total(self, cards: Sequence[int]) -> tuple[int, int]:
         """Fast path for engines and bots: (layout total, penalty to each opponent)."""

@@ -40,6 +40,9 @@ from . import BaseBot
 #: a pattern target: what the completed pattern costs (the cards' new values,
 #: its bonus, its opponents' penalty as it counts for us) and the chance of completing it
 Target = tuple[float, float, float, float]
+#: a possible target whatever the unseen cards: (rank, cards needed, whether the
+#: face-down cards are exactly those needed, what the completed pattern's cards count)
+Goal = tuple[int, int, bool, float]
 
 
 @lru_cache(maxsize=64)
@@ -96,6 +99,10 @@ class _Tables:
             assert rep is not None
             self.alike.append(rep)
         self.cells: list[tuple[int, ...]] = [cells for _, cells in insts]
+        #: per instance, per cell: is the cell one of the instance's
+        self.touches: list[list[bool]] = [
+            [c in cells for c in range(variant.cells)] for _, cells in insts
+        ]
         self.ranks: list[frozenset[int] | None] = [pat.ranks for pat, _ in insts]
         self.bonus: list[int] = [pat.bonus for pat, _ in insts]
         self.opponents: list[int] = [pat.opponents for pat, _ in insts]
@@ -115,11 +122,73 @@ class _Tables:
                 else:
                     row.append(float(eff))
             self.new_each.append(row)
+        #: per instance: rank patterns (see ``Evaluator._compute``) -> their goals
+        self.known_goals: list[dict[int, list[Goal]]] = [{} for _ in insts]
+
+    def goals(self, i: int, ranks: list[int], key: int) -> list[Goal]:
+        """The possible targets of pattern instance ``i`` showing ``ranks``
+        (-1: face down), whatever the unseen cards: every rank showing here
+        that at most two more cards would complete (three cards or more to
+        find is too unlikely to count), as (rank, cards needed, whether the
+        face-down cards here are exactly those needed, what the completed
+        pattern's cards count).  Remembered under ``key`` (bounded)."""
+        size = len(ranks)
+        # ranks showing here in the order they first show, and how often
+        shown: list[int] = []
+        have_of: list[int] = []
+        unknown = 0
+        for r in ranks:
+            if r < 0:
+                unknown += 1
+                continue
+            for j in range(len(shown)):
+                if shown[j] == r:
+                    have_of[j] += 1
+                    break
+            else:
+                shown.append(r)
+                have_of.append(1)
+        out: list[Goal] = []
+        # most instances stop here: no rank needs two cards or fewer
+        if shown and max(have_of) >= size - 2:
+            allowed = self.ranks[i]
+            # every rank already showing here is a possible target: the other
+            # cells are face down (they may already be it) or must be replaced
+            for j in range(len(shown)):
+                r = shown[j]
+                need = size - have_of[j]
+                if need == 0 or need > 2 or (allowed is not None and r not in allowed):
+                    continue
+                out.append((r, need, need == unknown, self.new_each[i][r] * size))
+        known = self.known_goals[i]
+        if len(known) >= _GOALS_KEPT:
+            known.clear()
+        known[key] = out
+        return out
+
+
+#: rank patterns remembered per pattern instance and variant (:meth:`_Tables.goals`)
+_GOALS_KEPT: Final = 50_000
+#: no targets: one shared empty list
+_NO_TARGETS: Final[list[Target]] = []
 
 
 @lru_cache(maxsize=64)
 def tables(variant: Variant) -> _Tables:
     return _Tables(variant)
+
+
+class _Valuation:
+    """A layout's valuation itemised per pattern instance (see
+    :meth:`Evaluator._compute`): its targets, the score of its cells and
+    its best expected saving; with the layout's memo key."""
+
+    def __init__(self, key: tuple[int, ...], future: bool) -> None:
+        self.key = key
+        self.future = future
+        self.hits: list[list[Target]] = []
+        self.curs: list[float] = []
+        self.bests: list[float] = []
 
 
 class Evaluator:
@@ -170,6 +239,9 @@ class Evaluator:
         self.sides = len(view.layouts)
         self.n_opp = max(1, self.sides - 1)
         self.mine: list[int | None] = view.known_layout()
+        # scratch lists of the value function (one layout valued at a time)
+        self.ranks_buf: list[int] = [0] * len(self.mine)
+        self.owner: list[int] = [-1] * len(self.mine)
         #: a copy of ``mine`` to try one card in (put back after each trial)
         self.trial: list[int | None] = list(self.mine)
         self.insts = instances(view.variant)
@@ -189,6 +261,12 @@ class Evaluator:
         self._targets_future: list[dict[int, list[Target]]] = []
         self._targets_now: list[dict[int, list[Target]]] = []
         self._near: dict[tuple[int, ...], set[int]] = {}
+        self._refs: dict[tuple[int, ...], _Valuation] = {}
+        self._mine_refs: list[_Valuation | None] = [None, None]
+        # per (rank, cards needed, all of them face down here): the chance of
+        # completing a pattern, with the turns left and without (-1: not yet known)
+        self._chances_future: list[float] = [-1.0] * (16 * 3 * 2)
+        self._chances_now: list[float] = [-1.0] * (16 * 3 * 2)
         self._quiet: dict[tuple[int | None, ...], list[int]] = {}
         down = [sum(1 for c in lay if c is None) for lay in view.layouts]
         self.min_down = min(down) if down else 0
@@ -206,29 +284,29 @@ class Evaluator:
 
     # ------------------------------------------------------------------ value
 
-    def base(self, cells: list[int | None], future: bool = True) -> tuple[float, list[float]]:
-        """The scorer's total (less the opponents' penalty we cause) with the
-        face-down cards at the mean, and the score of each cell."""
-        mu = self.mu_future if future else self.mu
-        n = len(cells)
-        ranks = [0] * n
-        values = [0.0] * n
-        vtf = self.vtf
-        for i in range(n):
+    def base(self, cells: list[int | None], future: bool = True) -> float:
+        """The scorer's total with the face-down cards at the mean (matching
+        nothing), less the opponents' penalty our patterns cause.  Leaves
+        the owner of each cell in ``self.owner`` (see :meth:`cell`)."""
+        ranks = self.ranks_buf
+        for i in range(len(cells)):
             c = cells[i]
-            if c is None:
-                ranks[i] = -1 - i
-                values[i] = mu
-            else:
-                ranks[i] = c >> 3
-                values[i] = vtf[c]
-        scored, bonus, opp = self.comp.score_floats(ranks, values)
+            ranks[i] = -1 - i if c is None else c >> 3
+        bonus, opp = self.comp.claims(ranks, self.owner)
+        mu = self.mu_future if future else self.mu
         # summed cell by cell from 0.0, as sum() does (the values are whole
         # numbers or the mean): the same float as ever, bit for bit
         s = 0.0
-        for x in scored:
-            s += x
-        return s + bonus - opp * self.n_opp * 0.5, scored
+        for i in range(len(cells)):
+            s += self.cell(cells, i, mu)
+        return s + bonus - opp * self.n_opp * 0.5
+
+    def cell(self, cells: list[int | None], i: int, mu: float) -> float:
+        """What cell ``i`` counts after :meth:`base` scored ``cells``."""
+        c = cells[i]
+        x = mu if c is None else self.vtf[c]
+        k = self.owner[i]
+        return x if k < 0 else self.comp.cell_score(k, x)
 
     def _key(self, cells: list[int | None], first: int) -> tuple[int, ...]:
         """A memo key: ``first``, then each cell's card as the first card that
@@ -252,41 +330,130 @@ class Evaluator:
             self._values[key] = hit
         return hit
 
+    def value_near(
+        self, trial: list[int | None], future: bool, near: list[int | None], pos: int
+    ) -> float:
+        """:meth:`value` of ``trial``, a layout that differs from ``near`` at
+        most in cell ``pos``: the same memo, the same work units and the very
+        same number, but computed incrementally from ``near``'s valuation
+        (see :meth:`_compute`).  Every trial of a decision is one of these:
+        one card tried in one place of our layout or an opponent's."""
+        return self.value_at(self.reference(near, future), pos, trial)
+
+    def value_at(self, ref: _Valuation, pos: int, trial: list[int | None]) -> float:
+        """:meth:`value_near` with ``near``'s :meth:`reference` at hand (the
+        callers try many cards against one layout): ``trial`` is the
+        reference's layout with a card in cell ``pos``."""
+        card = trial[pos]
+        key_list = list(ref.key)
+        key_list[pos + 1] = -1 if card is None else self.alike_of[card]
+        key = tuple(key_list)
+        hit = self._values.get(key)
+        if hit is None:
+            self.spend(len(trial) + len(self.t.cells))
+            hit = self._compute(trial, ref.future, ref, pos, None)
+            self._values[key] = hit
+        return hit
+
     def _value(self, cells: list[int | None], future: bool) -> float:
         """The scorer's total less each unfinished pattern's best expected
         saving; the pattern arithmetic is looked up per instance (see
         :meth:`_instance_targets`), only the saving of the cards now in
         place is computed here.  Bots spend most of their time in here."""
+        self.spend(len(cells) + len(self.t.cells))
+        return self._compute(cells, future, None, -1, None)
+
+    def reference(self, cells: list[int | None], future: bool) -> _Valuation:
+        """The itemised valuation of a layout whose one-card neighbours are
+        about to be valued (ours, an opponent's), computed once per decision.
+
+        Not counted as work: it is bookkeeping of this implementation, and
+        the work units must stay what they have always been (one per cell and
+        pattern instance of every layout valued), so that the greedy fallback
+        happens in the same positions as ever."""
+        key = self._key(cells, 1 if future else 0)
+        ref = self._refs.get(key)
+        if ref is None:
+            ref = _Valuation(key, future)
+            self._compute(cells, future, None, -1, ref)
+            self._refs[key] = ref
+        return ref
+
+    def mine_reference(self, future: bool) -> _Valuation:
+        """:meth:`reference` of our layout (``mine``, never changed), kept at hand."""
+        ref = self._mine_refs[1 if future else 0]
+        if ref is None:
+            ref = self.reference(self.mine, future)
+            self._mine_refs[1 if future else 0] = ref
+        return ref
+
+    def _compute(
+        self,
+        cells: list[int | None],
+        future: bool,
+        ref: _Valuation | None,
+        pos: int,
+        record: _Valuation | None,
+    ) -> float:
+        """The value of ``cells``; with ``ref``, the valuation of a layout
+        that differs from ``cells`` at most in cell ``pos``, each pattern
+        instance away from ``pos`` re-uses the reference's work: the same
+        ranks give the same targets, and where its cells also score the same
+        (the same ``cur``, compared exactly) the same saving.  Each saving
+        is then the very float a full valuation computes, and they are summed
+        in the same order, so the result is identical bit for bit (the
+        expert_hash script checks it).  ``record`` receives the itemised
+        valuation (to serve as a reference later)."""
+        total = self.base(cells, future)
+        mu = self.mu_future if future else self.mu
         t = self.t
         inst_cells = t.cells
-        self.spend(len(cells) + len(inst_cells))
-        total, scored = self.base(cells, future)
         if not inst_cells:
             return total
         turns = self.turns_left if future else 0.0
         tables = self._targets_future if future else self._targets_now
         if not tables:
             tables.extend({} for _ in inst_cells)
+        if record is not None:
+            record.hits = []
+            record.curs = []
+            record.bests = []
         saving = 0.0
         for i in range(len(inst_cells)):
             cells_i = inst_cells[i]
-            # the ranks in its cells as one number, 4 bits a cell (rank + 1; 0: face down)
-            key = 0
-            for c in cells_i:
-                card = cells[c]
-                key = key * 16 + (0 if card is None else (card >> 3) + 1)
-            table = tables[i]
-            hit = table.get(key)
-            if hit is None:
-                ranks = [-1 if cells[c] is None else cells[c] >> 3 for c in cells_i]  # type: ignore[operator]
-                hit = self._instance_targets(i, ranks, turns)
-                table[key] = hit
-            if not hit:
-                continue
             cur = 0.0
-            for c in cells_i:
-                cur += scored[c]
             best = 0.0
+            if ref is not None and not t.touches[i][pos]:
+                # our cells hold the reference's ranks: its targets are ours
+                hit = ref.hits[i]
+                if not hit:
+                    continue
+                for c in cells_i:
+                    cur += self.cell(cells, c, mu)
+                if cur == ref.curs[i]:
+                    saving += ref.bests[i]
+                    continue
+            else:
+                # the ranks in its cells as one number, 4 bits a cell (rank + 1; 0: face down)
+                key = 0
+                for c in cells_i:
+                    card = cells[c]
+                    key = key * 16 + (0 if card is None else (card >> 3) + 1)
+                table = tables[i]
+                found = table.get(key)
+                if found is None:
+                    found = self._instance_targets(i, key, cells, turns)
+                    table[key] = found
+                hit = found
+                if record is not None:
+                    record.hits.append(hit)
+                if not hit:
+                    if record is not None:
+                        record.curs.append(0.0)
+                        record.bests.append(0.0)
+                    continue
+                for c in cells_i:
+                    cur += self.cell(cells, c, mu)
             for new_total, bonus, opp, chance in hit:
                 save = cur - new_total - bonus + opp
                 if save <= 0:
@@ -294,6 +461,9 @@ class Evaluator:
                 term = save * chance
                 if term > best:
                     best = term
+            if record is not None:
+                record.curs.append(cur)
+                record.bests.append(best)
             saving += best
         return total - saving
 
@@ -303,69 +473,66 @@ class Evaluator:
         if self.budget is not None and self.work > self.budget:
             raise OverBudget(self.work)
 
-    def _instance_targets(self, i: int, ranks: list[int], turns: float) -> list[Target]:
+    def _instance_targets(
+        self, i: int, key: int, cells: list[int | None], turns: float
+    ) -> list[Target]:
         """What completing pattern instance ``i`` could be worth, given the
-        ranks in its cells (-1: face down): per target rank, the cost terms of
-        the completed pattern (the cards' new values, its bonus, its
-        opponents' penalty as it counts for us) and the chance of completing
-        it (face-down cards already there, or draws in the turns left).
+        ranks in its cells (``key``, see :meth:`_compute`): per target rank,
+        the cost terms of the completed pattern (the cards' new values, its
+        bonus, its opponents' penalty as it counts for us) and the chance of
+        completing it (face-down cards already there, or draws in the turns
+        left).
 
         It depends on the ranks alone, not on the rest of the layout, so the
         value function computes it once per decision for each rank pattern an
-        instance shows (most trial layouts differ from ours in one cell)."""
+        instance shows (most trial layouts differ from ours in one cell); the
+        part that does not depend on the decision (:meth:`_Tables.goals`) is
+        kept for the variant, the chances (:meth:`_chance`) per decision."""
         t = self.t
-        size = len(ranks)
-        # ranks showing here in the order they first show, and how often
-        shown: list[int] = []
-        have_of: list[int] = []
-        unknown = 0
-        for r in ranks:
-            if r < 0:
-                unknown += 1
-                continue
-            for j in range(len(shown)):
-                if shown[j] == r:
-                    have_of[j] += 1
-                    break
-            else:
-                shown.append(r)
-                have_of.append(1)
-        # a target needs at most two more cards (three cards or more to
-        # find is too unlikely to count): most instances stop here
-        if not shown or max(have_of) < size - 2:
-            return []
-        U = self.U
-        allowed = t.ranks[i]
+        goals = t.known_goals[i].get(key)
+        if goals is None:
+            ranks = [-1 if cells[c] is None else cells[c] >> 3 for c in t.cells[i]]  # type: ignore[operator]
+            goals = t.goals(i, ranks, key)
+        if not goals:
+            return _NO_TARGETS
         out: list[Target] = []
-        # every rank already showing here is a possible target: the other
-        # cells are face down (they may already be it) or must be replaced
-        for j in range(len(shown)):
-            r = shown[j]
-            need = size - have_of[j]
-            if need == 0 or need > 2 or (allowed is not None and r not in allowed):
+        for r, need, exact, new_total in goals:
+            if self.avail[r] < need:
                 continue
-            a = self.avail[r]
-            if a < need:
-                continue
-            new_each = t.new_each[i][r]
-            p_now = 0.0
-            if need == unknown:
-                p_now = 1.0
-                for k in range(need):
-                    p_now *= (a - k) / max(1, U - k)
-            p_future = 0.0
-            if turns > 0:
-                p_one = 1.0 - (1.0 - a / U) ** (1.6 * turns / need)
-                p_future = p_one**need * self.future_weight
             out.append(
                 (
-                    new_each * size,
+                    new_total,
                     float(t.bonus[i]),
                     t.opponents[i] * (self.n_opp * 0.5),
-                    p_now + (1 - p_now) * p_future,
+                    self._chance(r, need, exact, turns),
                 )
             )
         return out
+
+    def _chance(self, r: int, need: int, exact: bool, turns: float) -> float:
+        """The chance of completing a pattern that needs ``need`` more cards of
+        rank ``r``: the face-down cards there are them (``exact``: as many
+        face down as needed), or draws in the ``turns`` left find them.
+        Memoised per decision (it depends on the unseen cards)."""
+        table = self._chances_future if turns == self.turns_left else self._chances_now
+        slot = (r * 3 + need) * 2 + (1 if exact else 0)
+        hit = table[slot]
+        if hit >= 0.0:
+            return hit
+        a = self.avail[r]
+        U = self.U
+        p_now = 0.0
+        if exact:
+            p_now = 1.0
+            for k in range(need):
+                p_now *= (a - k) / max(1, U - k)
+        p_future = 0.0
+        if turns > 0:
+            p_one = 1.0 - (1.0 - a / U) ** (1.6 * turns / need)
+            p_future = p_one**need * self.future_weight
+        hit = p_now + (1 - p_now) * p_future
+        table[slot] = hit
+        return hit
 
     def candidates(self, cells: list[int | None], card: int) -> list[int]:
         """Positions where ``card`` could possibly help: cells worth more than
@@ -445,10 +612,11 @@ class Evaluator:
         now = self.value(cells)
         best = 0.0
         trial = list(cells)
+        ref = self.reference(cells, True)
         for p in self.candidates(cells, card):
             old = trial[p]
             trial[p] = card
-            g = now - self.value(trial)
+            g = now - self.value_at(ref, p, trial)
             trial[p] = old
             if g > best:
                 best = g
@@ -592,7 +760,7 @@ class ExpertBot(BaseBot):
         down_after = self._face_down_after(ev, pos)
         ends = self._ends_hole(ev, down_after)
         try:
-            val = ev.value(trial, future=not ends)
+            val = ev.value_at(ev.mine_reference(not ends), pos, trial)
         finally:
             trial[pos] = old
         if ends:
@@ -614,9 +782,10 @@ class ExpertBot(BaseBot):
         total = 0.0
         count = 0
         trial = list(cells)
+        ref = ev.reference(cells, not ends)
         for card, n in ev.classes:
             trial[pos] = card
-            val = ev.value(trial, future=not ends)
+            val = ev.value_at(ref, pos, trial)
             if ends:
                 val += self._tempo(ev)
             total += val * n
