@@ -37,12 +37,10 @@ from ..variant import Pattern, Variant
 from ..view import View
 from . import BaseBot
 
-#: a pattern target: what the completed pattern costs (the cards' new values,
-#: its bonus, its opponents' penalty as it counts for us) and the chance of completing it
-Target = tuple[float, float, float, float]
-#: a possible target whatever the unseen cards: (rank, cards needed, whether the
-#: face-down cards are exactly those needed, what the completed pattern's cards count)
-Goal = tuple[int, int, bool, float]
+#: a pattern instance's possible target, whatever the unseen cards: (rank, cards
+#: needed, where its chance is kept (see ``Evaluator._chance``; odd: the face-down
+#: cards there are exactly the cards needed), what the completed pattern's cards count)
+Goal = tuple[int, int, int, float]
 
 
 @lru_cache(maxsize=64)
@@ -104,7 +102,7 @@ class _Tables:
             [c in cells for c in range(variant.cells)] for _, cells in insts
         ]
         self.ranks: list[frozenset[int] | None] = [pat.ranks for pat, _ in insts]
-        self.bonus: list[int] = [pat.bonus for pat, _ in insts]
+        self.bonus_f: list[float] = [float(pat.bonus) for pat, _ in insts]
         self.opponents: list[int] = [pat.opponents for pat, _ in insts]
         #: per instance, per rank: what each card of a completed pattern counts
         self.new_each: list[list[float]] = []
@@ -159,7 +157,8 @@ class _Tables:
                 need = size - have_of[j]
                 if need == 0 or need > 2 or (allowed is not None and r not in allowed):
                     continue
-                out.append((r, need, need == unknown, self.new_each[i][r] * size))
+                slot = (r * 3 + need) * 2 + (1 if need == unknown else 0)
+                out.append((r, need, slot, self.new_each[i][r] * size))
         known = self.known_goals[i]
         if len(known) >= _GOALS_KEPT:
             known.clear()
@@ -169,8 +168,6 @@ class _Tables:
 
 #: rank patterns remembered per pattern instance and variant (:meth:`_Tables.goals`)
 _GOALS_KEPT: Final = 50_000
-#: no targets: one shared empty list
-_NO_TARGETS: Final[list[Target]] = []
 
 
 @lru_cache(maxsize=64)
@@ -180,13 +177,13 @@ def tables(variant: Variant) -> _Tables:
 
 class _Valuation:
     """A layout's valuation itemised per pattern instance (see
-    :meth:`Evaluator._compute`): its targets, the score of its cells and
+    :meth:`Evaluator._compute`): its goals, the score of its cells and
     its best expected saving; with the layout's memo key."""
 
     def __init__(self, key: tuple[int, ...], future: bool) -> None:
         self.key = key
         self.future = future
-        self.hits: list[list[Target]] = []
+        self.goals: list[list[Goal]] = []
         self.curs: list[float] = []
         self.bests: list[float] = []
 
@@ -256,10 +253,6 @@ class Evaluator:
         self._values: dict[tuple[int, ...], float] = {}
         self.alike = self.comp.alike
         self._gains: dict[tuple[int, ...], float] = {}
-        # per pattern instance: the ranks in its cells (a number) -> its targets,
-        # one set of tables with the turns left and one without
-        self._targets_future: list[dict[int, list[Target]]] = []
-        self._targets_now: list[dict[int, list[Target]]] = []
         self._near: dict[tuple[int, ...], set[int]] = {}
         self._refs: dict[tuple[int, ...], _Valuation] = {}
         self._mine_refs: list[_Valuation | None] = [None, None]
@@ -297,8 +290,14 @@ class Evaluator:
         # summed cell by cell from 0.0, as sum() does (the values are whole
         # numbers or the mean): the same float as ever, bit for bit
         s = 0.0
+        vtf = self.vtf
+        owner = self.owner
+        comp = self.comp
         for i in range(len(cells)):
-            s += self.cell(cells, i, mu)
+            c = cells[i]
+            x = mu if c is None else vtf[c]
+            k = owner[i]
+            s += x if k < 0 else comp.cell_score(k, x)  # (inline :meth:`cell`)
         return s + bonus - opp * self.n_opp * 0.5
 
     def cell(self, cells: list[int | None], i: int, mu: float) -> float:
@@ -395,38 +394,42 @@ class Evaluator:
         pos: int,
         record: _Valuation | None,
     ) -> float:
-        """The value of ``cells``; with ``ref``, the valuation of a layout
-        that differs from ``cells`` at most in cell ``pos``, each pattern
-        instance away from ``pos`` re-uses the reference's work: the same
-        ranks give the same targets, and where its cells also score the same
-        (the same ``cur``, compared exactly) the same saving.  Each saving
-        is then the very float a full valuation computes, and they are summed
-        in the same order, so the result is identical bit for bit (the
-        expert_hash script checks it).  ``record`` receives the itemised
-        valuation (to serve as a reference later)."""
+        """The value of ``cells``: the scorer's total (:meth:`base`) less, per
+        pattern instance, the best expected saving among its goals (see
+        :meth:`_Tables.goals`): what completing it would save on the cards
+        now in place, times the chance of completing it.
+
+        With ``ref``, the valuation of a layout that differs from ``cells``
+        at most in cell ``pos``, each instance away from ``pos`` re-uses the
+        reference's work: the same ranks give the same goals, and where its
+        cells also score the same (the same ``cur``, compared exactly) the
+        same saving.  Each saving is the very float a full valuation
+        computes, and they are summed in the same order, so the result is
+        identical bit for bit (tests/test_bots.py and the expert_hash script
+        check it).  ``record`` receives the itemised valuation (to serve as a
+        reference later)."""
         total = self.base(cells, future)
-        mu = self.mu_future if future else self.mu
         t = self.t
         inst_cells = t.cells
         if not inst_cells:
             return total
+        mu = self.mu_future if future else self.mu
         turns = self.turns_left if future else 0.0
-        tables = self._targets_future if future else self._targets_now
-        if not tables:
-            tables.extend({} for _ in inst_cells)
+        chances = self._chances_future if future else self._chances_now
+        avail = self.avail
+        half_opp = self.n_opp * 0.5
         if record is not None:
-            record.hits = []
+            record.goals = []
             record.curs = []
             record.bests = []
         saving = 0.0
         for i in range(len(inst_cells)):
             cells_i = inst_cells[i]
             cur = 0.0
-            best = 0.0
             if ref is not None and not t.touches[i][pos]:
-                # our cells hold the reference's ranks: its targets are ours
-                hit = ref.hits[i]
-                if not hit:
+                # our cells hold the reference's ranks: its goals are ours
+                goals = ref.goals[i]
+                if not goals:
                     continue
                 for c in cells_i:
                     cur += self.cell(cells, c, mu)
@@ -439,25 +442,30 @@ class Evaluator:
                 for c in cells_i:
                     card = cells[c]
                     key = key * 16 + (0 if card is None else (card >> 3) + 1)
-                table = tables[i]
-                found = table.get(key)
+                found = t.known_goals[i].get(key)
                 if found is None:
-                    found = self._instance_targets(i, key, cells, turns)
-                    table[key] = found
-                hit = found
+                    ranks = [-1 if cells[c] is None else cells[c] >> 3 for c in cells_i]  # type: ignore[operator]
+                    found = t.goals(i, ranks, key)
+                goals = found
                 if record is not None:
-                    record.hits.append(hit)
-                if not hit:
+                    record.goals.append(goals)
+                if not goals:
                     if record is not None:
                         record.curs.append(0.0)
                         record.bests.append(0.0)
                     continue
                 for c in cells_i:
                     cur += self.cell(cells, c, mu)
-            for new_total, bonus, opp, chance in hit:
-                save = cur - new_total - bonus + opp
+            best = 0.0
+            for r, need, slot, new_total in goals:
+                if avail[r] < need:
+                    continue  # not enough of the rank left unseen
+                save = cur - new_total - t.bonus_f[i] + t.opponents[i] * half_opp
                 if save <= 0:
                     continue
+                chance = chances[slot]
+                if chance < 0.0:
+                    chance = self._chance(r, need, slot & 1 == 1, turns, chances, slot)
                 term = save * chance
                 if term > best:
                     best = term
@@ -473,52 +481,13 @@ class Evaluator:
         if self.budget is not None and self.work > self.budget:
             raise OverBudget(self.work)
 
-    def _instance_targets(
-        self, i: int, key: int, cells: list[int | None], turns: float
-    ) -> list[Target]:
-        """What completing pattern instance ``i`` could be worth, given the
-        ranks in its cells (``key``, see :meth:`_compute`): per target rank,
-        the cost terms of the completed pattern (the cards' new values, its
-        bonus, its opponents' penalty as it counts for us) and the chance of
-        completing it (face-down cards already there, or draws in the turns
-        left).
-
-        It depends on the ranks alone, not on the rest of the layout, so the
-        value function computes it once per decision for each rank pattern an
-        instance shows (most trial layouts differ from ours in one cell); the
-        part that does not depend on the decision (:meth:`_Tables.goals`) is
-        kept for the variant, the chances (:meth:`_chance`) per decision."""
-        t = self.t
-        goals = t.known_goals[i].get(key)
-        if goals is None:
-            ranks = [-1 if cells[c] is None else cells[c] >> 3 for c in t.cells[i]]  # type: ignore[operator]
-            goals = t.goals(i, ranks, key)
-        if not goals:
-            return _NO_TARGETS
-        out: list[Target] = []
-        for r, need, exact, new_total in goals:
-            if self.avail[r] < need:
-                continue
-            out.append(
-                (
-                    new_total,
-                    float(t.bonus[i]),
-                    t.opponents[i] * (self.n_opp * 0.5),
-                    self._chance(r, need, exact, turns),
-                )
-            )
-        return out
-
-    def _chance(self, r: int, need: int, exact: bool, turns: float) -> float:
+    def _chance(
+        self, r: int, need: int, exact: bool, turns: float, table: list[float], slot: int
+    ) -> float:
         """The chance of completing a pattern that needs ``need`` more cards of
         rank ``r``: the face-down cards there are them (``exact``: as many
         face down as needed), or draws in the ``turns`` left find them.
-        Memoised per decision (it depends on the unseen cards)."""
-        table = self._chances_future if turns == self.turns_left else self._chances_now
-        slot = (r * 3 + need) * 2 + (1 if exact else 0)
-        hit = table[slot]
-        if hit >= 0.0:
-            return hit
+        Kept in ``table[slot]`` for the decision (it depends on the unseen cards)."""
         a = self.avail[r]
         U = self.U
         p_now = 0.0
