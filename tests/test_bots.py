@@ -863,3 +863,25 @@ def test_the_experts_incremental_valuation_is_the_full_one(name: str) -> None:
             legal = st.legal_actions()
             st.apply(legal[rng.randrange(len(legal))])
     assert checked >= 100
+
+
+@pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "four-card"])
+def test_the_experts_unseen_cards_are_the_views(name: str) -> None:
+    """The expert counts the unseen cards its own way (a list per card, every
+    decision); the view's multiset is the reference, for every seat, every step."""
+    from golfcli.bots.expert import unseen_cards
+
+    v = builtin(name)
+    rng = random.Random(name)
+    players = 4 if name in ("alberta", "four-card") else 2
+    seen = 0
+    for seed in range(3):
+        st = HoleState(v, players, 0, random.Random(seed))
+        while not st.is_over:
+            for seat in range(players):
+                vw = view(st, seat)
+                assert unseen_cards(vw) == vw.unseen_cards()
+                seen += 1
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+    assert seen > 50

@@ -31,6 +31,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from .. import cards as C
 from ..scoring import Compiled, compiled
 from ..state import Action
 from ..variant import Pattern, Variant
@@ -175,6 +176,29 @@ def tables(variant: Variant) -> _Tables:
     return _Tables(variant)
 
 
+@lru_cache(maxsize=64)
+def _deck_counts(variant: Variant, players: int) -> list[int]:
+    counts = [0] * C.TABLE_SIZE
+    for card in variant.deck(players):
+        counts[card] += 1
+    return counts
+
+
+def unseen_cards(view: View) -> list[int]:
+    """``view.unseen_cards()`` (the deck less every card the seat sees, as a
+    sorted multiset) counted in a list per card instead of two Counters: the
+    expert asks it every decision.  What the seat sees is still the view's
+    to say (:meth:`View.visible_cards`); tests/test_bots.py checks the two agree."""
+    counts = list(_deck_counts(view.variant, view.players))
+    for card in view.visible_cards():
+        counts[card] -= 1
+    out: list[int] = []
+    for card in range(len(counts)):
+        for _ in range(counts[card]):
+            out.append(card)
+    return out
+
+
 class _Valuation:
     """A layout's valuation itemised per pattern instance (see
     :meth:`Evaluator._compute`): its goals, the score of its cells and
@@ -208,7 +232,7 @@ class Evaluator:
         self.vtf = t.vtf
         self.alike_of = t.alike
         self.t = t
-        self.unseen = view.unseen_cards()
+        self.unseen = unseen_cards(view)
         self.U = max(1, len(self.unseen))
         #: per rank, how many cards of it are unseen
         self.avail: list[int] = [0] * 16
