@@ -885,3 +885,25 @@ def test_the_experts_unseen_cards_are_the_views(name: str) -> None:
             legal = st.legal_actions()
             st.apply(legal[rng.randrange(len(legal))])
     assert seen > 50
+
+
+def test_the_experts_goal_memo_is_bounded_and_changes_nothing() -> None:
+    """The rank patterns remembered per variant are dropped all at once at a
+    bound (memory over a long tournament); valuations are the same either way."""
+    from golfcli.bots.expert import _GOALS_KEPT, tables
+
+    v = builtin("alberta")
+    st = HoleState(v, 4, 0, random.Random(5))
+    rng = random.Random(5)
+    for _ in range(12):
+        legal = st.legal_actions()
+        st.apply(legal[rng.randrange(len(legal))])
+    vw, legal = view(st, st.current), st.legal_actions()
+    want = ExpertBot(seed=1).evaluate(vw, legal)
+    t = tables(v)
+    for known in t.known_goals:
+        known.clear()
+    t.goals_kept = _GOALS_KEPT  # as if the memo were full: the first new pattern empties it
+    assert ExpertBot(seed=1).evaluate(vw, legal) == want
+    assert 0 < t.goals_kept < _GOALS_KEPT
+    assert sum(len(known) for known in t.known_goals) == t.goals_kept

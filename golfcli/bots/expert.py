@@ -123,6 +123,7 @@ class _Tables:
             self.new_each.append(row)
         #: per instance: rank patterns (see ``Evaluator._compute``) -> their goals
         self.known_goals: list[dict[int, list[Goal]]] = [{} for _ in insts]
+        self.goals_kept = 0
 
     def goals(self, i: int, ranks: list[int], key: int) -> list[Goal]:
         """The possible targets of pattern instance ``i`` showing ``ranks``
@@ -160,18 +161,26 @@ class _Tables:
                     continue
                 slot = (r * 3 + need) * 2 + (1 if need == unknown else 0)
                 out.append((r, need, slot, self.new_each[i][r] * size))
-        known = self.known_goals[i]
-        if len(known) >= _GOALS_KEPT:
-            known.clear()
-        known[key] = out
+        if self.goals_kept >= _GOALS_KEPT:  # a bound on memory, not a cache policy
+            for known in self.known_goals:
+                known.clear()
+            self.goals_kept = 0
+        if not out:
+            out = _NO_GOALS  # most rank patterns: one shared empty list
+        self.known_goals[i][key] = out
+        self.goals_kept += 1
         return out
 
 
-#: rank patterns remembered per pattern instance and variant (:meth:`_Tables.goals`)
-_GOALS_KEPT: Final = 50_000
+#: rank patterns remembered per variant, all pattern instances together
+#: (:meth:`_Tables.goals`): about 9 MB at most.  Six-card meets a few hundred;
+#: Alberta (twin columns: six cells) fills it in some 25 holes, and then
+#: starts again; 19 of 20 look-ups still find their pattern.
+_GOALS_KEPT: Final = 100_000
+_NO_GOALS: Final[list[Goal]] = []
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)
 def tables(variant: Variant) -> _Tables:
     return _Tables(variant)
 
