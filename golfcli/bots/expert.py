@@ -129,9 +129,9 @@ class _Tables:
         """The possible targets of pattern instance ``i`` showing ``ranks``
         (-1: face down), whatever the unseen cards: every rank showing here
         that at most two more cards would complete (three cards or more to
-        find is too unlikely to count), as (rank, cards needed, whether the
-        face-down cards here are exactly those needed, what the completed
-        pattern's cards count).  Remembered under ``key`` (bounded)."""
+        find is too unlikely to count), as a :data:`Goal`.  It depends on the
+        variant alone, so it is remembered under ``key`` for every decision
+        to come (bounded: :data:`_GOALS_KEPT`)."""
         size = len(ranks)
         # ranks showing here in the order they first show, and how often
         shown: list[int] = []
