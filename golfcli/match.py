@@ -19,7 +19,7 @@ decision goes to the fallback policy and play goes on.
 from __future__ import annotations
 
 import random
-import time
+from time import perf_counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -173,6 +173,7 @@ class Match:
         forfeit_penalty: int = FORFEIT_PENALTY,
         on_hole: Callable[[Match, HoleRecord], None] | None = None,
         on_fault: Callable[[int, str, str], None] | None = None,
+        seeded: Sequence[bool] = (),
     ) -> None:
         players = len(bots)
         variant.check_players(players)
@@ -203,8 +204,12 @@ class Match:
         self.totals = [0] * self.groups
         self.won = [0.0] * self.groups
         self._fallback_rng: random.Random | None = None  # made on the first fault (speed)
+        # ``seeded[i]``: the caller made bot i with exactly this seed just now,
+        # and seeding it again would give the same bot (the tournament runner
+        # says so for built-ins, saving an HMAC and a Mersenne Twister seeding
+        # per bot per game).
         for i, bot in enumerate(self.bots):
-            if hasattr(bot, "seed"):
+            if not (i < len(seeded) and seeded[i]) and hasattr(bot, "seed"):
                 bot.seed(bot_seed(seed, self.names[i]))
         self.state: HoleState | None = None
         self._forfeit: set[int] = set()
@@ -299,6 +304,9 @@ class Match:
         has_notify = any(notify)
         cursor = [0] * self.players
         wants = [getattr(b, "wants_view", True) for b in self.bots]
+        # built-in bots that only answer from ``legal`` are not re-checked; read
+        # from the class's own __dict__, so that a subclass is checked again
+        trusted = [bool(type(b).__dict__.get("trusted_builtin")) for b in self.bots]
         decide = self._decide
         legal_actions = st.legal_actions
         apply = st.apply_trusted
@@ -307,7 +315,7 @@ class Match:
             legal = legal_actions()
             if has_notify:
                 self._notify(st, notify, cursor)
-            apply(decide(seat, st, legal, info, wants[seat]))
+            apply(decide(seat, st, legal, info, wants[seat], trusted[seat]))
         if has_notify:
             self._notify(st, notify, cursor)
         assert st.result is not None
@@ -363,16 +371,23 @@ class Match:
                 self._guarded(i, fn, event_json(censor(ev, i)))
 
     def _decide(
-        self, seat: int, st: HoleState, legal: tuple[Action, ...], info: MatchInfo, wants: bool
+        self,
+        seat: int,
+        st: HoleState,
+        legal: tuple[Action, ...],
+        info: MatchInfo,
+        wants: bool,
+        trusted: bool = False,
     ) -> Action:
         stats = self.stats[seat]
         side = self.side_of[seat]
-        if stats.disqualified or side in self._forfeit:
+        if stats.disqualified or (self._forfeit and side in self._forfeit):
             return self._fallback(legal)
         bot = self.bots[seat]
         v = view(st, seat, info) if wants else None
-        t0 = time.perf_counter()
         kind = ""
+        msg = ""
+        t0 = perf_counter()
         try:
             action = bot.choose(v, legal)
         except BotFault as f:
@@ -380,9 +395,9 @@ class Match:
         except Exception as exc:
             kind, msg = "crash", f"{type(exc).__name__}: {exc}"
         else:
-            if not type(bot).__dict__.get("trusted_builtin") and action not in legal:
+            if not trusted and action not in legal:
                 kind, msg = "illegal", f"{action!r} is not legal now"
-        dt = time.perf_counter() - t0
+        dt = perf_counter() - t0
         stats.decisions += 1
         stats.time_total += dt
         if dt > stats.time_max:
