@@ -93,6 +93,9 @@ class Player:
         self.out = out
         self.fd: int | None = None
         self._factories: dict[str, Callable[[str], Any]] = {}  # player name -> bot maker
+        # players whose factory makes a bot that seeding again would not change
+        # (a built-in that keeps BaseBot.seed): the match need not seed it again
+        self._seeded: set[str] = set()
         if out is not None:
             if append:
                 self.fd = open_games(out)
@@ -116,7 +119,10 @@ class Player:
                 opts.update(spec.options)
                 factory = builtin_factory(base, opts)
                 self._factories[spec.name] = factory
-                return factory(seed)
+                bot = factory(seed)
+                if _reseeding_is_a_no_op(bot):
+                    self._seeded.add(spec.name)
+                return bot
         external: dict[str, Any] = {}
         if spec.is_external():
             tl = spec.time_limit if spec.time_limit is not None else self.plan.time_limit
@@ -135,6 +141,11 @@ class Player:
 
     def play(self, index: int) -> str:
         """Play game ``index``; append its line to games.jsonl (if we append); return the line."""
+        return self.play_record(index)[0]
+
+    def play_record(self, index: int) -> tuple[str, dict[str, Any]]:
+        """:meth:`play`, and the record the line holds (the runner tallies it
+        without reading the line back)."""
         from ..bots.registry import close_bot
         from ..match import Match
 
@@ -161,6 +172,7 @@ class Player:
                 record=plan.record_events and self.out is not None,
                 fallback=plan.fault_policy,
                 forfeit_penalty=plan.forfeit_penalty,
+                seeded=[name in self._seeded for name in names],
             )
             if match.record and self.out is not None:
                 from ..record import RecordWriter, header
@@ -208,7 +220,7 @@ class Player:
         line = json.dumps(rec, separators=(",", ":")) + "\n"
         if self.fd is not None:
             append_line(self.fd, line)
-        return line
+        return line, rec
 
     def play_many(self, indices: list[int], stop: Any = None) -> list[GameLine]:
         """Play consecutive games; stop early (between games) when ``stop`` is
@@ -235,6 +247,16 @@ class Player:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+
+
+def _reseeding_is_a_no_op(bot: Any) -> bool:
+    """Whether seeding a just-made built-in bot again with the seed it was made
+    with changes nothing: true when its class keeps ``BaseBot.seed`` (which
+    seeds the bot's generator exactly as its constructor did).  A bot class
+    with its own ``seed`` (mc seeds its inner expert too) is seeded again."""
+    from ..bots import BaseBot
+
+    return getattr(type(bot), "seed", None) is BaseBot.seed
 
 
 # --------------------------------------------------------------------------- code identity
