@@ -186,6 +186,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     EventKind.OUT: ("side",),
     EventKind.END: ("reason", "totals"),
 }
+
+
 def _index_of(name: str) -> dict[str, int]:
     """Where field ``name`` sits in ``data``, per event kind that has it."""
     return {kind: names.index(name) for kind, names in EVENT_FIELDS.items() if name in names}
@@ -227,7 +229,7 @@ class Event:
     (2, 41, 17, False)
     """
 
-    __slots__ = ("kind", "seat", "data")
+    __slots__ = ("data", "kind", "seat")
 
     def __init__(self, kind: str, seat: int, data: tuple[Any, ...]) -> None:
         # kind: an EventKind when the engine made it; a record's may be any text
@@ -243,9 +245,7 @@ class Event:
     def __ne__(self, other: object) -> bool:
         if not isinstance(other, Event):
             return NotImplemented
-        return not (
-            self.kind == other.kind and self.seat == other.seat and self.data == other.data
-        )
+        return not (self.kind == other.kind and self.seat == other.seat and self.data == other.data)
 
     def __hash__(self) -> int:
         return hash((str(self.kind), self.seat, self.data))
@@ -381,6 +381,10 @@ class _Catalogue:
         self.discard = Action(ActionKind.DISCARD)
         self.pass_ = Action(ActionKind.PASS)
         self.cache: dict[Any, tuple[Action, ...]] = {}
+        # per player count: a blank state holding the rule tables (HoleState._tables)
+        self.tables: dict[int, HoleState] = {}
+        # per (players, first seat): the setup queue when nobody has a handicap
+        self.setups: dict[tuple[int, int], list[list[Any]]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -443,7 +447,13 @@ class HoleState:
         self.current = first
         self.phase = SETUP
         # setup queue: (seat, kind, count); the first seat of each side in play order decides
-        self._setup: list[list[Any]] = []
+        key = (players, first)
+        plan = self.cat.setups.get(key) if not self.extra_reveals else None
+        if plan is not None:  # the same queue as last time for these seats (no handicaps)
+            self._setup = [list(step) for step in plan]
+            self._deal(order)
+            return
+        self._setup = []
         deciders: dict[int, int] = {}
         for k in range(players):
             seat = (first + k) % players
@@ -458,11 +468,11 @@ class HoleState:
             peek = min(self.n - reveal, variant.start.peek)
             if peek:
                 self._setup.append([seat, ActionKind.PEEK, peek])
+        if not self.extra_reveals:
+            self.cat.setups[key] = [list(step) for step in self._setup]
         self._deal(order)
 
-    def _tables(self, variant: Variant, players: int) -> None:
-        """Seats, sides and the rule switches read on every turn, looked up
-        once (the hot path reads plain attributes, not nested dataclasses)."""
+    def _work_out_tables(self, variant: Variant, players: int) -> None:
         variant.check_players(players)
         self.variant = variant
         self.players = players
@@ -486,6 +496,28 @@ class HoleState:
         self._final_none = e.final_turns == "none"
         self._turn_cap = e.turn_limit * players
         self._reshuffle = e.stock_empty == "reshuffle"
+
+    def _tables(self, variant: Variant, players: int) -> None:
+        """Seats, sides and the rule switches read on every turn, looked up
+        once (the hot path reads plain attributes, not nested dataclasses).
+
+        Worked out once per variant and player count (:meth:`_work_out_tables`,
+        kept in the variant's catalogue) and copied from there: the lists are
+        shared, as :meth:`clone` shares them, and never changed."""
+        cat = catalogue(variant)
+        t = cat.tables.get(players)
+        if t is None:
+            t = HoleState(variant, players, _blank=True)
+            t._work_out_tables(variant, players)
+            cat.tables[players] = t
+        self.variant, self.players, self.groups = t.variant, t.players, t.groups
+        self.side_of, self.seats_of, self.n, self.full = t.side_of, t.seats_of, t.n, t.full
+        self.cat, self.scorer = t.cat, t.scorer
+        self._discard_ok, self._frozen, self._knock_ok = t._discard_ok, t._frozen, t._knock_ok
+        self._stock_ok = t._stock_ok
+        self._flip_mode, self._flip_end_only = t._flip_mode, t._flip_end_only
+        self._out_ends, self._final_none = t._out_ends, t._final_none
+        self._turn_cap, self._reshuffle = t._turn_cap, t._reshuffle
 
     # ------------------------------------------------------------------ chance
 

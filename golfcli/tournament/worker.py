@@ -105,11 +105,11 @@ class Player:
                 (out / "logs").mkdir(exist_ok=True)  # external bots' stderr, one file each
 
     def _bot(self, spec: PlayerSpec, seed: str) -> Any:
-        from ..bots.registry import BUILTIN_BOTS, builtin_factory, make_bot, split_options
-
         factory = self._factories.get(spec.name)
         if factory is not None:
             return factory(seed)
+        from ..bots.registry import BUILTIN_BOTS, builtin_factory, make_bot, split_options
+
         if spec.bot is not None and not spec.is_external():
             base, opts = split_options(spec.bot.strip())
             if base in BUILTIN_BOTS:
@@ -146,8 +146,7 @@ class Player:
     def play_record(self, index: int) -> tuple[str, dict[str, Any]]:
         """:meth:`play`, and the record the line holds (the runner tallies it
         without reading the line back)."""
-        from ..bots.registry import close_bot
-        from ..match import Match
+        close_bot, match_class, optional_attr = _PARTS or _game_parts()
 
         plan = self.plan
         slot = plan.slot(index)
@@ -162,7 +161,7 @@ class Player:
                 raise GameError(
                     f"game {index}: cannot create a bot: {type(exc).__name__}: {exc}"
                 ) from None
-            match = Match(
+            match = match_class(
                 plan.variant,
                 bots,
                 names,
@@ -211,13 +210,13 @@ class Player:
             "faults": [{k: c for k, c in s.faults.items() if c} for s in res.stats],
             # external programs started again after dying (the crash or timeout
             # that killed them is in faults): a bot that keeps dying shows here
-            "restarts": [int(getattr(b, "restarts", 0)) for b in bots],
+            "restarts": [int(optional_attr(b, "restarts") or 0) for b in bots],
             "disqualified": [s.disqualified for s in res.stats],
             "decisions": [s.decisions for s in res.stats],
             "time_total": [round(s.time_total, 6) for s in res.stats],
             "time_max": [round(s.time_max, 6) for s in res.stats],
         }
-        line = json.dumps(rec, separators=(",", ":")) + "\n"
+        line = _LINE.encode(rec) + "\n"
         if self.fd is not None:
             append_line(self.fd, line)
         return line, rec
@@ -247,6 +246,24 @@ class Player:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+
+
+#: ``json.dumps(rec, separators=(",", ":"))``, with the encoder made once
+#: (dumps builds a new one per call when given separators).
+_LINE = json.JSONEncoder(separators=(",", ":"))
+
+# The match and the bot registry, imported on the first game (not when this
+# module is imported: `golf --help` and the Dask client do not need them).
+_PARTS: tuple[Callable[[Any], None], Any, Callable[[Any, str], Any]] | None = None
+
+
+def _game_parts() -> tuple[Callable[[Any], None], Any, Callable[[Any, str], Any]]:
+    global _PARTS
+    from ..bots.registry import close_bot
+    from ..match import Match, optional_attr
+
+    _PARTS = (close_bot, Match, optional_attr)
+    return _PARTS
 
 
 def _reseeding_is_a_no_op(bot: Any) -> bool:
