@@ -171,6 +171,15 @@ class KeyStream:
         once, and each word skipped as biased (at or above the largest
         multiple of ``i + 1`` below 65536) is followed by one more.
         """
+        if isinstance(x, list):
+            self._shuffle_list(x)  # the deal's case: list operations compiled to C
+            return
+        items = list(x)
+        self._shuffle_list(items)
+        for k, item in enumerate(items):
+            x[k] = item
+
+    def _shuffle_list(self, x: list[Any]) -> None:
         n = len(x)
         if n < 2:
             return

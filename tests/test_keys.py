@@ -192,3 +192,18 @@ def test_derive_is_hmac_sha256_on_keys_of_every_shape() -> None:
             assert derive(key, label) == want
             assert derive(key.encode(), label) == want
     assert derive(42, "x") == hmac.new(b"42", b"x", hashlib.sha256).hexdigest()
+
+
+def test_a_shuffle_of_any_mutable_sequence_is_the_shuffle_of_a_list() -> None:
+    """A list takes the compiled fast path; other mutable sequences (a deque,
+    a bytearray) are shuffled the same way, in place."""
+    from collections import deque
+
+    want = list(range(30))
+    KeyedRandom("any").shuffle(want)
+    queue = deque(range(30))
+    KeyedRandom("any").shuffle(queue)
+    assert list(queue) == want
+    raw = bytearray(range(30))
+    KeyedRandom("any").shuffle(raw)
+    assert list(raw) == want
