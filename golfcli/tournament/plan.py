@@ -21,7 +21,7 @@ import os
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -140,25 +140,26 @@ class Plan:
     file_hashes: tuple[tuple[str, str], ...] = ()
     executor: ExecutorSpec = field(default_factory=ExecutorSpec)
 
-    @property
+    # Cached (the plan is frozen): slot() reads them for every game.
+    @cached_property
     def seats(self) -> int:
         return self.per_table * self.team_size
 
-    @property
+    @cached_property
     def seatings(self) -> int:
         """Rotations through the seats: entrants round the table, members within a team."""
         return self.per_table * self.team_size
 
-    @property
+    @cached_property
     def rotations(self) -> int:
         """Games per deal per table: every seating in duplicate mode, else one."""
         return self.seatings if self.duplicate else 1
 
-    @property
+    @cached_property
     def per_deal(self) -> int:
         return len(self.tables) * self.rotations
 
-    @property
+    @cached_property
     def total(self) -> int:
         return self.games * self.per_deal
 
