@@ -66,9 +66,22 @@ def _pads(key: bytes) -> tuple[Any, Any]:
     return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
 
 
+# The last key's padded states: a match derives its hole's key and each bot's
+# seed from one key in a row (and a tournament game its seats' seeds too), so
+# the pads are worked out once and copied.  One tuple, replaced whole: safe
+# for threads (a Dask worker may run several).
+_last_pads: tuple[bytes, Any, Any] = (b"", None, None)
+
+
 def _hmac(key: bytes, msg: bytes) -> Any:
     """HMAC-SHA256(key, msg) as a finished hash object (``.digest()``, ``.hexdigest()``)."""
-    inner, outer = _pads(key)
+    global _last_pads
+    last = _last_pads
+    if last[0] == key and last[1] is not None:
+        inner, outer = last[1].copy(), last[2].copy()
+    else:
+        inner, outer = _pads(key)
+        _last_pads = (key, inner.copy(), outer.copy())
     inner.update(msg)
     outer.update(inner.digest())
     return outer
