@@ -15,13 +15,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from .errors import fail, say_error
+from .errors import check_range, fail, load_variant_or_fail, say_error
 from .limits import MAX_GAMES, MAX_HOLES, MAX_SEED
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
-
-    from .variant import Variant
 
 
 # Click's exception classes, wherever this Typer takes Click from (recent
@@ -160,32 +158,6 @@ SetOpt = Annotated[
         "or --set game.holes=18. Repeatable.",
     ),
 ]
-
-
-def check_range(option: str, value: float | None, lo: float, hi: float) -> None:
-    """One line, exit 2, for a numeric option outside ``lo..hi``."""
-    if value is None or lo <= value <= hi:
-        return
-    shown = str(value) if len(str(value)) <= 24 else f"a number of {len(str(value))} digits"
-    if value < lo:
-        fail(f"{option}: must be at least {_num(lo)}, not {shown}")
-    if value > hi:
-        fail(f"{option}: must be at most {_num(hi)}, not {shown}")
-    fail(f"{option}: must be between {_num(lo)} and {_num(hi)}, not {shown}")  # NaN
-
-
-def _num(x: float) -> str:
-    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
-
-
-def load_variant_or_fail(name: str, overrides: list[str] | None) -> Variant:
-    from .variant import load_variant
-    from .yamlsrc import SourceError
-
-    try:
-        return load_variant(name, overrides or [])
-    except SourceError as exc:
-        fail(str(exc))
 
 
 # --------------------------------------------------------------------------- score

@@ -11,9 +11,13 @@ Only Typer is imported at module level: ``golf score`` must start fast.
 
 from __future__ import annotations
 
-from typing import NoReturn
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
+
+if TYPE_CHECKING:
+    from .variant import Variant
 
 
 def say_error(message: str) -> None:
@@ -27,3 +31,39 @@ def fail(message: str) -> NoReturn:
     """Say the error and end the command with exit status 2."""
     say_error(message)
     raise typer.Exit(2)
+
+
+def check_range(option: str, value: float | None, lo: float, hi: float) -> None:
+    """One line, exit 2, for a numeric option outside ``lo..hi``: every command
+    checks its numbers here, against the bounds in :mod:`golfcli.limits`, so an
+    option refuses the same values in every command that has it."""
+    if value is None or lo <= value <= hi:
+        return
+    shown = str(value) if len(str(value)) <= 24 else f"a number of {len(str(value))} digits"
+    if value < lo:
+        fail(f"{option}: must be at least {_num(lo)}, not {shown}")
+    if value > hi:
+        fail(f"{option}: must be at most {_num(hi)}, not {shown}")
+    fail(f"{option}: must be between {_num(lo)} and {_num(hi)}, not {shown}")  # NaN
+
+
+def _num(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+
+
+def load_variant_or_fail(
+    spec: str,
+    overrides: list[str] | None,
+    base_dir: Path | None = None,
+    context: str = "",
+) -> Variant:
+    """A variant by name or path with ``--set`` overrides, or the command ends
+    with the loader's one line (file:line and key), after ``context`` if given.
+    Imported lazily: the loader pulls in YAML, which ``golf score`` may not need."""
+    from .variant import load_variant
+    from .yamlsrc import SourceError
+
+    try:
+        return load_variant(spec, overrides or [], base_dir=base_dir)
+    except SourceError as exc:
+        fail(f"{context}{exc}")

@@ -912,5 +912,8 @@ def test_terminal_asks_again_after_a_bad_value(night: Path) -> None:
 
 def test_hole_counts_out_of_range(tmp_path: Path) -> None:
     for cmd in (["new", tmp_path / "z.yaml", "-p", "A,B"], ["print", "--out", tmp_path / "z.pdf"]):
-        assert "--holes: 0" in one_error_line(run(*cmd, "--holes", "0"))
+        assert "--holes: must be at least 1, not 0" in one_error_line(run(*cmd, "--holes", "0"))
+        # the same bound as every other --holes (golfcli.limits.MAX_HOLES)
+        too_many = one_error_line(run(*cmd, "--holes", "1001"))
+        assert "--holes: must be at most 1,000, not 1001" in too_many
     assert not list(tmp_path.iterdir())

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..errors import fail
+from ..errors import check_range, fail, load_variant_or_fail
+from ..limits import MAX_HOLES
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -124,26 +125,19 @@ def _save(card: Card, path: Path) -> None:
 
 
 def _variant(spec: str, overrides: list[str], base: Path | None = None) -> Variant:
-    from ..variant import load_variant
-    from ..yamlsrc import SourceError
-
-    try:
-        return load_variant(spec, overrides, base_dir=base)
-    except SourceError as exc:
-        fail(str(exc))
+    return load_variant_or_fail(spec, overrides, base)
 
 
 def _card_variant(card: Card, path: Path) -> Variant:
     """The card's variant, for counting layouts; loaded only when a layout is typed,
     so typed totals work even if the variant file has gone."""
     assert card.variant is not None
-    from ..variant import load_variant
-    from ..yamlsrc import SourceError
-
-    try:
-        return load_variant(card.variant, card.overrides, base_dir=path.parent)
-    except SourceError as exc:
-        fail(f"{path}: the card's variant cannot be loaded to count a layout: {exc}")
+    return load_variant_or_fail(
+        card.variant,
+        card.overrides,
+        path.parent,
+        context=f"{path}: the card's variant cannot be loaded to count a layout: ",
+    )
 
 
 def _toggles(twos: str | None, kings: str | None) -> list[str]:
@@ -211,11 +205,6 @@ def _mini_holes(
     return pars, n_holes
 
 
-def _check_holes(holes: int | None) -> None:
-    if holes is not None and not 1 <= holes <= 1000:
-        fail(f"--holes: {holes}: give 1 to 1000 holes")
-
-
 def _check_format(fmt: str) -> None:
     from .present import FORMATS
 
@@ -277,7 +266,7 @@ def new(
     """
     from .model import Card
 
-    _check_holes(holes)
+    check_range("--holes", holes, 1, MAX_HOLES)
     _check_new_file(file, title, force)
     names = _players(players)
     created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -748,7 +737,7 @@ def print_(
 
       golf card print night.yaml --out night.pdf
     """
-    _check_holes(holes)
+    check_range("--holes", holes, 1, MAX_HOLES)
     if paper not in ("a4", "letter"):
         fail(f"--paper: must be a4 or letter, not {paper!r}")
     if file is not None:
