@@ -254,6 +254,7 @@ class Match:
                 bot.seed(bot_seed(seed, self.names[i]))
         self.state: HoleState | None = None
         self._forfeit: set[int] = set()
+        self._seen: list[list[Event]] = []  # per seat, this hole (_play_hole)
 
     # ------------------------------------------------------------------ public
 
@@ -340,6 +341,8 @@ class Match:
         st = HoleState(self.variant, self.players, dealer, rng, extra_reveals=self.extra_reveals)
         self.state = st
         self._forfeit = set()
+        # per seat: its censored history of this hole so far (see view.view)
+        self._seen = [[] for _ in range(self.players)]
         info = MatchInfo(number, self.holes_planned, tuple(self.totals), self.side_names)
         notify = [optional_attr(b, "notify") for b in self.bots]
         has_notify = any(notify)
@@ -424,7 +427,7 @@ class Match:
         if stats.disqualified or (self._forfeit and side in self._forfeit):
             return self._fallback(legal)
         bot = self.bots[seat]
-        v = view(st, seat, info) if wants else None
+        v = view(st, seat, info, self._seen[seat]) if wants else None
         kind = ""
         msg = ""
         t0 = _clock()
