@@ -131,9 +131,12 @@ _MISSING: Final = object()
 
 
 def side_names(names: Sequence[str], side_of: Sequence[int], groups: int) -> tuple[str, ...]:
-    return tuple(
-        " & ".join(n for n, s in zip(names, side_of, strict=True) if s == g) for g in range(groups)
-    )
+    """Each side's name: its players' names joined with " & " (one per game,
+    so loops rather than nested generators, which cost more when compiled)."""
+    members: list[list[str]] = [[] for _ in range(groups)]
+    for name, side in zip(names, side_of, strict=True):
+        members[side].append(name)
+    return tuple([" & ".join(m) for m in members])
 
 
 def match_standing(won: Sequence[float], side: int) -> str:
