@@ -321,7 +321,8 @@ def _resolve(
     else:
         text = str(spec)
         _check_name(text)
-        if text in BUILTIN_NAMES and not _is_file(Path(text)):
+        shipped = text in BUILTIN_NAMES and not _is_file(Path(text))
+        if shipped:
             path = builtin_path(text)
         else:
             path = Path(text)
@@ -336,7 +337,7 @@ def _resolve(
         if key in seen:
             raise VariantError(str(path), "extends", "extends itself in a loop")
         seen = (*seen, key)
-        loc = load_file(path)
+        loc = _builtin_file(text) if shipped else load_file(path)
         here = path.parent
     if not isinstance(loc.data, dict):
         raise VariantError(loc.where(()), "", "a variant file must be a YAML mapping of keys")
@@ -354,6 +355,20 @@ def _resolve(
     _merge(base, loc, ())
     base.data["extends"] = parent
     return base
+
+
+def _builtin_file(name: str) -> Located:
+    """A built-in variant's file, parsed once per process: PyYAML's pure-Python
+    composer (needed for the line of every key) takes 2-3 ms a file, most of
+    a ``load_variant``, and the files ship with the package.  Each caller
+    gets its own deep copy, because ``_merge`` and ``--set`` edit what they get."""
+    kept = _BUILTIN_FILES.get(name)
+    if kept is None:
+        kept = _BUILTIN_FILES[name] = load_file(builtin_path(name))
+    return Located(copy.deepcopy(kept.data), dict(kept.lines), kept.source)
+
+
+_BUILTIN_FILES: dict[str, Located] = {}
 
 
 def _check_name(text: str) -> None:

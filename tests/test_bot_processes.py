@@ -287,9 +287,9 @@ def test_a_tournament_stopped_hard_leaves_no_bot_process(tmp_path: Path, how: st
 def test_check_bot_leaves_no_process(tmp_path: Path) -> None:
     """A full ``golf check-bot`` of a bot that starts children of every kind,
     in each of the five variants: not one process left afterwards."""
-    from typer.testing import CliRunner
-
     from golfcli.cli import app
+
+    from .helpers import CliRunner
 
     spec = f"cmd:{sys.executable} {FAMILY} {tmp_path} {' '.join(ALL_KINDS)}"
     r = CliRunner().invoke(app, ["check-bot", spec, "--holes", "1"])

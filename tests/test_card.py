@@ -24,11 +24,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from golfcli.cli import app
 
-from .helpers import one_error_line
+from .helpers import CliRunner, one_error_line
 
 runner = CliRunner()
 REPO = Path(__file__).resolve().parents[1]

@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from golfcli.checkbot import CHECKS, check
 from golfcli.cli import app
+
+from .helpers import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "examples" / "bots" / "minimal_bot.py"

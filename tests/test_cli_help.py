@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 from typer.main import get_command
-from typer.testing import CliRunner
 
 from golfcli import __version__
 from golfcli.cli import app
+
+from .helpers import CliRunner
 
 
 def _paths() -> list[list[str]]:

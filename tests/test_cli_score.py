@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from golfcli.cli import app
 from golfcli.variant import BUILTIN_NAMES
 
-from .helpers import one_error_line
+from .helpers import CliRunner, one_error_line
 
 REPO = Path(__file__).resolve().parents[1]
 runner = CliRunner()

@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 
 import pexpect
-from typer.testing import CliRunner
 
 from golfcli.cli import app
+
+from .helpers import CliRunner
 
 GOLF = str(Path(sys.executable).with_name("golf"))
 

@@ -40,13 +40,50 @@ from golfcli.tournament.worker import (
 from .test_tournament import THREE, game_lines, stable, write
 
 distributed = pytest.importorskip("distributed")
-# A real LocalCluster per test: most of the suite's seconds; left out of the fast subset.
+# Dask clusters and the processes they start, a third of the suite's CPU: not in the fast subset.
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLER = ROOT / "tests" / "bots" / "killer_bot.py"
 
 CONFIG = THREE.replace("games: 4", "games: 30")  # 3 players, 2 holes, seed 11
+
+
+# Dask's self-monitoring, which plays no part in what these tests check: a
+# statistical profiler sampling every worker thread each 10 ms, event-loop and
+# system monitors polling each 20 ms / 500 ms, GIL polling each 1 ms.  Left on,
+# an idle cluster burns ~0.05 CPU-s per second of the module's wall time (and
+# more on a loaded machine, where the module runs longer).  Scheduling, failure
+# detection and timeouts keep their defaults.
+QUIET_DASK = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.admin.system-monitor.gil.enabled": False,
+}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def quiet_dask() -> Iterator[None]:
+    """QUIET_DASK for clusters started here and, through DASK_* variables,
+    for those started by the golf processes the tests run."""
+    import dask
+
+    env = {
+        "DASK_" + key.upper().replace(".", "__").replace("-", "_"): str(value)
+        for key, value in QUIET_DASK.items()
+    }
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        with dask.config.set(QUIET_DASK):
+            yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +107,19 @@ def cluster() -> Iterator[str]:
 
 def run(cfg: Path, out: Path | None = None, resume: bool = False, **kw: Any) -> Any:
     return run_tournament(load_config(cfg, **kw), out, resume=resume)
+
+
+LONG = CONFIG.replace("games: 30", "games: 300")  # long enough to be stopped mid-run
+
+
+@pytest.fixture(scope="module")
+def long_whole(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Any]:
+    """LONG played start to end on the local pool, once for the module: the
+    results that every interrupted and resumed run of it must reproduce
+    (its stable report and its game lines)."""
+    where = tmp_path_factory.mktemp("long")
+    whole = run(write(where, LONG), where / "whole", workers=2)
+    return stable(whole.report()), game_lines(where / "whole")
 
 
 def test_dask_gives_the_local_results_and_writes_every_game_once(
@@ -213,9 +263,10 @@ def count_lines(path: Path) -> int:
         return 0
 
 
-def test_resume_after_the_client_is_killed(tmp_path: Path, cluster: str) -> None:
-    text = CONFIG.replace("games: 30", "games: 200")
-    cfg = write(tmp_path, text)
+def test_resume_after_the_client_is_killed(
+    tmp_path: Path, cluster: str, long_whole: tuple[dict[str, Any], Any]
+) -> None:
+    cfg = write(tmp_path, LONG)
     out = tmp_path / "run"
     args = ["tournament", str(cfg), "--executor", "dask", "--address", cluster]
     proc = golf(*args, "--out", str(out), "-q", "--batch-size", "3")
@@ -227,16 +278,14 @@ def test_resume_after_the_client_is_killed(tmp_path: Path, cluster: str) -> None
     proc.send_signal(signal.SIGKILL)
     proc.communicate()
     done = count_lines(out / "games.jsonl")
-    assert 30 <= done < 600, "kill the client mid-run"
+    assert 30 <= done < 900, "kill the client mid-run"
     again = golf(*args, "--out", str(out), "--resume", "-f", "json")
     stdout, stderr = again.communicate(timeout=120)
     assert again.returncode == 0, stderr
     assert "resuming" in stderr
     resumed = json.loads(stdout)
     assert resumed["run"]["games_from_disk"] >= 30
-    whole = run(cfg, tmp_path / "whole", workers=2)
-    assert stable(resumed) == stable(whole.report())
-    assert game_lines(out) == game_lines(tmp_path / "whole")
+    assert (stable(resumed), game_lines(out)) == long_whole
 
 
 def test_a_worker_with_other_code_refuses_to_play() -> None:
@@ -342,7 +391,9 @@ def test_the_command_line_executor_overrides_the_config(tmp_path: Path) -> None:
     assert run_tournament(plan, None).played == 6
 
 
-def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(tmp_path: Path) -> None:
+def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(
+    tmp_path: Path, long_whole: tuple[dict[str, Any], Any]
+) -> None:
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
     py = [sys.executable, "-m"]
@@ -350,13 +401,12 @@ def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(tmp_path: Pat
     sched = subprocess.Popen(
         [*py, "distributed.cli.dask_scheduler", "--port", str(port), "--no-dashboard"], **quiet
     )
-    worker = subprocess.Popen(
-        [*py, "distributed.cli.dask_worker", address, "--nthreads", "1", "--no-dashboard"],
-        **quiet,
-    )
+    # no nanny: the test is about the client losing the scheduler, and a
+    # nanny would be one more process to start (and to leave orphaned)
+    lone = ["--nthreads", "1", "--no-nanny", "--no-dashboard"]
+    worker = subprocess.Popen([*py, "distributed.cli.dask_worker", address, *lone], **quiet)
     try:
-        text = CONFIG.replace("games: 30", "games: 300")
-        cfg = write(tmp_path, text)
+        cfg = write(tmp_path, LONG)
         out = tmp_path / "run"
         env = {**os.environ, "GOLF_DASK_TIMEOUT": "20"}
         args = ["tournament", str(cfg), "--out", str(out), "-q"]
@@ -375,19 +425,21 @@ def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(tmp_path: Pat
         again = golf(*args, "--resume", "--workers", "2", "-f", "json")
         stdout, stderr = again.communicate(timeout=120)
         assert again.returncode == 0, stderr
-        whole = run(cfg, tmp_path / "whole", workers=2)
-        assert stable(json.loads(stdout)) == stable(whole.report())
-        assert game_lines(out) == game_lines(tmp_path / "whole")
+        assert (stable(json.loads(stdout)), game_lines(out)) == long_whole
     finally:
         for p in (worker, sched):
             p.kill()
             p.wait()
 
 
-def test_ctrl_c_with_a_local_cluster_stops_cleanly(tmp_path: Path) -> None:
+def test_ctrl_c_with_a_local_cluster_stops_cleanly(
+    tmp_path: Path, cluster: str, long_whole: tuple[dict[str, Any], Any]
+) -> None:
     """The terminal sends SIGINT to the whole process group, Dask's worker
-    processes included: they must ignore it and the run stop as locally."""
-    cfg = write(tmp_path, CONFIG.replace("games: 30", "games: 300"))
+    processes included: they must ignore it and the run stop as locally.
+    The resume that checks the kept games runs on the module's cluster:
+    a second LocalCluster would test nothing the first did not."""
+    cfg = write(tmp_path, LONG)
     out = tmp_path / "run"
     args = ["tournament", str(cfg), "--out", str(out), "--executor", "dask", "--workers", "2"]
     proc = subprocess.Popen(
@@ -407,10 +459,10 @@ def test_ctrl_c_with_a_local_cluster_stops_cleanly(tmp_path: Path) -> None:
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
     assert "continue with --resume" in stderr and "Traceback" not in stderr
-    again = golf(*args, "--resume", "-q", "-f", "json")
+    again = golf(*args, "--address", cluster, "--resume", "-q", "-f", "json")
     stdout, stderr = again.communicate(timeout=120)
     assert again.returncode == 0, stderr
-    assert stable(json.loads(stdout)) == stable(run(cfg, workers=2).report())
+    assert (stable(json.loads(stdout)), game_lines(out)) == long_whole
 
 
 def test_the_address_falls_back_to_the_environment(

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from typer.testing import CliRunner
 
 from golfcli import cards as C
 from golfcli import state as state_module
@@ -41,6 +40,8 @@ from golfcli.tui.seats import UsageError, parse_handicap, parse_players
 from golfcli.tui.style import Style, vlen
 from golfcli.variant import builtin, load_variant
 from golfcli.view import View, view
+
+from .helpers import CliRunner
 
 GOLF = str(Path(sys.executable).with_name("golf"))
 PLAIN = Style(False, False)

@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from typer.testing import CliRunner
 
 from golfcli.cli import app
 from golfcli.tui.replay import run_replay
+
+from .helpers import CliRunner
 
 GOLF = str(Path(sys.executable).with_name("golf"))
 

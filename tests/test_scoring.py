@@ -6,6 +6,7 @@ independent re-statements of docs/rules.md §10."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -680,19 +681,29 @@ def layouts(draw: st.DrawFn, name: str) -> list[int]:
     top = 13
     low = 0 if v.jokers_per_pack else 1
     if draw(st.booleans()):
-        pool = draw(st.lists(st.integers(low, top), min_size=1, max_size=3, unique=True))
+        pool = tuple(draw(st.lists(st.integers(low, top), min_size=1, max_size=3, unique=True)))
     else:
-        pool = list(range(low, top + 1))
+        pool = tuple(range(low, top + 1))
     out = []
     for _ in range(v.cells):
-        rank = draw(st.sampled_from(pool))
+        rank = draw(st.sampled_from(pool))  # a tuple: Hypothesis reuses the strategy object
         suit = draw(st.integers(0, 4))
         out.append(C.make(rank, suit))
     return out
 
 
+# One strategy object per built-in, made once: a new one for every example
+# (what ``flatmap(lambda n: ... layouts(n))`` made) has Hypothesis recompute
+# its properties each time, a third of these tests' CPU.  Same draws.
+_LAYOUTS = {n: layouts(n) for n in BUILTIN_NAMES}
+_NAMED_LAYOUTS = {n: st.tuples(st.just(n), _LAYOUTS[n]) for n in BUILTIN_NAMES}
+_NAMED_HOLES = {
+    n: st.tuples(st.just(n), st.lists(_LAYOUTS[n], min_size=2, max_size=4)) for n in BUILTIN_NAMES
+}
+
+
 def layouts_any() -> st.SearchStrategy[tuple[str, list[int]]]:
-    return st.sampled_from(BUILTIN_NAMES).flatmap(lambda n: st.tuples(st.just(n), layouts(n)))
+    return st.sampled_from(BUILTIN_NAMES).flatmap(_NAMED_LAYOUTS.__getitem__)
 
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -740,9 +751,7 @@ def with_every_adjustment(name: str) -> Variant:
 
 
 def holes_any() -> st.SearchStrategy[tuple[str, list[list[int]]]]:
-    return st.sampled_from(BUILTIN_NAMES).flatmap(
-        lambda n: st.tuples(st.just(n), st.lists(layouts(n), min_size=2, max_size=4))
-    )
+    return st.sampled_from(BUILTIN_NAMES).flatmap(_NAMED_HOLES.__getitem__)
 
 
 @SETTINGS
@@ -804,13 +813,60 @@ def test_mirror_images_score_the_same(item: tuple[str, list[int]]) -> None:
         assert (ls.total, ls.opponents) == want
 
 
+@functools.cache
+def every_pattern_kind() -> Variant:
+    """Every pattern kind at once on a 3x3 grid: rows, diagonals, blocks ...
+    Loaded once, not once per example: a Variant is read-only."""
+    return load_variant(REPO / "configs" / "variants" / "nine-card-002.yaml")
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_mirror_images_with_every_pattern_kind(data: st.DataObject) -> None:
-    # every pattern kind at once on a 3x3 grid: rows, diagonals, blocks ...
-    v = load_variant(REPO / "configs" / "variants" / "nine-card-002.yaml")
+    v = every_pattern_kind()
     pool = data.draw(st.lists(st.integers(1, 13), min_size=1, max_size=3, unique=True))
     cards = [C.make(data.draw(st.sampled_from(pool))) for _ in range(9)]
     want = score_layout(v, cards).total
     assert score_layout(v, mirror_lr(cards, 3, 3)).total == want
     assert score_layout(v, mirror_ud(cards, 3, 3)).total == want
+
+
+CLAIM_VARIANTS = [
+    *BUILTIN_NAMES,
+    "nine-card-002",  # rows, diagonals and blocks (which must not overlap)
+    "negative-pairs",  # keep_negative
+    "eagle-eye",  # a fixed value, and a second pattern over the same cells
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(CLAIM_VARIANTS), st.data())
+def test_the_bots_claims_score_every_cell_as_evaluate_does(name: str, data: st.DataObject) -> None:
+    """``Compiled.claims`` + ``cell_score`` (the bots' valuation path, no
+    lists or match records) give each cell the very number ``evaluate``
+    gives it, face-down cells (unique negative ranks) at a float mean
+    included, and the same bonus and penalty."""
+    if name in BUILTIN_NAMES:
+        v = builtin(name)
+    else:
+        v = load_variant(REPO / "configs" / "variants" / f"{name}.yaml")
+    comp = compiled(v)
+    pool = data.draw(st.lists(st.integers(0, 13), min_size=1, max_size=3, unique=True))
+    cards: list[int | None] = [
+        None
+        if data.draw(st.integers(0, 4)) == 0
+        else C.make(data.draw(st.sampled_from(pool)), data.draw(st.integers(0, 4)))
+        for _ in range(v.cells)
+    ]
+    mu = data.draw(st.floats(-3, 12, allow_nan=False))
+    ranks = [-1 - i if c is None else c >> 3 for i, c in enumerate(cards)]
+    values: list[float] = [mu if c is None else float(comp.values[c]) for c in cards]
+    scored, bonus, opp, _ = comp.evaluate(ranks, values)
+    owner = [7] * v.cells  # claims() must reset what a previous call left
+    assert comp.claims(ranks, owner) == (bonus, opp)
+    got = [x if k < 0 else comp.cell_score(k, x) for k, x in zip(owner, values, strict=True)]
+    assert got == scored
+    assert [type(x) for x in got] == [float] * v.cells
+    # the unclaimed cells are exactly those evaluate's matches leave alone
+    matched = {c for _, cells, _ in comp.find(ranks) for c in cells}
+    assert {i for i, k in enumerate(owner) if k >= 0} == matched

@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from golfcli.cli import app
 from golfcli.keys import derive, key_from_seed
 from golfcli.tournament.config import load_config
 from golfcli.tournament.report import RunResult
 from golfcli.tournament.runner import run_tournament
+
+from .helpers import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from golfcli.cli import app
 from golfcli.validate import validate_file
+
+from .helpers import CliRunner
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -273,6 +273,20 @@ def test_set_overrides() -> None:
     assert v.rank_values[2] == 2 and v.game.holes == 18 and v.turn.knock
 
 
+def test_a_built_in_parsed_once_is_not_changed_by_what_was_built_on_it(tmp_path: Path) -> None:
+    """Built-in files are parsed once per process and handed out as copies:
+    --set, a file that extends one, and an edit of the parsed copy leave the
+    next load of the built-in as it was."""
+    from golfcli.variant import _builtin_file
+
+    before = load_variant("six-card")
+    load_variant("six-card", ["values.ranks.2=2", "patterns.0.cards=keep_negative"])
+    load_variant(write(tmp_path, "name: mine\nextends: six-card\nvalues: {ranks: {K: 7}}\n"))
+    _builtin_file("six-card").data["values"]["ranks"].clear()
+    assert repr(load_variant("six-card")) == repr(before)  # Variant compares by identity
+    assert before.rank_values[2] == -2 and before.rank_values[13] == 0
+
+
 def test_set_list_item_and_lists() -> None:
     v = load_variant("six-card", ["patterns.0.cards=keep_negative", "players=[2, 3]"])
     assert v.patterns[0].cards == "keep_negative" and v.players == (2, 3)
