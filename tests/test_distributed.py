@@ -37,6 +37,7 @@ from golfcli.tournament.worker import (
     play_batch_remote,
 )
 
+from .helpers import Gate
 from .test_tournament import THREE, game_lines, stable, write
 
 distributed = pytest.importorskip("distributed")
@@ -109,16 +110,36 @@ def run(cfg: Path, out: Path | None = None, resume: bool = False, **kw: Any) -> 
     return run_tournament(load_config(cfg, **kw), out, resume=resume)
 
 
-LONG = CONFIG.replace("games: 30", "games: 300")  # long enough to be stopped mid-run
+# The three stop-and-resume tests: 120 games, bob held at a shut gate from the
+# 41st game begun (tests/bots/gate_bot.py), so the run cannot end before the
+# test stops it, however busy the machine; the gate opens once it is stopped.
+LONG_GAMES = 120  # 40 deals, 3 seatings each
+HELD_AFTER = 40
 
 
 @pytest.fixture(scope="module")
-def long_whole(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Any]:
-    """LONG played start to end on the local pool, once for the module: the
-    results that every interrupted and resumed run of it must reproduce
-    (its stable report and its game lines)."""
+def gate(tmp_path_factory: pytest.TempPathFactory) -> Gate:
+    return Gate(tmp_path_factory.mktemp("gate"))
+
+
+@pytest.fixture(scope="module")
+def long_text(gate: Gate) -> str:
+    return CONFIG.replace("games: 30", "games: 40").replace(
+        "{name: bob, bot: greedy}", f"{{name: bob, {gate.bot(HELD_AFTER)}}}"
+    )
+
+
+@pytest.fixture(scope="module")
+def long_whole(
+    tmp_path_factory: pytest.TempPathFactory, long_text: str, gate: Gate
+) -> tuple[dict[str, Any], Any]:
+    """The long config played start to end on the local pool (gate open),
+    once for the module: the results that every interrupted and resumed run
+    of it must reproduce (its stable report and its game lines)."""
     where = tmp_path_factory.mktemp("long")
-    whole = run(write(where, LONG), where / "whole", workers=2)
+    gate.release()
+    whole = run(write(where, long_text), where / "whole", workers=2)
+    assert whole.played == LONG_GAMES
     return stable(whole.report()), game_lines(where / "whole")
 
 
@@ -264,11 +285,12 @@ def count_lines(path: Path) -> int:
 
 
 def test_resume_after_the_client_is_killed(
-    tmp_path: Path, cluster: str, long_whole: tuple[dict[str, Any], Any]
+    tmp_path: Path, cluster: str, long_whole: tuple[dict[str, Any], Any], long_text: str, gate: Gate
 ) -> None:
-    cfg = write(tmp_path, LONG)
+    cfg = write(tmp_path, long_text)
     out = tmp_path / "run"
     args = ["tournament", str(cfg), "--executor", "dask", "--address", cluster]
+    gate.shut()
     proc = golf(*args, "--out", str(out), "-q", "--batch-size", "3")
     deadline = time.monotonic() + 60
     while count_lines(out / "games.jsonl") < 30 and time.monotonic() < deadline:
@@ -277,8 +299,9 @@ def test_resume_after_the_client_is_killed(
         time.sleep(0.02)
     proc.send_signal(signal.SIGKILL)
     proc.communicate()
+    gate.release()  # the module's workers finish the dead client's held games
     done = count_lines(out / "games.jsonl")
-    assert 30 <= done < 900, "kill the client mid-run"
+    assert 30 <= done < LONG_GAMES, "kill the client mid-run"
     again = golf(*args, "--out", str(out), "--resume", "-f", "json")
     stdout, stderr = again.communicate(timeout=120)
     assert again.returncode == 0, stderr
@@ -392,7 +415,7 @@ def test_the_command_line_executor_overrides_the_config(tmp_path: Path) -> None:
 
 
 def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(
-    tmp_path: Path, long_whole: tuple[dict[str, Any], Any]
+    tmp_path: Path, long_whole: tuple[dict[str, Any], Any], long_text: str, gate: Gate
 ) -> None:
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
@@ -406,9 +429,10 @@ def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(
     lone = ["--nthreads", "1", "--no-nanny", "--no-dashboard"]
     worker = subprocess.Popen([*py, "distributed.cli.dask_worker", address, *lone], **quiet)
     try:
-        cfg = write(tmp_path, LONG)
+        cfg = write(tmp_path, long_text)
         out = tmp_path / "run"
         env = {**os.environ, "GOLF_DASK_TIMEOUT": "20"}
+        gate.shut()
         args = ["tournament", str(cfg), "--out", str(out), "-q"]
         proc = golf(*args, "--executor", "dask", "--address", address, "--batch-size", "2", env=env)
         deadline = time.monotonic() + 90
@@ -422,6 +446,7 @@ def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(
         assert stderr.count("\n") == 1 and stderr.startswith("golf: error: "), stderr
         assert "continue with --resume" in stderr
         assert "Standings" in stdout  # what was played is reported
+        gate.release()
         again = golf(*args, "--resume", "--workers", "2", "-f", "json")
         stdout, stderr = again.communicate(timeout=120)
         assert again.returncode == 0, stderr
@@ -433,15 +458,20 @@ def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(
 
 
 def test_ctrl_c_with_a_local_cluster_stops_cleanly(
-    tmp_path: Path, cluster: str, long_whole: tuple[dict[str, Any], Any]
+    tmp_path: Path,
+    cluster: str,
+    long_whole: tuple[dict[str, Any], Any],
+    long_text: str,
+    gate: Gate,
 ) -> None:
     """The terminal sends SIGINT to the whole process group, Dask's worker
     processes included: they must ignore it and the run stop as locally.
     The resume that checks the kept games runs on the module's cluster:
     a second LocalCluster would test nothing the first did not."""
-    cfg = write(tmp_path, LONG)
+    cfg = write(tmp_path, long_text)
     out = tmp_path / "run"
     args = ["tournament", str(cfg), "--out", str(out), "--executor", "dask", "--workers", "2"]
+    gate.shut()
     proc = subprocess.Popen(
         [sys.executable, "-m", "golfcli.cli", *args, "-q", "--batch-size", "2"],
         stdout=subprocess.PIPE,
@@ -456,9 +486,20 @@ def test_ctrl_c_with_a_local_cluster_stops_cleanly(
             pytest.fail(f"the run ended before Ctrl-C: {proc.communicate()}")
         time.sleep(0.02)
     os.killpg(proc.pid, signal.SIGINT)
+    # Once the client has taken the Ctrl-C (it says so at once), it sends no
+    # more batches: the held ones, let go, and those already sent come back.
+    assert proc.stderr is not None
+    said = []
+    while line := proc.stderr.readline():
+        said.append(line)
+        if "stopping after the games in progress" in line:
+            break
+    gate.release()
     stdout, stderr = proc.communicate(timeout=60)
+    stderr = "".join(said) + stderr
     assert proc.returncode == 130, stderr
     assert "continue with --resume" in stderr and "Traceback" not in stderr
+    assert count_lines(out / "games.jsonl") < LONG_GAMES, "Ctrl-C mid-run"
     again = golf(*args, "--address", cluster, "--resume", "-q", "-f", "json")
     stdout, stderr = again.communicate(timeout=120)
     assert again.returncode == 0, stderr
