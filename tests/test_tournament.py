@@ -433,17 +433,20 @@ games: 2
 seed: 5
 """,
     )
-    res = run(cfg, tmp_path / "out", workers=1)
-    assert res.stopped is None and res.played == 4
-    recs = game_lines(tmp_path / "out").values()
+    # one run (8 bot processes): its table on stdout, its report and games on disk
+    out = tmp_path / "out"
+    code, table, err = cli(str(cfg), "--out", str(out), "-q", "--workers", "1")
+    assert code == 0, err
+    report = json.loads((out / "results.json").read_text())
+    assert report["run"]["stop_reason"] is None and report["run"]["games_played"] == 4
+    recs = game_lines(out).values()
     seat = [r["seating"].index("bad") for r in recs]
     # it dies on its third request of every game and is started again for the next
     assert [r["restarts"][s] for r, s in zip(recs, seat, strict=True)] == [1] * 4
     assert all(r["restarts"][1 - s] == 0 for r, s in zip(recs, seat, strict=True))
-    rows = {r["player"]: r for r in res.report()["standings"]}
+    rows = {r["player"]: r for r in report["standings"]}
     assert rows["bad"]["restarts"] == 4 and rows["good"]["restarts"] == 0
     assert rows["bad"]["faults"]["crash"] == 4
-    table = CliRunner().invoke(app, ["tournament", str(cfg), "-q", "--workers", "1"]).output
     assert "4 (4 crash), restarted 4x" in table
 
 
