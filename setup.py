@@ -27,6 +27,7 @@ from setuptools.command.build_ext import build_ext
 # tournament workers, and compiled frozen dataclasses cannot be unpickled.
 COMPILED = [
     "golfcli/cards.py",
+    "golfcli/keys.py",
     "golfcli/scoring.py",
     "golfcli/state.py",
     "golfcli/view.py",

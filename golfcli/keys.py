@@ -36,14 +36,55 @@ import hmac
 import os
 import random
 import re
-import struct
 from collections.abc import MutableSequence
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
+
+from mypy_extensions import mypyc_attr
 
 KEY_BYTES = 32
 """Bytes of entropy in a fresh key (printed as 64 hex digits)."""
 
 _KEY_RE = re.compile(r"[0-9a-f]{64}")
+
+# HMAC-SHA256 written out (RFC 2104) from hashlib's SHA-256: the key padded
+# to the 64-byte block, XORed with 0x36 (inner) and 0x5c (outer).  The same
+# bytes as ``hmac.new(key, msg, hashlib.sha256)`` (tests/test_keys.py checks
+# it on many keys), at half the cost: the ``hmac`` module's Python wrapper
+# costs more than the two SHA-256 blocks themselves, and a generator keeps
+# both padded states, so each block of its stream is two copies and two
+# digests.
+_BLOCK: Final = 64
+_IPAD: Final = bytes(x ^ 0x36 for x in range(256))
+_OPAD: Final = bytes(x ^ 0x5C for x in range(256))
+
+
+def _pads(key: bytes) -> tuple[Any, Any]:
+    """The inner and outer SHA-256 states of HMAC under ``key``."""
+    if len(key) > _BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_BLOCK, b"\0")
+    return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
+
+
+# The last key's padded states: a match derives its hole's key and each bot's
+# seed from one key in a row (and a tournament game its seats' seeds too), so
+# the pads are worked out once and copied.  One tuple, replaced whole: safe
+# for threads (a Dask worker may run several).
+_last_pads: tuple[bytes, Any, Any] = (b"", None, None)
+
+
+def _hmac(key: bytes, msg: bytes) -> Any:
+    """HMAC-SHA256(key, msg) as a finished hash object (``.digest()``, ``.hexdigest()``)."""
+    global _last_pads
+    last = _last_pads
+    if last[0] == key and last[1] is not None:
+        inner, outer = last[1].copy(), last[2].copy()
+    else:
+        inner, outer = _pads(key)
+        _last_pads = (key, inner.copy(), outer.copy())
+    inner.update(msg)
+    outer.update(inner.digest())
+    return outer
 
 
 def new_key() -> str:
@@ -66,7 +107,11 @@ def is_key(text: str) -> bool:
 
 
 def _key_bytes(key: int | str | bytes) -> bytes:
-    return key if isinstance(key, bytes) else str(key).encode()
+    if isinstance(key, bytes):
+        return key
+    if isinstance(key, str):
+        return key.encode()
+    return str(key).encode()
 
 
 def derive(key: int | str | bytes, label: str) -> str:
@@ -76,7 +121,7 @@ def derive(key: int | str | bytes, label: str) -> str:
     --seed``) any seed: its text is the HMAC key.  The result is only as
     secret as ``key`` is.
     """
-    return hmac.new(_key_bytes(key), label.encode(), hashlib.sha256).hexdigest()
+    return str(_hmac(_key_bytes(key), label.encode()).hexdigest())
 
 
 def bot_seed(match_key: int | str, name: str) -> str:
@@ -88,6 +133,96 @@ def bot_seed(match_key: int | str, name: str) -> str:
     return derive(match_key, f"bot:{name}")[:32]
 
 
+class KeyStream:
+    """The bytes of HMAC-SHA256(key, counter) for counter 0, 1, 2 ... in order
+    (the counter as 8 big-endian bytes), read a piece at a time.
+
+    The engine of :class:`KeyedRandom`, compiled with the engine: a deal is
+    one :meth:`shuffle`, whose loop runs here rather than in Python.
+    """
+
+    def __init__(self, key: bytes) -> None:
+        self._inner, self._outer = _pads(key)
+        self._block = 0
+        self._buf = b""
+        self._at = 0  # bytes of _buf already read
+
+    def _fill(self, n: int) -> None:
+        """Make at least ``n`` unread bytes available in ``_buf``."""
+        if len(self._buf) - self._at >= n:
+            return
+        buf = self._buf[self._at :]
+        while len(buf) < n:
+            inner = self._inner.copy()
+            inner.update(self._block.to_bytes(8, "big"))
+            outer = self._outer.copy()
+            outer.update(inner.digest())
+            buf += outer.digest()
+            self._block += 1
+        self._buf = buf
+        self._at = 0
+
+    def take(self, n: int) -> bytes:
+        """The next ``n`` bytes of the stream."""
+        self._fill(n)
+        at = self._at
+        self._at = at + n
+        return self._buf[at : at + n]
+
+    def _word(self) -> int:
+        """The next 16-bit little-endian word of the stream."""
+        self._fill(2)
+        at = self._at
+        self._at = at + 2
+        buf = self._buf
+        return buf[at] | buf[at + 1] << 8
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Fisher-Yates with every index drawn from 16 bits of the stream.
+
+        The words are the stream's, in order: ``n - 1`` of them are read at
+        once, and each word skipped as biased (at or above the largest
+        multiple of ``i + 1`` below 65536) is followed by one more.
+        """
+        if isinstance(x, list):
+            self._shuffle_list(x)  # the deal's case: list operations compiled to C
+            return
+        items = list(x)
+        self._shuffle_list(items)
+        for k, item in enumerate(items):
+            x[k] = item
+
+    def _shuffle_list(self, x: list[Any]) -> None:
+        n = len(x)
+        if n < 2:
+            return
+        if n > 1 << 16:
+            raise ValueError("KeyedRandom.shuffle takes at most 65536 items")
+        self._fill(2 * (n - 1))
+        buf = self._buf
+        at = self._at
+        end = at + 2 * (n - 1)  # the words read at once, as the first take
+        self._at = end
+        i = n - 1
+        while i > 0:
+            m = i + 1
+            limit = 65536 - 65536 % m
+            while True:  # the stream's words in order; a rare biased one is skipped
+                if at < end:
+                    v = buf[at] | buf[at + 1] << 8
+                    at += 2
+                else:
+                    v = self._word()
+                if v < limit:
+                    break
+            j = v % m
+            x[i], x[j] = x[j], x[i]
+            i -= 1
+
+
+# A plain Python class in a compiled module (it extends random.Random,
+# which a compiled class cannot); its work is KeyStream's.
+@mypyc_attr(native_class=False)
 class KeyedRandom(random.Random):
     """A ``random.Random`` whose bits are HMAC-SHA256(key, counter).
 
@@ -100,9 +235,7 @@ class KeyedRandom(random.Random):
     """
 
     def __init__(self, key: int | str | bytes) -> None:
-        self._mac = hmac.new(_key_bytes(key), digestmod=hashlib.sha256)
-        self._block = 0
-        self._pool = b""
+        self._stream = KeyStream(_key_bytes(key))
         super().__init__()
 
     def seed(self, a: Any = None, version: int = 2) -> None:
@@ -111,19 +244,13 @@ class KeyedRandom(random.Random):
         return None
 
     def _take(self, n: int) -> bytes:
-        while len(self._pool) < n:
-            mac = self._mac.copy()
-            mac.update(self._block.to_bytes(8, "big"))
-            self._pool += mac.digest()
-            self._block += 1
-        out, self._pool = self._pool[:n], self._pool[n:]
-        return out
+        return self._stream.take(n)
 
     def getrandbits(self, k: int) -> int:
         if k < 0:
             raise ValueError("number of bits must be non-negative")
         n = (k + 7) // 8
-        return int.from_bytes(self._take(n), "big") >> (8 * n - k)
+        return int.from_bytes(self._stream.take(n), "big") >> (8 * n - k)
 
     def random(self) -> float:
         return self.getrandbits(53) * (1.0 / (1 << 53))
@@ -132,31 +259,13 @@ class KeyedRandom(random.Random):
         """Fisher-Yates with every index drawn from 16 bits of the stream.
 
         Golf's own loop rather than ``random.Random.shuffle`` for two reasons:
-        speed (the stream is read in one piece instead of one call per card:
-        a deal costs about as much as the Mersenne Twister's) and stability
+        speed (the stream is read in one piece instead of one call per card,
+        and the loop is compiled: :meth:`KeyStream.shuffle`) and stability
         (the deal of a key must not change with the Python version).  A
         draw that would make the index biased (at or above the largest
         multiple of ``i + 1`` below 65536) is skipped for the next word.
         """
-        n = len(x)
-        if n < 2:
-            return
-        if n > 1 << 16:
-            raise ValueError("KeyedRandom.shuffle takes at most 65536 items")
-        words = list(struct.unpack(f"<{n - 1}H", self._take(2 * (n - 1))))
-        w = 0
-        for i in range(n - 1, 0, -1):
-            m = i + 1
-            limit = 65536 - 65536 % m
-            while True:  # the stream's words in order; a rare biased one is skipped
-                if w == len(words):
-                    words.append(int.from_bytes(self._take(2), "little"))
-                v = words[w]
-                w += 1
-                if v < limit:
-                    break
-            j = v % m
-            x[i], x[j] = x[j], x[i]
+        self._stream.shuffle(x)
 
     def getstate(self) -> NoReturn:
         raise NotImplementedError("a KeyedRandom is rebuilt from its key, not from a state")

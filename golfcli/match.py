@@ -22,7 +22,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -30,7 +30,7 @@ from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
 from .keys import KeyedRandom, derive
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
 from .scoring import HoleScore
-from .state import Action, Event, HoleState
+from .state import OVER, Action, Event, HoleState
 from .variant import Variant
 from .view import MatchInfo, event_json, view
 
@@ -89,10 +89,54 @@ class MatchResult:
         return match_standing(self.holes_won, side)
 
 
+#: The clock of every decision (a constant: the compiled build calls it
+#: without a module dict lookup).
+_clock: Final = time.perf_counter
+
+# Per bot class: the names it does not define anywhere in its MRO, and
+# whether its instances have a __dict__ that could hold them; None when the
+# class answers attribute lookups itself (__getattr__, __getattribute__).
+_ABSENT: dict[type, tuple[set[str], bool] | None] = {}
+
+
+def optional_attr(obj: Any, name: str) -> Any:
+    """``getattr(obj, name, None)`` for the optional hooks of a bot.
+
+    The same answer, without its cost when the hook is missing: a missing
+    attribute builds an AttributeError (with its message) that getattr then
+    drops, for every hook of every bot of every hole -- 4 % of a one-hole
+    random game.  A name the class lacks is remembered per class; an
+    instance's own ``__dict__`` is still looked in."""
+    cls = type(obj)
+    if cls in _ABSENT:
+        known = _ABSENT[cls]
+    else:
+        custom = getattr(cls, "__getattribute__", None) is not object.__getattribute__
+        known = None if custom or hasattr(cls, "__getattr__") else (set(), cls.__dictoffset__ != 0)
+        _ABSENT[cls] = known
+    if known is None:
+        return getattr(obj, name, None)
+    absent, has_dict = known
+    if name in absent and not (has_dict and name in obj.__dict__):
+        return None
+    value = getattr(obj, name, _MISSING)
+    if value is _MISSING:
+        if not hasattr(cls, name):
+            absent.add(name)
+        return None
+    return value
+
+
+_MISSING: Final = object()
+
+
 def side_names(names: Sequence[str], side_of: Sequence[int], groups: int) -> tuple[str, ...]:
-    return tuple(
-        " & ".join(n for n, s in zip(names, side_of, strict=True) if s == g) for g in range(groups)
-    )
+    """Each side's name: its players' names joined with " & " (one per game,
+    so loops rather than nested generators, which cost more when compiled)."""
+    members: list[list[str]] = [[] for _ in range(groups)]
+    for name, side in zip(names, side_of, strict=True):
+        members[side].append(name)
+    return tuple([" & ".join(m) for m in members])
 
 
 def match_standing(won: Sequence[float], side: int) -> str:
@@ -173,6 +217,7 @@ class Match:
         forfeit_penalty: int = FORFEIT_PENALTY,
         on_hole: Callable[[Match, HoleRecord], None] | None = None,
         on_fault: Callable[[int, str, str], None] | None = None,
+        seeded: Sequence[bool] = (),
     ) -> None:
         players = len(bots)
         variant.check_players(players)
@@ -203,11 +248,16 @@ class Match:
         self.totals = [0] * self.groups
         self.won = [0.0] * self.groups
         self._fallback_rng: random.Random | None = None  # made on the first fault (speed)
+        # ``seeded[i]``: the caller made bot i with exactly this seed just now,
+        # and seeding it again would give the same bot (the tournament runner
+        # says so for built-ins, saving an HMAC and a Mersenne Twister seeding
+        # per bot per game).
         for i, bot in enumerate(self.bots):
-            if hasattr(bot, "seed"):
+            if not (i < len(seeded) and seeded[i]) and hasattr(bot, "seed"):
                 bot.seed(bot_seed(seed, self.names[i]))
         self.state: HoleState | None = None
         self._forfeit: set[int] = set()
+        self._seen: list[list[Event]] = []  # per seat, this hole (_play_hole)
 
     # ------------------------------------------------------------------ public
 
@@ -258,7 +308,7 @@ class Match:
 
     def _hook_all(self, hook: str, info: Callable[[int], dict[str, Any]]) -> None:
         for i, bot in enumerate(self.bots):
-            fn = getattr(bot, hook, None)
+            fn = optional_attr(bot, hook)
             if fn is not None:
                 self._guarded(i, fn, info(i))
 
@@ -294,20 +344,24 @@ class Match:
         st = HoleState(self.variant, self.players, dealer, rng, extra_reveals=self.extra_reveals)
         self.state = st
         self._forfeit = set()
+        # per seat: its censored history of this hole so far (see view.view)
+        self._seen = [[] for _ in range(self.players)]
         info = MatchInfo(number, self.holes_planned, tuple(self.totals), self.side_names)
-        notify = [getattr(b, "notify", None) for b in self.bots]
+        notify = [optional_attr(b, "notify") for b in self.bots]
         has_notify = any(notify)
         cursor = [0] * self.players
         wants = [getattr(b, "wants_view", True) for b in self.bots]
-        decide = self._decide
-        legal_actions = st.legal_actions
-        apply = st.apply_trusted
-        while st.phase != "over":
+        # built-in bots that only answer from ``legal`` are not re-checked; read
+        # from the class's own __dict__, so that a subclass is checked again
+        trusted = [bool(type(b).__dict__.get("trusted_builtin")) for b in self.bots]
+        # Methods called directly, not bound to locals: compiled, a direct call
+        # is a C call, a bound method goes through Python's calling convention.
+        while st.phase != OVER:
             seat = st.current
-            legal = legal_actions()
+            legal = st.legal_actions()
             if has_notify:
                 self._notify(st, notify, cursor)
-            apply(decide(seat, st, legal, info, wants[seat]))
+            st.apply_trusted(self._decide(seat, st, legal, info, wants[seat], trusted[seat]))
         if has_notify:
             self._notify(st, notify, cursor)
         assert st.result is not None
@@ -363,16 +417,23 @@ class Match:
                 self._guarded(i, fn, event_json(censor(ev, i)))
 
     def _decide(
-        self, seat: int, st: HoleState, legal: tuple[Action, ...], info: MatchInfo, wants: bool
+        self,
+        seat: int,
+        st: HoleState,
+        legal: tuple[Action, ...],
+        info: MatchInfo,
+        wants: bool,
+        trusted: bool = False,
     ) -> Action:
         stats = self.stats[seat]
         side = self.side_of[seat]
-        if stats.disqualified or side in self._forfeit:
+        if stats.disqualified or (self._forfeit and side in self._forfeit):
             return self._fallback(legal)
         bot = self.bots[seat]
-        v = view(st, seat, info) if wants else None
-        t0 = time.perf_counter()
+        v = view(st, seat, info, self._seen[seat]) if wants else None
         kind = ""
+        msg = ""
+        t0 = _clock()
         try:
             action = bot.choose(v, legal)
         except BotFault as f:
@@ -380,9 +441,9 @@ class Match:
         except Exception as exc:
             kind, msg = "crash", f"{type(exc).__name__}: {exc}"
         else:
-            if not type(bot).__dict__.get("trusted_builtin") and action not in legal:
+            if not trusted and action not in legal:
                 kind, msg = "illegal", f"{action!r} is not legal now"
-        dt = time.perf_counter() - t0
+        dt = _clock() - t0
         stats.decisions += 1
         stats.time_total += dt
         if dt > stats.time_max:

@@ -24,13 +24,21 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from . import cards as C
 from .variant import Pattern, Variant
 
 Num = TypeVar("Num", int, float)
 _FIXED_KINDS = ("column", "row", "diagonal", "block", "adjacent_pair")
+# pattern kinds and card effects as small ints for the compiled loops (Compiled._kind, _effect)
+_FIXED: Final = 0
+_PAIR: Final = 1
+_TWIN: Final = 2
+_ZERO: Final = 0
+_KEEP_NEG: Final = 1
+_KEEP: Final = 2
+_FIXED_VALUE: Final = 3
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,23 @@ class Compiled:
         self.tables: list[tuple[Pattern, list[tuple[int, ...]]]] = []
         for p in variant.patterns:
             self.tables.append((p, self._cells(p.kind, rows, cols)))
+        # the patterns' fields as plain typed lists, read once here: the hot
+        # loops (every bot valuation) then never look an attribute up on a
+        # Pattern (an interpreted dataclass: slow from compiled code)
+        pats = [p for p, _ in self.tables]
+        self.kind: list[int] = [
+            _FIXED if p.kind in _FIXED_KINDS else _PAIR if p.kind == "column_pair" else _TWIN
+            for p in pats
+        ]
+        self.block: list[bool] = [p.kind == "block" for p in pats]
+        self.pattern_ranks: list[frozenset[int] | None] = [p.ranks for p in pats]
+        self.adjacent: list[bool] = [p.adjacent for p in pats]
+        self.effect: list[int] = [_effect_code(p.cards) for p in pats]
+        self.fixed_value: list[float] = [
+            float(p.cards) if isinstance(p.cards, int) else 0.0 for p in pats
+        ]
+        self.bonus: list[int] = [p.bonus for p in pats]
+        self.opponents: list[int] = [p.opponents for p in pats]
 
     def _cells(self, kind: str, rows: int, cols: int) -> list[tuple[int, ...]]:
         if kind in ("column", "column_pair", "twin_columns"):
@@ -148,33 +173,109 @@ class Compiled:
 
     def find(self, ranks: Sequence[int]) -> list[tuple[Pattern, tuple[int, ...], int]]:
         """Every matched pattern instance: (pattern, cells, rank)."""
-        found: list[tuple[Pattern, tuple[int, ...], int]] = []
-        for pat, table in self.tables:
-            kind = pat.kind
-            if kind in _FIXED_KINDS:
-                hits = []
+        found: list[tuple[int, tuple[int, ...], int]] = []
+        self._scan(list(ranks), found, None)
+        tables = self.tables
+        return [(tables[k][0], cells, r) for k, cells, r in found]
+
+    def claims(self, ranks: list[int], owner: list[int]) -> tuple[int, int]:
+        """What the bots' valuations need of :meth:`evaluate`, hundreds of
+        times a decision, without building a list or a match record: sets
+        ``owner[c]`` to the index (in ``tables``) of the pattern whose match
+        decides what cell ``c`` counts (-1: none, the card counts its value;
+        see :meth:`cell_score`) and returns (bonus, opponents penalty).
+
+        The same scan as :meth:`find`, claiming cells in the order
+        :meth:`evaluate` does (first match first), so every cell scores the
+        very number :meth:`evaluate` gives it; tests/test_scoring.py checks
+        the two against each other."""
+        for c in range(len(owner)):
+            owner[c] = -1
+        return self._scan(ranks, None, owner)
+
+    def cell_score(self, k: int, value: float) -> float:
+        """What a card of ``value`` counts when pattern ``k``'s match claims it
+        (as a float: the matched cards are known, their values whole numbers,
+        so it is exactly :meth:`evaluate`'s number)."""
+        eff = self.effect[k]
+        if eff == _ZERO:
+            return 0.0
+        if eff == _KEEP_NEG:
+            return 0.0 if value > 0.0 else value  # min(value, 0): ties keep value
+        if eff == _FIXED_VALUE:
+            return self.fixed_value[k]
+        return value
+
+    def _scan(
+        self,
+        ranks: list[int],
+        found: list[tuple[int, tuple[int, ...], int]] | None,
+        owner: list[int] | None,
+    ) -> tuple[int, int]:
+        """Find every matched pattern instance, in pattern order: appended to
+        ``found`` as (pattern index, cells, rank) and/or claimed in ``owner``
+        (a cell belongs to the first match that covers it).  Returns the
+        matches' total bonus and opponents penalty."""
+        bonus = opp = 0
+        for k in range(len(self.tables)):
+            table = self.tables[k][1]
+            kind = self.kind[k]
+            allowed = self.pattern_ranks[k]
+            if kind == _FIXED:
+                hits: list[tuple[int, tuple[int, ...], int]] = []
                 for cells in table:
                     r = ranks[cells[0]]
-                    if r < 0 or (pat.ranks is not None and r not in pat.ranks):
+                    if r < 0 or (allowed is not None and r not in allowed):
                         continue
+                    matched = True
                     for c in cells:
                         if ranks[c] != r:
+                            matched = False
                             break
-                    else:
-                        hits.append((pat, cells, r))
-                if kind == "block" and len(hits) > 1:
+                    if matched:
+                        hits.append((k, cells, r))
+                if self.block[k] and len(hits) > 1:
                     hits = _disjoint(hits)
-                found.extend(hits)
-            elif kind == "column_pair":
+                for hit in hits:
+                    if found is not None:
+                        found.append(hit)
+                    if owner is not None:
+                        for c in hit[1]:
+                            if owner[c] < 0:
+                                owner[c] = k
+                    bonus += self.bonus[k]
+                    opp += self.opponents[k]
+            elif kind == _PAIR:
                 for cells in table:
-                    seen: dict[int, list[int]] = {}
-                    for c in cells:
-                        r = ranks[c]
-                        if r >= 0:
-                            seen.setdefault(r, []).append(c)
-                    for r, group in seen.items():
-                        if len(group) >= 2 and (pat.ranks is None or r in pat.ranks):
-                            found.append((pat, tuple(group), r))
+                    # each rank showing twice or more, in the order it first shows
+                    size = len(cells)
+                    for j in range(size):
+                        r = ranks[cells[j]]
+                        if r < 0 or (allowed is not None and r not in allowed):
+                            continue
+                        first = True
+                        for i in range(j):
+                            if ranks[cells[i]] == r:
+                                first = False
+                                break
+                        if not first:
+                            continue
+                        count = 0
+                        for i in range(j, size):
+                            if ranks[cells[i]] == r:
+                                count += 1
+                        if count < 2:
+                            continue
+                        if found is not None:
+                            group = [cells[i] for i in range(j, size) if ranks[cells[i]] == r]
+                            found.append((k, tuple(group), r))
+                        if owner is not None:
+                            for i in range(j, size):
+                                c = cells[i]
+                                if ranks[c] == r and owner[c] < 0:
+                                    owner[c] = k
+                        bonus += self.bonus[k]
+                        opp += self.opponents[k]
             else:  # twin_columns
                 full: list[int] = []
                 for cells in table:
@@ -184,18 +285,25 @@ class Compiled:
                             if ranks[c] != r:
                                 r = -1
                                 break
-                    full.append(r if r >= 0 and pat.applies_to(r) else -1)
+                    full.append(r if r >= 0 and (allowed is None or r in allowed) else -1)
                 used = [False] * len(full)
+                adjacent = self.adjacent[k]
                 for a in range(len(full)):
                     if used[a] or full[a] < 0:
                         continue
-                    partners = [a + 1] if pat.adjacent else range(a + 1, len(full))
-                    for b in partners:
+                    for b in range(a + 1, a + 2 if adjacent else len(full)):
                         if b < len(full) and not used[b] and full[b] == full[a]:
                             used[a] = used[b] = True
-                            found.append((pat, table[a] + table[b], full[a]))
+                            if found is not None:
+                                found.append((k, table[a] + table[b], full[a]))
+                            if owner is not None:
+                                for c in table[a] + table[b]:
+                                    if owner[c] < 0:
+                                        owner[c] = k
+                            bonus += self.bonus[k]
+                            opp += self.opponents[k]
                             break
-        return found
+        return bonus, opp
 
     def evaluate(
         self, ranks: Sequence[int], values: Sequence[Num]
@@ -240,9 +348,15 @@ class Compiled:
         return LayoutScore(tuple(cards), tuple(values), tuple(scored), tuple(matches), bonus, opp)
 
 
+def _effect_code(cards: str | int) -> int:
+    if isinstance(cards, int):
+        return _FIXED_VALUE
+    return _ZERO if cards == "zero" else _KEEP_NEG if cards == "keep_negative" else _KEEP
+
+
 def _disjoint(
-    hits: list[tuple[Pattern, tuple[int, ...], int]],
-) -> list[tuple[Pattern, tuple[int, ...], int]]:
+    hits: list[tuple[int, tuple[int, ...], int]],
+) -> list[tuple[int, tuple[int, ...], int]]:
     """Blocks do not overlap (a card belongs to one block at most, like twin
     columns): keep the most blocks possible; among equally many, the set that
     comes first in reading order (top-left corners, rows then columns)."""

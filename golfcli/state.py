@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from .scoring import HoleScore, compiled, finish_hole
 from .variant import Variant
@@ -43,7 +43,12 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-SETUP, DRAW, PLACE, FLIP, OVER = Phase.SETUP, Phase.DRAW, Phase.PLACE, Phase.FLIP, Phase.OVER
+# Final: the compiled build reads these as constants, not module dict lookups.
+SETUP: Final = Phase.SETUP
+DRAW: Final = Phase.DRAW
+PLACE: Final = Phase.PLACE
+FLIP: Final = Phase.FLIP
+OVER: Final = Phase.OVER
 
 
 class ActionKind(StrEnum):
@@ -141,23 +146,23 @@ class Action(NamedTuple):
 
 # Event kinds as module names: the hot path appends an event per action, and
 # a module name is read ~5x faster than an enum class attribute.
-E_DEAL = EventKind.DEAL
-E_RESHUFFLE = EventKind.RESHUFFLE
-E_REVEAL = EventKind.REVEAL
-E_PEEK = EventKind.PEEK
-E_DRAW = EventKind.DRAW
-E_SWAP = EventKind.SWAP
-E_DISCARD = EventKind.DISCARD
-E_FLIP = EventKind.FLIP
-E_PASS = EventKind.PASS
-E_KNOCK = EventKind.KNOCK
-E_LOOK = EventKind.LOOK
-E_BUNKER = EventKind.BUNKER
-E_APPROACH = EventKind.APPROACH
-E_OUT = EventKind.OUT
-E_END = EventKind.END
+E_DEAL: Final = EventKind.DEAL
+E_RESHUFFLE: Final = EventKind.RESHUFFLE
+E_REVEAL: Final = EventKind.REVEAL
+E_PEEK: Final = EventKind.PEEK
+E_DRAW: Final = EventKind.DRAW
+E_SWAP: Final = EventKind.SWAP
+E_DISCARD: Final = EventKind.DISCARD
+E_FLIP: Final = EventKind.FLIP
+E_PASS: Final = EventKind.PASS
+E_KNOCK: Final = EventKind.KNOCK
+E_LOOK: Final = EventKind.LOOK
+E_BUNKER: Final = EventKind.BUNKER
+E_APPROACH: Final = EventKind.APPROACH
+E_OUT: Final = EventKind.OUT
+E_END: Final = EventKind.END
 
-ACTION_KINDS: tuple[str, ...] = tuple(ActionKind)
+ACTION_KINDS: Final[tuple[str, ...]] = tuple(ActionKind)
 
 
 #: The named fields of each event kind, in the order its ``data`` holds them
@@ -181,12 +186,30 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     EventKind.OUT: ("side",),
     EventKind.END: ("reason", "totals"),
 }
-_FIELD_AT = {
-    kind: {name: i for i, name in enumerate(names)} for kind, names in EVENT_FIELDS.items()
-}
 
 
-class Event(NamedTuple):
+def _index_of(name: str) -> dict[str, int]:
+    """Where field ``name`` sits in ``data``, per event kind that has it."""
+    return {kind: names.index(name) for kind, names in EVENT_FIELDS.items() if name in names}
+
+
+# One table per field: reading ``ev.pos`` is one dict lookup on the kind
+# (its hash is cached), which the censoring function and the bots' history
+# scans do for every event of every view.
+_AT_POS: Final = _index_of("pos")
+_AT_POS2: Final = _index_of("pos2")
+_AT_CARD: Final = _index_of("card")
+_AT_REPLACED: Final = _index_of("replaced")
+_AT_WAS_FACE_UP: Final = _index_of("was_face_up")
+_AT_SOURCE: Final = _index_of("source")
+_AT_DEALER: Final = _index_of("dealer")
+_AT_ORDER: Final = _index_of("order")
+_AT_SIDE: Final = _index_of("side")
+_AT_REASON: Final = _index_of("reason")
+_AT_TOTALS: Final = _index_of("totals")
+
+
+class Event:
     """A frozen record of one change.  ``seat`` is -1 for chance and scoring.
 
     ``data`` is a plain tuple (cheap to make on every action, and the record
@@ -194,20 +217,50 @@ class Event(NamedTuple):
     says which kinds have which).  Reading a field the kind does not have
     raises AttributeError.
 
+    A small class rather than a named tuple: the engine makes one for every
+    action, and a compiled class is built several times faster than a named
+    tuple (whose constructor is Python code even in the compiled build).
+    Its three attributes cannot be set once made (compiled build; ``Final``
+    for the type checker), events compare and hash by value, and
+    ``kind, seat, data = ev`` still works.
+
     >>> ev = Event("swap", 0, (2, 41, 17, False))
     >>> ev.pos, ev.card, ev.replaced, ev.was_face_up
     (2, 41, 17, False)
     """
 
-    kind: str  # an EventKind when the engine made it; a record's may be any text
-    seat: int
-    data: tuple[Any, ...]
+    __slots__ = ("data", "kind", "seat")
+
+    def __init__(self, kind: str, seat: int, data: tuple[Any, ...]) -> None:
+        # kind: an EventKind when the engine made it; a record's may be any text
+        self.kind: Final = kind
+        self.seat: Final = seat
+        self.data: Final = data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self.kind == other.kind and self.seat == other.seat and self.data == other.data
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return not (self.kind == other.kind and self.seat == other.seat and self.data == other.data)
+
+    def __hash__(self) -> int:
+        return hash((str(self.kind), self.seat, self.data))
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.kind, self.seat, self.data))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, (str(self.kind), self.seat, self.data))
 
     def __repr__(self) -> str:
         return f"Event(kind={str(self.kind)!r}, seat={self.seat!r}, data={self.data!r})"
 
-    def _field(self, name: str) -> Any:
-        at = _FIELD_AT.get(self.kind, {}).get(name)
+    def _at(self, table: dict[str, int], name: str) -> Any:
+        at = table.get(self.kind)
         if at is None:
             raise AttributeError(f"a {self.kind} event has no {name}")
         return self.data[at]
@@ -215,58 +268,58 @@ class Event(NamedTuple):
     @property
     def pos(self) -> int:
         """The layout position (reveal, peek, look, flip, swap, bunker, approach)."""
-        return int(self._field("pos"))
+        return int(self._at(_AT_POS, "pos"))
 
     @property
     def pos2(self) -> int:
         """The position a shot's card trades places with (bunker, approach)."""
-        return int(self._field("pos2"))
+        return int(self._at(_AT_POS2, "pos2"))
 
     @property
     def card(self) -> int | None:
         """The card turned up, seen, drawn, put down or discarded."""
-        card: int | None = self._field("card")
+        card: int | None = self._at(_AT_CARD, "card")
         return card
 
     @property
     def replaced(self) -> int:
         """The card a swap put on the discard pile."""
-        return int(self._field("replaced"))
+        return int(self._at(_AT_REPLACED, "replaced"))
 
     @property
     def was_face_up(self) -> bool:
         """Whether the card a swap replaced was face up."""
-        return bool(self._field("was_face_up"))
+        return bool(self._at(_AT_WAS_FACE_UP, "was_face_up"))
 
     @property
     def source(self) -> str:
         """Where a draw came from: ``stock`` or ``discard``."""
-        return str(self._field("source"))
+        return str(self._at(_AT_SOURCE, "source"))
 
     @property
     def dealer(self) -> int:
-        return int(self._field("dealer"))
+        return int(self._at(_AT_DEALER, "dealer"))
 
     @property
     def order(self) -> tuple[int, ...] | None:
         """The deck order of a deal or reshuffle (``None`` where a view hides it)."""
-        order: tuple[int, ...] | None = self._field("order")
+        order: tuple[int, ...] | None = self._at(_AT_ORDER, "order")
         return order
 
     @property
     def side(self) -> int:
         """The side that turned its last card up (out)."""
-        return int(self._field("side"))
+        return int(self._at(_AT_SIDE, "side"))
 
     @property
     def reason(self) -> str:
         """Why the hole ended (end)."""
-        return str(self._field("reason"))
+        return str(self._at(_AT_REASON, "reason"))
 
     @property
     def totals(self) -> tuple[int, ...]:
         """Every side's hole score (end)."""
-        return tuple(self._field("totals"))
+        return tuple(self._at(_AT_TOTALS, "totals"))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "data": _jsonable(self.data)}
@@ -328,6 +381,10 @@ class _Catalogue:
         self.discard = Action(ActionKind.DISCARD)
         self.pass_ = Action(ActionKind.PASS)
         self.cache: dict[Any, tuple[Action, ...]] = {}
+        # per player count: a blank state holding the rule tables (HoleState._tables)
+        self.tables: dict[int, HoleState] = {}
+        # per (players, first seat): the setup queue when nobody has a handicap
+        self.setups: dict[tuple[int, int], list[list[Any]]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -390,7 +447,13 @@ class HoleState:
         self.current = first
         self.phase = SETUP
         # setup queue: (seat, kind, count); the first seat of each side in play order decides
-        self._setup: list[list[Any]] = []
+        key = (players, first)
+        plan = self.cat.setups.get(key) if not self.extra_reveals else None
+        if plan is not None:  # the same queue as last time for these seats (no handicaps)
+            self._setup = [list(step) for step in plan]
+            self._deal(order)
+            return
+        self._setup = []
         deciders: dict[int, int] = {}
         for k in range(players):
             seat = (first + k) % players
@@ -405,11 +468,11 @@ class HoleState:
             peek = min(self.n - reveal, variant.start.peek)
             if peek:
                 self._setup.append([seat, ActionKind.PEEK, peek])
+        if not self.extra_reveals:
+            self.cat.setups[key] = [list(step) for step in self._setup]
         self._deal(order)
 
-    def _tables(self, variant: Variant, players: int) -> None:
-        """Seats, sides and the rule switches read on every turn, looked up
-        once (the hot path reads plain attributes, not nested dataclasses)."""
+    def _work_out_tables(self, variant: Variant, players: int) -> None:
         variant.check_players(players)
         self.variant = variant
         self.players = players
@@ -433,6 +496,28 @@ class HoleState:
         self._final_none = e.final_turns == "none"
         self._turn_cap = e.turn_limit * players
         self._reshuffle = e.stock_empty == "reshuffle"
+
+    def _tables(self, variant: Variant, players: int) -> None:
+        """Seats, sides and the rule switches read on every turn, looked up
+        once (the hot path reads plain attributes, not nested dataclasses).
+
+        Worked out once per variant and player count (:meth:`_work_out_tables`,
+        kept in the variant's catalogue) and copied from there: the lists are
+        shared, as :meth:`clone` shares them, and never changed."""
+        cat = catalogue(variant)
+        t = cat.tables.get(players)
+        if t is None:
+            t = HoleState(variant, players, _blank=True)
+            t._work_out_tables(variant, players)
+            cat.tables[players] = t
+        self.variant, self.players, self.groups = t.variant, t.players, t.groups
+        self.side_of, self.seats_of, self.n, self.full = t.side_of, t.seats_of, t.n, t.full
+        self.cat, self.scorer = t.cat, t.scorer
+        self._discard_ok, self._frozen, self._knock_ok = t._discard_ok, t._frozen, t._knock_ok
+        self._stock_ok = t._stock_ok
+        self._flip_mode, self._flip_end_only = t._flip_mode, t._flip_end_only
+        self._out_ends, self._final_none = t._out_ends, t._final_none
+        self._turn_cap, self._reshuffle = t._turn_cap, t._reshuffle
 
     # ------------------------------------------------------------------ chance
 

@@ -458,7 +458,8 @@ class Tally:
             t.holes_won += o.holes_won[s]
             if o.faults:
                 for kind, c in o.faults[s].items():
-                    t.faults[kind] = t.faults.get(kind, 0) + c
+                    if c or kind not in t.faults:  # adding 0 to a known kind: nothing
+                        t.faults[kind] = t.faults.get(kind, 0) + c
             if o.disqualified and o.disqualified[s]:
                 t.disqualified += 1
             if o.restarts:

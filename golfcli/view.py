@@ -163,8 +163,29 @@ def event_json(ev: Event) -> dict[str, Any]:
     return out
 
 
-def view(state: HoleState, seat: int, match: MatchInfo | None = None) -> View:
-    """Seat ``seat``'s view of ``state``: the one censoring function."""
+def _history(state: HoleState, seat: int, seen: list[Event] | None) -> tuple[Event, ...]:
+    events = state.events
+    if seen is None:
+        return tuple([censor(e, seat) for e in events])
+    for i in range(len(seen), len(events)):
+        seen.append(censor(events[i], seat))
+    return tuple(seen)
+
+
+def view(
+    state: HoleState,
+    seat: int,
+    match: MatchInfo | None = None,
+    seen: list[Event] | None = None,
+) -> View:
+    """Seat ``seat``'s view of ``state``: the one censoring function.
+
+    ``seen``, when given, is this seat's censored history of this hole so far
+    (a list the caller keeps for the seat, empty at the start of the hole):
+    only the events logged since are censored and appended.  A hole's log only
+    grows and :func:`censor` depends on the event and the seat alone, so the
+    history is the same; a match asking for a view at every decision censors
+    each event once per seat instead of once per decision."""
     side = state.side_of[seat]
     n = state.n
     layouts: list[tuple[int | None, ...]] = []
@@ -202,6 +223,6 @@ def view(state: HoleState, seat: int, match: MatchInfo | None = None) -> View:
         turns=tuple(state.turns),
         turn_limit_left=state.variant.end.turn_limit * state.players - state.turn_count,
         dealer=state.dealer,
-        history=tuple(censor(e, seat) for e in state.events),
+        history=_history(state, seat, seen),
         match=match or MatchInfo(),
     )

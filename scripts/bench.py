@@ -11,6 +11,10 @@ Scenarios (targets in docs/performance.md):
   six-card-2p-mc             six-card, mc against expert (mc's default options)
   expert-decision-six-card   CPU ms per expert decision, six-card, 2 experts
   expert-decision-alberta    CPU ms per expert decision, alberta, 4 experts
+  six-card-2p-floor          CPU microseconds of the pieces of a six-card 2p random hole
+                             and of a bare loop of the same work without the Match
+                             (no timing, faults or records): the floor of the
+                             engine as it is
   tournament-random          a whole `golf tournament` process: 20,000 one-hole six-card
                              games between two random bots, --workers 1 (games/s)
   alberta-config             wall time of README's first command's tournament
@@ -79,27 +83,33 @@ DECISIONS = {
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_games(name: str, seconds: float) -> tuple[float, int]:
+def run_games(name: str, seconds: float) -> tuple[float, float, int]:
+    """Holes per second of wall time and CPU microseconds per hole (the
+    machine is shared: CPU time is the steadier of the two)."""
     spec, specs = GAMES[name]
     v = builtin(spec) if isinstance(spec, str) else load_variant(spec)
     bots = [make_bot(s) for s in specs]
     holes = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     deadline = start + seconds
     while True:
         Match(v, bots, seed=holes, holes=1).play()
         holes += 1
         if time.perf_counter() >= deadline:
             break
-    return holes / (time.perf_counter() - start), holes
+    cpu_us = (time.process_time() - cpu) / holes * 1e6
+    return holes / (time.perf_counter() - start), cpu_us, holes
 
 
 def bench_game(name: str, seconds: float, repeat: int) -> dict[str, object]:
     best = 0.0
+    best_cpu = float("inf")
     total = 0
     for _ in range(repeat):
-        rate, n = run_games(name, seconds)
+        rate, cpu_us, n = run_games(name, seconds)
         best = max(best, rate)
+        best_cpu = min(best_cpu, cpu_us)
         total += n
     tracemalloc.start()
     run_games(name, min(seconds, 0.5))
@@ -108,6 +118,7 @@ def bench_game(name: str, seconds: float, repeat: int) -> dict[str, object]:
     return {
         "scenario": name,
         "holes_per_s": round(best, 1),
+        "cpu_us_per_hole": round(best_cpu, 1),
         "holes": total,
         "peak_kib": peak // 1024,
     }
@@ -134,6 +145,58 @@ def bench_decisions(name: str, seconds: float, repeat: int) -> dict[str, object]
     return {"scenario": name, "cpu_ms_per_decision": round(best * 1000, 3), "decisions": total}
 
 
+def bench_floor(repeat: int) -> dict[str, object]:
+    """What a six-card random hole is made of, in CPU microseconds (best of
+    ``repeat`` runs of 5,000): seeding the two bots, the keyed deal, the
+    decisions on a fixed deal, all three bare (no Match), and the real
+    ``Match`` hole.  The gap between the last two is the match's bookkeeping."""
+    from golfcli.keys import KeyedRandom, bot_seed, derive
+    from golfcli.state import HoleState
+
+    v = builtin("six-card")
+    bots = [make_bot("random") for _ in range(2)]
+
+    def seeding(i: int) -> None:
+        for k, b in enumerate(bots):
+            b.seed(bot_seed(i, f"P{k + 1}"))
+
+    def deal(i: int) -> HoleState:
+        return HoleState(v, 2, 0, KeyedRandom(derive(i, "hole:1")))
+
+    order = deal(0).events[0].data[1]
+
+    def decisions(i: int) -> None:
+        st = HoleState(v, 2, 0, order=order)
+        while st.phase != "over":
+            st.apply_trusted(bots[st.current].choose(None, st.legal_actions()))
+
+    def bare(i: int) -> None:
+        seeding(i)
+        st = deal(i)
+        while st.phase != "over":
+            st.apply_trusted(bots[st.current].choose(None, st.legal_actions()))
+
+    def match(i: int) -> None:
+        Match(v, bots, seed=i, holes=1).play()
+
+    out: dict[str, object] = {"scenario": "six-card-2p-floor"}
+    for name, fn in (
+        ("seed_two_bots_us", seeding),
+        ("keyed_deal_us", deal),
+        ("decisions_fixed_deal_us", decisions),
+        ("bare_hole_us", bare),
+        ("match_hole_us", match),
+    ):
+        best = float("inf")
+        for _ in range(repeat):
+            t0 = time.process_time()
+            for i in range(5000):
+                fn(i)
+            best = min(best, (time.process_time() - t0) / 5000)
+        out[name] = round(best * 1e6, 1)
+    return out
+
+
 def _golf() -> str:
     exe = Path(sys.executable).with_name("golf")
     return str(exe) if exe.exists() else "golf"
@@ -142,21 +205,29 @@ def _golf() -> str:
 def bench_tournament_random(repeat: int) -> dict[str, object]:
     """A whole ``golf tournament`` process (start-up, config, report
     included): 10,000 duplicate deals of one hole, two seatings each."""
+    import resource
     import tempfile
 
-    best = float("inf")
+    best = best_cpu = float("inf")
     with tempfile.TemporaryDirectory() as tmp:
         cfg = Path(tmp) / "tiny.yaml"
         cfg.write_text(TINY)
         for _ in range(repeat):
             cmd = [_golf(), "tournament", str(cfg), "--games", "10000", "--workers", "1"]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t0 = time.perf_counter()
             subprocess.run(cmd, check=True, capture_output=True)
             best = min(best, time.perf_counter() - t0)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            best_cpu = min(best_cpu, cpu)
     return {
         "scenario": "tournament-random",
         "games_per_s": round(20000 / best, 1),
         "wall_s_best": round(best, 2),
+        # user + sys of the whole process: what the run costs on a busy machine
+        "cpu_s_best": round(best_cpu, 2),
+        "games_per_cpu_s": round(20000 / best_cpu, 1),
     }
 
 
@@ -198,7 +269,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    extra = ["tournament-random", "alberta-config", "score-cli"]
+    extra = ["six-card-2p-floor", "tournament-random", "alberta-config", "score-cli"]
     ap.add_argument("scenarios", nargs="*", default=[*GAMES, *DECISIONS, *extra])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=3)
@@ -218,6 +289,8 @@ def main() -> int:
             out = bench_score_cli(args.repeat)
         elif name == "tournament-random":
             out = bench_tournament_random(args.repeat)
+        elif name == "six-card-2p-floor":
+            out = bench_floor(args.repeat)
         elif name == "alberta-config":
             out = bench_alberta_config(args.repeat)
         elif name in DECISIONS:

@@ -830,3 +830,80 @@ def test_the_experts_memos_share_work_only_between_cards_that_score_alike() -> N
     table = fresh().alike
     assert table[parse_card("7S")] == table[parse_card("7H")] == table[parse_card("7C")]
     assert table[parse_card("AC")] != table[parse_card("AH")] == table[parse_card("AS")]
+
+
+@pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "nine-card-002"])
+def test_the_experts_incremental_valuation_is_the_full_one(name: str) -> None:
+    """A trial valued from its reference layout (``value_near``: one card
+    tried in one cell) is the very float a fresh full valuation gives, with
+    the same work units, for our layout and an opponent's, with and without
+    the turns left; and one Evaluator asked in any order answers the same."""
+    v = load_variant(f"configs/variants/{name}.yaml") if name == "nine-card-002" else builtin(name)
+    rng = random.Random(name)
+    players = 4 if name == "alberta" else 2
+    checked = 0
+    for seed in range(3):
+        st = HoleState(v, players, 0, random.Random(seed))
+        while not st.is_over and checked < 400:
+            if st.phase == "draw":
+                vw = view(st, st.current)
+                ev = Evaluator(vw)
+                for lay in (ev.mine, list(vw.layouts[(vw.side + 1) % len(vw.layouts)])):
+                    for future in (True, False):
+                        for card, _ in ev.classes[:6]:
+                            pos = rng.randrange(len(lay))
+                            trial = list(lay)
+                            trial[pos] = card
+                            fresh = Evaluator(vw)
+                            want = fresh.value(trial, future)
+                            before = ev.work
+                            assert ev.value_near(trial, future, lay, pos) == want
+                            assert ev.work - before in (0, fresh.work)  # 0: a memo hit
+                            checked += 1
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+    assert checked >= 100
+
+
+@pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "four-card"])
+def test_the_experts_unseen_cards_are_the_views(name: str) -> None:
+    """The expert counts the unseen cards its own way (a list per card, every
+    decision); the view's multiset is the reference, for every seat, every step."""
+    from golfcli.bots.expert import unseen_cards
+
+    v = builtin(name)
+    rng = random.Random(name)
+    players = 4 if name in ("alberta", "four-card") else 2
+    seen = 0
+    for seed in range(3):
+        st = HoleState(v, players, 0, random.Random(seed))
+        while not st.is_over:
+            for seat in range(players):
+                vw = view(st, seat)
+                assert unseen_cards(vw) == vw.unseen_cards()
+                seen += 1
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+    assert seen > 50
+
+
+def test_the_experts_goal_memo_is_bounded_and_changes_nothing() -> None:
+    """The rank patterns remembered per variant are dropped all at once at a
+    bound (memory over a long tournament); valuations are the same either way."""
+    from golfcli.bots.expert import _GOALS_KEPT, tables
+
+    v = builtin("alberta")
+    st = HoleState(v, 4, 0, random.Random(5))
+    rng = random.Random(5)
+    for _ in range(12):
+        legal = st.legal_actions()
+        st.apply(legal[rng.randrange(len(legal))])
+    vw, legal = view(st, st.current), st.legal_actions()
+    want = ExpertBot(seed=1).evaluate(vw, legal)
+    t = tables(v)
+    for known in t.known_goals:
+        known.clear()
+    t.goals_kept = _GOALS_KEPT  # as if the memo were full: the first new pattern empties it
+    assert ExpertBot(seed=1).evaluate(vw, legal) == want
+    assert 0 < t.goals_kept < _GOALS_KEPT
+    assert sum(len(known) for known in t.known_goals) == t.goals_kept

@@ -21,7 +21,7 @@ import pytest
 import golfcli
 from golfcli.cli import build_kind
 
-COMPILED = ["cards", "scoring", "state", "view", "bots.common", "bots.greedy"]
+COMPILED = ["cards", "keys", "scoring", "state", "view", "bots.common", "bots.greedy"]
 COMPILED += ["bots.expert", "match"]
 ROOT = Path(golfcli.__file__).parent
 

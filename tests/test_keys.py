@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import random
+import struct
 from collections import Counter
+from collections.abc import MutableSequence
+from typing import Any
 
 import pytest
 
@@ -94,3 +98,112 @@ def test_a_keyed_generator_has_no_state_to_set() -> None:
         r.getstate()
     with pytest.raises(NotImplementedError):
         r.setstate(())
+
+
+class PreviousKeyedRandom(random.Random):
+    """The generator as it was written before the compiled KeyStream, kept
+    word for word (``hmac`` and ``struct``) as the oracle: a faster
+    implementation must read the same bytes of the same stream in the same
+    order, or every deal of every key changes."""
+
+    def __init__(self, key: str | bytes) -> None:
+        k = key if isinstance(key, bytes) else str(key).encode()
+        self._mac = hmac.new(k, digestmod=hashlib.sha256)
+        self._block = 0
+        self._pool = b""
+        super().__init__()
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        return None
+
+    def _take(self, n: int) -> bytes:
+        while len(self._pool) < n:
+            mac = self._mac.copy()
+            mac.update(self._block.to_bytes(8, "big"))
+            self._pool += mac.digest()
+            self._block += 1
+        out, self._pool = self._pool[:n], self._pool[n:]
+        return out
+
+    def getrandbits(self, k: int) -> int:
+        n = (k + 7) // 8
+        return int.from_bytes(self._take(n), "big") >> (8 * n - k)
+
+    def random(self) -> float:
+        return self.getrandbits(53) * (1.0 / (1 << 53))
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        n = len(x)
+        if n < 2:
+            return
+        words = list(struct.unpack(f"<{n - 1}H", self._take(2 * (n - 1))))
+        w = 0
+        for i in range(n - 1, 0, -1):
+            m = i + 1
+            limit = 65536 - 65536 % m
+            while True:
+                if w == len(words):
+                    words.append(int.from_bytes(self._take(2), "little"))
+                v = words[w]
+                w += 1
+                if v < limit:
+                    break
+            j = v % m
+            x[i], x[j] = x[j], x[i]
+
+
+def _keys_of_every_shape(count: int) -> list[str]:
+    """Hex keys (64 bytes of text: one HMAC block), derived sub-keys, short
+    seeds, empty and long (over a block: HMAC hashes those first) keys."""
+    out = ["", "0", "golf", "x" * 64, "y" * 65, "z" * 200, "é-ü"]
+    out += [derive("many", f"k:{i}") for i in range(count)]
+    out += [str(i) for i in range(count // 4)]
+    return out
+
+
+def test_the_stream_and_the_deals_are_the_previous_implementations() -> None:
+    """Interleaved draws of every kind (shuffles of a deck, of a pile at a
+    reshuffle, of 40,000 items where biased words are skipped often, bits,
+    floats, randrange): the same numbers as the previous generator."""
+    for key in _keys_of_every_shape(300):
+        new, old = KeyedRandom(key), PreviousKeyedRandom(key)
+        for n in (52, 104, 17, 1, 2, 3):
+            a, b = list(range(n)), list(range(n))
+            new.shuffle(a)
+            old.shuffle(b)
+            assert a == b, (key, n)
+            assert new.getrandbits(13) == old.getrandbits(13)
+            assert new.random() == old.random()
+            assert new.randrange(1000) == old.randrange(1000)
+        assert new.getrandbits(300) == old.getrandbits(300)
+    for key in ("big", "7f" * 32):
+        a, b = list(range(40_000)), list(range(40_000))
+        new, old = KeyedRandom(key), PreviousKeyedRandom(key)
+        new.shuffle(a)
+        old.shuffle(b)
+        assert a == b
+        assert new.getrandbits(64) == old.getrandbits(64)
+
+
+def test_derive_is_hmac_sha256_on_keys_of_every_shape() -> None:
+    for key in _keys_of_every_shape(100):
+        for label in ("hole:1", "bot:alice", "", "deal:" + "9" * 100):
+            want = hmac.new(key.encode(), label.encode(), hashlib.sha256).hexdigest()
+            assert derive(key, label) == want
+            assert derive(key.encode(), label) == want
+    assert derive(42, "x") == hmac.new(b"42", b"x", hashlib.sha256).hexdigest()
+
+
+def test_a_shuffle_of_any_mutable_sequence_is_the_shuffle_of_a_list() -> None:
+    """A list takes the compiled fast path; other mutable sequences (a deque,
+    a bytearray) are shuffled the same way, in place."""
+    from collections import deque
+
+    want = list(range(30))
+    KeyedRandom("any").shuffle(want)
+    queue = deque(range(30))
+    KeyedRandom("any").shuffle(queue)
+    assert list(queue) == want
+    raw = bytearray(range(30))
+    KeyedRandom("any").shuffle(raw)
+    assert list(raw) == want

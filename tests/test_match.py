@@ -125,3 +125,37 @@ def test_forfeit_and_disqualify_policies():
     assert all(h.scores[0] == h.score.totals[0] + 20 for h in f.holes if h.score)
     d = Match(v, [Crasher(), GreedyBot()], seed=1, holes=2, fallback="disqualify").play()
     assert d.stats[0].disqualified and d.stats[0].faults["crash"] == 1
+
+
+def test_optional_attr_is_getattr_with_none() -> None:
+    """The match's cached lookup of bot hooks answers as getattr(obj, name,
+    None) would: class hooks, hooks set on one instance later, slotted
+    classes, classes that make attributes up (__getattr__)."""
+    from golfcli.bots import RandomBot
+    from golfcli.match import optional_attr
+
+    class Slotted:
+        __slots__ = ("notify",)
+
+    class MadeUp:
+        def __getattr__(self, name: str) -> str:
+            return name.upper()
+
+    class Hooked(RandomBot):
+        def end_hole(self, info: dict[str, object]) -> None:
+            return None
+
+    plain, other = RandomBot(), RandomBot()
+    for _ in range(2):  # the second time from the per-class cache
+        assert optional_attr(plain, "notify") is None
+        assert optional_attr(plain, "close") == plain.close
+        assert optional_attr(Hooked(), "end_hole") is not None
+        assert optional_attr(Hooked(), "notify") is None
+        assert optional_attr(MadeUp(), "end_game") == "END_GAME"
+        assert optional_attr(Slotted(), "notify") is None
+    plain.notify = print  # type: ignore[attr-defined]
+    assert optional_attr(plain, "notify") is print
+    assert optional_attr(other, "notify") is None
+    filled = Slotted()
+    filled.notify = len
+    assert optional_attr(filled, "notify") is len

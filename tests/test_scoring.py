@@ -829,3 +829,44 @@ def test_mirror_images_with_every_pattern_kind(data: st.DataObject) -> None:
     want = score_layout(v, cards).total
     assert score_layout(v, mirror_lr(cards, 3, 3)).total == want
     assert score_layout(v, mirror_ud(cards, 3, 3)).total == want
+
+
+CLAIM_VARIANTS = [
+    *BUILTIN_NAMES,
+    "nine-card-002",  # rows, diagonals and blocks (which must not overlap)
+    "negative-pairs",  # keep_negative
+    "eagle-eye",  # a fixed value, and a second pattern over the same cells
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(CLAIM_VARIANTS), st.data())
+def test_the_bots_claims_score_every_cell_as_evaluate_does(name: str, data: st.DataObject) -> None:
+    """``Compiled.claims`` + ``cell_score`` (the bots' valuation path, no
+    lists or match records) give each cell the very number ``evaluate``
+    gives it, face-down cells (unique negative ranks) at a float mean
+    included, and the same bonus and penalty."""
+    if name in BUILTIN_NAMES:
+        v = builtin(name)
+    else:
+        v = load_variant(REPO / "configs" / "variants" / f"{name}.yaml")
+    comp = compiled(v)
+    pool = data.draw(st.lists(st.integers(0, 13), min_size=1, max_size=3, unique=True))
+    cards: list[int | None] = [
+        None
+        if data.draw(st.integers(0, 4)) == 0
+        else C.make(data.draw(st.sampled_from(pool)), data.draw(st.integers(0, 4)))
+        for _ in range(v.cells)
+    ]
+    mu = data.draw(st.floats(-3, 12, allow_nan=False))
+    ranks = [-1 - i if c is None else c >> 3 for i, c in enumerate(cards)]
+    values: list[float] = [mu if c is None else float(comp.values[c]) for c in cards]
+    scored, bonus, opp, _ = comp.evaluate(ranks, values)
+    owner = [7] * v.cells  # claims() must reset what a previous call left
+    assert comp.claims(ranks, owner) == (bonus, opp)
+    got = [x if k < 0 else comp.cell_score(k, x) for k, x in zip(owner, values, strict=True)]
+    assert got == scored
+    assert [type(x) for x in got] == [float] * v.cells
+    # the unclaimed cells are exactly those evaluate's matches leave alone
+    matched = {c for _, cells, _ in comp.find(ranks) for c in cells}
+    assert {i for i, k in enumerate(owner) if k >= 0} == matched

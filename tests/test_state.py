@@ -432,6 +432,38 @@ def test_clone_copies_every_field() -> None:
         assert getattr(twin, name) is not getattr(st, name), name
 
 
+def test_the_rule_tables_are_copied_whole_from_the_variants_catalogue() -> None:
+    """``_tables`` copies what ``_work_out_tables`` worked out once per variant
+    and player count: a field added there and not copied fails here."""
+    for name, players in (("six-card", 2), ("alberta", 4), ("nine-card", 3)):
+        v = builtin(name)
+        worked = HoleState(v, players, _blank=True)
+        worked._work_out_tables(v, players)
+        names = getattr(HoleState, "__mypyc_attrs__", None) or tuple(vars(worked))
+        names = tuple(n for n in names if n != "__dict__" and hasattr(worked, n))
+        assert len(names) > 15
+        for dealer in range(players):  # the first from the tables, the rest from the cache
+            st = HoleState(v, players, dealer, random.Random(dealer))
+            for n in names:
+                assert getattr(st, n) == getattr(worked, n), (name, n)
+    with pytest.raises(ValueError):
+        HoleState(builtin("alberta"), 5, 0, random.Random(1))  # a count it is not for
+
+
+def test_a_cached_setup_queue_is_not_shared_with_the_state() -> None:
+    """The setup queue comes from a per-variant cache after the first hole:
+    playing one hole's setup must not change the next hole's."""
+    v = builtin("six-card")
+    first = HoleState(v, 2, 0, random.Random(1))
+    queue = [list(step) for step in first._setup]
+    while first.phase == "setup":
+        first.apply(first.legal_actions()[0])
+    again = HoleState(v, 2, 0, random.Random(2))
+    assert again._setup == queue and again._setup is not first._setup
+    handicap = HoleState(v, 2, 0, random.Random(2), extra_reveals={1: 1})
+    assert handicap._setup != queue
+
+
 def _can_x(st: HoleState, a: Action) -> bool:
     """The action's own can_x method (not the generic can)."""
     if a.kind in ("bunker", "approach"):

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golfcli.state import HoleState
+from golfcli.state import Event, HoleState
 from golfcli.variant import builtin
 from golfcli.view import view
 
@@ -138,3 +138,26 @@ def test_variant_data_seen_by_a_bot_is_read_only():
     copy = v.variant.to_data()
     copy["values"]["ranks"]["K"] = -100
     assert builtin("six-card").data["values"]["ranks"]["K"] == 0
+
+
+def test_a_view_with_the_seats_seen_history_is_the_same_view() -> None:
+    """view(..., seen=) censors only the events logged since the seat's last
+    view: at every decision of holes with reshuffles and every seat, the
+    same view as one censoring the whole log."""
+    from golfcli.keys import KeyedRandom
+
+    for name, players in (("six-card", 2), ("alberta", 4), ("four-card", 3)):
+        variant = builtin(name)
+        for key in ("a", "b", "c"):
+            hole = HoleState(variant, players, 0, KeyedRandom(f"{name}:{key}"))
+            seen: list[list[Event]] = [[] for _ in range(players)]
+            rng = KeyedRandom(key)
+            steps = 0
+            while hole.phase != "over" and steps < 3000:
+                for seat in range(players):
+                    assert view(hole, seat, None, seen[seat]) == view(hole, seat)
+                legal = hole.legal_actions()
+                hole.apply_trusted(legal[int(rng.random() * len(legal))])
+                steps += 1
+            for seat in range(players):
+                assert view(hole, seat, None, seen[seat]).history == view(hole, seat).history

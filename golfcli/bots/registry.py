@@ -74,6 +74,14 @@ def _takes_seed(cls: Any) -> bool:
         return False
 
 
+def _cannot_create(spec: str, exc: Exception) -> BotSpecError:
+    """A constructor's refusal in one line: bad options (TypeError, ValueError)
+    as their message, anything else (the bot's own code failed) with its type."""
+    if isinstance(exc, TypeError | ValueError):
+        return BotSpecError(f"cannot create bot {spec!r}: {exc}")
+    return BotSpecError(f"cannot create bot {spec!r}: {type(exc).__name__}: {exc}")
+
+
 def _instantiate(
     obj: Any, spec: str, seed: Any, options: dict[str, Any], takes_seed: bool | None = None
 ) -> Any:
@@ -85,10 +93,8 @@ def _instantiate(
             kwargs["seed"] = seed
         try:
             bot = obj(**kwargs)
-        except (TypeError, ValueError) as exc:
-            raise BotSpecError(f"cannot create bot {spec!r}: {exc}") from None
-        except Exception as exc:  # the bot's own code failed: its problem, in one line
-            raise BotSpecError(f"cannot create bot {spec!r}: {type(exc).__name__}: {exc}") from None
+        except Exception as exc:
+            raise _cannot_create(spec, exc) from None
     elif callable(obj):
         if options:
             raise BotSpecError(f"bot {spec!r} is a function and takes no options")
@@ -196,7 +202,16 @@ def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Any]:
     check_option_types(cls, base, opts)
     opts = dict(opts)
     takes_seed = _takes_seed(cls)
-    return lambda seed: _instantiate(cls, base, seed, opts, takes_seed)
+
+    def make(seed: Any) -> Any:
+        # _instantiate's checks of the class (a choose method, a name) hold
+        # for every built-in: only the constructor's own refusals are left
+        try:
+            return cls(seed=seed, **opts) if takes_seed else cls(**opts)
+        except Exception as exc:
+            raise _cannot_create(base, exc) from None
+
+    return make
 
 
 def split_command(text: str) -> list[str]:

@@ -21,6 +21,7 @@ import os
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,13 @@ class Slot:
     sides: tuple[int, ...]  # entrant index per side (seat s plays side s % len(sides))
 
 
+@lru_cache(maxsize=64)
+def _deal_seed(key: str, deal: int) -> str:
+    """The seed of deal ``deal``: a duplicate deal's games (every seating of
+    every table) follow one another, so each HMAC is worked out once."""
+    return derive(key, f"deal:{deal}")
+
+
 @dataclass(frozen=True)
 class Plan:
     """A validated tournament: what to play, in which order, with which seeds."""
@@ -132,25 +140,26 @@ class Plan:
     file_hashes: tuple[tuple[str, str], ...] = ()
     executor: ExecutorSpec = field(default_factory=ExecutorSpec)
 
-    @property
+    # Cached (the plan is frozen): slot() reads them for every game.
+    @cached_property
     def seats(self) -> int:
         return self.per_table * self.team_size
 
-    @property
+    @cached_property
     def seatings(self) -> int:
         """Rotations through the seats: entrants round the table, members within a team."""
         return self.per_table * self.team_size
 
-    @property
+    @cached_property
     def rotations(self) -> int:
         """Games per deal per table: every seating in duplicate mode, else one."""
         return self.seatings if self.duplicate else 1
 
-    @property
+    @cached_property
     def per_deal(self) -> int:
         return len(self.tables) * self.rotations
 
-    @property
+    @cached_property
     def total(self) -> int:
         return self.games * self.per_deal
 
@@ -160,7 +169,7 @@ class Plan:
         deal, rem = divmod(index, self.per_deal)
         table, r = divmod(rem, self.rotations)
         if self.duplicate:
-            rotation, seed = r, derive(self.key, f"deal:{deal}")
+            rotation, seed = r, _deal_seed(self.key, deal)
         else:
             rotation, seed = deal % self.seatings, derive(self.key, f"game:{index}")
         k, m = self.per_table, self.team_size

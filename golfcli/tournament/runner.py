@@ -285,14 +285,13 @@ class Runner:
                 else:
                     ints.in_game = True
                     try:
-                        line = player.play(i)
+                        _, rec = player.play_record(i)
                     except KeyboardInterrupt:
                         break
                     except GameError as exc:
                         raise RunError(str(exc)) from None
                     finally:
                         ints.in_game = False
-                    rec = json.loads(line)
                 self._aggregate(i, rec)
                 self.next += 1
                 self._update_progress()

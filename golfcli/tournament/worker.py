@@ -93,6 +93,9 @@ class Player:
         self.out = out
         self.fd: int | None = None
         self._factories: dict[str, Callable[[str], Any]] = {}  # player name -> bot maker
+        # players whose factory makes a bot that seeding again would not change
+        # (a built-in that keeps BaseBot.seed): the match need not seed it again
+        self._seeded: set[str] = set()
         if out is not None:
             if append:
                 self.fd = open_games(out)
@@ -102,11 +105,11 @@ class Player:
                 (out / "logs").mkdir(exist_ok=True)  # external bots' stderr, one file each
 
     def _bot(self, spec: PlayerSpec, seed: str) -> Any:
-        from ..bots.registry import BUILTIN_BOTS, builtin_factory, make_bot, split_options
-
         factory = self._factories.get(spec.name)
         if factory is not None:
             return factory(seed)
+        from ..bots.registry import BUILTIN_BOTS, builtin_factory, make_bot, split_options
+
         if spec.bot is not None and not spec.is_external():
             base, opts = split_options(spec.bot.strip())
             if base in BUILTIN_BOTS:
@@ -116,7 +119,10 @@ class Player:
                 opts.update(spec.options)
                 factory = builtin_factory(base, opts)
                 self._factories[spec.name] = factory
-                return factory(seed)
+                bot = factory(seed)
+                if _reseeding_is_a_no_op(bot):
+                    self._seeded.add(spec.name)
+                return bot
         external: dict[str, Any] = {}
         if spec.is_external():
             tl = spec.time_limit if spec.time_limit is not None else self.plan.time_limit
@@ -135,8 +141,12 @@ class Player:
 
     def play(self, index: int) -> str:
         """Play game ``index``; append its line to games.jsonl (if we append); return the line."""
-        from ..bots.registry import close_bot
-        from ..match import Match
+        return self.play_record(index)[0]
+
+    def play_record(self, index: int) -> tuple[str, dict[str, Any]]:
+        """:meth:`play`, and the record the line holds (the runner tallies it
+        without reading the line back)."""
+        close_bot, match_class, optional_attr = _PARTS or _game_parts()
 
         plan = self.plan
         slot = plan.slot(index)
@@ -151,7 +161,7 @@ class Player:
                 raise GameError(
                     f"game {index}: cannot create a bot: {type(exc).__name__}: {exc}"
                 ) from None
-            match = Match(
+            match = match_class(
                 plan.variant,
                 bots,
                 names,
@@ -161,6 +171,7 @@ class Player:
                 record=plan.record_events and self.out is not None,
                 fallback=plan.fault_policy,
                 forfeit_penalty=plan.forfeit_penalty,
+                seeded=[name in self._seeded for name in names],
             )
             if match.record and self.out is not None:
                 from ..record import RecordWriter, header
@@ -199,16 +210,16 @@ class Player:
             "faults": [{k: c for k, c in s.faults.items() if c} for s in res.stats],
             # external programs started again after dying (the crash or timeout
             # that killed them is in faults): a bot that keeps dying shows here
-            "restarts": [int(getattr(b, "restarts", 0)) for b in bots],
+            "restarts": [int(optional_attr(b, "restarts") or 0) for b in bots],
             "disqualified": [s.disqualified for s in res.stats],
             "decisions": [s.decisions for s in res.stats],
             "time_total": [round(s.time_total, 6) for s in res.stats],
             "time_max": [round(s.time_max, 6) for s in res.stats],
         }
-        line = json.dumps(rec, separators=(",", ":")) + "\n"
+        line = _LINE.encode(rec) + "\n"
         if self.fd is not None:
             append_line(self.fd, line)
-        return line
+        return line, rec
 
     def play_many(self, indices: list[int], stop: Any = None) -> list[GameLine]:
         """Play consecutive games; stop early (between games) when ``stop`` is
@@ -235,6 +246,34 @@ class Player:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+
+
+#: ``json.dumps(rec, separators=(",", ":"))``, with the encoder made once
+#: (dumps builds a new one per call when given separators).
+_LINE = json.JSONEncoder(separators=(",", ":"))
+
+# The match and the bot registry, imported on the first game (not when this
+# module is imported: `golf --help` and the Dask client do not need them).
+_PARTS: tuple[Callable[[Any], None], Any, Callable[[Any, str], Any]] | None = None
+
+
+def _game_parts() -> tuple[Callable[[Any], None], Any, Callable[[Any, str], Any]]:
+    global _PARTS
+    from ..bots.registry import close_bot
+    from ..match import Match, optional_attr
+
+    _PARTS = (close_bot, Match, optional_attr)
+    return _PARTS
+
+
+def _reseeding_is_a_no_op(bot: Any) -> bool:
+    """Whether seeding a just-made built-in bot again with the seed it was made
+    with changes nothing: true when its class keeps ``BaseBot.seed`` (which
+    seeds the bot's generator exactly as its constructor did).  A bot class
+    with its own ``seed`` (mc seeds its inner expert too) is seeded again."""
+    from ..bots import BaseBot
+
+    return getattr(type(bot), "seed", None) is BaseBot.seed
 
 
 # --------------------------------------------------------------------------- code identity
