@@ -64,10 +64,20 @@ QUIET_DASK = {
 }
 
 
+# Worker processes of the clusters started in this process (the module's, a
+# restarted one, the one started off the main thread) are forked from one
+# forkserver that has imported Dask once (Dask's own test suite does the same),
+# not spawned afresh, each importing Dask again.  The golf processes the tests
+# start keep Dask's default, as a user's do: their Ctrl-C reaching the worker
+# processes is what one of them tests.
+IN_THIS_PROCESS = {"distributed.worker.multiprocessing-method": "forkserver"}
+
+
 @pytest.fixture(scope="module", autouse=True)
 def quiet_dask() -> Iterator[None]:
     """QUIET_DASK for clusters started here and, through DASK_* variables,
-    for those started by the golf processes the tests run."""
+    for those started by the golf processes the tests run; IN_THIS_PROCESS
+    for clusters started here only."""
     import dask
 
     env = {
@@ -77,7 +87,7 @@ def quiet_dask() -> Iterator[None]:
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
     try:
-        with dask.config.set(QUIET_DASK):
+        with dask.config.set({**QUIET_DASK, **IN_THIS_PROCESS}):
             yield
     finally:
         for k, v in saved.items():
@@ -85,6 +95,18 @@ def quiet_dask() -> Iterator[None]:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+        stop_forkserver()
+
+
+def stop_forkserver() -> None:
+    """End the forkserver of IN_THIS_PROCESS and wait for it, as for any
+    process a test starts (left alone it would outlive pytest, and its CPU,
+    its workers' included, would go uncounted by ``time pytest``)."""
+    from multiprocessing import forkserver
+
+    stop = getattr(forkserver._forkserver, "_stop", None)  # CPython's, for its own tests
+    if stop is not None:
+        stop()
 
 
 @pytest.fixture(scope="module")
