@@ -41,7 +41,7 @@ from .helpers import Gate
 from .test_tournament import THREE, cli, game_lines, stable, write
 
 distributed = pytest.importorskip("distributed")
-# Dask clusters and the processes they start, a third of the suite's CPU: not in the fast subset.
+# Dask clusters and the processes they start, a quarter of the suite's CPU: not in the fast subset.
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
