@@ -1,11 +1,12 @@
 """Shared test helpers: exact hole states and scores from typed cards, the
-check that a command failed with golf's one error line, and a CliRunner that
-builds golf's Click command once."""
+check that a command failed with golf's one error line, a CliRunner that
+builds golf's Click command once, and the test side of tests/bots/gate_bot.py."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -119,3 +120,33 @@ def play_random(st: HoleState, rng: random.Random) -> None:
     while not st.is_over:
         legal = st.legal_actions()
         st.apply(legal[int(rng.random() * len(legal))])
+
+
+GATE_BOT = Path(__file__).resolve().parent / "bots" / "gate_bot.py"
+
+
+class Gate:
+    """The test's side of tests/bots/gate_bot.py: a run whose gate is shut
+    cannot end, so a test stops it mid-way on an event (games on disk), not
+    on a timer that a busy machine outruns.  ``shut()`` before such a run,
+    ``release()`` when a held worker must go on; a run played with the gate
+    open is never held."""
+
+    def __init__(self, where: Path) -> None:
+        self.dir = where
+        where.mkdir(parents=True, exist_ok=True)
+        self.release()
+
+    def bot(self, after: int, **options: Any) -> str:
+        """``bot:`` and ``options:`` of a player in a config's flow style:
+        games begun after ``after`` others are held while the gate is shut."""
+        opts = ", ".join(f"{k}: {v}" for k, v in options.items())
+        extra = f", {opts}" if opts else ""
+        return f"bot: '{GATE_BOT}', options: {{gate: '{self.dir}', after: {after}{extra}}}"
+
+    def shut(self) -> None:
+        (self.dir / "count").write_bytes(b"")
+        (self.dir / "open").unlink(missing_ok=True)
+
+    def release(self) -> None:
+        (self.dir / "open").touch()

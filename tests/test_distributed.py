@@ -37,10 +37,11 @@ from golfcli.tournament.worker import (
     play_batch_remote,
 )
 
-from .test_tournament import THREE, game_lines, stable, write
+from .helpers import Gate
+from .test_tournament import THREE, cli, game_lines, stable, write
 
 distributed = pytest.importorskip("distributed")
-# Dask clusters and the processes they start, a third of the suite's CPU: not in the fast subset.
+# Dask clusters and the processes they start, a quarter of the suite's CPU: not in the fast subset.
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,10 +64,20 @@ QUIET_DASK = {
 }
 
 
+# Worker processes of the clusters started in this process (the module's, a
+# restarted one, the one started off the main thread) are forked from one
+# forkserver that has imported Dask once (Dask's own test suite does the same),
+# not spawned afresh, each importing Dask again.  The golf processes the tests
+# start keep Dask's default, as a user's do: their Ctrl-C reaching the worker
+# processes is what one of them tests.
+IN_THIS_PROCESS = {"distributed.worker.multiprocessing-method": "forkserver"}
+
+
 @pytest.fixture(scope="module", autouse=True)
 def quiet_dask() -> Iterator[None]:
     """QUIET_DASK for clusters started here and, through DASK_* variables,
-    for those started by the golf processes the tests run."""
+    for those started by the golf processes the tests run; IN_THIS_PROCESS
+    for clusters started here only."""
     import dask
 
     env = {
@@ -76,7 +87,7 @@ def quiet_dask() -> Iterator[None]:
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
     try:
-        with dask.config.set(QUIET_DASK):
+        with dask.config.set({**QUIET_DASK, **IN_THIS_PROCESS}):
             yield
     finally:
         for k, v in saved.items():
@@ -84,6 +95,18 @@ def quiet_dask() -> Iterator[None]:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+        stop_forkserver()
+
+
+def stop_forkserver() -> None:
+    """End the forkserver of IN_THIS_PROCESS and wait for it, as for any
+    process a test starts (left alone it would outlive pytest, and its CPU,
+    its workers' included, would go uncounted by ``time pytest``)."""
+    from multiprocessing import forkserver
+
+    stop = getattr(forkserver._forkserver, "_stop", None)  # CPython's, for its own tests
+    if stop is not None:
+        stop()
 
 
 @pytest.fixture(scope="module")
@@ -109,16 +132,36 @@ def run(cfg: Path, out: Path | None = None, resume: bool = False, **kw: Any) -> 
     return run_tournament(load_config(cfg, **kw), out, resume=resume)
 
 
-LONG = CONFIG.replace("games: 30", "games: 300")  # long enough to be stopped mid-run
+# The three stop-and-resume tests: 120 games, bob held at a shut gate from the
+# 41st game begun (tests/bots/gate_bot.py), so the run cannot end before the
+# test stops it, however busy the machine; the gate opens once it is stopped.
+LONG_GAMES = 120  # 40 deals, 3 seatings each
+HELD_AFTER = 40
 
 
 @pytest.fixture(scope="module")
-def long_whole(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Any]:
-    """LONG played start to end on the local pool, once for the module: the
-    results that every interrupted and resumed run of it must reproduce
-    (its stable report and its game lines)."""
+def gate(tmp_path_factory: pytest.TempPathFactory) -> Gate:
+    return Gate(tmp_path_factory.mktemp("gate"))
+
+
+@pytest.fixture(scope="module")
+def long_text(gate: Gate) -> str:
+    return CONFIG.replace("games: 30", "games: 40").replace(
+        "{name: bob, bot: greedy}", f"{{name: bob, {gate.bot(HELD_AFTER)}}}"
+    )
+
+
+@pytest.fixture(scope="module")
+def long_whole(
+    tmp_path_factory: pytest.TempPathFactory, long_text: str, gate: Gate
+) -> tuple[dict[str, Any], Any]:
+    """The long config played start to end on the local pool (gate open),
+    once for the module: the results that every interrupted and resumed run
+    of it must reproduce (its stable report and its game lines)."""
     where = tmp_path_factory.mktemp("long")
-    whole = run(write(where, LONG), where / "whole", workers=2)
+    gate.release()
+    whole = run(write(where, long_text), where / "whole", workers=2)
+    assert whole.played == LONG_GAMES
     return stable(whole.report()), game_lines(where / "whole")
 
 
@@ -264,11 +307,12 @@ def count_lines(path: Path) -> int:
 
 
 def test_resume_after_the_client_is_killed(
-    tmp_path: Path, cluster: str, long_whole: tuple[dict[str, Any], Any]
+    tmp_path: Path, cluster: str, long_whole: tuple[dict[str, Any], Any], long_text: str, gate: Gate
 ) -> None:
-    cfg = write(tmp_path, LONG)
+    cfg = write(tmp_path, long_text)
     out = tmp_path / "run"
     args = ["tournament", str(cfg), "--executor", "dask", "--address", cluster]
+    gate.shut()
     proc = golf(*args, "--out", str(out), "-q", "--batch-size", "3")
     deadline = time.monotonic() + 60
     while count_lines(out / "games.jsonl") < 30 and time.monotonic() < deadline:
@@ -277,11 +321,12 @@ def test_resume_after_the_client_is_killed(
         time.sleep(0.02)
     proc.send_signal(signal.SIGKILL)
     proc.communicate()
+    gate.release()  # the module's workers finish the dead client's held games
     done = count_lines(out / "games.jsonl")
-    assert 30 <= done < 900, "kill the client mid-run"
-    again = golf(*args, "--out", str(out), "--resume", "-f", "json")
-    stdout, stderr = again.communicate(timeout=120)
-    assert again.returncode == 0, stderr
+    assert 30 <= done < LONG_GAMES, "kill the client mid-run"
+    # the resume in this process (CliRunner): only the killed client had to be one
+    code, stdout, stderr = cli(*args[1:], "--out", str(out), "--resume", "-f", "json")
+    assert code == 0, stderr
     assert "resuming" in stderr
     resumed = json.loads(stdout)
     assert resumed["run"]["games_from_disk"] >= 30
@@ -392,7 +437,7 @@ def test_the_command_line_executor_overrides_the_config(tmp_path: Path) -> None:
 
 
 def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(
-    tmp_path: Path, long_whole: tuple[dict[str, Any], Any]
+    tmp_path: Path, long_whole: tuple[dict[str, Any], Any], long_text: str, gate: Gate
 ) -> None:
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
@@ -406,9 +451,10 @@ def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(
     lone = ["--nthreads", "1", "--no-nanny", "--no-dashboard"]
     worker = subprocess.Popen([*py, "distributed.cli.dask_worker", address, *lone], **quiet)
     try:
-        cfg = write(tmp_path, LONG)
+        cfg = write(tmp_path, long_text)
         out = tmp_path / "run"
         env = {**os.environ, "GOLF_DASK_TIMEOUT": "20"}
+        gate.shut()
         args = ["tournament", str(cfg), "--out", str(out), "-q"]
         proc = golf(*args, "--executor", "dask", "--address", address, "--batch-size", "2", env=env)
         deadline = time.monotonic() + 90
@@ -422,6 +468,7 @@ def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(
         assert stderr.count("\n") == 1 and stderr.startswith("golf: error: "), stderr
         assert "continue with --resume" in stderr
         assert "Standings" in stdout  # what was played is reported
+        gate.release()
         again = golf(*args, "--resume", "--workers", "2", "-f", "json")
         stdout, stderr = again.communicate(timeout=120)
         assert again.returncode == 0, stderr
@@ -433,15 +480,20 @@ def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(
 
 
 def test_ctrl_c_with_a_local_cluster_stops_cleanly(
-    tmp_path: Path, cluster: str, long_whole: tuple[dict[str, Any], Any]
+    tmp_path: Path,
+    cluster: str,
+    long_whole: tuple[dict[str, Any], Any],
+    long_text: str,
+    gate: Gate,
 ) -> None:
     """The terminal sends SIGINT to the whole process group, Dask's worker
     processes included: they must ignore it and the run stop as locally.
     The resume that checks the kept games runs on the module's cluster:
     a second LocalCluster would test nothing the first did not."""
-    cfg = write(tmp_path, LONG)
+    cfg = write(tmp_path, long_text)
     out = tmp_path / "run"
     args = ["tournament", str(cfg), "--out", str(out), "--executor", "dask", "--workers", "2"]
+    gate.shut()
     proc = subprocess.Popen(
         [sys.executable, "-m", "golfcli.cli", *args, "-q", "--batch-size", "2"],
         stdout=subprocess.PIPE,
@@ -456,12 +508,23 @@ def test_ctrl_c_with_a_local_cluster_stops_cleanly(
             pytest.fail(f"the run ended before Ctrl-C: {proc.communicate()}")
         time.sleep(0.02)
     os.killpg(proc.pid, signal.SIGINT)
+    # Once the client has taken the Ctrl-C (it says so at once), it sends no
+    # more batches: the held ones, let go, and those already sent come back.
+    assert proc.stderr is not None
+    said = []
+    while line := proc.stderr.readline():
+        said.append(line)
+        if "stopping after the games in progress" in line:
+            break
+    gate.release()
     stdout, stderr = proc.communicate(timeout=60)
+    stderr = "".join(said) + stderr
     assert proc.returncode == 130, stderr
     assert "continue with --resume" in stderr and "Traceback" not in stderr
-    again = golf(*args, "--address", cluster, "--resume", "-q", "-f", "json")
-    stdout, stderr = again.communicate(timeout=120)
-    assert again.returncode == 0, stderr
+    assert count_lines(out / "games.jsonl") < LONG_GAMES, "Ctrl-C mid-run"
+    # the resume in this process (CliRunner), on the module's cluster
+    code, stdout, stderr = cli(*args[1:], "--address", cluster, "--resume", "-q", "-f", "json")
+    assert code == 0, stderr
     assert (stable(json.loads(stdout)), game_lines(out)) == long_whole
 
 
@@ -533,11 +596,18 @@ def test_the_base_install_never_imports_dask(tmp_path: Path) -> None:
         "from golfcli.tournament.runner import run_tournament\n"
         f"run_tournament(load_config({str(cfg)!r}, workers=2), None)\n"
         "import golfcli.cli, golfcli.tournament.executors\n"
+        # and a whole `golf tournament` on the local pool, as a user starts it
+        f"sys.argv = ['golf', 'tournament', {str(cfg)!r}, '-q', '--workers', '2']\n"
+        "try:\n"
+        "    golfcli.cli.main()\n"
+        "except SystemExit as e:\n"
+        "    assert not e.code, e.code\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.strip() == "[]"
+    assert "Standings" in r.stdout  # the command ran
+    assert r.stdout.strip().splitlines()[-1] == "[]"
 
 
 def test_results_do_not_depend_on_the_hash_seed(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from golfcli.tournament.config import load_config
 from golfcli.tournament.report import RunResult
 from golfcli.tournament.runner import run_tournament
 
-from .helpers import CliRunner
+from .helpers import CliRunner, Gate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -161,22 +161,30 @@ def test_resume_refuses_a_changed_bot_file(tmp_path: Path) -> None:
 
 # --------------------------------------------------------------------------- stop and go
 
+# Stopped mid-way and resumed: 60 games, bob held at a shut gate from the 31st
+# game begun (tests/bots/gate_bot.py), so the run cannot end before the test
+# stops it, however busy the machine; once stopped, a held game is let go by
+# the stop itself (local workers) and the resume plays the rest.
 SLOW = """\
 variant: six-card
 holes: 3
 players:
-  - {name: ann, bot: greedy}
-  - {name: bob, bot: greedy, options: {threshold: 2}}
-games: 150
+  - {{name: ann, bot: greedy}}
+  - {{name: bob, {bob}}}
+games: 30
 seed: 5
 """
+SLOW_GAMES = 60  # 30 deals, 2 seatings each
+HELD_AFTER = 30
 
 
 @pytest.fixture(scope="module")
-def slow_baseline(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+def slow_baseline(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any], Gate]:
+    """The config, its results played straight through (gate open), the gate."""
     d = tmp_path_factory.mktemp("slow")
-    cfg = write(d, SLOW)
-    return cfg, stable(run(cfg, None, workers=1).report())
+    gate = Gate(d / "gate")
+    cfg = write(d, SLOW.format(bob=gate.bot(HELD_AFTER, threshold=2)))
+    return cfg, stable(run(cfg, None, workers=1).report()), gate
 
 
 def _start(cfg: Path, out: Path, *extra: str) -> subprocess.Popen[str]:
@@ -216,10 +224,11 @@ def _alive(pid: int) -> bool:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
 def test_sigkill_then_resume_gives_the_uninterrupted_results(
-    tmp_path: Path, slow_baseline: tuple[Path, dict[str, Any]]
+    tmp_path: Path, slow_baseline: tuple[Path, dict[str, Any], Gate]
 ) -> None:
-    cfg, baseline = slow_baseline
+    cfg, baseline, gate = slow_baseline
     out = tmp_path / "killed"
+    gate.shut()
     proc = _start(cfg, out, "--workers", "2", "-q")
     _wait_for_games(out, 20, proc)
     workers = _children(proc.pid)
@@ -231,19 +240,21 @@ def test_sigkill_then_resume_gives_the_uninterrupted_results(
         time.sleep(0.01)
     assert not any(_alive(w) for w in workers), "workers outlived the main process"
     done = (out / "games.jsonl").read_bytes().count(b"\n")
-    assert 20 <= done < 300
+    assert 20 <= done < SLOW_GAMES
+    gate.release()
     code, stdout, err = cli(str(cfg), "--out", str(out), "--resume", "--format", "json", "-q")
     assert code == 0, err
     assert stable(json.loads(stdout)) == baseline
-    assert len(game_lines(out)) == 300
+    assert len(game_lines(out)) == SLOW_GAMES
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["Ctrl-C", "SIGTERM"])
 def test_ctrl_c_or_sigterm_keeps_finished_games_and_prints_standings(
-    tmp_path: Path, slow_baseline: tuple[Path, dict[str, Any]], sig: int
+    tmp_path: Path, slow_baseline: tuple[Path, dict[str, Any], Gate], sig: int
 ) -> None:
-    cfg, baseline = slow_baseline
+    cfg, baseline, gate = slow_baseline
     out = tmp_path / "stopped"
+    gate.shut()  # the held games are let go by the stop: "finish the game in hand"
     proc = _start(cfg, out, "--workers", "2", "--format", "json")
     _wait_for_games(out, 20, proc)
     proc.send_signal(sig)
@@ -255,9 +266,10 @@ def test_ctrl_c_or_sigterm_keeps_finished_games_and_prints_standings(
     on_disk = len(game_lines(out))
     assert report["run"]["stop_reason"] == "interrupted"
     assert report["run"]["key"] is None  # games remain: the key is not published yet
-    assert report["run"]["games_played"] == on_disk < 300  # every finished game counted
+    assert report["run"]["games_played"] == on_disk < SLOW_GAMES  # every finished game counted
     assert "Traceback" not in stderr and "--resume" in stderr
     assert json.loads((out / "results.json").read_text())["run"]["games_played"] == on_disk
+    gate.release()
     code, stdout, err = cli(str(cfg), "--out", str(out), "--resume", "--format", "json", "-q")
     assert code == 0, err
     assert stable(json.loads(stdout)) == baseline
@@ -421,17 +433,20 @@ games: 2
 seed: 5
 """,
     )
-    res = run(cfg, tmp_path / "out", workers=1)
-    assert res.stopped is None and res.played == 4
-    recs = game_lines(tmp_path / "out").values()
+    # one run (8 bot processes): its table on stdout, its report and games on disk
+    out = tmp_path / "out"
+    code, table, err = cli(str(cfg), "--out", str(out), "-q", "--workers", "1")
+    assert code == 0, err
+    report = json.loads((out / "results.json").read_text())
+    assert report["run"]["stop_reason"] is None and report["run"]["games_played"] == 4
+    recs = game_lines(out).values()
     seat = [r["seating"].index("bad") for r in recs]
     # it dies on its third request of every game and is started again for the next
     assert [r["restarts"][s] for r, s in zip(recs, seat, strict=True)] == [1] * 4
     assert all(r["restarts"][1 - s] == 0 for r, s in zip(recs, seat, strict=True))
-    rows = {r["player"]: r for r in res.report()["standings"]}
+    rows = {r["player"]: r for r in report["standings"]}
     assert rows["bad"]["restarts"] == 4 and rows["good"]["restarts"] == 0
     assert rows["bad"]["faults"]["crash"] == 4
-    table = CliRunner().invoke(app, ["tournament", str(cfg), "-q", "--workers", "1"]).output
     assert "4 (4 crash), restarted 4x" in table
 
 
