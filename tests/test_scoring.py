@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from golfcli import cards as C
 from golfcli.scoring import (
+    Compiled,
     compiled,
     expected_total,
     score_hole,
@@ -329,6 +330,26 @@ def test_column_pair_pattern_on_three_rows() -> None:
     # any two equal cards of a column, touching or not
     assert total(v, "5 3 4 / 7 6 8 / 5 9 10") == 3 + 4 + 7 + 6 + 8 + 9 + 10
     assert total(v, "5 3 4 / 5 6 8 / 5 9 10") == 3 + 4 + 6 + 8 + 9 + 10
+
+
+def test_column_pair_each_rank_matches_once_wherever_it_first_shows() -> None:
+    """A column's rank showing three times is ONE match (its bonus counted
+    once), and a pair below an unmatched card or a second rank below a first
+    pair is still found: the scan goes on past them."""
+    bonus = with_patterns("nine-card", [{"kind": "column_pair", "bonus": -5}])
+    # three fives down the first column: one match of three cards, one bonus
+    assert total(bonus, "5 3 4 / 5 6 8 / 5 9 10") == -5 + 3 + 4 + 6 + 8 + 9 + 10
+    ranks = [c >> 3 for c in cards_of("5 3 4 / 5 6 8 / 5 9 10")]
+    assert [(cells, r) for _, cells, r in Compiled(bonus).find(ranks)] == [((0, 3, 6), 5)]
+    # (7, 5, 5): the lone seven on top does not end the column's scan
+    plain = with_patterns("nine-card", [{"kind": "column_pair"}])
+    assert total(plain, "7 3 4 / 5 6 8 / 5 9 10") == 7 + 3 + 4 + 6 + 8 + 9 + 10
+    # ... nor does a seven the rule leaves out (only fives pair here)
+    fives = with_patterns("nine-card", [{"kind": "column_pair", "ranks": ["5"]}])
+    assert total(fives, "7 3 4 / 5 6 8 / 5 9 10") == 7 + 3 + 4 + 6 + 8 + 9 + 10
+    # four rows, (5, 5, 7, 7): two pairs in one column, both zero; 3+4+6+8 stay
+    tall = with_patterns("six-card", [{"kind": "column_pair"}], grid={"rows": 4, "cols": 2})
+    assert total(tall, "5 3 / 5 4 / 7 6 / 7 8") == 3 + 4 + 6 + 8
 
 
 BLOCK = [{"kind": "block", "cards": "zero", "bonus": -25}]
@@ -870,3 +891,29 @@ def test_the_bots_claims_score_every_cell_as_evaluate_does(name: str, data: st.D
     # the unclaimed cells are exactly those evaluate's matches leave alone
     matched = {c for _, cells, _ in comp.find(ranks) for c in cells}
     assert {i for i, k in enumerate(owner) if k >= 0} == matched
+
+
+def test_claims_owner_bonus_and_penalty_worked_out() -> None:
+    """``claims`` by hand: each cell names the FIRST listed pattern whose
+    match covers it (-1: none), and every match adds its bonus and its
+    penalty to the opponents, two matches of one pattern twice."""
+    rows = with_patterns("nine-card", [{"kind": "row", "bonus": -3, "opponents": 2}])
+    owner = [9] * 9
+    ranks = [c >> 3 for c in cards_of("5 5 5 / 6 6 6 / 3 4 7")]
+    assert Compiled(rows).claims(ranks, owner) == (-3 - 3, 2 + 2)
+    assert owner == [0, 0, 0, 0, 0, 0, -1, -1, -1]
+    # a column of fives (pattern 0, zero) and a row of fives (pattern 1,
+    # keep) share the corner: it stays pattern 0's, so it counts 0
+    both = with_patterns(
+        "nine-card", [{"kind": "column", "cards": "zero"}, {"kind": "row", "cards": "keep"}]
+    )
+    comp = Compiled(both)
+    lay = cards_of("5 5 5 / 5 6 7 / 5 8 9")
+    owner = [9] * 9
+    assert comp.claims([c >> 3 for c in lay], owner) == (0, 0)
+    assert owner == [0, 1, 1, 0, -1, -1, 0, -1, -1]
+    cells = [
+        float(comp.values[c]) if k < 0 else comp.cell_score(k, float(comp.values[c]))
+        for k, c in zip(owner, lay, strict=True)
+    ]
+    assert sum(cells) == 5 + 5 + 6 + 7 + 8 + 9 == total(both, "5 5 5 / 5 6 7 / 5 8 9")

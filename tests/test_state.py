@@ -528,3 +528,63 @@ def test_kinds_and_phases_are_strenums_that_read_as_plain_text():
     assert json.dumps(ev.to_json()) == json.dumps(Event("deal", ev.seat, ev.data).to_json())
     assert f"{st.phase} {a.kind}" == "setup reveal"
     assert type(str(Action(ActionKind.KNOCK))) is str and str(Action(ActionKind.KNOCK)) == "knock"
+
+
+def test_events_compare_hash_unpack_and_pickle_by_value() -> None:
+    """Event is a small class, not a named tuple: what a tuple gave for free
+    is its own code, so each part is checked here.  Equal events (an engine
+    kind and the same text) are == and not !=; any field apart makes them !=;
+    equal events hash alike and events of different kinds apart; unpacking
+    gives (kind, seat, data); a pickled event (sent to a worker) comes back
+    equal, its kind as plain text."""
+    import pickle
+
+    from golfcli.state import Event, EventKind
+
+    ev = Event(EventKind.SWAP, 1, (2, 41, 17, False))
+    same = Event("swap", 1, (2, 41, 17, False))
+    assert ev == same and (ev != same) is False
+    for other in (
+        Event("discard", 1, (2, 41, 17, False)),
+        Event("swap", 0, (2, 41, 17, False)),
+        Event("swap", 1, (2, 41, 17, True)),
+    ):
+        assert ev != other and (ev == other) is False
+    assert ev != ("swap", 1, (2, 41, 17, False))  # an event is not a tuple
+    assert hash(ev) == hash(same)
+    kinds = ("reveal", "peek", "look", "flip")
+    assert len({hash(Event(k, 0, (3, 17))) for k in kinds}) == len(kinds)
+    kind, seat, data = ev
+    assert (kind, seat, data) == ("swap", 1, (2, 41, 17, False))
+    back = pickle.loads(pickle.dumps(ev))
+    assert back == ev and type(back.kind) is str and back.kind == "swap"
+
+
+def test_event_field_tables_say_where_each_field_sits() -> None:
+    """The per-field tables behind ``ev.pos``, ``ev.card``... are built once
+    at import (so a test of ``ev.card`` alone cannot tell a broken builder):
+    each maps exactly the kinds that have the field to its place in data."""
+    from golfcli.state import _index_of
+
+    assert _index_of("card") == {
+        "reveal": 1,
+        "peek": 1,
+        "look": 1,
+        "flip": 1,
+        "draw": 1,
+        "swap": 1,
+        "discard": 0,
+    }
+    assert _index_of("pos2") == {"bunker": 1, "approach": 1}
+    assert _index_of("was_face_up") == {"swap": 3}
+
+
+def test_rule_tables_are_worked_out_once_per_variant_and_player_count() -> None:
+    """Every hole of a variant and player count shares one set of seat and
+    side tables (worked out once, kept in the variant's catalogue, never
+    changed): a new hole does not build them again."""
+    v = builtin("alberta")
+    a, b = HoleState(v, 4, 0, random.Random(1)), HoleState(v, 4, 2, random.Random(2))
+    assert a.side_of is b.side_of and a.seats_of is b.seats_of
+    three = HoleState(v, 3, 0, random.Random(3))
+    assert three.side_of is not a.side_of and len(three.side_of) == 3

@@ -156,6 +156,9 @@ def test_a_view_with_the_seats_seen_history_is_the_same_view() -> None:
             while hole.phase != "over" and steps < 3000:
                 for seat in range(players):
                     assert view(hole, seat, None, seen[seat]) == view(hole, seat)
+                    # the caller's list now holds the seat's whole censored
+                    # history, so the next view censors only what follows
+                    assert seen[seat] == list(view(hole, seat).history)
                 legal = hole.legal_actions()
                 hole.apply_trusted(legal[int(rng.random() * len(legal))])
                 steps += 1
