@@ -917,3 +917,14 @@ def test_claims_owner_bonus_and_penalty_worked_out() -> None:
         for k, c in zip(owner, lay, strict=True)
     ]
     assert sum(cells) == 5 + 5 + 6 + 7 + 8 + 9 == total(both, "5 5 5 / 5 6 7 / 5 8 9")
+    # three column pairs: three bonuses; twin columns (apart): one match
+    # claiming both columns' cells, the middle column left alone
+    ranks = [c >> 3 for c in cards_of("5 7 5 / 5 7 5")]
+    pairs = with_patterns("six-card", [{"kind": "column_pair", "bonus": -5}])
+    owner = [9] * 6
+    assert Compiled(pairs).claims(ranks, owner) == (-15, 0)
+    assert owner == [0, 0, 0, 0, 0, 0]
+    twins = with_patterns("six-card", [{"kind": "twin_columns", "adjacent": False, "bonus": -20}])
+    owner = [9] * 6
+    assert Compiled(twins).claims(ranks, owner) == (-20, 0)
+    assert owner == [0, -1, 0, 0, -1, 0]
