@@ -434,9 +434,17 @@ def test_clone_copies_every_field() -> None:
 
 def test_the_rule_tables_are_copied_whole_from_the_variants_catalogue() -> None:
     """``_tables`` copies what ``_work_out_tables`` worked out once per variant
-    and player count: a field added there and not copied fails here."""
+    and player count: a field added there and not copied fails here.
+
+    Each variant is loaded afresh, so its per-variant cache entries are this
+    test's own: with ``builtin(name)``, a test that churned the bounded caches
+    before (``test_per_variant_caches_are_bounded``) could leave the variant's
+    catalogue cached and its scorer evicted, and ``scorer`` then compares two
+    equal tables that are different objects (it failed in that order)."""
+    from golfcli.variant import load_variant
+
     for name, players in (("six-card", 2), ("alberta", 4), ("nine-card", 3)):
-        v = builtin(name)
+        v = load_variant(name)
         worked = HoleState(v, players, _blank=True)
         worked._work_out_tables(v, players)
         names = getattr(HoleState, "__mypyc_attrs__", None) or tuple(vars(worked))
