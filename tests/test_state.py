@@ -590,8 +590,11 @@ def test_event_field_tables_say_where_each_field_sits() -> None:
 def test_rule_tables_are_worked_out_once_per_variant_and_player_count() -> None:
     """Every hole of a variant and player count shares one set of seat and
     side tables (worked out once, kept in the variant's catalogue, never
-    changed): a new hole does not build them again."""
-    v = builtin("alberta")
+    changed): a new hole does not build them again.  The variant is loaded
+    afresh, so its catalogue starts empty here whatever ran before."""
+    from golfcli.variant import load_variant
+
+    v = load_variant("alberta")
     a, b = HoleState(v, 4, 0, random.Random(1)), HoleState(v, 4, 2, random.Random(2))
     assert a.side_of is b.side_of and a.seats_of is b.seats_of
     three = HoleState(v, 3, 0, random.Random(3))
