@@ -157,6 +157,36 @@ def hole_winners(scores: Sequence[int], among: Sequence[int] | None = None) -> l
     return [i for i in idx if scores[i] == low]
 
 
+def regulation_done(
+    played: int,
+    holes: int | None,
+    max_holes: int | None,
+    totals: Sequence[int],
+    target: int | None,
+    target_rule: str,
+) -> bool:
+    """Whether the regulation holes are over: a fixed number of holes played,
+    or (a game to a target) a side has reached or passed it, or the cap on
+    holes is hit.  One function for a played match and a paper scorecard
+    (``golf card``), so both end a game on the same hole."""
+    if holes is not None:
+        return played >= holes
+    if max_holes is not None and played >= max_holes:
+        return True
+    t = target or 0
+    if target_rule == "reach":
+        return any(x >= t for x in totals)
+    return any(x > t for x in totals)
+
+
+def leaders(scoring: str, totals: Sequence[int], won: Sequence[float]) -> list[int]:
+    """The sides leading now: most holes won (match play) or the lowest total."""
+    if scoring == "match":
+        best = max(won)
+        return [i for i, w in enumerate(won) if w == best]
+    return hole_winners(totals)
+
+
 class ScoredHole(Protocol):
     """A finished hole as the scorecard needs it (:class:`HoleRecord`, or a
     hole read back from a record)."""
@@ -322,21 +352,17 @@ class Match:
         return None
 
     def _regulation_done(self) -> bool:
-        played = len(self.holes)
-        if self.holes_planned is not None:
-            return played >= self.holes_planned
-        if self.max_holes is not None and played >= self.max_holes:
-            return True
-        target = self.target or 0
-        if self.variant.game.target_rule == "reach":
-            return any(t >= target for t in self.totals)
-        return any(t > target for t in self.totals)
+        return regulation_done(
+            len(self.holes),
+            self.holes_planned,
+            self.max_holes,
+            self.totals,
+            self.target,
+            self.variant.game.target_rule,
+        )
 
     def _leaders(self) -> list[int]:
-        if self.scoring == "match":
-            best = max(self.won)
-            return [i for i, w in enumerate(self.won) if w == best]
-        return hole_winners(self.totals)
+        return leaders(self.scoring, self.totals, self.won)
 
     def _play_hole(self, number: int, playoff: bool) -> HoleRecord:
         dealer = (number - 1) % self.players

@@ -345,6 +345,18 @@ def test_target_game_ends_when_someone_reaches_it(tmp_path: Path) -> None:
     assert "the game is over" in one_error_line(run("add", path, "Ann=1", "Bob=1"))
 
 
+def test_target_game_stops_at_its_cap_on_holes(tmp_path: Path) -> None:
+    """A game to a target that nobody reaches ends after game.max_holes, as a
+    played match does (the same function decides both)."""
+    path = tmp_path / "capped.yaml"
+    ok("new", path, "-p", "Ann,Bob", "-v", "duel", "--set", "game.max_holes=2")
+    _play(path, ["Ann=3 Bob=4"])
+    assert show_json(path)["winners"] == []
+    r = ok("add", path, "Ann=5", "Bob=1")
+    assert "Winner: Bob (5)." in r.stdout
+    assert "the game is over" in one_error_line(run("add", path, "Ann=1", "Bob=1"))
+
+
 # --------------------------------------------------------------------------- mini golf
 
 

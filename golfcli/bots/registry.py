@@ -262,19 +262,16 @@ def _option_type(cls: Any, name: str) -> tuple[type, ...] | None:
     import types
     import typing
 
-    for klass in (cls, getattr(cls, "consults", None)):
-        if klass is None:
-            continue
-        try:
-            hints = _init_hints(klass)
-        except Exception:  # pragma: no cover - every built-in's hints resolve
-            continue
-        if name in hints:
-            hint = hints[name]
-            if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
-                return tuple(typing.get_args(hint))
-            return (hint,) if isinstance(hint, type) else None
-    return None
+    try:
+        hints = _init_hints(cls)
+    except Exception:  # pragma: no cover - every built-in's hints resolve
+        return None
+    if name not in hints:
+        return None
+    hint = hints[name]
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        return tuple(typing.get_args(hint))
+    return (hint,) if isinstance(hint, type) else None
 
 
 def check_option_types(cls: Any, spec: str, options: dict[str, Any]) -> None:
@@ -312,17 +309,14 @@ def check_option_types(cls: Any, spec: str, options: dict[str, Any]) -> None:
 @functools.cache
 def builtin_options(cls: Any) -> frozenset[str]:
     """The options a built-in bot class takes: its named constructor
-    parameters, plus those of the bot it consults (``mc`` passes expert
-    options on to its inner expert).  Cached: there are four such classes,
-    and a tournament asks for every bot of every game."""
-    names: set[str] = set()
-    for klass in (cls, getattr(cls, "consults", None)):
-        if klass is None:
-            continue
-        for p in inspect.signature(klass).parameters.values():
-            if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL) and p.name != "seed":
-                names.add(p.name)
-    return frozenset(names)
+    parameters (``mc`` names the expert options it passes on to its inner
+    expert among its own).  Cached: there are four such classes, and a
+    tournament asks for every bot of every game."""
+    return frozenset(
+        p.name
+        for p in inspect.signature(cls).parameters.values()
+        if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL) and p.name != "seed"
+    )
 
 
 def _builtin_class(name: str) -> Any:

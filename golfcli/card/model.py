@@ -30,7 +30,7 @@ from typing import Any
 import yaml
 
 from ..limits import MAX_HOLES
-from ..match import count_hole, hole_winners
+from ..match import count_hole, hole_winners, leaders, regulation_done
 from ..yamlsrc import Checker, KeyPath, Located, SourceError, load_file
 
 FORMAT_VERSION = 1
@@ -462,37 +462,29 @@ def standing(card: Card) -> Standing:
         count_hole(totals, won, [h.scores[m].score for m in names])
         running.append(list(totals))
     regular = card.regular
+    played = len(regular)
+    finished = bool(regular) and regulation_done(
+        played, card.holes, card.max_holes, totals, card.target, card.target_rule
+    )
+    left: int | None
     if card.holes is not None:
-        finished = len(regular) >= card.holes
-        left: int | None = max(0, card.holes - len(regular))
+        left = max(0, card.holes - played)
     else:
-        target = card.target or 0
-        if card.target_rule == "reach":
-            hit = any(t >= target for t in totals)
-        else:
-            hit = any(t > target for t in totals)
-        capped = card.max_holes is not None and len(regular) >= card.max_holes
-        finished = bool(regular) and (hit or capped)
-        left = None if not capped else 0
-    if card.scoring == "match":
-        best = max(won)
-        leaders = [i for i in range(n) if won[i] == best]
-    else:
-        low = min(totals)
-        leaders = [i for i in range(n) if totals[i] == low]
+        left = 0 if card.max_holes is not None and played >= card.max_holes else None
+    ahead = leaders(card.scoring, totals, won)
     to_par = None
     if card.kind == "mini" and card.par is not None:
         to_par = [sum(h.scores[m].score - card.par[h.number - 1] for h in regular) for m in names]
     winners: list[int] = []
     if finished:
-        winners = list(leaders)
+        winners = list(ahead)
         for h in card.played:
             if h.playoff and len(winners) > 1:
                 among = [i for i in winners if names[i] in h.scores]
                 if among:
                     scores = [h.scores[m].score if m in h.scores else 0 for m in names]
                     winners = hole_winners(scores, among)
-        leaders = winners
+        ahead = winners
     return Standing(
         totals=totals,
         running=running,
@@ -500,7 +492,7 @@ def standing(card: Card) -> Standing:
         to_par=to_par,
         finished=finished,
         holes_left=left,
-        leaders=leaders,
+        leaders=ahead,
         winners=winners,
         tied=finished and len(winners) > 1,
     )

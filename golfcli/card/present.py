@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..match import hole_winners
 from ..stats import text_table
 from .model import Card, Standing, par_text, standing
 
@@ -122,10 +123,9 @@ def show_rows(card: Card, st: Standing) -> tuple[list[str], list[list[str]]]:
             total = st.running[i][j]
             row.append(f"{e.score}{mark}" if h.playoff else f"{e.score}{mark} ({total})")
         if match:
-            scores = {n: e.score for n, e in h.scores.items()}
-            low = min(scores.values())
-            best = [n for n, s in scores.items() if s == low]
-            row.append(best[0] if len(best) == 1 else "halved")
+            played = list(h.scores)
+            best = hole_winners([h.scores[n].score for n in played])
+            row.append(played[best[0]] if len(best) == 1 else "halved")
         (playoffs if h.playoff else rows).append(row)
     foot = ["total"]
     if card.par is not None:
