@@ -96,7 +96,10 @@ _clock: Final = time.perf_counter
 # Per bot class: the names it does not define anywhere in its MRO, and
 # whether its instances have a __dict__ that could hold them; None when the
 # class answers attribute lookups itself (__getattr__, __getattribute__).
+# Bounded: a bot file is loaded afresh for every game, each time a new
+# class, and a cache holding them all would keep every game's module alive.
 _ABSENT: dict[type, tuple[set[str], bool] | None] = {}
+_ABSENT_LIMIT: Final = 256
 
 
 def optional_attr(obj: Any, name: str) -> Any:
@@ -106,11 +109,16 @@ def optional_attr(obj: Any, name: str) -> Any:
     attribute builds an AttributeError (with its message) that getattr then
     drops, for every hook of every bot of every hole -- 4 % of a one-hole
     random game.  A name the class lacks is remembered per class; an
-    instance's own ``__dict__`` is still looked in."""
+    instance's own ``__dict__`` is still looked in.  So a hook added to the
+    *class* after its first game is not seen (one set on the instance is):
+    bots define their hooks in the class body (the bot protocol's docs
+    say so)."""
     cls = type(obj)
     if cls in _ABSENT:
         known = _ABSENT[cls]
     else:
+        if len(_ABSENT) >= _ABSENT_LIMIT:
+            _ABSENT.clear()
         custom = getattr(cls, "__getattribute__", None) is not object.__getattribute__
         known = None if custom or hasattr(cls, "__getattr__") else (set(), cls.__dictoffset__ != 0)
         _ABSENT[cls] = known

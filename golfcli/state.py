@@ -329,6 +329,35 @@ class Event:
         return cls(obj["kind"], obj["seat"], _tupled(obj["data"]))
 
 
+def _freeze_events_when_interpreted() -> None:
+    """Make :class:`Event`'s attributes read-only in the pure build too.
+
+    Compiled, ``Final`` attributes of a native class cannot be set from
+    Python.  Interpreted, ``Final`` is only a promise to the type checker,
+    and the events in every view's history are the engine's own objects: a
+    Python-file bot could rewrite the log the other seats and the record
+    read.  So, only when this module runs as Python, ``__init__`` writes
+    through ``object.__setattr__`` and every later write or delete raises.
+    """
+    if not __file__.endswith(".py"):
+        return  # compiled: already read-only
+
+    def init(self: Event, kind: str, seat: int, data: tuple[Any, ...]) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "data", data)
+
+    def refuse(self: Event, name: str, *value: Any) -> None:
+        raise AttributeError(f"an event is read-only: cannot change {name!r}")
+
+    setattr(Event, "__init__", init)  # noqa: B010 - assigning a method dynamically
+    setattr(Event, "__setattr__", refuse)  # noqa: B010
+    setattr(Event, "__delattr__", refuse)  # noqa: B010
+
+
+_freeze_events_when_interpreted()
+
+
 def _jsonable(x: Any) -> Any:
     if isinstance(x, tuple | list):
         return [_jsonable(v) for v in x]

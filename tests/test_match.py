@@ -159,3 +159,53 @@ def test_optional_attr_is_getattr_with_none() -> None:
     filled = Slotted()
     filled.notify = len
     assert optional_attr(filled, "notify") is len
+
+
+def test_each_seats_kept_history_is_the_censored_log_of_this_hole_only() -> None:
+    """The match keeps each seat's censored history through a hole (only new
+    events are censored at a decision).  At every decision of a several-hole
+    match, for every seat, it must equal the whole current hole's log put
+    through ``censor`` for that seat: nothing from an earlier hole or from
+    another seat's history."""
+    from golfcli.view import censor
+
+    wrong: list[tuple[int, int]] = []  # (hole, seat); a failed assert in choose
+    checked = [0]  # would only be a bot fault, so the spy records instead
+
+    class Spy(GreedyBot):
+        match: Match | None = None
+
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            assert self.match is not None and self.match.state is not None
+            expected = tuple(censor(e, view.seat) for e in self.match.state.events)
+            if tuple(view.history) != expected:
+                wrong.append((len(self.match.holes) + 1, view.seat))
+            checked[0] += 1
+            return super().choose(view, legal)
+
+    bots = [Spy(), Spy(), Spy()]
+    m = Match(builtin("six-card"), bots, seed=5, holes=3)
+    for b in bots:
+        b.match = m
+    m.play()
+    assert len(m.holes) == 3 and checked[0] > 3 * 3 * 4
+    assert wrong == []
+    assert all(sum(s.faults.values()) == 0 for s in m.stats)
+
+
+def test_the_missing_hook_cache_is_bounded() -> None:
+    """A bot file is loaded afresh for every game, each time a new class: the
+    per-class memory of missing hooks must not keep them all (and their
+    modules) alive through a long tournament."""
+    import golfcli.match as gm
+
+    for i in range(600):
+        fresh = type(f"Bot{i}", (), {"choose": lambda self, view, legal: legal[0]})
+        assert gm.optional_attr(fresh(), "notify") is None
+    assert len(gm._ABSENT) <= 256
+
+    class Hooked:
+        def notify(self, event: object) -> None:
+            return None
+
+    assert gm.optional_attr(Hooked(), "notify") is not None

@@ -599,3 +599,19 @@ def test_rule_tables_are_worked_out_once_per_variant_and_player_count() -> None:
     assert a.side_of is b.side_of and a.seats_of is b.seats_of
     three = HoleState(v, 3, 0, random.Random(3))
     assert three.side_of is not a.side_of and len(three.side_of) == 3
+
+
+def test_events_are_read_only_on_both_builds() -> None:
+    """The events in a view's history are the engine's own objects: a bot that
+    could rewrite one would change the log every seat and the record read.
+    Compiled, Event's Final attributes are read-only; interpreted, the module
+    makes them so (GOLF_PURE=1 runs this test on the sources)."""
+    from golfcli.state import Event
+
+    ev = Event("swap", 0, (2, 41, 17, False))
+    for name, value in (("kind", "flip"), ("seat", 1), ("data", (0,))):
+        with pytest.raises(AttributeError):
+            setattr(ev, name, value)
+        with pytest.raises(AttributeError):
+            delattr(ev, name)
+    assert ev == Event("swap", 0, (2, 41, 17, False)) and ev.pos == 2

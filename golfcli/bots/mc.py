@@ -176,7 +176,7 @@ def view_key(v: View, legal: Sequence[Action]) -> tuple[Any, ...]:
     their rollouts' decisions too.  The variant is the same in one search."""
     a = compiled(v.variant).alike
     return (
-        id(v.variant),
+        v.variant,  # hashes and compares by identity; held, so its id cannot be reused
         v.seat,
         v.side,
         v.players,
@@ -236,7 +236,9 @@ class DecisionCache:
         if hit is None:
             spent, over = bot.spent, bot.over_budget
             scored = bot.evaluate(v, legal)
-            if bot.over_budget == over:  # the greedy fallback draws from the bot's generator
+            # the greedy fallback and the setup step's scores draw from the
+            # bot's generator: a stored copy would skip that draw
+            if bot.over_budget == over and v.phase != "setup":
                 self.table[key] = (scored, bot.spent - spent)
         else:
             scored = hit[0]
