@@ -202,7 +202,7 @@ def test_the_missing_hook_cache_is_bounded() -> None:
     for i in range(600):
         fresh = type(f"Bot{i}", (), {"choose": lambda self, view, legal: legal[0]})
         assert gm.optional_attr(fresh(), "notify") is None
-    assert len(gm._ABSENT) <= 256
+    assert len(gm._ABSENT) <= 32
 
     class Hooked:
         def notify(self, event: object) -> None:
