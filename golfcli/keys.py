@@ -66,10 +66,20 @@ def _pads(key: bytes) -> tuple[Any, Any]:
     return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
 
 
+def _mac(inner_pad: Any, outer_pad: Any, msg: bytes) -> Any:
+    """HMAC-SHA256 of ``msg`` from a key's padded states (left as they are: they
+    are copied), as a finished hash object (``.digest()``, ``.hexdigest()``)."""
+    inner = inner_pad.copy()
+    inner.update(msg)
+    outer = outer_pad.copy()
+    outer.update(inner.digest())
+    return outer
+
+
 # The last key's padded states: a match derives its hole's key and each bot's
 # seed from one key in a row (and a tournament game its seats' seeds too), so
-# the pads are worked out once and copied.  One tuple, replaced whole: safe
-# for threads (a Dask worker may run several).
+# the pads are worked out once (``_mac`` never changes them).  One tuple,
+# replaced whole: safe for threads (a Dask worker may run several).
 _last_pads: tuple[bytes, Any, Any] = (b"", None, None)
 
 
@@ -77,14 +87,10 @@ def _hmac(key: bytes, msg: bytes) -> Any:
     """HMAC-SHA256(key, msg) as a finished hash object (``.digest()``, ``.hexdigest()``)."""
     global _last_pads
     last = _last_pads
-    if last[0] == key and last[1] is not None:
-        inner, outer = last[1].copy(), last[2].copy()
-    else:
+    if last[0] != key or last[1] is None:
         inner, outer = _pads(key)
-        _last_pads = (key, inner.copy(), outer.copy())
-    inner.update(msg)
-    outer.update(inner.digest())
-    return outer
+        last = _last_pads = (key, inner, outer)
+    return _mac(last[1], last[2], msg)
 
 
 def new_key() -> str:
@@ -153,11 +159,7 @@ class KeyStream:
             return
         buf = self._buf[self._at :]
         while len(buf) < n:
-            inner = self._inner.copy()
-            inner.update(self._block.to_bytes(8, "big"))
-            outer = self._outer.copy()
-            outer.update(inner.digest())
-            buf += outer.digest()
+            buf += _mac(self._inner, self._outer, self._block.to_bytes(8, "big")).digest()
             self._block += 1
         self._buf = buf
         self._at = 0
@@ -242,9 +244,6 @@ class KeyedRandom(random.Random):
         """No-op: the key given to the constructor is the only seed
         (``random.Random.__init__`` calls this)."""
         return None
-
-    def _take(self, n: int) -> bytes:
-        return self._stream.take(n)
 
     def getrandbits(self, k: int) -> int:
         if k < 0:
