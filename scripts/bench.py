@@ -312,6 +312,18 @@ def build() -> str:
     return build_kind()
 
 
+def print_digest(digest: Any, counts: dict[str, int], start: float) -> None:
+    """The one JSON line of a hash script (expert_hash.py, mc_hash.py): the
+    digest, what it covers, the CPU seconds since ``start`` and the build."""
+    out = {
+        "hash": digest.hexdigest()[:16],
+        **counts,
+        "cpu_s": round(time.process_time() - start, 2),
+        "build": build(),
+    }
+    print(json.dumps(out))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from bench import build  # which build runs, also on a checkout from before the compiled one
+# the result line, naming the build (also on a checkout from before the compiled one)
+from bench import print_digest
 
 from golfcli.bots.expert import ExpertBot
 from golfcli.match import Match
@@ -65,13 +65,7 @@ def main() -> int:
         for hole in range(args.holes):
             bots = [Hashing(digest, counter) for _ in range(players)]
             Match(v, bots, seed=f"expert-hash:{name}:{hole}", holes=1).play()
-    out = {
-        "hash": digest.hexdigest()[:16],
-        "valuations": counter[0],
-        "cpu_s": round(time.process_time() - start, 2),
-        "build": build(),
-    }
-    print(json.dumps(out))
+    print_digest(digest, {"valuations": counter[0]}, start)
     return 0
 
 

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from bench import build  # which build runs
+from bench import print_digest  # the result line, naming the build
 
 from golfcli.bots.expert import ExpertBot
 from golfcli.bots.mc import MCBot
@@ -95,13 +94,7 @@ def main() -> int:
             ]
             res = Match(v, bots, seed=f"mc-hash:{name}:{','.join(seats)}:{hole}", holes=1).play()
             digest.update(repr(res.totals).encode())
-    out = {
-        "hash": digest.hexdigest()[:16],
-        **counts,
-        "cpu_s": round(time.process_time() - start, 2),
-        "build": build(),
-    }
-    print(json.dumps(out))
+    print_digest(digest, counts, start)
     return 0
 
 
