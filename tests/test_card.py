@@ -352,6 +352,7 @@ def test_target_game_stops_at_its_cap_on_holes(tmp_path: Path) -> None:
     ok("new", path, "-p", "Ann,Bob", "-v", "duel", "--set", "game.max_holes=2")
     _play(path, ["Ann=3 Bob=4"])
     assert show_json(path)["winners"] == []
+    assert "After 1 hole: Ann leads with 3." in ok("show", path).stdout  # one hole, not "holes"
     r = ok("add", path, "Ann=5", "Bob=1")
     assert "Winner: Bob (5)." in r.stdout
     assert "the game is over" in one_error_line(run("add", path, "Ann=1", "Bob=1"))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..match import hole_winners
+from ..match import hole_winners, match_standing
 from ..stats import text_table
 from .model import Card, Standing, par_text, standing
 
@@ -77,8 +77,6 @@ def status_lines(card: Card, st: Standing, file: str, hints: bool = True) -> lis
         played = len(card.regular)
         verb = "leads" if len(lead) == 1 and " & " not in names[lead[0]] else "lead"
         if card.scoring == "match" and st.holes_won is not None:
-            from ..match import match_standing
-
             stand = match_standing(st.holes_won, lead[0]) if len(lead) == 1 else "all square"
             who = f"{_join([names[i] for i in lead])} {verb} ({stand})"
         else:
@@ -93,8 +91,9 @@ def status_lines(card: Card, st: Standing, file: str, hints: bool = True) -> lis
             top = max(range(len(names)), key=lambda i: st.totals[i])
             rule = "reaches" if card.target_rule == "reach" else "passes"
             lines.append(
-                f"After {played} holes: {who}. The game ends when someone {rule} "
-                f"{card.target}; closest: {names[top]} with {st.totals[top]}."
+                f"After {played} hole{'s' if played != 1 else ''}: {who}. "
+                f"The game ends when someone {rule} {card.target}; "
+                f"closest: {names[top]} with {st.totals[top]}."
             )
     return lines
 
@@ -137,8 +136,6 @@ def show_rows(card: Card, st: Standing) -> tuple[list[str], list[list[str]]]:
     if st.to_par is not None:
         rows.append(["to par", "", *[par_text(d) for d in st.to_par]])
     if st.holes_won is not None:
-        from ..match import match_standing
-
         rows.append(["holes won", *[f"{w:g}" for w in st.holes_won], ""])
         rows.append(["match", *[match_standing(st.holes_won, i) for i in range(len(names))], ""])
     return headers, rows + playoffs
