@@ -6,11 +6,116 @@ An install may hold the engine's hot modules twice: compiled by mypyc (the
 ``.so`` files, which Python prefers) and as the ``.py`` sources they were
 compiled from.  ``GOLF_PURE=1`` in the environment makes this process run
 the sources instead (to compare the builds, or to test edited code in an
-editable install without compiling it again)."""
+editable install without compiling it again).
+
+The public API is this package's names (``__all__``; docs/api.md is the
+tutorial): ``golfcli.score("5 K 2 / 5 7 9")``, ``golfcli.Hole``,
+``golfcli.play_match``, ``golfcli.run_tournament`` ...  Each is defined in
+the module of its concern and loaded on first use (PEP 562), so
+``import golfcli`` costs no more than ``__version__`` and a command that
+needs little (``golf score``) loads little.
+
+>>> import golfcli
+>>> golfcli.score("5 K 2 / 5 7 9").total
+14
+"""
+
+from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
+
+#: Every public name and the module (under ``golfcli.``) that defines it.
+_PUBLIC: dict[str, str] = {
+    # variants
+    "Variant": "variant",
+    "load_variant": "variant",
+    "variants": "variant",
+    # cards and layouts
+    "Card": "notation",
+    "Layout": "notation",
+    # scores
+    "score": "scorecard",
+    "score_hole": "scorecard",
+    "Score": "scorecard",
+    "HoleResult": "scorecard",
+    # one hole, driven move by move
+    "Hole": "hole",
+    "Action": "state",
+    "View": "view",
+    # matches and tournaments
+    "play_match": "match",
+    "Match": "match",
+    "MatchResult": "match",
+    "run_tournament": "tournament.runner",
+    "Report": "tournament.report",
+    # bots
+    "Bot": "bots",
+    "BaseBot": "bots",
+    "make_bot": "bots.registry",
+}
+
+# In the order docs/api.md teaches them (and the reference lists them).
+__all__ = [  # noqa: RUF022
+    "__version__",
+    "Variant",
+    "load_variant",
+    "variants",
+    "Card",
+    "Layout",
+    "score",
+    "score_hole",
+    "Score",
+    "HoleResult",
+    "Hole",
+    "Action",
+    "View",
+    "play_match",
+    "Match",
+    "MatchResult",
+    "run_tournament",
+    "Report",
+    "Bot",
+    "BaseBot",
+    "make_bot",
+]
+
+
+def __getattr__(name: str) -> object:
+    """Load a public name from its module the first time it is asked for."""
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'golfcli' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # the next lookup finds it without asking again
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_PUBLIC})
+
+
+if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is imported here)
+    from .bots import BaseBot, Bot
+    from .bots.registry import make_bot
+    from .hole import Hole
+    from .match import Match, MatchResult, play_match
+    from .notation import Card, Layout
+    from .scorecard import (
+        HoleResult,
+        Score,
+        score,
+        score_hole,
+    )
+    from .state import Action
+    from .tournament.report import Report
+    from .tournament.runner import run_tournament
+    from .variant import Variant, load_variant, variants
+    from .view import View
 
 
 def _prefer_sources() -> None:

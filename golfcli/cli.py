@@ -219,16 +219,10 @@ def score(
 
       golf score -v duel --hole "JK 5 3 / JK 5 3" "4 4 7 / 9 9 K"
     """
-    from .cards import UNKNOWN, CardError, parse_layout
-    from .scorecard import (
-        expectation_json,
-        expectation_text,
-        hole_json_lines,
-        hole_text,
-        layout_json,
-        layout_text,
-    )
-    from .scoring import expected_total, score_hole, score_layout
+    from .cards import CardError
+    from .notation import Layout
+    from .scorecard import as_layout, score_hole
+    from .scorecard import score as golf_score
 
     if closer is not None and not hole:
         fail("--closer only makes sense with --hole")
@@ -245,57 +239,35 @@ def score(
     else:
         items = list(_stdin_layouts())
         gap = "" if len(items) == 1 else "\n"
+    spec = "s" if symbols else ""
     errors = 0
-    parsed: list[list[int]] = []
+    parsed: list[Layout] = []
+    # the library's own calls (golfcli.score, golfcli.score_hole): this
+    # command prints their str() or their to_dict() as JSON
     for where, text in items:
         try:
-            rows, cols, cards = parse_layout(text)
-        except CardError as exc:
-            say_error(f"{where}: {exc}")
-            errors += 1
-            continue
-        if (rows, cols) != (var.rows, var.cols):
-            say_error(
-                f"{where}: a {rows}x{cols} layout, "
-                f"but {var.name} deals {var.rows} rows of {var.cols}"
-            )
-            errors += 1
-            continue
-        parsed.append(cards)
-        if hole:
-            continue
-        try:
-            if UNKNOWN in cards:
-                exp = expected_total(var, cards)
-                out = (
-                    json.dumps(expectation_json(var, cards, exp))
-                    if json_out
-                    else expectation_text(var, cards, exp, symbols) + gap
-                )
-            else:
-                ls = score_layout(var, cards)
-                out = (
-                    json.dumps(layout_json(var, ls))
-                    if json_out
-                    else layout_text(var, ls, symbols) + gap
-                )
+            lay = as_layout(text, var)
+            parsed.append(lay)
+            if hole:
+                continue
+            result = golf_score(lay, var)
         except ValueError as exc:
             say_error(f"{where}: {exc}")
             errors += 1
             continue
-        typer.echo(out)
+        typer.echo(json.dumps(result.to_dict()) if json_out else format(result, spec) + gap)
     if hole and parsed and not errors:
-        if any(UNKNOWN in c for c in parsed):
-            fail("--hole needs every card known (no ?)")
         if closer is not None and not 1 <= closer <= len(parsed):
             fail(f"--closer must be between 1 and {len(parsed)}")
-        hs = score_hole(var, parsed, None if closer is None else closer - 1)
-        labels = [f"layout {i + 1}" for i in range(len(parsed))]
+        try:
+            hs = score_hole(parsed, var, None if closer is None else closer - 1)
+        except CardError as exc:
+            fail(f"--hole: {exc}")
         if json_out:
-            for obj in hole_json_lines(var, hs):
+            for obj in hs.to_dict()["sides"]:
                 typer.echo(json.dumps(obj))
         else:
-            typer.echo(hole_text(var, hs, labels, symbols))
+            typer.echo(format(hs, spec))
     if errors:
         raise typer.Exit(2)
 
@@ -670,8 +642,9 @@ def run_tournament_command(
     batch_size: int | None = None,
     max_in_flight: int | None = None,
 ) -> None:
-    """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
-    from .stats import CSV_TABLES, FORMATS, render
+    """``golf tournament``: validate, run, print the report; exit 2 on bad input.
+    The run is ``golfcli.run_tournament``'s, and what it prints that report."""
+    from .stats import CSV_TABLES, FORMATS
     from .tournament.config import load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
@@ -710,8 +683,8 @@ def run_tournament_command(
     # Ctrl-C is ours until the report is out: a late press must not cut it off.
     with Interrupts() as ints:
         try:
-            result = run_tournament(
-                plan, out, resume=resume, progress=progress, on_notice=notice, interrupts=ints
+            report = run_tournament(
+                plan, out=out, resume=resume, progress=progress, on_notice=notice, interrupts=ints
             )
         except SourceError as exc:
             fail(str(exc))
@@ -719,7 +692,9 @@ def run_tournament_command(
             fail(str(exc))
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
-        typer.echo(render(result.report(), fmt, table or "standings"))
+        typer.echo(report.render(fmt, table or "standings"))
+        result = report.result
+        assert result is not None  # run_tournament's report carries its run
         if result.over and result.plan.seed is None:
             # published now that no game is left to play: the run can be checked
             # against the commitment in run.json and replayed with --key

@@ -787,6 +787,19 @@ def render(report: Mapping[str, Any], fmt: str, table: str = "standings") -> str
     return "\n".join(parts)
 
 
+def render_html(report: Mapping[str, Any]) -> str:
+    """The report as HTML tables (a notebook shows it): the heading, the
+    standings and the crosstable of :func:`render`'s text table, cell for cell."""
+    from .pictures import html_table
+
+    head = _heading(report)
+    h1, r1 = _standing_rows(report)
+    h2, r2 = _cross_rows(report)
+    return html_table(h1, r1, caption=head[0], notes=head[1:]) + html_table(
+        h2, r2, caption="Crosstable", notes=_NOTES
+    )
+
+
 def _csv(v: Any) -> Any:
     if v is None:
         return ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,9 +98,30 @@ def parse_workers(value: Any, where: str, path: KeyPath | str) -> int:
     return value
 
 
+#: Where a config given as a mapping (``golfcli.run_tournament({...})``) is
+#: said to be in error messages, and its name when it has none.
+INLINE = "<config>"
+
+
+def _inline(config: Mapping[str, Any]) -> Located:
+    """A config given as a mapping, as if read from a file: tuples become
+    lists and paths text, as YAML would have them; every error names
+    :data:`INLINE` and the key."""
+
+    def plain(x: Any) -> Any:
+        if isinstance(x, Mapping):
+            return {k: plain(v) for k, v in x.items()}
+        if isinstance(x, list | tuple):
+            return [plain(v) for v in x]
+        return str(x) if isinstance(x, Path) else x
+
+    return Located(plain(config), {(): INLINE}, INLINE)
+
+
 def load_config(
-    path: str | Path,
+    path: str | Path | Mapping[str, Any],
     *,
+    base_dir: Path | None = None,
     games: int | None = None,
     holes: int | None = None,
     seed: int | None = None,
@@ -111,22 +132,29 @@ def load_config(
     batch_size: int | None = None,
     max_in_flight: int | None = None,
 ) -> Plan:
-    """Read and validate a tournament config; keyword arguments override it
-    (the command-line options).  Any problem is one :class:`ConfigError`.
+    """Read and validate a tournament config (a YAML file, or a mapping of the
+    same keys, whose relative paths are found from ``base_dir``, by default
+    the current directory); keyword arguments override it (the command-line
+    options).  Any problem is one :class:`ConfigError`.
 
     The steps run in the order the config is explained in docs/tournament.md,
     so a config with several problems is told about the first of them."""
-    doc = load_file(path)
+    if isinstance(path, Mapping):
+        doc = _inline(path)
+        base_dir = base_dir or Path(".")
+        cfg_path, stem = INLINE, "tournament"
+    else:
+        doc = load_file(path)
+        base_dir = base_dir or Path(path).parent
+        cfg_path, stem = str(path), Path(path).stem
     ck = _checker(doc)
     if not isinstance(doc.data, dict):
         raise ck.fail(
             (), "a tournament config must be a YAML mapping of keys (see docs/tournament.md)"
         )
     top = ck.mapping((), CONFIG_KEYS, "the tournament config")
-    base_dir = Path(path).parent
-    cfg_path = str(path)
 
-    name = ck.text(("name",)) if "name" in top else Path(path).stem
+    name = ck.text(("name",)) if "name" in top else stem
     description = top.get("description") or ""
     if not isinstance(description, str):
         raise ck.fail(("description",), "must be text")
@@ -438,6 +466,8 @@ def _counts(values: Sequence[int]) -> str:
 
 def _load_variant(ck: Checker, doc: Located, base_dir: Path, cfg_path: str) -> Variant:
     raw = doc.data["variant"]
+    if isinstance(raw, Variant):  # a config given as a mapping may hold a loaded variant
+        return raw
     try:
         if isinstance(raw, str):
             text = raw.strip()
