@@ -104,10 +104,12 @@ class Hole:
 
     @property
     def variant(self) -> Variant:
+        """The rules this hole is played by."""
         return self.state.variant
 
     @property
     def players(self) -> int:
+        """How many seats play (partners share a side's layout)."""
         return self.state.players
 
     @property
@@ -150,6 +152,7 @@ class Hole:
         return view(self.state, seat)
 
     def is_over(self) -> bool:
+        """True once the hole has ended (every card turned up and scored)."""
         return self.state.is_over
 
     def scores(self) -> tuple[int, ...]:
@@ -198,6 +201,7 @@ class Hole:
 
     @property
     def stock_size(self) -> int:
+        """How many cards are left in the stock (face down: no one knows them)."""
         return len(self.state.stock)
 
     def _cells(self) -> list[list[int]]:

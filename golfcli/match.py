@@ -103,6 +103,7 @@ class MatchResult:
     extra_reveals: dict[int, int] = field(default_factory=dict)
 
     def standing(self, side: int) -> str:
+        """Match play's standing of ``side``: ``2 UP``, ``1 DOWN`` or ``Even``."""
         return match_standing(self.holes_won, side)
 
     @property
@@ -358,6 +359,8 @@ class Match:
     # ------------------------------------------------------------------ public
 
     def play(self) -> MatchResult:
+        """Play every hole (and playoff holes to break a tie, if the variant
+        says so) and return the result; call it once."""
         self._hook_all("start_game", lambda i: self._game_info(i))
         number = 0
         while not self._regulation_done():

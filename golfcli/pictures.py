@@ -53,7 +53,7 @@ def card(x: float, y: float, value: int | None) -> str:
             f"L{cx:g},{y + CARD_H - 12:g} L{x + 11:g},{cy:g} Z"
         )
         return (
-            f"<g><rect {r} fill='{BACK}' stroke='#1b3a66'/>"
+            f"<g class='card down'><rect {r} fill='{BACK}' stroke='#1b3a66'/>"
             f"<rect {inner} fill='none' stroke='#9db8e0' stroke-width='1'/>"
             f"<path d='{diamond}' fill='#9db8e0' opacity='0.55'/></g>"
         )
@@ -65,7 +65,7 @@ def card(x: float, y: float, value: int | None) -> str:
         mark = C.SUIT_SYMBOLS[suit] if suit < 4 else ""
         colour = RED if suit in (C.DIAMONDS, C.HEARTS) else BLACK
     parts = [
-        f"<g><rect {r} fill='white' stroke='#6e6e73'/>",
+        f"<g class='card up'><rect {r} fill='white' stroke='#6e6e73'/>",
         _text(x + 5, y + 15, face + mark, 12, fill=colour, font_weight="bold"),
         _text(
             x + CARD_W / 2, y + CARD_H / 2 + 9, mark or face, 24, fill=colour, text_anchor="middle"
@@ -109,7 +109,7 @@ class Grid:
         return [words for _, words in self.groups] + list(self.notes)
 
     def draw(self, x: float, y: float) -> list[str]:
-        out: list[str] = []
+        out: list[str] = ["<g class='layout'>"]
         if self.title:
             weight = {"font_weight": "bold"} if self.bold else {}
             out.append(_text(x, y + 12, self.title, 13, fill=BLACK, **weight))
@@ -127,7 +127,7 @@ class Grid:
                 cy = y + (cell // self.cols) * step_y
                 d = 2 + 3 * k
                 out.append(
-                    f"<rect x='{cx - d:g}' y='{cy - d:g}' width='{CARD_W + 2 * d}' "
+                    f"<rect class='mark' x='{cx - d:g}' y='{cy - d:g}' width='{CARD_W + 2 * d}' "
                     f"height='{CARD_H + 2 * d}' rx='{6 + d}' fill='none' "
                     f"stroke='{colour}' stroke-width='3'/>"
                 )
@@ -157,6 +157,7 @@ class Grid:
         for note in self.notes:
             out.append(_text(x, y + 12, note, 12, fill=BLACK))
             y += LINE
+        out.append("</g>")
         return out
 
 
@@ -171,7 +172,7 @@ class Pile:
     empty: bool = False
 
     def draw(self, x: float, y: float) -> list[str]:
-        out = [_text(x, y + 12, self.title, 12, fill=GREY)]
+        out = ["<g class='pile'>", _text(x, y + 12, self.title, 12, fill=GREY)]
         y += LINE + 4
         if self.empty:
             out.append(
@@ -179,10 +180,15 @@ class Pile:
                 "fill='none' stroke='#c7c7cc' stroke-dasharray='4 3'/>"
             )
         else:
-            if self.size > 1:  # a second edge: a pile, not one card
-                out.append(card(x + 3, y + 3, self.top))
+            if self.size > 1:  # the edge of the cards below: a pile, not one card
+                fill = BACK if self.top is None else "white"
+                out.append(
+                    f"<rect x='{x + 3:g}' y='{y + 3:g}' width='{CARD_W}' height='{CARD_H}' "
+                    f"rx='5' fill='{fill}' stroke='#6e6e73'/>"
+                )
             out.append(card(x, y, self.top))
         out.append(_text(x, y + CARD_H + 17, f"{self.size} card{'s' * (self.size != 1)}", 11))
+        out.append("</g>")
         return out
 
 
@@ -296,7 +302,7 @@ def html_table(
     notebook; ``bold_rows`` (a total) and ``bold_cols`` (the winner) stand out."""
     style = "border-collapse:collapse;font-family:sans-serif;font-size:13px"
     cell = "padding:2px 10px;border-bottom:1px solid #ddd;text-align:right"
-    out = [f"<table style='{style}'>"]
+    out = [f"<div><table style='{style}'>"]
     if caption:
         out.append(f"<caption style='text-align:left;font-weight:bold'>{esc(caption)}</caption>")
     out.append(
@@ -315,4 +321,5 @@ def html_table(
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     out += [f"<p style='font-family:sans-serif;font-size:13px'>{esc(n)}</p>" for n in notes]
+    out.append("</div>")
     return "".join(out)

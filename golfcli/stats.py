@@ -795,9 +795,8 @@ def render_html(report: Mapping[str, Any]) -> str:
     head = _heading(report)
     h1, r1 = _standing_rows(report)
     h2, r2 = _cross_rows(report)
-    return html_table(h1, r1, caption=head[0], notes=head[1:]) + html_table(
-        h2, r2, caption="Crosstable", notes=_NOTES
-    )
+    standings = html_table(h1, r1, caption=head[0], notes=head[1:])
+    return f"<div>{standings}{html_table(h2, r2, caption='Crosstable', notes=_NOTES)}</div>"
 
 
 def _csv(v: Any) -> Any:
