@@ -219,7 +219,7 @@ def test_score_hole_scores_the_sides_together() -> None:
     assert "== layout 1 ==" in str(h) and str(h).splitlines()[-1].split()[-1] == "43"
     named = golfcli.score_hole(["JK 5 3 / JK 5 3", "4 4 7 / 9 9 K"], "duel", names=["Ann", "Bob"])
     assert "== Ann ==" in str(named)
-    with pytest.raises(ValueError, match="no ?"):
+    with pytest.raises(ValueError, match=r"\(no \?\)"):
         golfcli.score_hole(["? 5 3 / JK 5 3", "4 4 7 / 9 9 K"], "duel")
     with pytest.raises(ValueError, match="closer must be a side from 0 to 1"):
         golfcli.score_hole(["JK 5 3 / JK 5 3", "4 4 7 / 9 9 K"], "duel", closer=2)
