@@ -271,3 +271,43 @@ def test_rules_text_reads_as_sentences() -> None:
     # duel is made for two but takes up to four; its description must not say otherwise
     duel = run("rules", "duel").stdout
     assert "Players: 2 to 4 players." in duel and "Two-player" not in duel
+
+
+# --------------------------------------------------------------------- one path with the library
+
+
+@pytest.mark.parametrize(
+    "args,layouts,variant",
+    [
+        ([], ["5 K 2 / 5 7 9"], "six-card"),
+        (["--symbols"], ["5C K 2H / 5 7S 9"], "six-card"),
+        ([], ["5 K ? / 5 7 ?"], "six-card"),
+        (["-v", "alberta"], ["4 10 K 2 KC Q / 4 10C KC 2 9 QC / 4 10 JK 2 6 Q"], "alberta"),
+        ([], ["5 K 2 / 5 7 9", "? ? ? / A 2 3"], "six-card"),
+    ],
+)
+def test_golf_score_prints_what_golfcli_score_returns(
+    args: list[str], layouts: list[str], variant: str
+) -> None:
+    """The command is the library's client: its text is str() of the
+    library's result and its --json line the result's to_dict()."""
+    import golfcli
+
+    spec = "s" if "--symbols" in args else ""
+    results = [golfcli.score(t, variant) for t in layouts]
+    gap = "" if len(layouts) == 1 else "\n"
+    text = run("score", *args, *layouts)
+    assert text.stdout == "".join(format(r, spec) + gap + "\n" for r in results)
+    as_json = run("score", *args, "--json", *layouts)
+    assert json_lines(as_json.stdout) == [r.to_dict() for r in results]
+
+
+def test_golf_score_hole_prints_what_golfcli_score_hole_returns() -> None:
+    import golfcli
+
+    layouts = ["JK 5 3 / JK 5 3", "4 4 7 / 9 9 K"]
+    result = golfcli.score_hole(layouts, "duel", closer=1)
+    text = run("score", "-v", "duel", "--hole", "--closer", "2", *layouts)
+    assert text.stdout == str(result) + "\n"
+    as_json = run("score", "-v", "duel", "--hole", "--closer", "2", "--json", *layouts)
+    assert json_lines(as_json.stdout) == result.to_dict()["sides"]
