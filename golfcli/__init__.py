@@ -1,23 +1,27 @@
 """golf: the reference engine, terminal game and bot tournament runner for
-the card game Golf.  Imports flow one way: cards -> variant -> scoring ->
-state -> view -> bots -> match/tournament -> CLI (see docs/architecture.md).
-
-An install may hold the engine's hot modules twice: compiled by mypyc (the
-``.so`` files, which Python prefers) and as the ``.py`` sources they were
-compiled from.  ``GOLF_PURE=1`` in the environment makes this process run
-the sources instead (to compare the builds, or to test edited code in an
-editable install without compiling it again).
+the card game Golf, as a Python library.
 
 The public API is this package's names (``__all__``; docs/api.md is the
-tutorial): ``golfcli.score("5 K 2 / 5 7 9")``, ``golfcli.Hole``,
-``golfcli.play_match``, ``golfcli.run_tournament`` ...  Each is defined in
-the module of its concern and loaded on first use (PEP 562), so
-``import golfcli`` costs no more than ``__version__`` and a command that
-needs little (``golf score``) loads little.
+tutorial): variants (``load_variant``), cards and layouts in the notation
+people type (``Card``, ``Layout``), scores (``score``, ``score_hole``), a
+hole a program drives move by move (``Hole``), whole games (``play_match``),
+tournaments (``run_tournament`` and its ``Report``) and the bot types
+(``Bot``, ``BaseBot``, ``make_bot``).  The ``golf`` command is a client of
+the same functions.  Each name is defined in the module of its concern and
+loaded on first use (PEP 562), so ``import golfcli`` costs no more than
+``__version__`` and a command that needs little (``golf score``) loads little.
 
 >>> import golfcli
 >>> golfcli.score("5 K 2 / 5 7 9").total
 14
+
+Imports flow one way: cards -> variant -> scoring -> state -> view -> bots
+-> match/tournament -> CLI (see docs/architecture.md).  An install may hold
+the engine's hot modules twice: compiled by mypyc (the ``.so`` files, which
+Python prefers) and as the ``.py`` sources they were compiled from.
+``GOLF_PURE=1`` in the environment makes this process run the sources
+instead (to compare the builds, or to test edited code in an editable
+install without compiling it again).
 """
 
 from __future__ import annotations
