@@ -37,7 +37,7 @@ from .notation import Card, Layout
 from .scoring import HoleScore
 from .state import Action, Event, HoleState, IllegalAction, Phase, replay_hole
 from .variant import Variant, resolve
-from .view import View, view
+from .view import MatchInfo, View, view
 
 
 class Hole:
@@ -149,7 +149,7 @@ class Hole:
         (face-down cards are None; the one censoring function made it)."""
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat}: seats are 0 to {self.players - 1}")
-        return view(self.state, seat)
+        return view(self.state, seat, MatchInfo(self.number, names=self.side_names()))
 
     def is_over(self) -> bool:
         """True once the hole has ended (every card turned up and scored)."""
@@ -212,21 +212,23 @@ class Hole:
             for s, lay in enumerate(st.layouts)
         ]
 
-    def _titles(self) -> list[str]:
+    def side_names(self) -> tuple[str, ...]:
+        """Each side's name: its seats' names joined with ``&`` (partners)."""
         st = self.state
-        titles = []
-        for side in range(st.groups):
-            seats = st.seats_of[side]
-            names = " & ".join(self.names[s] for s in seats)
-            if st.phase == Phase.OVER and st.result is not None:
-                names += f": {st.result.totals[side]}"
-            elif st.current in seats:
-                names += " (to play)"
-            titles.append(names)
-        return titles
+        return tuple(" & ".join(self.names[s] for s in seats) for seats in st.seats_of)
+
+    def _titles(self) -> list[str]:
+        """Each side's name, with its score once the hole is over."""
+        st = self.state
+        if st.result is None:
+            return list(self.side_names())
+        return [f"{n}: {t}" for n, t in zip(self.side_names(), st.result.totals, strict=True)]
 
     def __str__(self) -> str:
-        lines = [f"{t}: {lay}" for t, lay in zip(self._titles(), self.layouts, strict=True)]
+        st = self.state
+        acting = -1 if st.phase == Phase.OVER else st.side_of[st.current]
+        titles = [t + (" (to play)" if s == acting else "") for s, t in enumerate(self._titles())]
+        lines = [f"{t}: {lay}" for t, lay in zip(titles, self.layouts, strict=True)]
         top = f"{self.discard[-1]}" if self.state.discard else "empty"
         lines.append(f"stock {self.stock_size} cards, discard {top}")
         if self.state.drawn is not None:
@@ -249,6 +251,10 @@ class Hole:
         held = None
         if st.drawn is not None:
             held = (f"{self.names[st.current]} holds", st.drawn)
+        winners: tuple[int, ...] = ()
+        if st.result is not None:
+            low = min(st.result.totals)
+            winners = tuple(i for i, t in enumerate(st.result.totals) if t == low)
         return hole_svg(
             cells,
             st.variant.cols,
@@ -257,5 +263,6 @@ class Hole:
             stock=len(st.stock),
             discard=st.discard,
             held=held,
-            caption=f"{st.variant.name}: {st.phase}",
+            winners=winners,
+            caption=f"{st.variant.name}, hole {self.number}: {st.phase}",
         )

@@ -31,6 +31,20 @@ MARKS = ("#e8a317", "#2e9d4f", "#c2185b", "#1e88e5", "#8e24aa", "#00897b")
 FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
 
 
+CHAR_W = 6.6  # the width of a character of 12-pixel text, near enough to lay text out
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken at spaces."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def esc(text: object) -> str:
     """Text as XML character data or an attribute value."""
     return html.escape(str(text), quote=True)
@@ -62,16 +76,18 @@ def card(x: float, y: float, value: int | None) -> str:
         face, mark, colour = "JK", "★", "#6a1b9a"
     else:
         face = C.RANK_NAMES[rank]
-        mark = C.SUIT_SYMBOLS[suit] if suit < 4 else ""
+        mark = C.SUIT_SYMBOLS[suit] if suit < 4 else ""  # typed without a suit: none drawn
         colour = RED if suit in (C.DIAMONDS, C.HEARTS) else BLACK
+    cx = x + CARD_W / 2
     parts = [
         f"<g class='card up'><rect {r} fill='white' stroke='#6e6e73'/>",
-        _text(x + 5, y + 15, face + mark, 12, fill=colour, font_weight="bold"),
-        _text(
-            x + CARD_W / 2, y + CARD_H / 2 + 9, mark or face, 24, fill=colour, text_anchor="middle"
-        ),
-        "</g>",
+        _text(x + 4, y + 13, face + mark, 10, fill=colour, font_weight="bold"),
+        # the rank large in the middle (what a player reads first), the suit under it
+        _text(cx, y + 39 - (4 if mark else 0), face, 20, fill=colour, text_anchor="middle"),
     ]
+    if mark:
+        parts.append(_text(cx, y + 54, mark, 15, fill=colour, text_anchor="middle"))
+    parts.append("</g>")
     return "".join(parts)
 
 
@@ -93,20 +109,32 @@ class Grid:
     def rows(self) -> int:
         return max(1, len(self.cells) // self.cols)
 
+    def grid_width(self) -> int:
+        return self.cols * CARD_W + (self.cols - 1) * GAP
+
     def width(self) -> int:
-        grid = self.cols * CARD_W + (self.cols - 1) * GAP
-        longest = max([len(self.title), *(len(n) + 2 for n in self._legend())], default=0)
-        return max(grid, int(longest * 6.6))
+        longest = max([len(n) + 3 for n in self._lines()], default=0)
+        title = len(self.title) * CHAR_W * 1.2  # 13-pixel text, bold
+        return int(max(self.grid_width(), longest * CHAR_W, title))
 
     def cell_h(self) -> int:
         return CARD_H + (LINE if self.under else 0) + GAP
 
     def height(self) -> int:
         title = LINE + 4 if self.title else 0
-        return title + self.rows * self.cell_h() + LINE * len(self._legend())
+        return title + self.rows * self.cell_h() + LINE * len(self._lines())
 
-    def _legend(self) -> list[str]:
-        return [words for _, words in self.groups] + list(self.notes)
+    def _wrap(self) -> int:
+        """Characters a legend line may hold: the grid's width, or 46 for a narrow grid."""
+        return max(46, int(self.grid_width() / CHAR_W))
+
+    def _legend(self) -> list[tuple[int, list[str]]]:
+        """Each group's words (its index; -1 for a note), wrapped to :meth:`_wrap`."""
+        out = [(g, wrap(words, self._wrap())) for g, (_, words) in enumerate(self.groups)]
+        return out + [(-1, wrap(note, self._wrap())) for note in self.notes]
+
+    def _lines(self) -> list[str]:
+        return [line for _, lines in self._legend() for line in lines]
 
     def draw(self, x: float, y: float) -> list[str]:
         out: list[str] = ["<g class='layout'>"]
@@ -147,16 +175,16 @@ class Grid:
                     )
                 )
         y += self.rows * step_y
-        for g, (_, words) in enumerate(self.groups):
-            colour = MARKS[g % len(MARKS)]
-            out.append(
-                f"<rect x='{x:g}' y='{y + 3:g}' width='10' height='10' rx='2' fill='{colour}'/>"
-            )
-            out.append(_text(x + 15, y + 12, words, 12, fill=BLACK))
-            y += LINE
-        for note in self.notes:
-            out.append(_text(x, y + 12, note, 12, fill=BLACK))
-            y += LINE
+        for g, lines in self._legend():
+            indent = 0 if g < 0 else 15
+            if g >= 0:  # the group's colour, as its cells are ringed
+                colour = MARKS[g % len(MARKS)]
+                out.append(
+                    f"<rect x='{x:g}' y='{y + 3:g}' width='10' height='10' rx='2' fill='{colour}'/>"
+                )
+            for k, line in enumerate(lines):
+                out.append(_text(x + indent + (8 if k else 0), y + 12, line, 12, fill=BLACK))
+                y += LINE
         out.append("</g>")
         return out
 
@@ -241,12 +269,12 @@ def table_svg(table: Table, label: str = "") -> str:
         x = float(PAD)
         for p in table.piles:
             body += p.draw(x, y)
-            x += max(CARD_W + 4 * GAP, len(p.title) * 6.6 + 2 * GAP)
+            x += max(CARD_W + 4 * GAP, len(p.title) * CHAR_W + 2 * GAP)
         width = max(width, x + PAD)
         y += LINE + 4 + CARD_H + LINE + 2 * GAP
     for note in table.notes:
         body.append(_text(PAD, y + 12, note, 12, fill=BLACK))
-        width = max(width, PAD * 2 + len(note) * 6.6)
+        width = max(width, PAD * 2 + len(note) * CHAR_W)
         y += LINE
     return svg(width, y + PAD, body, label)
 
@@ -260,13 +288,15 @@ def hole_svg(
     stock: int,
     discard: Sequence[int],
     held: tuple[str, int | None] | None = None,
+    winners: Sequence[int] = (),
     seen: Sequence[int] = (),
     seen_side: int = -1,
     notes: Sequence[str] = (),
     caption: str = "",
 ) -> str:
     """A hole on the table: each side's layout (``None``: face down, drawn as
-    a card back) under its title, the ``acting`` side's in bold; the stock
+    a card back) under its title, the ``acting`` side's (or, once the hole is
+    over, the ``winners``') in bold; the stock
     (backs) and the discard pile (its top card); a held card (``None``: one
     its viewer may not see); cells of ``seen_side`` that are face down but
     known to the viewer (``seen``) are drawn face up and ringed."""
@@ -275,7 +305,8 @@ def hole_svg(
         groups: list[tuple[Sequence[int], str]] = []
         if s == seen_side and seen:
             groups.append((seen, "face down: you have seen these"))
-        grids.append(Grid(cells, cols, titles[s], bold=s == acting, groups=groups))
+        title = titles[s] + (" to play" if s == acting else "")
+        grids.append(Grid(cells, cols, title, bold=s == acting or s in winners, groups=groups))
     piles = [
         Pile("stock", None, stock, empty=stock == 0),
         Pile("discard", discard[-1] if discard else None, len(discard), empty=not discard),
@@ -296,28 +327,32 @@ def html_table(
     caption: str = "",
     bold_rows: Sequence[int] = (),
     bold_cols: Sequence[int] = (),
+    left_cols: Sequence[int] = (0,),
     notes: Sequence[str] = (),
 ) -> str:
     """A small HTML table (a scorecard, standings) that reads well in a
-    notebook; ``bold_rows`` (a total) and ``bold_cols`` (the winner) stand out."""
-    style = "border-collapse:collapse;font-family:sans-serif;font-size:13px"
-    cell = "padding:2px 10px;border-bottom:1px solid #ddd;text-align:right"
+    notebook; ``bold_rows`` (a total) and ``bold_cols`` (the winner) stand out,
+    ``left_cols`` (names) are aligned left and the rest (numbers) right."""
+    style = "border-collapse:collapse;font-family:sans-serif;font-size:13px;margin:4px 0"
+    cell = "padding:2px 10px;border-bottom:1px solid #ddd;text-align:"
     out = [f"<div><table style='{style}'>"]
     if caption:
-        out.append(f"<caption style='text-align:left;font-weight:bold'>{esc(caption)}</caption>")
-    out.append(
-        "<thead><tr>"
-        + "".join(
-            f"<th style='{cell}{';color:#1b5e20' if i in bold_cols else ''}'>{esc(h)}</th>"
-            for i, h in enumerate(headers)
+        out.append(
+            "<caption style='text-align:left;font-weight:bold;white-space:nowrap;"
+            f"padding-bottom:4px'>{esc(caption)}</caption>"
         )
-        + "</tr></thead><tbody>"
-    )
+    heads = []
+    for i, h in enumerate(headers):
+        align = "left" if i in left_cols else "right"
+        colour = ";color:#1b5e20" if i in bold_cols else ""
+        heads.append(f"<th style='{cell}{align}{colour}'>{esc(h)}</th>")
+    out.append("<thead><tr>" + "".join(heads) + "</tr></thead><tbody>")
     for r, row in enumerate(rows):
         cells = []
         for i, value in enumerate(row):
+            align = "left" if i in left_cols else "right"
             weight = ";font-weight:bold" if r in bold_rows or i in bold_cols else ""
-            cells.append(f"<td style='{cell}{weight}'>{esc(value)}</td>")
+            cells.append(f"<td style='{cell}{align}{weight}'>{esc(value)}</td>")
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     out += [f"<p style='font-family:sans-serif;font-size:13px'>{esc(n)}</p>" for n in notes]

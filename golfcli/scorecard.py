@@ -25,6 +25,7 @@ from .scoring import (
     HoleScore,
     LayoutScore,
     PatternMatch,
+    SideScore,
     expected_total,
     known_part,
 )
@@ -405,7 +406,7 @@ class HoleResult:
 
         grids = []
         for i, side in enumerate(self.parts.sides):
-            g = score_grid(self.variant, side.layout, None)
+            g = score_grid(self.variant, side.layout, None, side)
             g.title = f"{self.names[i]}: {side.total}"
             g.bold = i in _lowest(self.totals)
             grids.append(g)
@@ -417,22 +418,31 @@ def _lowest(totals: Sequence[int]) -> list[int]:
     return [i for i, t in enumerate(totals) if t == low]
 
 
-def score_grid(variant: Variant, parts: LayoutScore, exp: Expectation | None) -> Any:
+def score_grid(
+    variant: Variant, parts: LayoutScore, exp: Expectation | None, side: SideScore | None = None
+) -> Any:
     """A layout's breakdown as a picture's grid: under each card its value (and
     what it scored, if a pattern changed it), the matched patterns ringed
-    with their words, and the total."""
+    with their words, and the total (in a hole, ``side``: the layout's, the
+    penalties and rules of the hole, and the hole score)."""
     from .pictures import Grid
 
     under = []
     for card, v, s in zip(parts.cards, parts.values, parts.scored, strict=True):
-        under.append("" if card == C.UNKNOWN else f"{v:+d}" + (f" → {s:+d}" if s != v else ""))
+        under.append("" if card == C.UNKNOWN else f"{v:+d}" + (f"→{s:+d}" if s != v else ""))
     groups = [(m.cells, match_text(m, variant.cols)) for m in parts.matches]
     notes = []
     if parts.bonus:
         notes.append(f"bonus {parts.bonus:+d}")
     if parts.opponents:
         notes.append(f"adds {parts.opponents:+d} to every opponent")
-    if exp is None:
+    if side is not None:
+        notes.append(f"layout {parts.total}")
+        if side.penalties:
+            notes.append(f"penalties from opponents {side.penalties:+d}")
+        notes += [f"{name} {d:+d}" for name, d in side.adjustments]
+        notes.append(f"hole score {side.total}")
+    elif exp is None:
         notes.append(f"total {parts.total}")
     else:
         how = "exact" if exp.exact else f"from {exp.samples} samples"

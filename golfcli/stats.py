@@ -795,8 +795,9 @@ def render_html(report: Mapping[str, Any]) -> str:
     head = _heading(report)
     h1, r1 = _standing_rows(report)
     h2, r2 = _cross_rows(report)
-    standings = html_table(h1, r1, caption=head[0], notes=head[1:])
-    return f"<div>{standings}{html_table(h2, r2, caption='Crosstable', notes=_NOTES)}</div>"
+    standings = html_table(h1, r1, caption=head[0], left_cols=(1,), notes=head[1:])
+    cross = html_table(h2, r2, caption="Crosstable", notes=_NOTES)
+    return f"<div>{standings}{cross}</div>"
 
 
 def _csv(v: Any) -> Any:
