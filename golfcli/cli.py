@@ -546,7 +546,7 @@ def replay_source(file: Path, game: int | None) -> Path:
 
 
 # --------------------------------------------------------------------------- tournament
-# Implementation: golfcli/tournament/ and golfcli/stats.py.
+# Implementation: golfcli/tournament/, golfcli/stats.py and golfcli/render/.
 
 
 @app.command()
@@ -581,8 +581,8 @@ def tournament(
         str | None,
         typer.Option(
             "--table",
-            help="With --format csv, the table to write: standings (the default) or "
-            "crosstable (one CSV holds one table).",
+            help="With --format csv, the table to write: standings (the default), pairs "
+            "or crosstable (one CSV holds one table).",
         ),
     ] = None,
     out: Annotated[
@@ -671,17 +671,18 @@ def run_tournament_command(
     max_in_flight: int | None = None,
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
-    from .stats import CSV_TABLES, FORMATS, render
+    from .render import FORMATS, bad_format
+    from .render.tournament import CSV_TABLES, render
     from .tournament.config import load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
     from .tournament.runner import Interrupts, run_tournament
     from .yamlsrc import SourceError
 
-    if fmt not in FORMATS:
-        fail(f"--format: must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if (problem := bad_format(fmt, FORMATS)) is not None:
+        fail(problem)
     if table is not None and fmt != "csv":
-        fail("--table: only with --format csv (the other formats show both tables)")
+        fail("--table: only with --format csv (the other formats show every table)")
     if table is not None and table not in CSV_TABLES:
         fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
     try:

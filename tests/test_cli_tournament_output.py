@@ -70,7 +70,7 @@ def test_csv_is_one_table_per_stream(tmp_path: Path) -> None:
     assert len(rows) == 1 + 3 * 2 and all(len(row) == len(rows[0]) for row in rows)
     for args, message in [
         (["--table", "crosstable"], "--table: only with --format csv"),
-        (["-f", "csv", "--table", "both"], "--table: must be one of standings, crosstable"),
+        (["-f", "csv", "--table", "both"], "--table: must be one of standings, pairs, crosstable"),
     ]:
         r = runner.invoke(app, ["tournament", str(cfg), "-q", *args])
         assert r.exit_code == 2 and r.stderr.startswith(f"golf: error: {message}")
