@@ -403,7 +403,7 @@ class Tally:
         self.games = 0
         self.deals = 0  # deals closed
         self.sprt = SprtField(sprt, self.names) if sprt is not None else None
-        self.rating_trace = Trace(TRACE_POINTS)
+        self.rating_trace = Trace(TRACE_POINTS // 2)  # n x n results per point
         # the deal being added: its number, and per entrant [games, wins], per
         # pair (i < j) [games, i's score, i's margin, i's total - j's]
         self._deal: int | None = None
@@ -512,7 +512,10 @@ class Tally:
                 test.push(x)
         self.deals += 1
         if self.rating_trace.due(self.deals):
-            self.rating_trace.add(self.deals, self.ratings()[0])
+            # the results so far, not the ratings: they are fitted once, for the report
+            n = len(self.names)
+            score = [self.wins[i][j] + self.draws[i][j] / 2 for i in range(n) for j in range(n)]
+            self.rating_trace.add(self.deals, [*score, *(m for row in self.met for m in row)])
         self._deal = None
         self._open_e.clear()
         self._open_p.clear()
@@ -537,6 +540,14 @@ class Tally:
         n = len(self.names)
         score = [[self.wins[i][j] + self.draws[i][j] / 2 for j in range(n)] for i in range(n)]
         return bradley_terry(score, self.met)
+
+    def _ratings_at(self, snapshot: Sequence[float | None]) -> list[float | None]:
+        """The ratings of a trace point's results (scores, then games, n x n each)."""
+        n = len(self.names)
+        flat = [v or 0.0 for v in snapshot]
+        score = [flat[i * n : (i + 1) * n] for i in range(n)]
+        met = [[int(v) for v in flat[n * n + i * n : n * n + (i + 1) * n]] for i in range(n)]
+        return bradley_terry(score, met)[0]
 
     def _pair(self, i: int, j: int) -> tuple[PairTally | None, float]:
         """The pair's tally and the sign that orients it from i's side."""
@@ -688,7 +699,7 @@ class Tally:
     def ratings_over_run(self) -> dict[str, Any]:
         """The ratings after deal ``d``, for the kept deals and the last."""
         self.flush()
-        points = self.rating_trace.series()
+        points = [(d, tuple(self._ratings_at(snap))) for d, snap in self.rating_trace.series()]
         if self.deals and (not points or points[-1][0] != self.deals):
             points.append((self.deals, tuple(self.ratings()[0])))
         return {

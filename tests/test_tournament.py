@@ -57,8 +57,11 @@ def stable(report: dict[str, Any]) -> dict[str, Any]:
     return {
         "run": run,
         "standings": report["standings"],
+        "pairs": report["pairs"],
         "crosstable": report["crosstable"],
         "sprt": report["sprt"],
+        "hole_scores": report["hole_scores"],
+        "ratings_over_run": report["ratings_over_run"],
     }
 
 
