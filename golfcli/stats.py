@@ -514,8 +514,8 @@ class Tally:
         if self.rating_trace.due(self.deals):
             # the results so far, not the ratings: they are fitted once, for the report
             n = len(self.names)
-            score = [self.wins[i][j] + self.draws[i][j] / 2 for i in range(n) for j in range(n)]
-            self.rating_trace.add(self.deals, [*score, *(m for row in self.met for m in row)])
+            results = [self.wins[i][j] + self.draws[i][j] / 2 for i in range(n) for j in range(n)]
+            self.rating_trace.add(self.deals, [*results, *(m for row in self.met for m in row)])
         self._deal = None
         self._open_e.clear()
         self._open_p.clear()

@@ -4,6 +4,7 @@ simulated tournaments."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -132,7 +133,7 @@ def test_trace_is_bounded_and_keeps_the_latest() -> None:
     assert len(t.points) < 8 and t.stride >= 128
     steps = [s for s, _ in t.series()]
     assert steps[-1] == 1000 and steps == sorted(steps)
-    gaps = {b - a for a, b in zip(steps[:-1], steps[1:-1], strict=False)}
+    gaps = {b - a for a, b in itertools.pairwise(steps[:-1])}
     assert len(gaps) == 1  # evenly spread
     with pytest.raises(ValueError):
         Trace(5)
