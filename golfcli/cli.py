@@ -610,7 +610,10 @@ def tournament(
         ),
     ] = None,
     fmt: Annotated[
-        str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
+        str,
+        typer.Option(
+            "--format", "-f", help="Output format: table, markdown, csv, json or html (a page)."
+        ),
     ] = "table",
     table: Annotated[
         str | None,
@@ -706,15 +709,16 @@ def run_tournament_command(
     max_in_flight: int | None = None,
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
-    from .render import FORMATS, bad_format
-    from .render.tournament import CSV_TABLES, render
+    from .render import REPORT_FORMATS, bad_format
+    from .render.report import render_report
+    from .render.tournament import CSV_TABLES
     from .tournament.config import load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
     from .tournament.runner import Interrupts, run_tournament
     from .yamlsrc import SourceError
 
-    if (problem := bad_format(fmt, FORMATS)) is not None:
+    if (problem := bad_format(fmt, REPORT_FORMATS)) is not None:
         fail(problem)
     if table is not None and fmt != "csv":
         fail("--table: only with --format csv (the other formats show every table)")
@@ -755,7 +759,7 @@ def run_tournament_command(
             fail(str(exc))
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
-        typer.echo(render(result.report(), fmt, table or "standings"))
+        typer.echo(render_report(result.report(), fmt, table or "standings").rstrip("\n"))
         if result.over and result.plan.seed is None:
             # published now that no game is left to play: the run can be checked
             # against the commitment in run.json and replayed with --key
