@@ -46,8 +46,9 @@ h1 { font-size: 1.5em; margin-bottom: 0.2em; }
 h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ddd; }
 .meta { color: #555; margin: 0; }
 .stopped { color: #a33; font-weight: 600; }
-table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.92em; }
-th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #e4e4e4; text-align: left;
+.wide { overflow-x: auto; }
+table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.9em; }
+th, td { padding: 0.25em 0.55em; border-bottom: 1px solid #e4e4e4; text-align: left;
          white-space: nowrap; }
 th { background: #f4f4f4; }
 ul.verdicts li { margin: 0.3em 0; }
@@ -62,7 +63,11 @@ def table(headers: Sequence[Any], rows: Sequence[Sequence[Any]]) -> str:
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
     )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    # a wide table scrolls inside its box instead of widening the page
+    return (
+        f'<div class="wide"><table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
 
 
 def _missing(what: str) -> str:
