@@ -584,6 +584,35 @@ def replay_source(file: Path, game: int | None) -> Path:
 # Implementation: golfcli/tournament/, golfcli/stats.py and golfcli/render/.
 
 
+ReportFormatOpt = Annotated[
+    str,
+    typer.Option(
+        "--format", "-f", help="Output format: table, markdown, csv, json or html (a page)."
+    ),
+]
+TableOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--table",
+        help="With --format csv, the table to write: standings (the default), pairs "
+        "or crosstable (one CSV holds one table).",
+    ),
+]
+
+
+def _check_report_options(fmt: str, table: str | None) -> None:
+    """--format and --table of a command that prints a tournament report."""
+    from .render import REPORT_FORMATS, bad_format
+    from .render.tournament import CSV_TABLES
+
+    if (problem := bad_format(fmt, REPORT_FORMATS)) is not None:
+        fail(problem)
+    if table is not None and fmt != "csv":
+        fail("--table: only with --format csv (the other formats show every table)")
+    if table is not None and table not in CSV_TABLES:
+        fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
+
+
 @app.command()
 def tournament(
     config: Annotated[
@@ -609,20 +638,8 @@ def tournament(
             "and no address, the size of the LocalCluster."
         ),
     ] = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format", "-f", help="Output format: table, markdown, csv, json or html (a page)."
-        ),
-    ] = "table",
-    table: Annotated[
-        str | None,
-        typer.Option(
-            "--table",
-            help="With --format csv, the table to write: standings (the default), pairs "
-            "or crosstable (one CSV holds one table).",
-        ),
-    ] = None,
+    fmt: ReportFormatOpt = "table",
+    table: TableOpt = None,
     out: Annotated[
         Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")
     ] = None,
@@ -709,21 +726,14 @@ def run_tournament_command(
     max_in_flight: int | None = None,
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
-    from .render import REPORT_FORMATS, bad_format
     from .render.report import render_report
-    from .render.tournament import CSV_TABLES
     from .tournament.config import load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
     from .tournament.runner import Interrupts, run_tournament
     from .yamlsrc import SourceError
 
-    if (problem := bad_format(fmt, REPORT_FORMATS)) is not None:
-        fail(problem)
-    if table is not None and fmt != "csv":
-        fail("--table: only with --format csv (the other formats show every table)")
-    if table is not None and table not in CSV_TABLES:
-        fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
+    _check_report_options(fmt, table)
     try:
         plan = load_config(
             config,
@@ -777,18 +787,8 @@ def run_tournament_command(
 @app.command()
 def report(
     run: Annotated[Path, typer.Argument(help="A run directory (golf tournament ... --out DIR).")],
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format", "-f", help="Output format: table, markdown, csv, json or html (a page)."
-        ),
-    ] = "table",
-    table: Annotated[
-        str | None,
-        typer.Option(
-            "--table", help="With --format csv: standings (the default), pairs or crosstable."
-        ),
-    ] = None,
+    fmt: ReportFormatOpt = "table",
+    table: TableOpt = None,
 ) -> None:
     """Print the report of a finished or stopped run again, in any format.
 
@@ -803,18 +803,11 @@ def report(
 
       golf report runs/rr --format csv --table pairs
     """
-    from .render import REPORT_FORMATS, bad_format
     from .render.report import render_report
-    from .render.tournament import CSV_TABLES
     from .tournament.rundir import read_report
     from .yamlsrc import SourceError
 
-    if (problem := bad_format(fmt, REPORT_FORMATS)) is not None:
-        fail(problem)
-    if table is not None and fmt != "csv":
-        fail("--table: only with --format csv (the other formats show every table)")
-    if table is not None and table not in CSV_TABLES:
-        fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
+    _check_report_options(fmt, table)
     try:
         data = read_report(run)
         text = render_report(data, fmt, table or "standings")
