@@ -85,6 +85,7 @@ class Sprt:
         self.spec = spec
         self.obs = Running()
         self.counts: dict[float, int] = {}  # elo: deal result -> deals
+        self._roots: dict[float, float] = {}  # elo: the last tilts (see gsprt_llr)
         self.upper = math.log((1 - spec.beta) / spec.alpha)
         self.lower = math.log(spec.beta / (1 - spec.alpha))
         self.decision: str | None = None
@@ -97,7 +98,7 @@ class Sprt:
         if s.kind == "elo":
             if n == 0:
                 return (0.0,)
-            return (gsprt_llr(self.counts, elo_score(s.elo0), elo_score(s.elo1)),)
+            return (gsprt_llr(self.counts, elo_score(s.elo0), elo_score(s.elo1), self._roots),)
         if n == 0:
             return (0.0, 0.0)
         var = max(self.obs.var, self.VAR_FLOOR)
