@@ -16,8 +16,6 @@ computes a statistic or reads a game rule: renderers take plain data
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -74,6 +72,9 @@ def csv_cell(v: Any) -> Any:
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     """One CSV table (header and rows), without a trailing newline."""
+    import csv  # here: `golf score` starts without it unless it writes CSV
+    import io
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)
