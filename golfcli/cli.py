@@ -609,8 +609,8 @@ def _check_report_options(fmt: str, table: str | None) -> None:
         fail(problem)
     if table is not None and fmt != "csv":
         fail("--table: only with --format csv (the other formats show every table)")
-    if table is not None and table not in CSV_TABLES:
-        fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
+    if table is not None and (problem := bad_format(table, CSV_TABLES, "--table")) is not None:
+        fail(problem)
 
 
 @app.command()

@@ -27,7 +27,8 @@ REPORT_FORMATS = (*FORMATS, "html")
 
 
 def bad_format(fmt: str, allowed: Sequence[str] = FORMATS, option: str = "--format") -> str | None:
-    """The one-line complaint about ``fmt``, or None when it is one of ``allowed``.
+    """The one-line complaint about ``fmt``, or None when it is one of ``allowed``
+    (also for a choice among tables: ``option="--table"``).
 
     Commands say it with ``errors.fail`` (exit 2); the wording is the same
     for every command."""
