@@ -243,7 +243,7 @@ class Hole:
         return f"<Hole {st.variant.name!r}, {st.players} players: {where}>"
 
     def _repr_svg_(self) -> str:
-        from .pictures import hole_svg
+        from .render.pictures import hole_svg
 
         st = self.state
         cells = [[None if c == -1 else c for c in side] for side in self._cells()]

@@ -122,7 +122,7 @@ class MatchResult:
     def _repr_html_(self) -> str:
         """The scorecard: each hole's scores, the totals (and holes won in match
         play), the winners' columns in bold; counted by the match's own rule."""
-        from .pictures import html_table
+        from .render.pictures import html_table
 
         sides = len(self.side_names)
         running, won = [0] * sides, [0.0] * sides

@@ -76,7 +76,7 @@ class Card(int):
         return format(str(self), spec)
 
     def _repr_svg_(self) -> str:
-        from .pictures import Grid, grid_svg
+        from .render.pictures import Grid, grid_svg
 
         return grid_svg(Grid([int(self)], 1), str(self))
 
@@ -176,7 +176,7 @@ class Layout(Sequence[Card]):
         return format(str(self), spec)
 
     def _repr_svg_(self) -> str:
-        from .pictures import Grid, grid_svg
+        from .render.pictures import Grid, grid_svg
 
         return grid_svg(Grid(list(self._cards), self.cols), str(self))
 

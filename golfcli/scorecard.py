@@ -1,9 +1,11 @@
-"""Scores people read: ``golfcli.score`` and ``golf score``, as text, JSON and pictures.
+"""Scores people read: ``golfcli.score`` and ``golf score``, as text (a table
+or markdown), CSV, JSON and pictures.
 
 :func:`score` and :func:`score_hole` are the library's scoring calls and
-``golf score`` prints what they return: its text is ``str(result)``, its
-``--json`` line ``result.to_dict()``.  So the command line and a program
-cannot disagree, and this module is the one place a score is put in words.
+``golf score`` prints what they return: its table is ``str(result)``, every
+``--format`` is ``result.render(fmt)``, its JSON line ``result.to_dict()``.
+So the command line and a program cannot disagree, and this module is the
+one place a score is put in words.
 
 Kept apart from the scorer so that scoring stays pure and fast, and apart
 from the CLI so the terminal game can reuse the same tables.
@@ -19,6 +21,7 @@ from tabulate import tabulate
 
 from . import cards as C
 from .notation import Layout
+from .render import bad_format, csv_text, json_text, text_table
 from .rulestext import effect_words
 from .scoring import (
     Expectation,
@@ -60,6 +63,7 @@ def grid_table(
     values: Sequence[int] | None,
     scored: Sequence[int] | None,
     symbols: bool = False,
+    fmt: str = "table",
 ) -> str:
     cols = variant.cols
     rows = []
@@ -74,16 +78,21 @@ def grid_table(
             v, s = values[i], scored[i]
             row.append(f"{C.card_str(card, symbols)} {v:+d}" + (f" → {s:+d}" if s != v else ""))
         rows.append(row)
-    return tabulate(
-        rows,
-        headers=[""] + [f"col {c + 1}" for c in range(cols)],
-        tablefmt="simple",
-        disable_numparse=True,
-    )
+    return text_table([""] + [f"col {c + 1}" for c in range(cols)], rows, fmt)
 
 
-def layout_text(variant: Variant, ls: LayoutScore, symbols: bool = False) -> str:
-    lines = [grid_table(variant, ls.cards, ls.values, ls.scored, symbols)]
+def _lines(table: str, lines: Sequence[str], fmt: str) -> str:
+    """A table and the lines under it; in markdown the lines are a list
+    (plain lines would run together into one paragraph)."""
+    if fmt == "markdown":
+        return "\n".join([table, "", *(f"* {x}" for x in lines)])
+    return "\n".join([table, *lines])
+
+
+def layout_text(
+    variant: Variant, ls: LayoutScore, symbols: bool = False, fmt: str = "table"
+) -> str:
+    lines = []
     for m in ls.matches:
         lines.append("matched: " + match_text(m, variant.cols))
     if ls.bonus:
@@ -91,7 +100,49 @@ def layout_text(variant: Variant, ls: LayoutScore, symbols: bool = False) -> str
     if ls.opponents:
         lines.append(f"adds to every opponent: {ls.opponents:+d}")
     lines.append(f"total: {ls.total}")
-    return "\n".join(lines)
+    return _lines(grid_table(variant, ls.cards, ls.values, ls.scored, symbols, fmt), lines, fmt)
+
+
+#: ``golf score --format csv``: one row per layout, or per side with --hole.
+CSV_LAYOUT = (
+    "layout",
+    "cards",
+    "total",
+    "cards_total",
+    "bonus",
+    "opponents_penalty",
+    "face_down",
+    "known_part",
+    "expected_total",
+)
+CSV_HOLE = ("side", "cards", "layout_total", "penalties", "adjustments", "total", "closer")
+
+
+def layout_row(label: str, variant: Variant, ls: LayoutScore) -> list[Any]:
+    cards = C.layout_str(list(ls.cards), variant.cols)
+    return [label, cards, ls.total, ls.cards_total, ls.bonus, ls.opponents, 0, None, None]
+
+
+def expectation_row(
+    label: str, variant: Variant, cards: Sequence[int], exp: Expectation
+) -> list[Any]:
+    text = C.layout_str(list(cards), variant.cols)
+    return [label, text, None, None, None, None, exp.unknown, exp.known, round(exp.expected, 4)]
+
+
+def hole_rows(variant: Variant, hole: HoleScore) -> list[list[Any]]:
+    return [
+        [
+            i + 1,
+            C.layout_str(list(s.layout.cards), variant.cols),
+            s.layout.total,
+            s.penalties,
+            sum(d for _, d in s.adjustments),
+            s.total,
+            hole.closer == i,
+        ]
+        for i, s in enumerate(hole.sides)
+    ]
 
 
 def layout_json(variant: Variant, ls: LayoutScore) -> dict[str, Any]:
@@ -129,17 +180,19 @@ def layout_json(variant: Variant, ls: LayoutScore) -> dict[str, Any]:
 
 
 def expectation_text(
-    variant: Variant, cards: Sequence[int], exp: Expectation, symbols: bool = False
+    variant: Variant,
+    cards: Sequence[int],
+    exp: Expectation,
+    symbols: bool = False,
+    fmt: str = "table",
 ) -> str:
     how = "exact" if exp.exact else f"estimated from {exp.samples} samples"
-    return "\n".join(
-        [
-            grid_table(variant, cards, None, None, symbols),
-            f"face-down cards: {exp.unknown}",
-            f"known part (face-up cards only): {exp.known}",
-            f"expected total over the cards not yet seen: {exp.expected:.2f} ({how})",
-        ]
-    )
+    lines = [
+        f"face-down cards: {exp.unknown}",
+        f"known part (face-up cards only): {exp.known}",
+        f"expected total over the cards not yet seen: {exp.expected:.2f} ({how})",
+    ]
+    return _lines(grid_table(variant, cards, None, None, symbols, fmt), lines, fmt)
 
 
 def expectation_json(variant: Variant, cards: Sequence[int], exp: Expectation) -> dict[str, Any]:
@@ -158,17 +211,26 @@ def expectation_json(variant: Variant, cards: Sequence[int], exp: Expectation) -
 
 
 def hole_text(
-    variant: Variant, hole: HoleScore, labels: Sequence[str], symbols: bool = False
+    variant: Variant,
+    hole: HoleScore,
+    labels: Sequence[str],
+    symbols: bool = False,
+    fmt: str = "table",
 ) -> str:
+    md = fmt == "markdown"
     out = []
     for i, side in enumerate(hole.sides):
-        out.append(f"== {labels[i]} ==")
-        out.append(layout_text(variant, side.layout, symbols))
+        out.append(f"### {labels[i]}" if md else f"== {labels[i]} ==")
+        if md:
+            out.append("")
+        lines = []
         if side.penalties:
-            out.append(f"penalties from opponents: {side.penalties:+d}")
+            lines.append(f"penalties from opponents: {side.penalties:+d}")
         for name, d in side.adjustments:
-            out.append(f"{name}: {d:+d}")
-        out.append(f"hole score: {side.total}")
+            lines.append(f"{name}: {d:+d}")
+        lines.append(f"hole score: {side.total}")
+        extra = [f"* {x}" for x in lines] if md else lines
+        out.append("\n".join([layout_text(variant, side.layout, symbols, fmt), *extra]))
         out.append("")
     rows = [
         [labels[i], s.layout.total, s.penalties, sum(d for _, d in s.adjustments), s.total]
@@ -178,7 +240,7 @@ def hole_text(
         tabulate(
             rows,
             headers=["player", "layout", "penalties", "adjustments", "hole"],
-            tablefmt="simple",
+            tablefmt="github" if md else "simple",
         )
     )
     return "\n".join(out)
@@ -310,14 +372,32 @@ class Score:
         """What this layout adds to every opponent's score (in a hole)."""
         return self.parts.opponents
 
+    def render(self, fmt: str = "table", *, symbols: bool = False) -> str:
+        """The score as ``golf score --format`` prints it: ``table`` (also
+        ``str(score)``), ``markdown``, ``csv`` (its header and :meth:`row`) or
+        ``json`` (:meth:`to_dict`); ``symbols`` prints suits as ♣♦♥♠."""
+        if fmt == "json":
+            return json_text(self.to_dict(), lines=True)
+        if fmt == "csv":
+            return csv_text(CSV_LAYOUT, [self.row()])
+        if (problem := bad_format(fmt, ("table", "markdown"))) is not None:
+            raise ValueError(problem)
+        if self._exp is not None:
+            return expectation_text(self.variant, self.layout.cards, self._exp, symbols, fmt)
+        return layout_text(self.variant, self.parts, symbols, fmt)
+
+    def row(self, label: str = "layout 1") -> list[Any]:
+        """The score as one row of ``golf score --format csv`` (see ``CSV_LAYOUT``)."""
+        if self._exp is not None:
+            return expectation_row(label, self.variant, self.layout.cards, self._exp)
+        return layout_row(label, self.variant, self.parts)
+
     def __str__(self) -> str:
-        return self.__format__("")
+        return self.render()
 
     def __format__(self, spec: str) -> str:
-        symbols = spec == "s"
-        if self._exp is not None:
-            return expectation_text(self.variant, self.layout.cards, self._exp, symbols)
-        return layout_text(self.variant, self.parts, symbols)
+        """``f"{score}"`` is the table; ``f"{score:s}"`` has suit symbols."""
+        return self.render(symbols=spec == "s")
 
     def __repr__(self) -> str:
         if self._exp is None:
@@ -325,13 +405,13 @@ class Score:
         return f"<Score {self.layout}: expected {self.expected:.2f}, known {self.known}>"
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``golf score --json`` object for this layout (plain JSON data)."""
+        """The ``golf score --format json`` object for this layout (plain JSON data)."""
         if self._exp is not None:
             return expectation_json(self.variant, self.layout.cards, self._exp)
         return layout_json(self.variant, self.parts)
 
     def _repr_svg_(self) -> str:
-        from .pictures import grid_svg
+        from .render.pictures import grid_svg
 
         return grid_svg(score_grid(self.variant, self.parts, self._exp), str(self.layout))
 
@@ -382,11 +462,28 @@ class HoleResult:
         """Per side, the hole-level rules that changed its score: ``(rule, change)``."""
         return tuple(s.adjustments for s in self.parts.sides)
 
+    def render(self, fmt: str = "table", *, symbols: bool = False) -> str:
+        """The hole as ``golf score --hole --format`` prints it: ``table`` (also
+        ``str(result)``), ``markdown``, ``csv`` (a row per side: :meth:`rows`)
+        or ``json`` (a line per side)."""
+        if fmt == "json":
+            return "\n".join(json_text(side, lines=True) for side in self.to_dict()["sides"])
+        if fmt == "csv":
+            return csv_text(CSV_HOLE, self.rows())
+        if (problem := bad_format(fmt, ("table", "markdown"))) is not None:
+            raise ValueError(problem)
+        return hole_text(self.variant, self.parts, self.names, symbols, fmt)
+
+    def rows(self) -> list[list[Any]]:
+        """The hole as the rows of ``golf score --hole --format csv`` (see ``CSV_HOLE``)."""
+        return hole_rows(self.variant, self.parts)
+
     def __str__(self) -> str:
-        return self.__format__("")
+        return self.render()
 
     def __format__(self, spec: str) -> str:
-        return hole_text(self.variant, self.parts, self.names, spec == "s")
+        """``f"{result}"`` is the table; ``f"{result:s}"`` has suit symbols."""
+        return self.render(symbols=spec == "s")
 
     def __repr__(self) -> str:
         return f"<HoleResult {' | '.join(map(str, self.layouts))}: totals {list(self.totals)}>"
@@ -402,7 +499,7 @@ class HoleResult:
         }
 
     def _repr_svg_(self) -> str:
-        from .pictures import Table, table_svg
+        from .render.pictures import Table, table_svg
 
         grids = []
         for i, side in enumerate(self.parts.sides):
@@ -425,7 +522,7 @@ def score_grid(
     what it scored, if a pattern changed it), the matched patterns ringed
     with their words, and the total (in a hole, ``side``: the layout's, the
     penalties and rules of the hole, and the hole score)."""
-    from .pictures import Grid
+    from .render.pictures import Grid
 
     under = []
     for card, v, s in zip(parts.cards, parts.values, parts.scored, strict=True):

@@ -115,7 +115,7 @@ class View:
     def _repr_svg_(self) -> str:
         """The table as this seat sees it: what it may not see as card backs,
         its own face-down cards it has seen face up and ringed."""
-        from .pictures import hole_svg
+        from .render.pictures import hole_svg
 
         names = self.match.names or tuple(f"side {s + 1}" for s in range(len(self.layouts)))
         titles = [n + (" (you)" if s == self.side else "") for s, n in enumerate(names)]

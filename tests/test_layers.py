@@ -22,11 +22,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # the package itself: __version__, and the public names, each loaded from
     # its own module on first use (checked apart: test_the_facade_loads_lazily)
     ("golfcli",),
-    ("cards", "keys", "limits"),
-    ("pictures",),  # SVG and HTML from plain data: knows no rule
-    ("notation",),  # Card and Layout, the public face of cards
-    ("yamlsrc",),
-    ("variant",),
+    ("cards", "keys", "limits", "inference"),
+    ("yamlsrc", "render"),
+    ("variant", "notation"),  # notation: Card and Layout, the public face of cards
     ("rulestext", "scoring", "validate"),
     ("scorecard", "state"),
     ("view", "faults"),
@@ -34,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bots",),
     ("match",),
     ("record",),
+    ("sprt",),
     ("golden", "stats"),
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "card"),
@@ -47,6 +46,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
     "tournament": ("", "plan", "worker", "executors", "config", "rundir", "report", "runner"),
     "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
     "card": ("", "model", "count", "present", "pdf", "commands"),
+    "render": ("", "svg", "pictures", "tournament", "html", "report"),
 }
 
 

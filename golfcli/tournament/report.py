@@ -13,7 +13,7 @@ from .. import __version__
 from ..stats import Tally
 from .plan import Plan, plain_json
 
-REPORT_SCHEMA = "golf-tournament-report/1"
+REPORT_SCHEMA = "golf-tournament-report/2"
 
 
 # --------------------------------------------------------------------------- the run
@@ -86,10 +86,11 @@ class Report(dict[str, Any]):
 
     def render(self, fmt: str = "table", table: str = "standings") -> str:
         """The report as ``golf tournament --format`` prints it: ``table``,
-        ``markdown``, ``csv`` (one ``table``: standings or crosstable) or ``json``."""
-        from ..stats import render
+        ``markdown``, ``csv`` (one ``table``: standings, pairs or crosstable),
+        ``json`` or ``html`` (a page of its own, with plots)."""
+        from ..render.report import render_report
 
-        return render(self, fmt, table)
+        return render_report(self, fmt, table)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain JSON data (a copy)."""
@@ -108,9 +109,9 @@ class Report(dict[str, Any]):
         )
 
     def _repr_html_(self) -> str:
-        from ..stats import render_html
+        from ..render.html import notebook
 
-        return render_html(self)
+        return notebook(self)
 
 
 # --------------------------------------------------------------------------- report
@@ -183,7 +184,10 @@ def build_report(res: RunResult) -> dict[str, Any]:
             },
         },
         "standings": standings,
+        "pairs": res.tally.pairs(),
         "crosstable": res.tally.crosstable(),
         "sprt": res.tally.sprt_json(),
+        "hole_scores": res.tally.hole_scores(),
+        "ratings_over_run": res.tally.ratings_over_run(),
         "timing": timing,
     }

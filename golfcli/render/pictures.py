@@ -3,14 +3,15 @@
 Jupyter shows an object by calling its ``_repr_svg_`` or ``_repr_html_``
 (python-chess draws its board the same way).  The objects people look at
 (:class:`~golfcli.notation.Layout`, a score, a :class:`~golfcli.hole.Hole`,
-a seat's view, a match's result, a tournament's report) each call one
-function here with plain data: card ints, the grid's width, labels.  So
-this module knows nothing of the rules and sits just above ``cards``;
-everything it draws was worked out by the engine.
+a seat's view, a match's result) each call one function here with plain
+data: card ints, the grid's width, labels.  So, like the rest of
+:mod:`golfcli.render`, this room knows no rule; everything it draws was
+worked out by the engine.
 
 Every drawing is a whole SVG document (valid XML, tested by parsing it);
 user text (names, labels) is escaped.  No ``<defs>`` or ids: a notebook
-page holds many drawings, and ids would clash between them.
+page holds many drawings, and ids would clash between them.  The rings of
+matched patterns take the colour-blind-safe palette of the report's plots.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from . import cards as C
+from .. import cards as C
+from .svg import PALETTE
 
 CARD_W, CARD_H = 46, 64
 GAP = 6
@@ -27,7 +29,7 @@ PAD = 10
 LINE = 16  # height of a line of text
 RED, BLACK, GREY, BACK = "#b3261e", "#1d1d1f", "#8a8a8e", "#2f5d9e"
 #: Outline colours of matched patterns, in the order the patterns matched.
-MARKS = ("#e8a317", "#2e9d4f", "#c2185b", "#1e88e5", "#8e24aa", "#00897b")
+MARKS = PALETTE[:6]
 FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
 
 
