@@ -185,6 +185,24 @@ def test_score_itemises_the_layout() -> None:
     assert "5 +5 → +0" in text
 
 
+def test_a_score_renders_in_every_format_golf_score_has() -> None:
+    s = golfcli.score("5C K 2H / 5 7 9")
+    assert s.render() == str(s) == f"{s}" and "2♥" in f"{s:s}" == s.render(symbols=True)
+    assert s.render("json") == json.dumps(s.to_dict())
+    header, row = s.render("csv").splitlines()
+    assert header.startswith("layout,cards,total") and row.startswith(
+        "layout 1,5C K 2H / 5 7 9,14,"
+    )
+    assert s.row("mine")[:3] == ["mine", "5C K 2H / 5 7 9", 14]
+    assert s.render("markdown").splitlines()[1].startswith("|")
+    with pytest.raises(ValueError, match="--format: must be one of table, markdown"):
+        s.render("html")
+    h = golfcli.score_hole(["JK 5 3 / JK 5 3", "4 4 7 / 9 9 K"], "duel")
+    assert [line.split(",")[-2] for line in h.render("csv").splitlines()[1:]] == ["-4", "43"]
+    assert [json.loads(x)["total"] for x in h.render("json").splitlines()] == [-4, 43]
+    assert h.rows()[1][:3] == [2, "4 4 7 / 9 9 K", 33]
+
+
 def test_score_takes_a_layout_a_flat_list_and_a_loaded_variant() -> None:
     alberta = golfcli.load_variant("alberta")
     groups = "4 10 K 2 KC Q / 4 10C KC 2 9 QC / 4 10 JK 2 6 Q"

@@ -300,6 +300,14 @@ def test_golf_score_prints_what_golfcli_score_returns(
     assert text.stdout == "".join(format(r, spec) + gap + "\n" for r in results)
     as_json = run("score", *args, "--json", *layouts)
     assert json_lines(as_json.stdout) == [r.to_dict() for r in results]
+    as_md = run("score", *args, "--format", "markdown", *layouts)
+    md = "".join(r.render("markdown", symbols=bool(spec)) + gap + "\n" for r in results)
+    assert as_md.stdout == md
+    as_csv = run("score", *args, "--format", "csv", *layouts).stdout.splitlines()
+    one = [r.render("csv").splitlines() for r in results]  # each: the header and its row
+    assert as_csv[0] == one[0][0] and len(as_csv) == 1 + len(results)
+    for i, (line, (_, row)) in enumerate(zip(as_csv[1:], one, strict=True)):
+        assert line == row.replace("layout 1", f"layout {i + 1}", 1)
 
 
 def test_golf_score_hole_prints_what_golfcli_score_hole_returns() -> None:
@@ -311,3 +319,6 @@ def test_golf_score_hole_prints_what_golfcli_score_hole_returns() -> None:
     assert text.stdout == str(result) + "\n"
     as_json = run("score", "-v", "duel", "--hole", "--closer", "2", "--json", *layouts)
     assert json_lines(as_json.stdout) == result.to_dict()["sides"]
+    for fmt in ("markdown", "csv", "json"):
+        out = run("score", "-v", "duel", "--hole", "--closer", "2", "--format", fmt, *layouts)
+        assert out.stdout == result.render(fmt) + "\n", fmt
