@@ -539,7 +539,8 @@ def _hole_index(card: Card, file: Path, hole: str) -> int:
         extra = len(card.played) - regular
         have += [f"P1 to P{extra}" if extra > 1 else "P1"] if extra else []
         n = len(card.played)
-        shown = f"{n} hole{'s' if n != 1 else ''} entered" + (f": {', '.join(have)}" if have else "")
+        shown = f"{n} hole{'s' if n != 1 else ''} entered"
+        shown += f": {', '.join(have)}" if have else ""
         fail(f"--hole {hole.strip()}: no such hole on {file} ({shown})")
     return index
 
@@ -726,11 +727,22 @@ def print_(
     mini: MiniOpt = False,
     par: ParOpt = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
+    two_up: Annotated[
+        bool,
+        typer.Option(
+            "--two-up",
+            help="Blank card: two cards of at most 9 holes and 8 players on one page, "
+            "to cut in half.",
+        ),
+    ] = False,
 ) -> None:
     """Print a card as PDF: a blank one for the table, or a card filled in.
 
     A blank card has nine hole rows and six player columns on one page with
     the card values underneath; more players than fit go on a second page.
+    An 18-hole card adds Out and In rows after holes 9 and 18.  A game to a
+    target (duel, to 50) gets a row for every 4 points of the target and a
+    running-total column beside each score.
 
     Examples:
 
@@ -739,6 +751,8 @@ def print_(
       golf card print --holes 18 --players 4 -v nine-card --out nine.pdf
 
       golf card print --mini --par 3,2,4,3,3,2,4,3,3 --out putt.pdf
+
+      golf card print --two-up --players 4 --out two.pdf   # two 9-hole cards, one page
 
       golf card print night.yaml --out night.pdf
     """
@@ -750,7 +764,7 @@ def print_(
             "--holes": holes, "--players": players, "--variant": variant, "--set": set_,
             "--twos": twos, "--kings": kings, "--mini": mini, "--par": par,
         }  # fmt: skip
-        for flag, given in blank_only.items():
+        for flag, given in {**blank_only, "--two-up": two_up}.items():
             if given:
                 fail(f"{flag} is for a blank card; {file} prints as it is")
         from . import edit
@@ -766,9 +780,15 @@ def print_(
                 fail("--par is for mini golf (add --mini)")
             card = _blank_golf_card(names, holes, variant, set_, twos, kings)
         target = out or Path("minigolf.pdf" if mini else "scorecard.pdf")
-    from .pdf import render_pdf
+    from .pdf import MAX_COLUMNS, TWO_UP_ROWS, hole_rows, render_pdf
 
-    data = render_pdf(card, blank=file is None, paper=paper)
+    if two_up and (hole_rows(card, blank=True) > TWO_UP_ROWS or len(card.sides) > MAX_COLUMNS):
+        fail(
+            f"--two-up: two cards to a page hold at most {TWO_UP_ROWS} holes and "
+            f"{MAX_COLUMNS} players (this card: {hole_rows(card, blank=True)} hole rows, "
+            f"{len(card.sides)} columns)"
+        )
+    data = render_pdf(card, blank=file is None, paper=paper, two_up=two_up)
     _write_bytes(target, data)
     typer.echo(f"wrote {target}")
 
@@ -811,9 +831,10 @@ def _blank_golf_card(
     twos: str | None,
     kings: str | None,
 ) -> Card:
-    """A blank card golf card: the variant's hole rows (9 for a game to a
-    target), partner columns only when names are given for a count the
-    variant plays in partners, and the card values underneath."""
+    """A blank card golf card: the variant's holes (or its target, which the
+    PDF turns into rows enough to reach it, unless --holes is given), partner
+    columns only when names are given for a count the variant plays in
+    partners, and the card values underneath."""
     from .count import values_text
     from .model import Card, alternate_partners
 
@@ -823,13 +844,14 @@ def _blank_golf_card(
     sides = [[n] for n in names]
     if any(names) and len(names) in var.partners.player_counts:
         sides = alternate_partners(names, var.groups_for(len(names)))
-    n_holes = holes if holes is not None else (g.holes or 9)
+    to_target = holes is None and g.holes is None
     return Card(
         kind="golf",
         players=names,
         sides=sides,
-        holes=n_holes,
-        target=None if holes is not None or g.holes is not None else g.target,
+        holes=None if to_target else (holes or g.holes),
+        target=g.target if to_target else None,
+        max_holes=g.max_holes if to_target else None,
         target_rule=g.target_rule,
         scoring=g.scoring,
         ties=g.ties,
