@@ -313,7 +313,8 @@ def test_a_mini_card_with_fewer_pars_than_holes_played_is_one_line(tmp_path: Pat
     ok("new", path, "--mini", "-p", "Ann,Bob", "--par", "3,2")
     _play(path, ["Ann=3 Bob=2", "Ann=3 Bob=2"])
     text = path.read_text().replace("holes: 2\n", "holes: null\ntarget: 100\n")
-    path.write_text(text.replace("\nrevision:", "\n- hole: 3\n  scores:\n    Ann: 3\n    Bob: 2\nrevision:"))
+    hole = "\n- hole: 3\n  scores:\n    Ann: 3\n    Bob: 2"
+    path.write_text(text.replace("\nrevision:", hole + "\nrevision:"))
     line = one_error_line(run("show", path))
     assert f"{path}:" in line and "par" in line
 
@@ -656,7 +657,10 @@ def test_stats_over_a_season(tmp_path: Path) -> None:
     ok("new", mini, "--mini", "-p", "Ann", "--holes", "1")
     ok("add", mini, "Ann=3")
     groups = json.loads(ok("stats", a, mini, "-f", "json").stdout)["groups"]
-    assert [(g["game"], g["cards"]) for g in groups] == [("six-card", [str(a)]), ("mini golf", [str(mini)])]
+    assert [(g["game"], g["cards"]) for g in groups] == [
+        ("six-card", [str(a)]),
+        ("mini golf", [str(mini)]),
+    ]
 
 
 def test_stats_refuses_a_card_given_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

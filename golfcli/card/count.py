@@ -143,12 +143,13 @@ def rules_not_applied(
     typed: Sequence[Typed],
     names: Sequence[str],
     closer: int | None,
-    label: str,
+    where: str,
 ) -> list[str]:
     """Warnings for a hole that mixes typed totals and layouts: each rule of
     the variant that needs every layout of the hole and so was not applied,
-    naming the rule, the hole and why.  Nothing for a hole of one kind: all
-    layouts are counted in full, and all typed totals are the table's own."""
+    naming the rule, the hole (``where``: "hole 3") and why.  Nothing for a
+    hole of one kind: all layouts are counted in full, and all typed totals
+    are the table's own."""
     typed_names = [n for n, t in zip(names, typed, strict=True) if t.layout is None]
     if variant is None or not typed_names or len(typed_names) == len(names):
         return []
@@ -157,7 +158,6 @@ def rules_not_applied(
         "total is kept as typed (type every score as a layout to count it, or add it "
         "to the totals yourself)"
     )
-    where = label_words(label)
     out = []
     for name, t in zip(names, typed, strict=True):
         if t.layout is None:

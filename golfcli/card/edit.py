@@ -268,7 +268,7 @@ def count(
     typed: list[Typed],
     closer: int | None,
     names: list[str],
-    label: str,
+    where: str,
 ) -> list[Entry]:
     """Count the hole with the variant :func:`read_all` loaded (present
     whenever a layout was typed), warning about every rule the hole's mix of
@@ -279,7 +279,7 @@ def count(
         entries = count_hole(var, typed, closer)
     except ValueError as exc:  # the scorer refused a layout
         fail(f"{path}: {exc}")
-    for line in rules_not_applied(var, typed, names, closer, label):
+    for line in rules_not_applied(var, typed, names, closer, where):
         warn(line)
     return entries
 
