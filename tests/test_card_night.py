@@ -645,3 +645,15 @@ def test_a_newer_card_is_refused_by_name(tmp_path: Path) -> None:
     card = tmp_path / "new.yaml"
     card.write_text(FORMAT_1.replace("golf_scorecard: 1", "golf_scorecard: 3"))
     assert "written by a newer golf (format 3)" in one_error_line(run("show", card))
+
+
+def test_the_card_file_in_the_docs_is_a_card_with_a_complete_history(tmp_path: Path) -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "scorecard.md").read_text()
+    example = re.search(r"```yaml\n(# A Golf scorecard.*?)```", doc, re.S)
+    assert example is not None
+    card = tmp_path / "doc.yaml"
+    card.write_text(example.group(1))
+    r = ok("show", card)
+    assert r.stderr == ""  # its counted layout is right
+    check_history(store.load(card))
+    assert "hole 2 fixed: Bob 5 -> 7" in ok("log", card).stdout
