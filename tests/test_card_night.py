@@ -20,6 +20,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -284,40 +285,45 @@ def test_a_card_changed_by_an_editor_during_a_write_is_not_overwritten(
 # --------------------------------------------------------------------------- history and undo
 
 
-def test_log_shows_every_change_and_undo_takes_back_a_fix_to_the_wrong_hole(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("TZ", "Asia/Tokyo")  # times are shown local, stored with their offset
+@pytest.fixture
+def tokyo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Local time is Tokyo's (UTC+9) for the test, then this machine's again."""
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
     time.tzset()
-    try:
-        card = tmp_path / "night.yaml"
-        ok("new", card, "-p", "Ann,Bob,Cat")
-        ok("add", card, "Ann=1", "Bob=2", "Cat=3")
-        ok("add", card, "Ann=4", "Bob=5 K 2 / 5 7 9", "Cat=6")
-        r = ok("fix", card, "--hole", "1", "Bob=12")  # meant for hole 2
-        assert "hole 1 fixed: Bob 2 -> 12" in r.stdout
-        r = ok("undo", card)
-        assert "undo of change 4: hole 1: Bob 12 -> 2" in r.stdout
-        assert [row["scores"]["Bob"] for row in show_json(card)["rows"]] == [2, 14]
-        log = ok("log", card).stdout
-        lines = [line for line in log.splitlines() if re.match(r"\d+ ", line)]
-        assert [re.split(r"\s{2,}", line) for line in lines] == [
-            ["1", lines[0][10:26], "card started"],
-            ["2", lines[1][10:26], "hole 1 entered: Ann 1, Bob 2, Cat 3"],
-            ["3", lines[2][10:26], "hole 2 entered: Ann 4, Bob 14, Cat 6"],
-            ["4", lines[3][10:26], "hole 1 fixed: Bob 2 -> 12"],
-            ["5", lines[4][10:26], "undo of change 4: hole 1: Bob 12 -> 2"],
-        ]
-        stored = store.load(card).history[1].when
-        assert stored.endswith("+0900")  # the offset kept: the same moment anywhere
-        shown = lines[1][10:26]
-        assert shown == stored[:16]  # in Tokyo, Tokyo's time
-        data = json.loads(ok("log", card, "-f", "json").stdout)
-        assert data["revision"] == 5
-        assert data["changes"][3]["before"]["scores"]["Bob"] == 2
-    finally:
-        monkeypatch.delenv("TZ")
-        time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_log_shows_every_change_and_undo_takes_back_a_fix_to_the_wrong_hole(
+    tmp_path: Path, tokyo: None
+) -> None:
+    # times are shown local (Tokyo's), stored with their offset
+    card = tmp_path / "night.yaml"
+    ok("new", card, "-p", "Ann,Bob,Cat")
+    ok("add", card, "Ann=1", "Bob=2", "Cat=3")
+    ok("add", card, "Ann=4", "Bob=5 K 2 / 5 7 9", "Cat=6")
+    r = ok("fix", card, "--hole", "1", "Bob=12")  # meant for hole 2
+    assert "hole 1 fixed: Bob 2 -> 12" in r.stdout
+    r = ok("undo", card)
+    assert "undo of change 4: hole 1: Bob 12 -> 2" in r.stdout
+    assert [row["scores"]["Bob"] for row in show_json(card)["rows"]] == [2, 14]
+    log = ok("log", card).stdout
+    lines = [line for line in log.splitlines() if re.match(r"\d+ ", line)]
+    assert [re.split(r"\s{2,}", line) for line in lines] == [
+        ["1", lines[0][10:26], "card started"],
+        ["2", lines[1][10:26], "hole 1 entered: Ann 1, Bob 2, Cat 3"],
+        ["3", lines[2][10:26], "hole 2 entered: Ann 4, Bob 14, Cat 6"],
+        ["4", lines[3][10:26], "hole 1 fixed: Bob 2 -> 12"],
+        ["5", lines[4][10:26], "undo of change 4: hole 1: Bob 12 -> 2"],
+    ]
+    stored = store.load(card).history[1].when
+    assert stored.endswith("+0900")  # the offset kept: the same moment anywhere
+    shown = lines[1][10:26]
+    assert shown == stored[:16]  # in Tokyo, Tokyo's time
+    data = json.loads(ok("log", card, "-f", "json").stdout)
+    assert data["revision"] == 5
+    assert data["changes"][3]["before"]["scores"]["Bob"] == 2
 
 
 def test_undo_walks_back_and_keeps_what_it_takes_away(tmp_path: Path) -> None:
@@ -537,19 +543,13 @@ def test_two_nine_hole_cards_on_one_page(tmp_path: Path) -> None:
     assert "--two-up" in one_error_line(run("print", "--two-up", "--players", "9"))
 
 
-def test_printed_times_are_local(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_printed_times_are_local(tmp_path: Path, tokyo: None) -> None:
     card = tmp_path / "t.yaml"
     ok("new", card, "-p", "Ann,Bob")
     # a card from before format 2 stored UTC; Tokyo sees it nine hours on
     card.write_text(re.sub(r"created: .*", "created: 2026-11-30 12:29 UTC", card.read_text()))
-    monkeypatch.setenv("TZ", "Asia/Tokyo")
-    time.tzset()
-    try:
-        assert "2026-11-30 21:29" in _pdf(tmp_path, card)
-        assert show_json(card)["created"] == "2026-11-30 21:29"
-    finally:
-        monkeypatch.delenv("TZ")
-        time.tzset()
+    assert "2026-11-30 21:29" in _pdf(tmp_path, card)
+    assert show_json(card)["created"] == "2026-11-30 21:29"
 
 
 # --------------------------------------------------------------------------- one name

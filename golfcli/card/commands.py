@@ -482,7 +482,8 @@ def fix(
     """
     from . import edit
     from .history import ChangeError, fixed
-    from .model import Hole, find_hole, label_words
+    from .model import Hole, find_hole, hole_label, label_words
+    from .present import change_text
 
     seen = edit.load(file)
     index = _hole_index(seen, file, hole)
@@ -490,7 +491,7 @@ def fix(
         fail("give the corrected scores, e.g. Bob=12")
     names = seen.side_names
     h = seen.played[index]
-    label = hole.strip().upper()
+    label = hole_label(seen, h)
     sides = [i for i, n in enumerate(names) if n in h.scores]
     given = edit.assignments(seen, values or [], sides)
     edit.closer_index(seen, closer, sides)
@@ -521,8 +522,6 @@ def fix(
         return f"Apply your correction to {label_words(label)} as the card has it now?"
 
     card, change = edit.write(file, seen, asked, make, question)
-    from .present import change_text
-
     typer.echo(change_text(card, change))
     if change.hole is not None and change.hole <= len(card.played):
         edit.report_hole(card, file, change.hole - 1)
@@ -579,8 +578,8 @@ def undo(file: FileArg) -> None:
     from . import edit
     from .history import ChangeError
     from .history import undo as take_back
-    from .model import early_end
-    from .present import change_text
+    from .model import early_end, standing
+    from .present import change_text, status_lines
 
     edit.load(file)  # warns about hand edits before anything changes
     with edit.locked(file):
@@ -593,9 +592,6 @@ def undo(file: FileArg) -> None:
             fail(f"{file}: the undo would leave holes after the end of the game; nothing written")
         edit.commit(card, file, change)
     typer.echo(change_text(card, change))
-    from .model import standing
-    from .present import status_lines
-
     for line in status_lines(card, standing(card), str(file)):
         typer.echo(line)
 

@@ -132,7 +132,8 @@ class Change:
         if self.hole is not None:
             out["hole"] = self.hole
             out["label"] = self.label
-            out["scores"] = dict(self.scores)
+            if self.scores:  # an undo that removed a hole leaves none
+                out["scores"] = dict(self.scores)
         if self.closer is not None:
             out["closer"] = self.closer
         if self.before is not None:
@@ -590,6 +591,9 @@ def find_hole(card: Card, text: str) -> int | None:
     """The index in ``card.played`` of a hole given as the card shows it:
     ``3`` (a regular hole) or ``P1`` (the first playoff hole)."""
     t = text.strip().upper()
+    num = t.removeprefix("P")
+    if num.isascii() and num.isdigit() and len(num) <= 6:  # 03 is hole 3
+        t = t[: len(t) - len(num)] + str(int(num))
     for i, h in enumerate(card.played):
         if hole_label(card, h) == t:
             return i
