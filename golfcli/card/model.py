@@ -388,9 +388,12 @@ def _change(ck: Checker, path: KeyPath, names: list[str], kind: str) -> Change:
     for key in ("change", "when", "what"):
         if key not in raw:
             raise ck.fail(path, f"a change needs {key!r}")
+    when = raw["when"]
+    if not isinstance(when, (str, datetime)):  # a time typed by hand may read as a timestamp
+        raise ck.fail((*path, "when"), "must be a time, like 2026-12-01 20:15:00 +0100")
     change = Change(
         number=ck.int_((*path, "change"), 1),
-        when=str(raw["when"]),  # str(): a time typed by hand may read as a YAML timestamp
+        when=str(when),
         what=ck.choice((*path, "what"), CHANGE_KINDS),
     )
     if raw.get("undoes") is not None:
@@ -623,7 +626,10 @@ def local_time(text: str) -> str:
         if tz is not None:
             moment = moment.replace(tzinfo=tz)
         return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-    return text
+    try:  # ISO 8601, as YAML reads a timestamp typed by hand (no offset: local time)
+        return datetime.fromisoformat(text.strip()).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return text
 
 
 def par_text(diff: int) -> str:

@@ -212,7 +212,7 @@ def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
         for h, n, e in counted:
             label = label_words(hole_label(card, h))
             bullet = "- " if fmt == "markdown" else "  "
-            out.append(f"{bullet}{label}, {n}: {e.layout} = {e.score}")
+            out.append(f"{bullet}{label}, {n}: {e.layout} = {e.score}{'!' if e.problem else ''}")
             if details:
                 out += [f"{bullet}    {line}" for line in e.count]
         out.append("")
