@@ -233,6 +233,21 @@ def test_the_prompt_reads_the_card_again_and_asks(tmp_path: Path) -> None:
     assert show_json(card)["rows"][0]["scores"] == {"Ann": 1, "Bob": 3}
 
 
+def test_the_prompt_does_not_ask_when_the_game_ended_while_it_waited(tmp_path: Path) -> None:
+    card = tmp_path / "one.yaml"
+    ok("new", card, "-p", "Ann,Bob", "--holes", "1")
+    child = pexpect.spawn(GOLF, ["card", "add", str(card), "Ann=3"], encoding="utf-8", timeout=60)
+    child.expect("Bob: ")
+    assert golf("card", "add", card, "Ann=1", "Bob=2").returncode == 0  # the last hole
+    child.sendline("4")
+    child.expect("changed while you typed:")
+    child.expect("the game is over")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert [r["scores"] for r in show_json(card)["rows"]] == [{"Ann": 1, "Bob": 2}]
+
+
 def test_values_on_the_command_line_enter_the_next_hole_without_asking(tmp_path: Path) -> None:
     card = tmp_path / "q.yaml"
     ok("new", card, "-p", "Ann,Bob")

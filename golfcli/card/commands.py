@@ -412,6 +412,7 @@ def _enter_hole(file: Path, values: list[str] | None, closer: str | None, playof
         return entered(card, Hole(len(card.played) + 1, scores, playoff=playoff, closer=who))
 
     def question(card: Card) -> str:
+        _open_sides(card, file, playoff)  # the game may have ended meanwhile: no question then
         return f"Enter your scores as {label_words(_next_label(card, playoff))}?"
 
     card, _ = edit.write(file, seen, asked, make, question)
@@ -519,6 +520,8 @@ def fix(
             fail(f"--hole {label}: {exc}; {file} is unchanged")
 
     def question(card: Card) -> str:
+        if find_hole(card, label) is None:
+            fail(f"--hole {label}: the hole was taken back meanwhile; {file} is unchanged")
         return f"Apply your correction to {label_words(label)} as the card has it now?"
 
     card, change = edit.write(file, seen, asked, make, question)
