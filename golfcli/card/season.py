@@ -185,7 +185,7 @@ def stats(cards: Sequence[tuple[str, Card]], fmt: str) -> str:
     out = [f"{n} card{'s' if n != 1 else ''}: " + ", ".join(Path(f).name for f, _ in cards)]
     for g in s.groups:
         files = ", ".join(Path(f).name for f in g.files)
-        title = f"{g.game}, {g.players} players: {_count(len(g.files), 'card')} ({files})"
+        title = f"{g.game}, {_count(g.players, 'player')}: {_count(len(g.files), 'card')} ({files})"
         out += ["", f"### {title}" if fmt == "markdown" else title, ""]
         headers = [h.format(unit=_unit(g)) for h in HEADERS]
         if g.people:
