@@ -161,8 +161,9 @@ def test_sigkill_at_random_moments_leaves_the_old_or_the_new_card(tmp_path: Path
     rng = random.Random(22)
     t0 = time.monotonic()
     subprocess.run([sys.executable, "-c", SLOW_WRITER, "show", str(card)], capture_output=True)
-    life = time.monotonic() - t0  # how long one command lives here, to spread the kills over
-    kept = 0
+    # how long one command lives here, to spread the kills over (measured: about half of
+    # them land before the write is done, half after)
+    life = time.monotonic() - t0
     for i in range(16):
         before = store.load(card)
         p = subprocess.Popen(
@@ -178,7 +179,6 @@ def test_sigkill_at_random_moments_leaves_the_old_or_the_new_card(tmp_path: Path
         if after.revision == before.revision:  # the old card
             assert after.played == before.played
         else:  # the new one, its change recorded
-            kept += 1
             assert after.revision == before.revision + 1
             assert after.played[-1].totals == {"Ann": i, "Bob": 0}
             assert len(after.played) == len(before.played) + 1
@@ -188,7 +188,6 @@ def test_sigkill_at_random_moments_leaves_the_old_or_the_new_card(tmp_path: Path
     ok("add", card, "Ann=99", "Bob=0")
     assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
     assert show_json(card)["rows"][-1]["scores"] == {"Ann": 99, "Bob": 0}
-    assert 0 <= kept <= 16
 
 
 def test_the_prompt_reads_the_card_again_and_asks(tmp_path: Path) -> None:
