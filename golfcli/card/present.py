@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..match import hole_winners, match_standing
-from ..stats import text_table
+from ..render import csv_text, text_table
 from .model import (
     Card,
     Change,
@@ -30,8 +30,6 @@ from .model import (
     par_text,
     standing,
 )
-
-FORMATS = ("table", "markdown", "csv", "json")
 
 
 def _join(names: Sequence[str]) -> str:
@@ -360,11 +358,7 @@ def log(card: Card, fmt: str) -> str:
         )
     headers = ["change", "when", "what"]
     if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(headers)
-        w.writerows(rows)
-        return buf.getvalue().rstrip("\n")
+        return csv_text(headers, rows)
     if not rows:
         return note or "No changes yet."
     table = text_table(headers, rows, fmt)

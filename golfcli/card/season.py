@@ -13,15 +13,13 @@ disagree with their layouts (a hand edit, see :func:`.count.check_layouts`).
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..stats import text_table
+from ..render import csv_text, text_table
 from .model import Card, standing
 
 
@@ -171,16 +169,21 @@ def stats(cards: Sequence[tuple[str, Card]], fmt: str) -> str:
     if fmt == "json":
         return json.dumps(_json(cards, s), indent=2)
     if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["game", "players", "side", "name", "members", *HEADERS[:4], "mean/hole",
-                    *HEADERS[5:]])  # fmt: skip
-        for g in s.groups:
-            for team in (False, True):
-                for p in g.ranked(team):
-                    kind = "team" if team else "player"
-                    w.writerow([g.game, g.players, kind, p.name, " & ".join(p.members), *_cells(p)])
-        return buf.getvalue().rstrip("\n")
+        header = ["game", "players", "side", "name", "members", *HEADERS[:4], "mean/hole"]
+        rows = [
+            [
+                g.game,
+                g.players,
+                "team" if team else "player",
+                p.name,
+                " & ".join(p.members),
+                *_cells(p),
+            ]
+            for g in s.groups
+            for team in (False, True)
+            for p in g.ranked(team)
+        ]
+        return csv_text([*header, *HEADERS[5:]], rows)
     n = len(cards)
     out = [f"{n} card{'s' if n != 1 else ''}: " + ", ".join(Path(f).name for f, _ in cards)]
     for g in s.groups:
