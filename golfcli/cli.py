@@ -309,29 +309,18 @@ def _stdin_layouts() -> Iterable[tuple[str, str]]:
 # --------------------------------------------------------------------------- variants
 
 
-def _counts(numbers: tuple[int, ...]) -> str:
-    """(2, 3, 4, 6) -> "2-4, 6"."""
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-
-
 @app.command()
 def variants() -> None:
     """List the built-in variants, one line each."""
     from tabulate import tabulate
 
-    from .variant import BUILTIN_NAMES, builtin
+    from .variant import spans
+    from .variant import variants as builtins  # golfcli.variants()
 
     rows = []
-    for name in BUILTIN_NAMES:
-        v = builtin(name)
-        players = _counts(v.players)
-        rows.append([name, f"{v.rows}x{v.cols}", players, v.description])
+    for v in builtins():
+        players = spans(v.players)
+        rows.append([v.name, f"{v.rows}x{v.cols}", players, v.description])
     headers = ["variant", "grid", "players", "description"]
     typer.echo(tabulate(rows, headers=headers, tablefmt="simple"))
     typer.echo(

@@ -265,10 +265,7 @@ class Variant:
         return bool(self.card_values)
 
     def __repr__(self) -> str:
-        lo, hi = self.players[0], self.players[-1]
-        contiguous = len(self.players) == hi - lo + 1
-        players = f"{lo}-{hi}" if contiguous and hi > lo else "/".join(map(str, self.players))
-        return f"<Variant {self.name!r}: {self.rows}x{self.cols}, {players} players>"
+        return f"<Variant {self.name!r}: {self.rows}x{self.cols}, {spans(self.players)} players>"
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle with plain data (a read-only mapping does not pickle): tournament
@@ -276,6 +273,21 @@ class Variant:
         state = {f.name: getattr(self, f.name) for f in fields(self)}
         state["data"] = self.to_data()
         return (_unpickle_variant, (state,))
+
+
+def spans(numbers: Sequence[int]) -> str:
+    """Player counts as runs, the way ``golf variants`` lists them.
+
+    >>> spans((2, 3, 4, 6))
+    '2-4, 6'
+    """
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _unpickle_variant(state: dict[str, Any]) -> Variant:

@@ -12,12 +12,15 @@ file, theme or source tree of its own to keep beside the code (Sphinx needs
 all three).  Only the public face is rendered, not the engine's modules:
 the reference is what a script or a notebook may rely on.  The names load
 lazily (PEP 562), so they are loaded here first: pdoc reads the module's
-namespace.  docs/api.md is the tutorial that goes with it.
+namespace.  They are read from the ``.py`` sources (``GOLF_PURE=1``): a
+module compiled by mypyc keeps no docstrings of its methods.  docs/api.md
+is the tutorial that goes with it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,6 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def build(out: Path) -> Path:
     """Render the reference into ``out``; returns the page written."""
+    # from the sources: a mypyc-compiled module keeps no docstrings of its
+    # classes' methods (golfcli/__init__.py reads this when it is imported)
+    os.environ["GOLF_PURE"] = "1"
     import pdoc.doc
     import pdoc.render
 

@@ -21,10 +21,18 @@ import golfcli
 # --------------------------------------------------------------------------- the facade
 
 
+def compiled(obj: object) -> bool:
+    """Whether ``obj`` comes from a mypyc-compiled module, which keeps no
+    docstrings of its classes' methods (the pure build, GOLF_PURE=1, runs
+    this file too, and the reference is made from the sources)."""
+    module = sys.modules.get(getattr(obj, "__module__", "") or "")
+    return not (getattr(module, "__file__", "") or "").endswith(".py")
+
+
 def test_every_public_name_is_listed_loads_and_says_what_it_is() -> None:
     for name in golfcli.__all__:
         value = getattr(golfcli, name)
-        if name == "__version__":
+        if name == "__version__" or compiled(value):
             continue
         doc = getattr(value, "__doc__", None)
         assert doc and len(doc.strip()) > 20, f"golfcli.{name} has no docstring"
@@ -41,6 +49,8 @@ def test_public_methods_and_properties_have_docstrings() -> None:
         value = getattr(golfcli, name)
         if not isinstance(value, type) or name in ("Action", "View", "Variant", "Bot"):
             continue  # engine records: their fields are documented on the class
+        if compiled(value):
+            continue
         for attr, member in vars(value).items():
             if attr.startswith("_") or not (callable(member) or isinstance(member, property)):
                 continue
@@ -81,7 +91,7 @@ def test_variants_lists_the_builtins_and_load_variant_loads_each() -> None:
         v = golfcli.load_variant(name)
         assert isinstance(v, golfcli.Variant) and v.name == name
     assert repr(golfcli.load_variant("six-card")) == "<Variant 'six-card': 2x3, 2-12 players>"
-    assert repr(golfcli.load_variant("alberta")) == "<Variant 'alberta': 3x6, 2/3/4/6 players>"
+    assert repr(golfcli.load_variant("alberta")) == "<Variant 'alberta': 3x6, 2-4, 6 players>"
 
 
 def test_load_variant_takes_a_path_and_overrides(tmp_path: Path) -> None:
@@ -422,6 +432,7 @@ def test_run_tournament_returns_the_report(report: golfcli.Report) -> None:
     assert [r["player"] for r in report.standings] == ["g", "r"]
     assert {r["games"] for r in report.standings} == {6}  # 3 deals x 2 seatings
     assert report["run"]["seed"] == 5 and report.crosstable[0]["player"] == "g"
+    assert report.pairs == report["pairs"] and len(report.pairs) == 1
     assert str(report) == report.render("table")
     assert report.render("json") == json.dumps(report.to_dict(), indent=2)
     assert report.render("csv").splitlines()[0].startswith("rank,player,games")

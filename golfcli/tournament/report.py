@@ -52,11 +52,12 @@ class Report(dict[str, Any]):
     """A tournament's report: what every output format is made from.
 
     It is the ``--format json`` document itself (a ``dict``: ``run``,
-    ``standings``, ``crosstable``, ``sprt``, ``timing``), with the tables as
-    records a notebook turns into a table (``pandas.DataFrame(report.standings)``),
-    :meth:`render` for the other formats (``str(report)`` is the table
-    ``golf tournament`` prints) and a notebook picture.  ``result`` is the
-    run behind it (its plan, its tally of games, why it stopped).
+    ``standings``, ``pairs``, ``crosstable``, ``sprt``, ``hole_scores``,
+    ``ratings_over_run``, ``timing``), with the tables as records a notebook
+    turns into a table (``pandas.DataFrame(report.standings)``), :meth:`render`
+    for the other formats (``str(report)`` is the table ``golf tournament``
+    prints) and a notebook picture (tables and plots).  ``result`` is the run
+    behind it (its plan, its tally of games, why it stopped).
     """
 
     __slots__ = ("result",)
@@ -70,6 +71,13 @@ class Report(dict[str, Any]):
         """One record per entrant, best first: rank, games, wins, strokes per
         hole with its 95% interval, rating, faults ..."""
         rows: list[dict[str, Any]] = self["standings"]
+        return rows
+
+    @property
+    def pairs(self) -> list[dict[str, Any]]:
+        """One record per pair of entrants that met: the paired difference per
+        deal with its 95% interval, the likelihood of superiority, Elo."""
+        rows: list[dict[str, Any]] = self["pairs"]
         return rows
 
     @property
