@@ -49,6 +49,10 @@ class Hole:
     ``(number - 1) % players`` unless ``dealer`` is given).  ``handicap``
     maps a seat to the extra cards it turns up at the start (1-2).
     ``names`` are the seats' names in pictures and text (``P1`` ...).
+    ``order`` deals this order of the variant's deck instead of a shuffle
+    (the deal as a chance outcome chosen outside: the cards are taken from
+    its end, as ``hole.events[0].order`` records them); the key still
+    shuffles a stock that runs out.
     """
 
     __slots__ = ("key", "names", "number", "state")
@@ -64,6 +68,7 @@ class Hole:
         dealer: int | None = None,
         handicap: Mapping[int, int] | None = None,
         names: Sequence[str] | None = None,
+        order: Sequence[int] | None = None,
         _state: HoleState | None = None,
     ) -> None:
         #: the key the cards come from (secret unless given or made from a seed)
@@ -73,7 +78,9 @@ class Hole:
             var = resolve(variant)
             deal = (number - 1) % players if dealer is None else dealer
             rng = KeyedRandom(derive(self.key, f"hole:{number}"))
-            _state = HoleState(var, players, deal, rng, extra_reveals=dict(handicap or {}))
+            _state = HoleState(
+                var, players, deal, rng, extra_reveals=dict(handicap or {}), order=order
+            )
         #: the engine's state: every card, for a program that may know them
         self.state = _state
         self.names = (

@@ -365,6 +365,19 @@ def test_a_hole_replays_from_its_recorded_chance() -> None:
         golfcli.Hole.replay(hole.variant, 4, hole.events[1:])  # no deal
 
 
+def test_a_deal_can_be_chosen_outside() -> None:
+    """Chance as an outcome given to the hole: the deal's card order."""
+    first = golfcli.Hole("six-card", 2, seed=8)
+    order = first.events[0].order
+    assert order is not None
+    again = golfcli.Hole("six-card", 2, seed=99, order=list(order))
+    assert again.events[0] == first.events[0] and again.discard == first.discard
+    reversed_deal = golfcli.Hole("six-card", 2, order=list(reversed(order)))
+    assert reversed_deal.discard != first.discard
+    with pytest.raises(ValueError, match="not this variant's deck"):
+        golfcli.Hole("six-card", 2, order=list(order)[1:])
+
+
 def test_play_match_returns_scores_winners_and_the_log() -> None:
     r = golfcli.play_match("six-card", ["greedy", "random"], holes=3, seed=7)
     assert isinstance(r, golfcli.MatchResult)
