@@ -86,11 +86,15 @@ class Runner:
         progress: bool = False,
         disk: Disk | None = None,
         interrupts: Interrupts | None = None,
+        on_progress: Callable[[int, int], None] | None = None,
     ) -> None:
         self.plan = plan
         self.out = out
         self.interrupts = interrupts or Interrupts()
         self.show_progress = progress
+        self.on_progress = on_progress
+        # games finished on a pool's workers, their batches returned or not
+        self.pool_finished: Callable[[], int] | None = None
         self.disk = disk or Disk(plan.total)
         self.index = {e.name: i for i, e in enumerate(plan.entrants)}
         self.tally = Tally([e.name for e in plan.entrants], plan.scoring, plan.sprt)
@@ -218,16 +222,29 @@ class Runner:
         self._task = self._progress.add_task(self.plan.name, total=self.plan.total, leader="")
         self._update_progress(force=True)
 
+    def finished(self) -> int:
+        """Games finished so far: those counted, or (on a pool) every game a
+        worker has ended, if more: the bar moves with the first game, not
+        with the first batch to come back, which holds a whole deal."""
+        done = self.next
+        if self.pool_finished is not None:
+            done = max(done, min(self.plan.total, self.disk.count + self.pool_finished()))
+        return done
+
     def _update_progress(self, force: bool = False) -> None:
-        if self._progress is None:
+        if self._progress is None and self.on_progress is None:
             return
         now = time.monotonic()
         if not force and now - self._last_update < 0.1:
             return
         self._last_update = now
-        lead = self.tally.leader()
-        text = f"leader: {lead[0]} ({100 * lead[1]:.0f}% wins)" if lead else ""
-        self._progress.update(self._task, completed=self.next, leader=text)
+        done = self.finished()
+        if self.on_progress is not None:
+            self.on_progress(done, self.plan.total)
+        if self._progress is not None:
+            lead = self.tally.leader()
+            text = f"leader: {lead[0]} ({100 * lead[1]:.0f}% wins)" if lead else ""
+            self._progress.update(self._task, completed=done, leader=text)
 
     def _stop_progress(self) -> None:
         if self._progress is not None:
@@ -349,6 +366,7 @@ class PoolLoop:
             pool.max_batch,
             group=plan.per_deal if plan.duplicate else 1,
         )
+        runner.pool_finished = pool.finished
         self.inflight: dict[Future[BatchResult], list[int]] = {}
         self.results: dict[int, str] = {}  # game index -> its line, until aggregated
         self.retried: dict[int, int] = {}  # first game of a batch -> times sent again
@@ -492,8 +510,12 @@ def run_tournament(
     batch: int | None = None,
     on_notice: Callable[[str], None] | None = None,
     interrupts: Interrupts | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> RunResult:
-    """Play (or continue) a tournament; the library entry point behind ``golf tournament``."""
+    """Play (or continue) a tournament; the library entry point behind ``golf tournament``.
+
+    ``on_progress(finished, total)`` is called as games finish (at most ten
+    times a second), whatever order they finish in."""
     if resume and out is None:
         raise ConfigError("--resume", "", "needs --out DIR (the directory of the run to continue)")
     if plan.record_events and out is None:
@@ -541,7 +563,9 @@ def run_tournament(
         )
     if batch is not None:
         plan = replace(plan, executor=replace(plan.executor, batch_size=batch))
-    runner = Runner(plan, out, progress=progress, disk=disk, interrupts=interrupts)
+    runner = Runner(
+        plan, out, progress=progress, disk=disk, interrupts=interrupts, on_progress=on_progress
+    )
     procs.set_run_id()  # workers and their bots carry it: see Runner._run_pool
     result = runner.run()
     if out is not None:

@@ -21,6 +21,7 @@ import atexit
 import contextlib
 import hashlib
 import json
+import math
 import os
 import shlex
 import shutil
@@ -221,9 +222,14 @@ class Player:
             append_line(self.fd, line)
         return line, rec
 
-    def play_many(self, indices: list[int], stop: Any = None) -> list[GameLine]:
+    def play_many(
+        self, indices: list[int], stop: Any = None, on_game: Callable[[], None] | None = None
+    ) -> list[GameLine]:
         """Play consecutive games; stop early (between games) when ``stop`` is
-        set.  Games not played are not returned: they stay to be played later."""
+        set.  Games not played are not returned: they stay to be played later.
+
+        ``on_game`` is called after each game: a batch returns only when its
+        last game is over, and the progress bar must not wait for that."""
         out: list[GameLine] = []
         for i in indices:
             if stop is not None and stop.is_set():
@@ -240,6 +246,8 @@ class Player:
                 events = path.read_text(encoding="utf-8")
                 path.unlink()
             out.append((i, line, events))
+            if on_game is not None:
+                on_game()
         return out
 
     def close(self) -> None:
@@ -334,6 +342,7 @@ def worker_identity() -> str:
 
 _LOCAL: Player | None = None
 _STOP: Any = None  # a multiprocessing Event: finish the current game, skip the rest of the batch
+_FINISHED: Any = None  # a shared counter of the pool's finished games (the progress bar)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -356,8 +365,10 @@ def _end_bots_and_exit(signum: int, frame: Any) -> None:
     os._exit(1)
 
 
-def init_local_worker(plan: Plan, out: Path | None, stop: Any, parent: int) -> None:
-    global _LOCAL, _STOP
+def init_local_worker(
+    plan: Plan, out: Path | None, stop: Any, parent: int, finished: Any = None
+) -> None:
+    global _LOCAL, _STOP, _FINISHED
     # The main process decides about Ctrl-C; programs started from here inherit SIG_IGN.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A worker is forked with the main process's SIGTERM handler (a polite
@@ -367,12 +378,18 @@ def init_local_worker(plan: Plan, out: Path | None, stop: Any, parent: int) -> N
     _die_with_parent(parent)
     _LOCAL = Player(plan, out)
     _STOP = stop
+    _FINISHED = finished
+
+
+def _count_local_game() -> None:
+    with _FINISHED.get_lock():
+        _FINISHED.value += 1
 
 
 def play_batch_local(indices: list[int]) -> BatchResult:
     assert _LOCAL is not None
     start = time.perf_counter()
-    games = _LOCAL.play_many(indices, _STOP)
+    games = _LOCAL.play_many(indices, _STOP, _count_local_game if _FINISHED is not None else None)
     return BatchResult(games, time.perf_counter() - start, "local")
 
 
@@ -437,5 +454,45 @@ def play_batch_remote(
         )
     player = _remote_player(plan_blob, plan_key)
     start = time.perf_counter()
-    games = player.play_many(indices)
+    progress = _RemoteProgress(progress_topic(plan_key))
+    games = player.play_many(indices, on_game=progress)
+    progress.flush()
     return BatchResult(games, time.perf_counter() - start, worker_identity())
+
+
+def progress_topic(plan_key: str) -> str:
+    """The Dask event topic a run's workers report finished games on (one per
+    plan, so two runs on one cluster do not count each other's games)."""
+    return f"golf-progress-{plan_key[:16]}"
+
+
+class _RemoteProgress:
+    """Counts a Dask task's finished games and tells the client through the
+    scheduler's event log: the first game at once, then at most every
+    ``EVERY`` seconds, and the rest after the last game (fast games would
+    otherwise make a message each)."""
+
+    EVERY = 0.25
+
+    def __init__(self, topic: str) -> None:
+        self.topic = topic
+        self.unsent = 0
+        self.sent_at = -math.inf
+
+    def __call__(self) -> None:
+        self.unsent += 1
+        now = time.monotonic()
+        if now - self.sent_at >= self.EVERY:
+            self.flush()
+            self.sent_at = now
+
+    def flush(self) -> None:
+        if not self.unsent:
+            return
+        try:
+            from distributed import get_worker
+
+            get_worker().log_event(self.topic, self.unsent)
+        except Exception:  # progress is a courtesy: never fail a game over it
+            pass
+        self.unsent = 0
