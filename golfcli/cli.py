@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from .errors import check_range, fail, load_variant_or_fail, say_error
+from .errors import check_range, fail, load_variant_or_fail, say_error, say_warning
 from .limits import MAX_GAMES, MAX_HOLES, MAX_SEED
 
 if TYPE_CHECKING:
@@ -548,6 +548,17 @@ def replay_source(file: Path, game: int | None) -> Path:
 # --------------------------------------------------------------------------- tournament
 # Implementation: golfcli/tournament/ and golfcli/stats.py.
 
+DbOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        metavar="PATH",
+        help="The ratings database (default: $XDG_DATA_HOME/golf/ratings.db, "
+        "else ~/.local/share/golf/ratings.db).",
+        show_default=False,
+    ),
+]
+
 
 @app.command()
 def tournament(
@@ -614,8 +625,16 @@ def tournament(
         int | None,
         typer.Option(help="Tasks in flight at once (default: 3 per worker slot)."),
     ] = None,
+    db: DbOpt = None,
+    no_db: Annotated[
+        bool,
+        typer.Option("--no-db", help="Do not record this run's games in the ratings database."),
+    ] = False,
 ) -> None:
     """Run a bot tournament from a config and print standings and a crosstable.
+
+    Every counted game is also recorded in the ratings database (see
+    `golf ratings`), unless --no-db.
 
     Results depend only on the config and the seed: not on --workers, the
     executor, batch sizes, or a stop and --resume in between.
@@ -649,6 +668,8 @@ def tournament(
         address=address,
         batch_size=batch_size,
         max_in_flight=max_in_flight,
+        db=db,
+        no_db=no_db,
     )
 
 
@@ -669,12 +690,15 @@ def run_tournament_command(
     address: str | None = None,
     batch_size: int | None = None,
     max_in_flight: int | None = None,
+    db: Path | None = None,
+    no_db: bool = False,
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
     from .stats import CSV_TABLES, FORMATS, render
     from .tournament.config import load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
+    from .tournament.ratings import default_path
     from .tournament.runner import Interrupts, run_tournament
     from .yamlsrc import SourceError
 
@@ -684,6 +708,8 @@ def run_tournament_command(
         fail("--table: only with --format csv (the other formats show both tables)")
     if table is not None and table not in CSV_TABLES:
         fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
+    if db is not None and no_db:
+        fail("--db: give --db PATH or --no-db, not both")
     try:
         plan = load_config(
             config,
@@ -711,7 +737,14 @@ def run_tournament_command(
     with Interrupts() as ints:
         try:
             result = run_tournament(
-                plan, out, resume=resume, progress=progress, on_notice=notice, interrupts=ints
+                plan,
+                out,
+                resume=resume,
+                progress=progress,
+                on_notice=notice,
+                interrupts=ints,
+                ratings=None if no_db else db or default_path(),
+                on_warning=say_warning,
             )
         except SourceError as exc:
             fail(str(exc))
@@ -732,6 +765,110 @@ def run_tournament_command(
             raise typer.Exit(130)
         if result.stopped == "sprt" and not quiet:
             typer.echo(f"golf: {result.message}", err=True)
+
+
+# --------------------------------------------------------------------------- ratings
+# Implementation: golfcli/tournament/ratings.py.
+
+ratings_app = typer.Typer(
+    name="ratings",
+    help=(
+        "Ratings that last: a leaderboard over every game of every tournament "
+        "recorded in the ratings database.\n\n"
+        "Each bot (its spec, options and a fingerprint of its code) gets a rating "
+        "± uncertainty from openskill (pip install 'golfcli[ratings]'), one board per "
+        "variant and player count.\n\n"
+        "Examples:\n\n"
+        "  golf ratings\n\n"
+        "  golf ratings --variant six-card --players 2 --format markdown\n\n"
+        "  golf ratings import runs/rr        (a run directory: adds its games once)\n\n"
+        "More in docs/tournament.md (The ratings database)."
+    ),
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.callback()
+def ratings(
+    ctx: typer.Context,
+    db: DbOpt = None,
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="Only this variant's board(s).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Only games of this many players.")
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
+    ] = "table",
+) -> None:
+    """Print the leaderboard: rating ± uncertainty, games played, last seen."""
+    from .tournament.ratings import (
+        FORMATS,
+        RatingsError,
+        default_path,
+        leaderboards,
+        open_to_read,
+        render,
+    )
+
+    if ctx.invoked_subcommand is not None:
+        ctx.obj = db
+        return
+    if fmt not in FORMATS:
+        fail(f"--format: must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    check_range("--players", players, 2, 16)
+    path = db or default_path()
+    if db is None and not path.exists():
+        typer.echo(
+            f"no games recorded yet in {path}: every golf tournament records its games "
+            "there, and golf ratings import DIR adds a run directory"
+        )
+        return
+    try:
+        conn = open_to_read(path)
+        try:
+            boards = leaderboards(conn, variant, players)
+        finally:
+            conn.close()
+    except RatingsError as exc:
+        fail(str(exc))
+    if not boards:
+        which = " ".join(
+            w for w in (variant and f"of {variant}", players and f"with {players} players") if w
+        )
+        typer.echo(f"no games {which + ' ' if which else ''}recorded in {path}")
+        return
+    typer.echo(render(boards, path, fmt))
+
+
+@ratings_app.command("import")
+def ratings_import(
+    ctx: typer.Context,
+    dirs: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="DIR...", help="Run directories (a tournament's --out).", show_default=False
+        ),
+    ],
+    db: DbOpt = None,
+) -> None:
+    """Add the games of finished or stopped runs (a run already recorded adds nothing)."""
+    from .tournament.ratings import RatingsError, default_path, import_run
+
+    path = db or ctx.obj or default_path()
+    for d in dirs:
+        try:
+            got = import_run(path, d)
+        except RatingsError as exc:
+            fail(str(exc))
+        skipped = f"; {got.skipped} unreadable line(s) skipped" if got.skipped else ""
+        typer.echo(
+            f"{d}: {got.added} new game(s) recorded in {path}, {got.known} recorded before{skipped}"
+        )
 
 
 @app.command("check-bot")

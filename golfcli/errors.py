@@ -27,6 +27,14 @@ def say_error(message: str) -> None:
     typer.echo(f"golf: error: {printable(message)}", err=True)
 
 
+def say_warning(message: str) -> None:
+    """``golf: warning: ...`` on stderr, one line: something the user must
+    know although the command goes on (``--quiet`` does not hide it)."""
+    from .yamlsrc import printable
+
+    typer.echo(f"golf: warning: {printable(message)}", err=True)
+
+
 def fail(message: str) -> NoReturn:
     """Say the error and end the command with exit status 2."""
     say_error(message)

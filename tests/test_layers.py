@@ -39,7 +39,17 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
     "bots": ("", "procs", "common", "greedy", "expert", "mc", "external", "registry"),
-    "tournament": ("", "plan", "worker", "executors", "config", "rundir", "report", "runner"),
+    "tournament": (
+        "",
+        "plan",
+        "worker",
+        "executors",
+        "config",
+        "rundir",
+        "ratings",
+        "report",
+        "runner",
+    ),
     "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
     "card": ("", "model", "count", "present", "pdf", "commands"),
 }

@@ -21,8 +21,18 @@ from ..stats import Tally, outcome_from_record, plural
 from .config import cpu_count
 from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
 from .plan import ConfigError, Plan, RunError
+from .ratings import RatingsError, Recorder, RunInfo
 from .report import RunResult, Timing, build_report
-from .rundir import Disk, check_record, prepare_out, read_games, scan_games, write_atomic
+from .rundir import (
+    Disk,
+    check_record,
+    prepare_out,
+    read_games,
+    read_run_file,
+    run_meta,
+    scan_games,
+    write_atomic,
+)
 from .worker import BatchResult, GameError, Player, append_line, events_file, open_games
 
 BACKLOG = 20_000  # finished games (~0.5 kB each) held while an earlier one is still out
@@ -87,8 +97,10 @@ class Runner:
         disk: Disk | None = None,
         interrupts: Interrupts | None = None,
         on_progress: Callable[[int, int], None] | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
         self.plan = plan
+        self.recorder = recorder  # the ratings database, given every counted game
         self.out = out
         self.interrupts = interrupts or Interrupts()
         self.show_progress = progress
@@ -142,6 +154,8 @@ class Runner:
     def _aggregate(self, i: int, rec: dict[str, Any], *, deals: bool = True) -> None:
         self.tally.add(outcome_from_record(rec, self.index))
         self.played += 1
+        if self.recorder is not None:
+            self.recorder.add(rec)
         for seat, name in enumerate(rec["seating"]):
             t = self.timing[name]
             t.decisions += rec["decisions"][seat]
@@ -265,6 +279,8 @@ class Runner:
                 self.stopped, self.message = "error", str(exc)
             finally:
                 self._stop_progress()
+                if self.recorder is not None:
+                    self.recorder.flush()
         if self.stopped is None and self.next < self.plan.total:
             self.stopped = "interrupted"
         if self.stopped == "interrupted":
@@ -511,11 +527,17 @@ def run_tournament(
     on_notice: Callable[[str], None] | None = None,
     interrupts: Interrupts | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    ratings: Path | None = None,
+    on_warning: Callable[[str], None] | None = None,
 ) -> RunResult:
     """Play (or continue) a tournament; the library entry point behind ``golf tournament``.
 
     ``on_progress(finished, total)`` is called as games finish (at most ten
-    times a second), whatever order they finish in."""
+    times a second), whatever order they finish in.  ``ratings`` is the
+    ratings database to record every counted game in (None: none; golf
+    tournament passes :func:`~golfcli.tournament.ratings.default_path`
+    unless told ``--no-db``); a database that cannot be used is said once
+    through ``on_warning`` and the run goes on without it."""
     if resume and out is None:
         raise ConfigError("--resume", "", "needs --out DIR (the directory of the run to continue)")
     if plan.record_events and out is None:
@@ -563,11 +585,74 @@ def run_tournament(
         )
     if batch is not None:
         plan = replace(plan, executor=replace(plan.executor, batch_size=batch))
+    recorder = _open_recorder(plan, out, ratings, on_warning)
     runner = Runner(
-        plan, out, progress=progress, disk=disk, interrupts=interrupts, on_progress=on_progress
+        plan,
+        out,
+        progress=progress,
+        disk=disk,
+        interrupts=interrupts,
+        on_progress=on_progress,
+        recorder=recorder,
     )
     procs.set_run_id()  # workers and their bots carry it: see Runner._run_pool
-    result = runner.run()
+    try:
+        result = runner.run()
+    finally:
+        if recorder is not None:
+            recorder.close()
     if out is not None:
         write_atomic(out / "results.json", json.dumps(build_report(result), indent=2) + "\n")
+    if recorder is not None:
+        _say_recorded(recorder, out, on_notice, on_warning)
     return result
+
+
+def _open_recorder(
+    plan: Plan, out: Path | None, db: Path | None, on_warning: Callable[[str], None] | None
+) -> Recorder | None:
+    """The ratings database's recorder for this run, or None (no ``db``, or
+    a database that cannot be used: said in one warning, and the run goes
+    on without it)."""
+    if db is None:
+        return None
+    meta = read_run_file(out) if out is not None else run_meta(plan)
+    try:
+        return Recorder(db, RunInfo.from_meta(meta, str(out if out is not None else plan.config)))
+    except RatingsError as exc:
+        if on_warning is not None:
+            on_warning(f"ratings database {exc}; {_not_recorded(out)}")
+        return None
+
+
+def _not_recorded(out: Path | None) -> str:
+    if out is None:
+        return "this run's games are not recorded there"
+    return (
+        f"this run's games are not recorded there (every one is in {out / 'games.jsonl'}: "
+        f"golf ratings import {out} adds them once it is fixed)"
+    )
+
+
+def _say_recorded(
+    recorder: Recorder,
+    out: Path | None,
+    on_notice: Callable[[str], None] | None,
+    on_warning: Callable[[str], None] | None,
+) -> None:
+    if recorder.problem is not None:
+        if on_warning is not None:
+            on_warning(f"ratings database {recorder.problem}; {_not_recorded(out)}")
+        return
+    if on_notice is None:
+        return
+    if recorder.added:
+        on_notice(
+            f"ratings: {plural(recorder.added, 'game')} recorded in {recorder.path} "
+            "(golf ratings shows the leaderboard)"
+        )
+    else:
+        on_notice(
+            f"ratings: nothing new for {recorder.path}: these games were recorded before "
+            "(the same config, seed and bots play the same games)"
+        )

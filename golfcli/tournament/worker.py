@@ -292,23 +292,86 @@ def bot_file_hashes(players: Sequence[PlayerSpec], base_dir: Path) -> tuple[tupl
     changed is refused like a changed config."""
     out: dict[str, str] = {}
     for p in players:
-        words: list[str] = []
-        if p.command:
-            words = list(p.command)
-        elif p.bot and p.bot.startswith("cmd:"):
-            words = shlex.split(p.bot[4:])
-        elif p.bot:
-            words = [p.bot.partition("?")[0]]
-        for w in words:
-            if (
-                not w.endswith((".py", ".js", ".rb", ".pl", ".sh", ".jar", ".exe"))
-                and os.sep not in w
-            ):
-                continue
-            f = Path(w) if Path(w).is_absolute() else base_dir / w
-            if f.is_file():
-                out[w] = hashlib.sha256(f.read_bytes()).hexdigest()
+        out.update(_named_files(p, base_dir))
     return tuple(sorted(out.items()))
+
+
+def _spec_words(p: PlayerSpec) -> list[str]:
+    if p.command:
+        return list(p.command)
+    if p.bot and p.bot.startswith("cmd:"):
+        return shlex.split(p.bot[4:])
+    if p.bot:
+        return [p.bot.partition("?")[0]]
+    return []
+
+
+def _named_files(p: PlayerSpec, base_dir: Path) -> dict[str, str]:
+    """word -> SHA-256 of each file a player's spec names (a bot file, an
+    external program's script)."""
+    out: dict[str, str] = {}
+    for w in _spec_words(p):
+        if not w.endswith((".py", ".js", ".rb", ".pl", ".sh", ".jar", ".exe")) and os.sep not in w:
+            continue
+        f = Path(w) if Path(w).is_absolute() else base_dir / w
+        if f.is_file():
+            out[w] = hashlib.sha256(f.read_bytes()).hexdigest()
+    return out
+
+
+def bot_identity(p: PlayerSpec, base_dir: Path) -> dict[str, Any]:
+    """What a player is, for the ratings database: ``bot`` (the spec without
+    options, or the command line), ``options`` (the spec's and the config's,
+    merged) and ``code``, a fingerprint of the code that plays.
+
+    The code is golf's own (:func:`code_fingerprint`) for a built-in bot;
+    for anything else the files its spec names (a bot file, an external
+    program's script, a module's source); with none found, the program on
+    PATH that a command runs, else empty (nothing to tell versions apart).
+    A bot whose code changed is a new bot with a rating of its own."""
+    from ..bots.registry import BUILTIN_BOTS, split_options
+
+    options: dict[str, Any] = {}
+    if p.bot is not None and not p.is_external():
+        base, options = split_options(p.bot.strip())
+        options.update(p.options)
+    else:
+        base = p.label
+    if base in BUILTIN_BOTS:
+        code = code_fingerprint()
+    else:
+        files = _named_files(p, base_dir) or _module_file(base) or _program_file(p)
+        text = "".join(f"{w}\0{h}\0" for w, h in sorted(files.items()))
+        code = hashlib.sha256(text.encode()).hexdigest()[:16] if files else ""
+    return {"bot": base, "options": options, "code": code}
+
+
+def _module_file(base: str) -> dict[str, str]:
+    """``package.module:Name``: the module's source file, found without
+    running it (its parent packages are imported)."""
+    if ":" not in base or base.startswith("cmd:"):
+        return {}
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(base.partition(":")[0])
+    except (ImportError, ValueError):
+        return {}
+    origin = spec.origin if spec is not None else None
+    if origin is None or not Path(origin).is_file():
+        return {}
+    return {base: hashlib.sha256(Path(origin).read_bytes()).hexdigest()}
+
+
+def _program_file(p: PlayerSpec) -> dict[str, str]:
+    """An external program named by its bare name: the file PATH finds."""
+    if not p.is_external():
+        return {}
+    words = _spec_words(p)
+    found = shutil.which(words[0]) if words else None
+    if found is None or not Path(found).is_file():
+        return {}
+    return {words[0]: hashlib.sha256(Path(found).read_bytes()).hexdigest()}
 
 
 _FINGERPRINT: str | None = None
