@@ -84,11 +84,9 @@ CREATE TABLE IF NOT EXISTS games (
     run INTEGER NOT NULL REFERENCES runs (id),
     game INTEGER NOT NULL,
     deal INTEGER NOT NULL,
-    seating TEXT NOT NULL,           -- JSON: player name per seat
-    side_of TEXT NOT NULL,           -- JSON: side per seat
-    totals TEXT NOT NULL,            -- JSON: per side
-    holes_won TEXT NOT NULL,         -- JSON: per side
-    winners TEXT NOT NULL,           -- JSON: sides
+    -- JSON [seating, side_of, totals, holes_won, winners] as in games.jsonl:
+    -- player name per seat, side per seat, per side, per side, the sides that won
+    result TEXT NOT NULL,
     recorded TEXT NOT NULL,          -- UTC, ISO 8601
     PRIMARY KEY (run, game)
 ) WITHOUT ROWID;
@@ -343,16 +341,17 @@ def _register(conn: sqlite3.Connection, info: RunInfo) -> int:
     return int(run)
 
 
+#: A game's result column: one compact encoding per game (five ``json.dumps``
+#: calls cost a fast game a fifth of its time).
+_RESULT = json.JSONEncoder(separators=(",", ":")).encode
+
+
 def _row(run: int, rec: Mapping[str, Any], recorded: str) -> tuple[Any, ...]:
     return (
         run,
         rec["game"],
         rec["deal"],
-        json.dumps(rec["seating"]),
-        json.dumps(rec["side_of"]),
-        json.dumps(rec["totals"]),
-        json.dumps(rec["holes_won"]),
-        json.dumps(rec["winners"]),
+        _RESULT([rec[k] for k in ("seating", "side_of", "totals", "holes_won", "winners")]),
         recorded,
     )
 
@@ -363,8 +362,8 @@ def _insert(conn: sqlite3.Connection, rows: Sequence[tuple[Any, ...]]) -> int:
     try:
         before = conn.total_changes
         conn.executemany(
-            "INSERT OR IGNORE INTO games (run, game, deal, seating, side_of, totals, "
-            "holes_won, winners, recorded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO games (run, game, deal, result, recorded) "
+            "VALUES (?, ?, ?, ?, ?)",
             rows,
         )
         added = conn.total_changes - before
@@ -594,7 +593,7 @@ def _board(
     played: dict[int, int] = {}
     seen: dict[int, str] = {}
     total = 0
-    for run, seating, side_of, totals, holes_won, winners, recorded in _games_in_order(
+    for run, (seating, side_of, totals, holes_won, winners), recorded in _games_in_order(
         conn, variant, rules, seats, fmt
     ):
         sides = _sides([who[(run, n)] for n in seating], side_of)
@@ -621,25 +620,16 @@ def _board(
 
 def _games_in_order(
     conn: sqlite3.Connection, variant: str, rules: str, seats: int, fmt: str
-) -> Iterator[tuple[int, list[str], list[int], list[float], list[float], list[int], str]]:
+) -> Iterator[tuple[int, list[Any], str]]:
     """The pool's games in the order ratings are computed: run start, run
     identity, game index (never the order they were recorded in)."""
-    for run, seating, side_of, totals, holes_won, winners, recorded in conn.execute(
-        "SELECT g.run, g.seating, g.side_of, g.totals, g.holes_won, g.winners, g.recorded "
-        "FROM games g JOIN runs r ON r.id = g.run "
+    for run, result, recorded in conn.execute(
+        "SELECT g.run, g.result, g.recorded FROM games g JOIN runs r ON r.id = g.run "
         "WHERE r.variant = ? AND r.rules = ? AND r.seats = ? AND r.format = ? "
         "ORDER BY r.started, r.uid, g.game",
         (variant, rules, seats, fmt),
     ):
-        yield (
-            run,
-            json.loads(seating),
-            json.loads(side_of),
-            json.loads(totals),
-            json.loads(holes_won),
-            json.loads(winners),
-            recorded,
-        )
+        yield run, json.loads(result), recorded
 
 
 def _sides(seat_bots: Sequence[int], side_of: Sequence[int]) -> list[list[int]]:
