@@ -357,24 +357,58 @@ def rules(
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.")],
+    files: Annotated[
+        list[Path], typer.Argument(help="Variant files or tournament configs (YAML) to check.")
+    ],
 ) -> None:
-    """Check variant files: every key, type and value; all errors of a file in
-    file order, each with file:line."""
-    from .validate import validate_file
+    """Check variant files and tournament configs: every key, type and value;
+    all errors of a file in file order, each with file:line.
+
+    A file that names a variant to play (variant:, players: as a list of
+    players, teams:, games: ...) is checked as a tournament config, bots
+    and all, without playing anything; any other as a variant file.
+    """
+    from .validate import is_tournament_config, validate_file
+    from .yamlsrc import SourceError, load_file
 
     bad = 0
     for f in files:
-        v, errors = validate_file(f)
-        for exc in errors:
-            say_error(str(exc))
-        if v is None:
-            bad += 1
-            continue
-        n_rules = len(v.patterns) + len(v.adjustments)
-        typer.echo(f"ok: {f}: variant {v.name!r} ({v.rows}x{v.cols}, {n_rules} scoring rule(s))")
+        try:
+            is_config = is_tournament_config(load_file(f).data)
+        except SourceError:
+            is_config = False  # validate_file says what is wrong with it
+        ok = _validate_config(f) if is_config else _validate_variant(f, validate_file)
+        bad += not ok
     if bad:
         raise typer.Exit(2)
+
+
+def _validate_variant(f: Path, validate_file: Any) -> bool:
+    v, errors = validate_file(f)
+    for exc in errors:
+        say_error(str(exc))
+    if v is None:
+        return False
+    n_rules = len(v.patterns) + len(v.adjustments)
+    typer.echo(f"ok: {f}: variant {v.name!r} ({v.rows}x{v.cols}, {n_rules} scoring rule(s))")
+    return True
+
+
+def _validate_config(f: Path) -> bool:
+    from .stats import plural
+    from .tournament.config import config_errors, load_config
+
+    errors = config_errors(f)
+    for exc in errors:
+        say_error(str(exc))
+    if errors:
+        return False
+    plan = load_config(f)
+    typer.echo(
+        f"ok: {f}: tournament {plan.name!r} ({plan.variant.name}, "
+        f"{plural(len(plan.entrants), 'entrant')}, {plural(plan.total, 'game')})"
+    )
+    return True
 
 
 # --------------------------------------------------------------------------- play / replay
@@ -695,7 +729,7 @@ def run_tournament_command(
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
     from .stats import CSV_TABLES, FORMATS, render
-    from .tournament.config import load_config
+    from .tournament.config import config_errors, load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
     from .tournament.ratings import default_path
@@ -710,21 +744,24 @@ def run_tournament_command(
         fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
     if db is not None and no_db:
         fail("--db: give --db PATH or --no-db, not both")
+    overrides: dict[str, Any] = {
+        "games": games,
+        "holes": holes,
+        "seed": seed,
+        "key": key,
+        "workers": workers,
+        "executor": executor,
+        "address": address,
+        "batch_size": batch_size,
+        "max_in_flight": max_in_flight,
+    }
     try:
-        plan = load_config(
-            config,
-            games=games,
-            holes=holes,
-            seed=seed,
-            key=key,
-            workers=workers,
-            executor=executor,
-            address=address,
-            batch_size=batch_size,
-            max_in_flight=max_in_flight,
-        )
+        plan = load_config(config, **overrides)
     except SourceError as exc:
-        fail(str(exc))
+        # one pass more to list every mistake, not the first only
+        for more in config_errors(config, **overrides) or [exc]:
+            say_error(str(more))
+        raise typer.Exit(2) from None
 
     def notice(msg: str) -> None:
         if not quiet:
