@@ -533,13 +533,16 @@ def test_two_runs_writing_at_once_lose_nothing(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses SIGKILL on a process group")
 def test_a_run_killed_mid_way_then_resumed_records_each_game_once(tmp_path: Path) -> None:
+    """Two workers; every game begun after the 150th is held at a gate, so the
+    run cannot end: it is killed (main process and workers) once some of its
+    counted games are committed (the pool loop commits while it waits)."""
     gate = Gate(tmp_path / "gate")
     gate.shut()
     cfg = write(tmp_path, BUSY.format(name="killed", seed=7, bob=gate.bot(150)))
     db, out = tmp_path / "r.db", tmp_path / "out"
-    proc = _start(cfg, "--db", str(db), "--out", str(out), "-q")
+    proc = _start(cfg, "--db", str(db), "--out", str(out), "--workers", "2", "-q")
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and _polled(db, "SELECT count(*) FROM games") < 100:
+    while time.monotonic() < deadline and _polled(db, "SELECT count(*) FROM games") < 1:
         assert proc.poll() is None, proc.communicate()
         time.sleep(0.02)
     os.killpg(proc.pid, signal.SIGKILL)
@@ -549,7 +552,7 @@ def test_a_run_killed_mid_way_then_resumed_records_each_game_once(tmp_path: Path
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     conn.close()
     held = games_in(db)["killed"]
-    assert len(held) >= 100 and held <= on_disk(out)  # counted in index order: a prefix
-    assert held == set(range(len(held)))
+    assert held and held <= on_disk(out) and len(on_disk(out)) < 400
+    assert held == set(range(len(held)))  # counted in index order: a prefix
     ok("tournament", str(cfg), "--db", str(db), "--out", str(out), "--resume", "-q")
     assert games_in(db) == {"killed": on_disk(out)} and len(on_disk(out)) == 400

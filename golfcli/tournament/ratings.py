@@ -47,9 +47,10 @@ APP_ID = 0x676F6C66
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: How long a writer waits for another's transaction (they last milliseconds).
 BUSY_SECONDS = 30.0
-#: Counted games are committed together at most this often: a commit per
-#: game would cost a third of a fast game's time.  A run killed with SIGKILL
-#: loses at most this much from the database (not from ``DIR/games.jsonl``).
+#: Counted games are committed together this often (:meth:`Recorder.tick`):
+#: a commit per game would cost a third of a fast game's time.  A run killed
+#: with SIGKILL loses what it had not committed from the database, not from
+#: ``DIR/games.jsonl``.
 FLUSH_SECONDS = 0.2
 INSTALL_HINT = "golf ratings needs openskill: pip install 'golfcli[ratings]'"
 
@@ -378,8 +379,8 @@ def _insert(conn: sqlite3.Connection, rows: Sequence[tuple[Any, ...]]) -> int:
 class Recorder:
     """Records one run's games as the runner counts them.
 
-    Games are committed together every :data:`FLUSH_SECONDS` and at
-    :meth:`close`.  A failure never stops the run: the recorder keeps the
+    Games are committed together every :data:`FLUSH_SECONDS` (:meth:`tick`)
+    and at :meth:`close`.  A failure never stops the run: the recorder keeps the
     first problem in :attr:`problem` (one line) and records no more; the
     run's games are still in its directory, for ``golf ratings import``."""
 
@@ -400,7 +401,15 @@ class Recorder:
         if self.conn is None:
             return
         self.pending.append(_row(self.run, rec, ""))
-        if time.monotonic() - self._flushed >= FLUSH_SECONDS:
+        self.tick()
+
+    def tick(self) -> None:
+        """Commit what is pending if the last commit is :data:`FLUSH_SECONDS`
+        old: the runner calls it as games are counted and while it waits for
+        them, so a game waits at most about that long to be committed (on one
+        worker, which plays the games itself, also the length of the game
+        being played)."""
+        if self.pending and time.monotonic() - self._flushed >= FLUSH_SECONDS:
             self.flush()
 
     def flush(self) -> None:

@@ -183,6 +183,8 @@ class Runner:
                 break
             self._aggregate(i, rec)
             self.next += 1
+        if self.recorder is not None:
+            self.recorder.tick()  # called at least every 0.2 s while a pool plays
         self._update_progress()
 
     def aggregate_tail(self, results: dict[int, str]) -> None:
