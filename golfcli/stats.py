@@ -412,6 +412,14 @@ def _inverse(a: list[list[float]]) -> list[list[float]] | None:
 # --------------------------------------------------------------------------- the tally
 
 
+def place_key(won: bool, total: float, holes_won: float, match: bool) -> tuple[bool, float]:
+    """How a side placed in a game, to compare with another side (larger is
+    better): a winner of the game beats a non-winner; otherwise more holes
+    won (match play) or the lower total (stroke play); equal is a draw.  The
+    standings' pairwise results and the ratings database both place sides so."""
+    return (won, holes_won if match else -total)
+
+
 class Tally:
     """Streaming aggregates over games, in the order they are added.
 
@@ -468,8 +476,8 @@ class Tally:
         for a in range(k):
             for b in range(a + 1, k):
                 ea, eb = o.sides[a], o.sides[b]
-                ka = (a in winners, o.holes_won[a] if match else -o.totals[a])
-                kb = (b in winners, o.holes_won[b] if match else -o.totals[b])
+                ka = place_key(a in winners, o.totals[a], o.holes_won[a], match)
+                kb = place_key(b in winners, o.totals[b], o.holes_won[b], match)
                 self.met[ea][eb] += 1
                 self.met[eb][ea] += 1
                 if ka > kb:
@@ -488,8 +496,8 @@ class Tally:
         if self.sprt is not None and 0 in o.sides and 1 in o.sides:
             a, b = o.sides.index(0), o.sides.index(1)
             if self.sprt.spec.kind == "elo":
-                ka = (a in winners, o.holes_won[a] if match else -o.totals[a])
-                kb = (b in winners, o.holes_won[b] if match else -o.totals[b])
+                ka = place_key(a in winners, o.totals[a], o.holes_won[a], match)
+                kb = place_key(b in winners, o.totals[b], o.holes_won[b], match)
                 self._deal_sum += 1.0 if ka > kb else 0.0 if kb > ka else 0.5
             else:
                 self._deal_sum += o.totals[a] - o.totals[b]

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from golfcli.cli import app
 from golfcli.tournament.config import config_errors, load_config
 from golfcli.tournament.plan import ConfigError
 
-from .helpers import CliRunner
+from .helpers import golf
+from .test_tournament import write
 
 FOUR = """\
 name: four mistakes
@@ -37,16 +37,6 @@ FOUR_ERRORS = [
     ":9: shedule: unknown key in the tournament config (did you mean 'schedule'?)",
     ":11: fault_policy: must be one of random, forfeit, disqualify, not 'ignore'",
 ]
-
-
-def write(where: Path, text: str, name: str = "t.yaml") -> Path:
-    p = where / name
-    p.write_text(text, encoding="utf-8")
-    return p
-
-
-def golf(*args: str) -> Any:
-    return CliRunner().invoke(app, list(args))
 
 
 def errors_of(result: Any, cfg: Path) -> list[str]:

@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from golfcli.cli import app
 from golfcli.tournament import ratings
 from golfcli.tournament.ratings import side_ranks
 
-from .helpers import CliRunner, Gate, one_error_line
+from .helpers import Gate, golf, one_error_line
+from .test_tournament import write
 
 # 3 players in pairs: 3 tables x 2 seatings x 5 deals = 30 one-hole games;
 # each player plays 2 tables x 2 seatings x 5 deals = 20 of them.
@@ -40,16 +40,6 @@ seed: 3
 workers: 1
 """
 GAMES = 30
-
-
-def write(where: Path, text: str, name: str = "t.yaml") -> Path:
-    p = where / name
-    p.write_text(text, encoding="utf-8")
-    return p
-
-
-def golf(*args: str) -> Any:
-    return CliRunner().invoke(app, list(args))
 
 
 def ok(*args: str) -> Any:
