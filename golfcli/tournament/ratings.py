@@ -36,6 +36,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..stats import place_key
 from .plan import ConfigError
 from .rundir import check_shape, read_games, read_run_file
 
@@ -651,11 +652,10 @@ def _sides(seat_bots: Sequence[int], side_of: Sequence[int]) -> list[list[int]]:
 def side_ranks(
     winners: Iterable[int], totals: Sequence[float], holes_won: Sequence[float], fmt: str
 ) -> list[int]:
-    """Each side's place in one game (0 first, equal places for a tie): the
-    winners first, then by total (stroke play, lower is better) or holes
-    won (match play), as the tournament's pairwise results count them."""
+    """Each side's place in one game (0 first, equal places for a tie), as
+    the tournament's pairwise results place them (:func:`~golfcli.stats.place_key`)."""
     won = set(winners)
-    key = [(s in won, holes_won[s] if fmt == "match" else -totals[s]) for s in range(len(totals))]
+    key = [place_key(s in won, totals[s], holes_won[s], fmt == "match") for s in range(len(totals))]
     return [sum(1 for other in key if other > mine) for mine in key]
 
 
