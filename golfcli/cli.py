@@ -843,14 +843,8 @@ def ratings(
     ] = "table",
 ) -> None:
     """Print the leaderboard: rating ± uncertainty, games played, last seen."""
-    from .tournament.ratings import (
-        FORMATS,
-        RatingsError,
-        default_path,
-        leaderboards,
-        open_to_read,
-        render,
-    )
+    from .tournament.leaderboard import FORMATS, leaderboards, render
+    from .tournament.ratings import RatingsError, connect, default_path
 
     if ctx.invoked_subcommand is not None:
         ctx.obj = db
@@ -866,7 +860,7 @@ def ratings(
         )
         return
     try:
-        conn = open_to_read(path)
+        conn = connect(path, create=False)
         try:
             boards = leaderboards(conn, variant, players)
         finally:

@@ -47,6 +47,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "config",
         "rundir",
         "ratings",
+        "leaderboard",
         "report",
         "runner",
     ),

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from golfcli.tournament import ratings
-from golfcli.tournament.ratings import side_ranks
+from golfcli.tournament import leaderboard, ratings
+from golfcli.tournament.leaderboard import side_ranks
 
 from .helpers import Gate, golf, one_error_line
 from .test_tournament import write
@@ -279,9 +279,9 @@ def test_a_bot_against_itself_learns_nothing_about_itself() -> None:
 
     model = PlackettLuce(tau=0.0)
     rated: dict[int, Any] = {}
-    ratings._rate(model, rated, [[7], [7]], [0, 1])
+    leaderboard._rate(model, rated, [[7], [7]], [0, 1])
     assert rated[7].mu == pytest.approx(model.mu)  # a win and a loss: no change
-    ratings._rate(model, rated, [[7], [8]], [0, 1])
+    leaderboard._rate(model, rated, [[7], [8]], [0, 1])
     assert rated[7].mu > model.mu > rated[8].mu
 
 

@@ -361,7 +361,6 @@ class DaskPool:
         return []
 
     def shutdown(self, abandon: bool) -> None:
-
         with contextlib.suppress(Exception):
             self._executor.shutdown(wait=False)
         if self.client is not None:

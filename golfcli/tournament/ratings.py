@@ -16,27 +16,22 @@ time that orders the games; per player the bot it is (spec, options and a
 fingerprint of its code, :func:`~golfcli.tournament.worker.bot_identity`);
 per game its seating, sides, totals, holes won and winners.
 
-The leaderboard (:func:`leaderboards`) replays the games in a fixed order
-(run start, then run identity, then game index) through openskill's
-Plackett-Luce model, so the ratings are the same whatever order the games
-reached the file in.  openskill is the ``ratings`` extra: recording needs
-nothing beyond the standard library.
+The leaderboards are computed from it in ``leaderboard.py`` (openskill, the
+``ratings`` extra: recording needs nothing beyond the standard library).
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..stats import place_key
 from .plan import ConfigError
 from .rundir import check_shape, read_games, read_run_file
 
@@ -53,7 +48,6 @@ BUSY_SECONDS = 30.0
 #: with SIGKILL loses what it had not committed from the database, not from
 #: ``DIR/games.jsonl``.
 FLUSH_SECONDS = 0.2
-INSTALL_HINT = "golf ratings needs openskill: pip install 'golfcli[ratings]'"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -145,12 +139,12 @@ def connect(path: Path, *, create: bool) -> sqlite3.Connection:
         uri = f"file:{_quote(path)}?mode={'rwc' if create else 'rw'}"
         conn = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None)
     except (OSError, sqlite3.Error) as exc:
-        raise RatingsError(f"{path}: cannot open: {_why(exc)}") from None
+        raise RatingsError(f"{path}: cannot open: {why(exc)}") from None
     try:
         _check_or_create(conn, path, create)
     except sqlite3.Error as exc:
         conn.close()
-        raise RatingsError(f"{path}: {_why(exc)}") from None
+        raise RatingsError(f"{path}: {why(exc)}") from None
     except RatingsError:
         conn.close()
         raise
@@ -163,7 +157,8 @@ def _quote(path: Path) -> str:
     return quote(str(path.absolute()))
 
 
-def _why(exc: BaseException) -> str:
+def why(exc: BaseException) -> str:
+    """An exception's first line (sqlite3's are one line; a bound all the same)."""
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
 
@@ -392,7 +387,7 @@ class Recorder:
             self.run = _register(self.conn, info)
         except sqlite3.Error as exc:
             self.conn.close()
-            raise RatingsError(f"{path}: {_why(exc)}") from None
+            raise RatingsError(f"{path}: {why(exc)}") from None
         self.pending: list[tuple[Any, ...]] = []
         self.added = 0
         self.problem: str | None = None
@@ -422,7 +417,7 @@ class Recorder:
         try:
             self.added += _insert(self.conn, rows)
         except sqlite3.Error as exc:
-            self.problem = f"{self.path}: {_why(exc)}"
+            self.problem = f"{self.path}: {why(exc)}"
             self.conn.close()
             self.conn = None
         self.pending.clear()
@@ -456,7 +451,7 @@ def import_run(path: Path, out: Path) -> Imported:
     except ConfigError as exc:
         raise RatingsError(str(exc)) from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise RatingsError(f"{out / 'run.json'}: not a run golf can rate: {_why(exc)}") from None
+        raise RatingsError(f"{out / 'run.json'}: not a run golf can rate: {why(exc)}") from None
     counted = _counted(out)
     games = out / "games.jsonl"
     try:
@@ -472,7 +467,7 @@ def import_run(path: Path, out: Path) -> Imported:
         for start in range(0, len(rows), 5000):
             added += _insert(conn, rows[start : start + 5000])
     except sqlite3.Error as exc:
-        raise RatingsError(f"{path}: {_why(exc)}") from None
+        raise RatingsError(f"{path}: {why(exc)}") from None
     finally:
         conn.close()
     return Imported(added, len(rows) - added, skipped)
@@ -510,315 +505,3 @@ def _game_rows(
         if counted is None or rec["game"] < counted:
             rows.append(_row(0, rec, recorded))
     return rows, skipped
-
-
-# --------------------------------------------------------------------------- the leaderboard
-
-
-@dataclass
-class Rated:
-    bot: str
-    options: dict[str, Any]
-    code: str
-    names: list[str]
-    mu: float
-    sigma: float
-    games: int
-    last_seen: str
-
-    @property
-    def low(self) -> float:
-        """The low end of the 95% range: what the board is sorted by."""
-        return self.mu - Z95 * self.sigma
-
-
-@dataclass
-class Board:
-    variant: str
-    rules: str
-    seats: int
-    format: str
-    games: int
-    runs: int
-    rows: list[Rated]
-
-
-Z95 = 1.96
-
-
-def open_to_read(path: Path) -> sqlite3.Connection:
-    return connect(path, create=False)
-
-
-def leaderboards(
-    conn: sqlite3.Connection, variant: str | None = None, seats: int | None = None
-) -> list[Board]:
-    """One board per variant (name and rules) and player count, most games first.
-
-    Raises :class:`RatingsError` with :data:`INSTALL_HINT` when openskill is
-    missing, and for a database that cannot be read."""
-    try:
-        from openskill.models import PlackettLuce
-    except ImportError:
-        raise RatingsError(INSTALL_HINT) from None
-    # tau=0: a bot is fixed code (a changed bot is a new bot), so its skill
-    # does not drift between games and its uncertainty need not grow again.
-    model = PlackettLuce(tau=0.0)
-    try:
-        pools = conn.execute(
-            "SELECT variant, rules, seats, format, count(*) FROM runs "
-            "WHERE (?1 IS NULL OR variant = ?1) AND (?2 IS NULL OR seats = ?2) "
-            "GROUP BY variant, rules, seats, format",
-            (variant, seats),
-        ).fetchall()
-        boards = [_board(conn, model, *pool) for pool in pools]
-    except sqlite3.Error as exc:
-        raise RatingsError(_why(exc)) from None
-    boards = [b for b in boards if b.games]
-    boards.sort(key=lambda b: (-b.games, b.variant, b.seats, b.rules))
-    return boards
-
-
-def _board(
-    conn: sqlite3.Connection, model: Any, variant: str, rules: str, seats: int, fmt: str, runs: int
-) -> Board:
-    bots = {
-        r[0]: (r[1], json.loads(r[2]), r[3])
-        for r in conn.execute("SELECT id, bot, options, code FROM bots")
-    }
-    who: dict[tuple[int, str], int] = {}
-    names: dict[int, list[str]] = {}
-    for run, name, bot in conn.execute(
-        "SELECT p.run, p.name, p.bot FROM players p JOIN runs r ON r.id = p.run "
-        "WHERE r.variant = ? AND r.rules = ? AND r.seats = ? AND r.format = ? "
-        "ORDER BY r.started, r.uid",
-        (variant, rules, seats, fmt),
-    ):
-        who[(run, name)] = bot
-        known = names.setdefault(bot, [])
-        if name in known:
-            known.remove(name)
-        known.append(name)  # the last name it was given comes last
-    ratings: dict[int, Any] = {}
-    played: dict[int, int] = {}
-    seen: dict[int, str] = {}
-    total = 0
-    for run, (seating, side_of, totals, holes_won, winners), recorded in _games_in_order(
-        conn, variant, rules, seats, fmt
-    ):
-        sides = _sides([who[(run, n)] for n in seating], side_of)
-        ranks = side_ranks(winners, totals, holes_won, fmt)
-        _rate(model, ratings, sides, ranks)
-        total += 1
-        for b in {b for side in sides for b in side}:
-            played[b] = played.get(b, 0) + 1
-            seen[b] = max(seen.get(b, ""), recorded)
-    rows = [
-        Rated(
-            *bots[b],
-            list(reversed(names.get(b, []))),
-            ratings[b].mu,
-            ratings[b].sigma,
-            played[b],
-            seen[b],
-        )
-        for b in ratings
-    ]
-    rows.sort(key=lambda r: (-r.low, -r.mu, r.bot, r.code))
-    return Board(variant, rules, seats, fmt, total, runs, rows)
-
-
-def _games_in_order(
-    conn: sqlite3.Connection, variant: str, rules: str, seats: int, fmt: str
-) -> Iterator[tuple[int, list[Any], str]]:
-    """The pool's games in the order ratings are computed: run start, run
-    identity, game index (never the order they were recorded in)."""
-    for run, result, recorded in conn.execute(
-        "SELECT g.run, g.result, g.recorded FROM games g JOIN runs r ON r.id = g.run "
-        "WHERE r.variant = ? AND r.rules = ? AND r.seats = ? AND r.format = ? "
-        "ORDER BY r.started, r.uid, g.game",
-        (variant, rules, seats, fmt),
-    ):
-        yield run, json.loads(result), recorded
-
-
-def _sides(seat_bots: Sequence[int], side_of: Sequence[int]) -> list[list[int]]:
-    sides: list[list[int]] = [[] for _ in range(max(side_of) + 1)]
-    for bot, side in zip(seat_bots, side_of, strict=True):
-        sides[side].append(bot)
-    return sides
-
-
-def side_ranks(
-    winners: Iterable[int], totals: Sequence[float], holes_won: Sequence[float], fmt: str
-) -> list[int]:
-    """Each side's place in one game (0 first, equal places for a tie), as
-    the tournament's pairwise results place them (:func:`~golfcli.stats.place_key`)."""
-    won = set(winners)
-    key = [place_key(s in won, totals[s], holes_won[s], fmt == "match") for s in range(len(totals))]
-    return [sum(1 for other in key if other > mine) for mine in key]
-
-
-def _rate(model: Any, ratings: dict[int, Any], sides: list[list[int]], ranks: list[int]) -> None:
-    """One game through the model.  A bot on two sides at once (a bot
-    against itself) gets the mean of its seats' new ratings and the largest
-    of their uncertainties: the game told nothing about it against itself."""
-    teams = [[ratings.get(b) or model.rating() for b in side] for side in sides]
-    new = model.rate(teams, ranks=[float(r) for r in ranks])
-    got: dict[int, list[Any]] = {}
-    for side, team in zip(sides, new, strict=True):
-        for b, r in zip(side, team, strict=True):
-            got.setdefault(b, []).append(r)
-    for b, rs in got.items():
-        if len(rs) == 1:
-            ratings[b] = rs[0]
-        else:
-            mu = math.fsum(r.mu for r in rs) / len(rs)
-            ratings[b] = model.rating(mu=mu, sigma=max(r.sigma for r in rs))
-
-
-# --------------------------------------------------------------------------- output
-
-FORMATS = ("table", "markdown", "csv", "json")
-RATINGS_SCHEMA = "golf-ratings/1"
-NOTES = (
-    "rating: skill on openskill's scale (a newcomer starts at 25); ± covers the true skill "
-    "19 times in 20",
-    "ranked by rating − ±: how good we are sure a bot is (few games: a wide ±, a low place)",
-    "a bot is its spec, options and code: a changed bot file is a new bot",
-)
-
-
-def spec_text(bot: str, options: Mapping[str, Any]) -> str:
-    """``greedy?threshold=6``: a bot as a spec a config could give."""
-    if not options:
-        return bot
-    opts = "&".join(
-        f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in options.items()
-    )
-    return f"{bot}?{opts}"
-
-
-def _local(utc: str) -> str:
-    try:
-        when = datetime.strptime(utc, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
-    except ValueError:
-        return utc
-    return when.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
-def board_title(b: Board, boards: Sequence[Board]) -> str:
-    """``six-card, 2 players``; the rules' digest too when two boards share a name."""
-    twin = sum(1 for o in boards if (o.variant, o.seats) == (b.variant, b.seats)) > 1
-    rules = f" (rules {b.rules[:8]})" if twin else ""
-    return (
-        f"{b.variant}{rules}, {b.seats} players, {b.format} play: "
-        f"{b.games:,} games in {b.runs:,} run{'s' if b.runs != 1 else ''}"
-    )
-
-
-def boards_json(boards: Sequence[Board], path: Path) -> dict[str, Any]:
-    return {
-        "schema": RATINGS_SCHEMA,
-        "database": str(path),
-        "boards": [
-            {
-                "variant": b.variant,
-                "rules": b.rules,
-                "seats": b.seats,
-                "format": b.format,
-                "games": b.games,
-                "runs": b.runs,
-                "ratings": [
-                    {
-                        "rank": i,
-                        "bot": r.bot,
-                        "options": r.options,
-                        "code": r.code,
-                        "names": r.names,
-                        "rating": round(r.mu, 4),
-                        "sigma": round(r.sigma, 4),
-                        "ci95": round(Z95 * r.sigma, 4),
-                        "games": r.games,
-                        "last_seen": r.last_seen,
-                    }
-                    for i, r in enumerate(b.rows, start=1)
-                ],
-            }
-            for b in boards
-        ],
-    }
-
-
-def render(boards: Sequence[Board], path: Path, fmt: str) -> str:
-    """The leaderboards as a table, Markdown, CSV (one table, a row per bot
-    per board) or JSON."""
-    from ..stats import text_table
-
-    if fmt == "json":
-        return json.dumps(boards_json(boards, path), indent=2, ensure_ascii=False)
-    headers = ["rank", "bot", "as", "code", "rating", "±", "games", "last seen"]
-    if fmt == "csv":
-        import csv
-        import io
-
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(
-            [
-                "variant",
-                "rules",
-                "seats",
-                "format",
-                "rank",
-                "bot",
-                "options",
-                "code",
-                "names",
-                "rating",
-                "ci95",
-                "games",
-                "last_seen",
-            ]
-        )
-        for b in boards:
-            for i, r in enumerate(b.rows, start=1):
-                w.writerow(
-                    [
-                        b.variant,
-                        b.rules,
-                        b.seats,
-                        b.format,
-                        i,
-                        r.bot,
-                        json.dumps(r.options, sort_keys=True),
-                        r.code,
-                        " ".join(r.names),
-                        f"{r.mu:.4f}",
-                        f"{Z95 * r.sigma:.4f}",
-                        r.games,
-                        r.last_seen,
-                    ]
-                )
-        return buf.getvalue().rstrip("\n")
-    parts: list[str] = []
-    for b in boards:
-        rows = [
-            [
-                i,
-                spec_text(r.bot, r.options),
-                ", ".join(r.names),
-                r.code[:8] or "-",
-                f"{r.mu:.1f}",
-                f"{Z95 * r.sigma:.1f}",
-                f"{r.games:,}",
-                _local(r.last_seen),
-            ]
-            for i, r in enumerate(b.rows, start=1)
-        ]
-        title = board_title(b, boards)
-        parts += [f"## {title}" if fmt == "markdown" else title, ""]
-        parts += [text_table(headers, rows, fmt), ""]
-    parts += [f"* {n}" if fmt == "markdown" else n for n in NOTES]
-    parts.append(f"{'* ' if fmt == 'markdown' else ''}database: {path}")
-    return "\n".join(parts)

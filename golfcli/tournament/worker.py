@@ -552,10 +552,8 @@ class _RemoteProgress:
     def flush(self) -> None:
         if not self.unsent:
             return
-        try:
+        with contextlib.suppress(Exception):  # a courtesy: never fail a game over it
             from distributed import get_worker
 
             get_worker().log_event(self.topic, self.unsent)
-        except Exception:  # progress is a courtesy: never fail a game over it
-            pass
         self.unsent = 0
