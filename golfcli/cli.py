@@ -368,7 +368,7 @@ def validate(
     players, teams:, games: ...) is checked as a tournament config, bots
     and all, without playing anything; any other as a variant file.
     """
-    from .validate import is_tournament_config, validate_file
+    from .validate import is_tournament_config
     from .yamlsrc import SourceError, load_file
 
     bad = 0
@@ -377,13 +377,14 @@ def validate(
             is_config = is_tournament_config(load_file(f).data)
         except SourceError:
             is_config = False  # validate_file says what is wrong with it
-        ok = _validate_config(f) if is_config else _validate_variant(f, validate_file)
-        bad += not ok
+        bad += not (_validate_config(f) if is_config else _validate_variant(f))
     if bad:
         raise typer.Exit(2)
 
 
-def _validate_variant(f: Path, validate_file: Any) -> bool:
+def _validate_variant(f: Path) -> bool:
+    from .validate import validate_file
+
     v, errors = validate_file(f)
     for exc in errors:
         say_error(str(exc))
@@ -396,14 +397,13 @@ def _validate_variant(f: Path, validate_file: Any) -> bool:
 
 def _validate_config(f: Path) -> bool:
     from .stats import plural
-    from .tournament.config import config_errors, load_config
+    from .tournament.config import check_config
 
-    errors = config_errors(f)
+    plan, errors = check_config(f)
     for exc in errors:
         say_error(str(exc))
-    if errors:
+    if plan is None:
         return False
-    plan = load_config(f)
     typer.echo(
         f"ok: {f}: tournament {plan.name!r} ({plan.variant.name}, "
         f"{plural(len(plan.entrants), 'entrant')}, {plural(plan.total, 'game')})"
@@ -805,7 +805,7 @@ def run_tournament_command(
 
 
 # --------------------------------------------------------------------------- ratings
-# Implementation: golfcli/tournament/ratings.py.
+# Implementation: golfcli/tournament/ratings.py (the file) and leaderboard.py.
 
 ratings_app = typer.Typer(
     name="ratings",

@@ -768,14 +768,23 @@ class _ConfigCollector(Collector):
         return self.renamed and root in ("teams", "challenger")
 
 
-def config_errors(
+def check_config(
     source: str | Path, *, base_dir: Path | None = None, **overrides: Any
-) -> list[SourceError]:
-    """Every error of a tournament config file, in file order (empty if it
-    loads); ``overrides`` are :func:`load_config`'s keyword arguments."""
+) -> tuple[Plan | None, list[SourceError]]:
+    """The plan of a tournament config file (None if any error) and every
+    error, in file order; ``overrides`` are :func:`load_config`'s keyword
+    arguments."""
     try:
         doc = load_file(source)
     except SourceError as exc:
-        return [exc]
+        return None, [exc]
     base = base_dir if base_dir is not None else Path(source).parent
-    return _ConfigCollector(doc, base, overrides).run()[1]
+    plan, errors = _ConfigCollector(doc, base, overrides).run()
+    return plan, errors
+
+
+def config_errors(
+    source: str | Path, *, base_dir: Path | None = None, **overrides: Any
+) -> list[SourceError]:
+    """Every error of a tournament config file, in file order (empty if it loads)."""
+    return check_config(source, base_dir=base_dir, **overrides)[1]
