@@ -1,6 +1,7 @@
 """The leaderboards of the ratings database (``golf ratings``): every game
 of a variant and player count replayed through openskill's Plackett-Luce
-model, in one fixed order, and the boards as a table, Markdown, CSV or JSON.
+model, in one fixed order; the boards as plain data, which
+:mod:`golfcli.render.ratings` lays out in every format.
 
 The games are replayed by run start, then run identity, then game index --
 never in the order they reached the file -- so the ratings are the same
@@ -14,9 +15,8 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -184,47 +184,14 @@ def _rate(model: Any, ratings: dict[int, Any], sides: list[list[int]], ranks: li
             ratings[b] = model.rating(mu=mu, sigma=max(r.sigma for r in rs))
 
 
-# --------------------------------------------------------------------------- output
+# --------------------------------------------------------------------------- as data
 
-FORMATS = ("table", "markdown", "csv", "json")
 RATINGS_SCHEMA = "golf-ratings/1"
-NOTES = (
-    "rating: skill on openskill's scale (a newcomer starts at 25); ± covers the true skill "
-    "19 times in 20",
-    "ranked by rating − ±: how good we are sure a bot is (few games: a wide ±, a low place)",
-    "a bot is its spec, options and code: a changed bot file is a new bot",
-)
-
-
-def spec_text(bot: str, options: Mapping[str, Any]) -> str:
-    """``greedy?threshold=6``: a bot as a spec a config could give."""
-    if not options:
-        return bot
-    opts = "&".join(
-        f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in options.items()
-    )
-    return f"{bot}?{opts}"
-
-
-def _local(utc: str) -> str:
-    try:
-        when = datetime.strptime(utc, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
-    except ValueError:
-        return utc
-    return when.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
-def board_title(b: Board, boards: Sequence[Board]) -> str:
-    """``six-card, 2 players``; the rules' digest too when two boards share a name."""
-    twin = sum(1 for o in boards if (o.variant, o.seats) == (b.variant, b.seats)) > 1
-    rules = f" (rules {b.rules[:8]})" if twin else ""
-    return (
-        f"{b.variant}{rules}, {b.seats} players, {b.format} play: "
-        f"{b.games:,} games in {b.runs:,} run{'s' if b.runs != 1 else ''}"
-    )
 
 
 def boards_json(boards: Sequence[Board], path: Path) -> dict[str, Any]:
+    """The boards as plain data: ``golf ratings --format json``, and what
+    :mod:`golfcli.render.ratings` lays out in the other formats."""
     return {
         "schema": RATINGS_SCHEMA,
         "database": str(path),
@@ -255,77 +222,3 @@ def boards_json(boards: Sequence[Board], path: Path) -> dict[str, Any]:
             for b in boards
         ],
     }
-
-
-def render(boards: Sequence[Board], path: Path, fmt: str) -> str:
-    """The leaderboards as a table, Markdown, CSV (one table, a row per bot
-    per board) or JSON."""
-    from ..stats import text_table
-
-    if fmt == "json":
-        return json.dumps(boards_json(boards, path), indent=2, ensure_ascii=False)
-    headers = ["rank", "bot", "as", "code", "rating", "±", "games", "last seen"]
-    if fmt == "csv":
-        import csv
-        import io
-
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(
-            [
-                "variant",
-                "rules",
-                "seats",
-                "format",
-                "rank",
-                "bot",
-                "options",
-                "code",
-                "names",
-                "rating",
-                "ci95",
-                "games",
-                "last_seen",
-            ]
-        )
-        for b in boards:
-            for i, r in enumerate(b.rows, start=1):
-                w.writerow(
-                    [
-                        b.variant,
-                        b.rules,
-                        b.seats,
-                        b.format,
-                        i,
-                        r.bot,
-                        json.dumps(r.options, sort_keys=True),
-                        r.code,
-                        " ".join(r.names),
-                        f"{r.mu:.4f}",
-                        f"{Z95 * r.sigma:.4f}",
-                        r.games,
-                        r.last_seen,
-                    ]
-                )
-        return buf.getvalue().rstrip("\n")
-    parts: list[str] = []
-    for b in boards:
-        rows = [
-            [
-                i,
-                spec_text(r.bot, r.options),
-                ", ".join(r.names),
-                r.code[:8] or "-",
-                f"{r.mu:.1f}",
-                f"{Z95 * r.sigma:.1f}",
-                f"{r.games:,}",
-                _local(r.last_seen),
-            ]
-            for i, r in enumerate(b.rows, start=1)
-        ]
-        title = board_title(b, boards)
-        parts += [f"## {title}" if fmt == "markdown" else title, ""]
-        parts += [text_table(headers, rows, fmt), ""]
-    parts += [f"* {n}" if fmt == "markdown" else n for n in NOTES]
-    parts.append(f"{'* ' if fmt == 'markdown' else ''}database: {path}")
-    return "\n".join(parts)

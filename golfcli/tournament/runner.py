@@ -32,6 +32,7 @@ from .rundir import (
     run_meta,
     scan_games,
     write_atomic,
+    write_reports,
 )
 from .worker import BatchResult, GameError, Player, append_line, events_file, open_games
 
@@ -163,14 +164,9 @@ class Runner:
             t.max = max(t.max, rec["time_max"][seat])
         if deals and (i + 1) % self.plan.per_deal == 0:
             decision = self.tally.close_deal()
-            if decision is not None and self.plan.sprt is not None and self.stopped is None:
+            if decision is not None and self.tally.sprt is not None and self.stopped is None:
                 self.stopped = "sprt"
-                assert self.tally.sprt is not None
-                names = self.tally.names
-                self.message = (
-                    f"SPRT decided after {i // self.plan.per_deal + 1} deals: "
-                    f"{self.tally.sprt.describe(names[0], names[1])}"
-                )
+                self.message = self.tally.sprt.stop_message()
 
     def drain_ready(self, results: dict[int, str]) -> None:
         while self.next < self.plan.total and self.stopped is None:
@@ -604,7 +600,16 @@ def run_tournament(
         if recorder is not None:
             recorder.close()
     if out is not None:
-        write_atomic(out / "results.json", json.dumps(build_report(result), indent=2) + "\n")
+        report = build_report(result)
+        write_atomic(out / "results.json", json.dumps(report, indent=2) + "\n")
+        try:
+            write_reports(out, report)
+        except Exception as exc:  # the results are safe on disk; `golf report DIR` retries
+            if on_notice is not None:
+                on_notice(
+                    f"could not write {out / 'report.html'}: {type(exc).__name__}: {exc} "
+                    f"(the results are in {out / 'results.json'})"
+                )
     if recorder is not None:
         _say_recorded(recorder, out, on_notice, on_warning)
     return result
