@@ -546,3 +546,42 @@ def test_a_run_killed_mid_way_then_resumed_records_each_game_once(tmp_path: Path
     assert held == set(range(len(held)))  # counted in index order: a prefix
     ok("tournament", str(cfg), "--db", str(db), "--out", str(out), "--resume", "-q")
     assert games_in(db) == {"killed": on_disk(out)} and len(on_disk(out)) == 400
+
+
+def test_a_database_lost_mid_run_is_one_warning_and_the_run_completes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program locks the file for good once the run has begun: the
+    recorder's next commit gives up (after BUSY_SECONDS, short here), the run
+    plays to its end, and one warning says where its games are."""
+    from golfcli.tournament.config import load_config
+    from golfcli.tournament.runner import run_tournament
+
+    monkeypatch.setattr(ratings, "BUSY_SECONDS", 0.05)
+    monkeypatch.setattr(ratings, "FLUSH_SECONDS", 0.0)  # a commit per game
+    db, out = tmp_path / "r.db", tmp_path / "run"
+    locker: list[sqlite3.Connection] = []
+
+    def lock_it(done: int, total: int) -> None:
+        if done and not locker:
+            conn = sqlite3.connect(db, isolation_level=None)
+            conn.execute("BEGIN EXCLUSIVE")
+            locker.append(conn)
+
+    warnings: list[str] = []
+    plan = load_config(write(tmp_path, CFG))
+    try:
+        result = run_tournament(
+            plan, out, ratings=db, on_warning=warnings.append, on_progress=lock_it
+        )
+    finally:
+        for conn in locker:
+            conn.close()
+    assert result.played == GAMES and len(on_disk(out)) == GAMES
+    (warning,) = warnings
+    assert warning.startswith(f"ratings database {db}: database is locked")
+    assert f"golf ratings import {out}" in warning
+    recorded = games_in(db).get("rated", set())
+    assert len(recorded) < GAMES
+    ok("ratings", "import", str(out), "--db", str(db))
+    assert games_in(db) == {"rated": on_disk(out)}
