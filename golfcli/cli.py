@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from .errors import check_range, fail, load_variant_or_fail, say_error, say_warning
+from .errors import check_range, fail, load_variant_or_fail, say_error, warn
 from .limits import MAX_GAMES, MAX_HOLES, MAX_SEED
 
 if TYPE_CHECKING:
@@ -832,7 +832,7 @@ def run_tournament_command(
                 on_notice=notice,
                 interrupts=ints,
                 ratings=None if no_db else db or default_path(),
-                on_warning=say_warning,
+                on_warning=warn,
             )
         except SourceError as exc:
             fail(str(exc))

@@ -53,7 +53,18 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "runner",
     ),
     "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
-    "card": ("", "model", "count", "present", "pdf", "commands"),
+    "card": (
+        "",
+        "model",
+        "store",
+        "history",
+        "count",
+        "present",
+        "season",
+        "pdf",
+        "edit",
+        "commands",
+    ),
     "render": ("", "ratings", "svg", "tournament", "html", "report"),
 }
 
