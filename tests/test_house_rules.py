@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from golfcli import cards as C
+from golfcli.scoring import score_hole, score_layout
 from golfcli.state import Action, HoleState
 from golfcli.variant import BUILTIN_NAMES, Variant, builtin, load_variant
 
@@ -177,9 +178,25 @@ def test_four_of_a_kind_bonus() -> None:
 @covers("wolfpack.yaml")
 def test_wolfpack() -> None:
     v = house("wolfpack.yaml")
-    assert total(v, "J J 3 / J J 4") == -5 + 7
-    assert total(v, "J 3 J / J 4 J") == -5 + 7
+    # two pairs of jacks score 0, the third column (3,4) 7, and -20 (golfgame since 2026)
+    assert total(v, "J J 3 / J J 4") == -20 + 7
+    assert total(v, "J 3 J / J 4 J") == -20 + 7
     assert total(v, "Q Q 3 / Q Q 4") == 7  # only jacks
+    assert total(v, "J 3 4 / J 6 7") == 20  # one pair of jacks: just a pair
+
+
+@covers("wolfpack-four-of-a-kind.yaml")
+def test_wolfpack_and_four_of_a_kind_add_up() -> None:
+    v = house("wolfpack-four-of-a-kind.yaml")
+    # four jacks: both bonuses, -20 - 20; the (3,4) column 7
+    assert total(v, "J J 3 / J J 4") == -40 + 7
+    assert [m.pattern for m in score_layout(v, C.parse_layout("J 3 J / J 4 J")[2]).matches] == [
+        "column pair",
+        "column pair",
+        "wolfpack",
+        "four of a kind",
+    ]
+    assert total(v, "Q Q 3 / Q Q 4") == -20 + 7  # four queens: four of a kind only
     assert total(v, "J 3 4 / J 6 7") == 20  # one pair of jacks: just a pair
 
 
