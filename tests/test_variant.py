@@ -383,6 +383,33 @@ BAD_FILES = [
      "adjustments.0.when", "one of"),
     (P + "partners: {player_counts: [5]}\n", 3, "partners.player_counts.0",
      "groups of 2"),
+    # knocking and the flip after a discard limited by face-down cards
+    (P + "turn:\n  knock_max_face_down: -1\n", 4, "turn.knock_max_face_down",
+     "must be a number of face-down cards from 0 to 6 (the cards of a layout), "
+     "or null for no limit, not -1"),
+    (P + "turn:\n  knock_max_face_down: 7\n", 4, "turn.knock_max_face_down", "not 7"),
+    (P + "turn:\n  knock_max_face_down: two\n", 4, "turn.knock_max_face_down",
+     "or null for no limit, not text 'two'"),
+    (P + "turn:\n  flip_after_discard_max_face_down: true\n", 4,
+     "turn.flip_after_discard_max_face_down", "from 0 to 6 (the cards of a layout), "
+     "or null for no limit, not true/false True"),
+    (P + "turn:\n  flip_after_discard_max_face_down: 1.5\n", 4,
+     "turn.flip_after_discard_max_face_down", "not float 1.5"),
+    # a multiplying closer adjustment
+    (P + "adjustments:\n  - kind: closer\n    when: not_lowest\n", 4, "adjustments.0",
+     "a closer adjustment needs add, multiply or both"),
+    (P + "adjustments:\n  - kind: closer\n    multiply: 1.5\n", 5,
+     "adjustments.0.multiply", "must be a whole number"),
+    (P + "adjustments:\n  - kind: closer\n    multiply: 11\n", 5,
+     "adjustments.0.multiply", "must be at most 10, not 11"),
+    (P + "adjustments:\n  - kind: closer\n    multiply: -2\n", 5,
+     "adjustments.0.multiply", "must be at least 0, not -2"),
+    (P + "adjustments:\n  - kind: closer\n    multiply: 2\n    multiply_negative: often\n",
+     6, "adjustments.0.multiply_negative", "true or false"),
+    (P + "adjustments:\n  - kind: closer\n    add: 5\n    multiply_negative: true\n", 6,
+     "adjustments.0.multiply_negative", "only applies with multiply (the factor, e.g. 2)"),
+    (P + "adjustments:\n  - kind: lowest\n    add: -3\n    multiply: 2\n", 6,
+     "adjustments.0.multiply", "not a key of a lowest adjustment"),
     (P + "end: {all_face_up: false}\n", 3, "end.all_face_up", "knock"),
     # structure
     (P + "name: y\n", 3, "name", "twice"),

@@ -33,7 +33,7 @@ from mypy_extensions import mypyc_attr
 
 from .. import cards as C
 from ..scoring import Compiled, compiled
-from ..state import Action
+from ..state import Action, flip_follows_discard
 from ..variant import Pattern, Variant
 from ..view import View
 from . import BaseBot
@@ -804,12 +804,17 @@ class ExpertBot(BaseBot):
     def _after_discard_uncached(self, ev: Evaluator) -> float:
         v = ev.view
         t = v.variant.turn
-        flips = t.flip_after_discard != "never" and not (
-            t.flip_after_discard_phase == "end_phase" and v.closer is None
-        )
         down = [p for p, c in enumerate(v.layouts[ev.side]) if c is None]
+        flips = flip_follows_discard(
+            t.flip_after_discard,
+            t.flip_after_discard_phase == "end_phase",
+            t.flip_after_discard_max_face_down,
+            v.closer is not None,
+            len(down),
+            min(sum(c is None for c in lay) for lay in v.layouts),
+        )
         base = ev.value(ev.mine)
-        if not flips or not down:
+        if not flips:
             return base
         best = min(self._flip_value(ev, ev.mine, p) for p in down)
         if t.flip_after_discard == "optional":
