@@ -27,6 +27,14 @@ def say_error(message: str) -> None:
     typer.echo(f"golf: error: {printable(message)}", err=True)
 
 
+def say_warning(message: str) -> None:
+    """``golf: warning: ...`` on stderr, one line: input that is read and used
+    all the same, but is probably not what the person meant."""
+    from .yamlsrc import printable
+
+    typer.echo(f"golf: warning: {printable(message)}", err=True)
+
+
 def fail(message: str) -> NoReturn:
     """Say the error and end the command with exit status 2."""
     say_error(message)

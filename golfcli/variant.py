@@ -18,6 +18,7 @@ key by key in ``docs/variants.md``.
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -267,6 +268,45 @@ class Variant:
                 return v
         return self.rank_values[card >> 3]
 
+    def overdealt(self, cards: Sequence[int], players: Sequence[int] = ()) -> str | None:
+        """Why ``cards`` (typed layouts; ``?`` ignored) cannot all come from
+        the deck dealt to the first of ``players`` (default: every allowed
+        count, so the fewest, as the expected total of face-down cards
+        assumes), in words, or None.  The words name the first of the other
+        ``players`` whose deck would hold them, if any.
+
+        A card typed with its suit (or a joker) is counted against the copies
+        of that card; every card of a rank, suit or none, against the rank's
+        copies (a card without a suit can be any suit still free)."""
+        counts = list(players) or list(self.players)
+        short = self._short(cards, counts[0])
+        if not short:
+            return None
+        packs = self.packs_for(counts[0])
+        text = (
+            f"{'; '.join(short)}, but {self.name} deals {packs} pack{'s' if packs > 1 else ''} "
+            f"to {counts[0]} players"
+        )
+        more = next((p for p in counts[1:] if not self._short(cards, p)), None)
+        if more is None:
+            return text
+        return f"{text} ({self.packs_for(more)} packs from {more} players)"
+
+    def _short(self, cards: Sequence[int], players: int) -> list[str]:
+        have = Counter(self.deck(players))
+        typed = Counter(c for c in cards if c != C.UNKNOWN)
+        short = [
+            f"{C.card_str(card)} typed {_times(k)} (the deck has {have[card] or 'none'})"
+            for card, k in sorted(typed.items())
+            if (C.suit_of(card) != C.NO_SUIT or card == C.JOKER_CARD) and k > have[card]
+        ]
+        for rank in range(1, 14):
+            k = sum(m for c, m in typed.items() if c >> 3 == rank)
+            held = sum(m for c, m in have.items() if c >> 3 == rank)
+            if k > held:
+                short.append(f"{k} cards of rank {C.rank_str(rank)} (the deck has {held})")
+        return short
+
     def groups_for(self, players: int) -> int:
         """How many layouts (sides) a hole with ``players`` seats has."""
         if players in self.partners.player_counts:
@@ -292,6 +332,10 @@ class Variant:
         state = {f.name: getattr(self, f.name) for f in fields(self)}
         state["data"] = self.to_data()
         return (_unpickle_variant, (state,))
+
+
+def _times(k: int) -> str:
+    return {1: "once", 2: "twice"}.get(k, f"{k} times")
 
 
 def _unpickle_variant(state: dict[str, Any]) -> Variant:

@@ -12,6 +12,7 @@ from golfcli import cards as C
 from golfcli.variant import (
     BUILTIN_NAMES,
     DEFAULTS,
+    Variant,
     VariantError,
     builtin,
     load_variant,
@@ -477,3 +478,43 @@ def test_check_players() -> None:
         builtin("six-card").check_players(13)  # six-card is for 2-12
     with pytest.raises(ValueError, match="no pack count"):
         load_variant("six-card", ["deck.packs={2-4: 1}", "players=2-4"]).packs_for(5)
+
+
+# --------------------------------------------------------------------------- dealing typed cards
+
+
+def test_typed_cards_the_deck_cannot_hold() -> None:
+    """A card typed with its suit counts against that card's copies, a joker
+    against the jokers, and every card of a rank (suit or none) against the
+    rank's copies: a card without a suit can be any suit still free."""
+    six, duel = builtin("six-card"), builtin("duel")
+
+    def short(v: Variant, text: str, *players: int) -> str | None:
+        return v.overdealt(C.parse_layout(text)[2], players)
+
+    assert short(six, "5S 5H 5D / 5C K Q") is None
+    assert short(six, "5S 5 5 / 5 K Q") is None  # the plain 5s are the other three suits
+    assert short(six, "5S 5 5 / 5 5 Q") == (
+        "5 cards of rank 5 (the deck has 4), but six-card deals 1 pack to 2 players "
+        "(2 packs from 5 players)"
+    )
+    assert short(six, "5S 5S 5S / K Q J") == (
+        "5S typed 3 times (the deck has 1), but six-card deals 1 pack to 2 players "
+        "(3 packs from 9 players)"
+    )
+    assert short(six, "5S 5S 5S / K Q J", 9) is None
+    assert short(six, "5S 5S ? / ? ? ?", 4, 5) == (  # the next count given deals two packs
+        "5S typed twice (the deck has 1), but six-card deals 1 pack to 4 players "
+        "(2 packs from 5 players)"
+    )
+    assert short(six, "5S 5S ? / ? ? ?", 2, 3, 4) == (  # no count given deals two packs
+        "5S typed twice (the deck has 1), but six-card deals 1 pack to 2 players"
+    )
+    assert short(duel, "JK JK 5 / 6 7 8") is None  # duel's one pack has two jokers
+    assert short(duel, "JK JK JK / 6 7 8") == (
+        "JK typed 3 times (the deck has 2), but duel deals 1 pack to 2 players"
+    )
+    assert short(duel, "KC KC K / K K 2") == (
+        "KC typed twice (the deck has 1); 5 cards of rank K (the deck has 4), "
+        "but duel deals 1 pack to 2 players"
+    )
