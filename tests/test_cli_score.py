@@ -310,3 +310,38 @@ def test_rules_text_reads_as_sentences() -> None:
     # duel is made for two but takes up to four; its description must not say otherwise
     duel = run("rules", "duel").stdout
     assert "Players: 2 to 4 players." in duel and "Two-player" not in duel
+
+
+def test_rules_text_of_the_face_down_limits_and_a_multiplying_rule() -> None:
+    def rules(name: str, *sets: str) -> str:
+        args = [x for s in sets for x in ("--set", s)]
+        out: str = run("rules", str(REPO / "configs/variants" / name), *args).stdout
+        return " ".join(out.split())  # the text wraps; compare it as one line
+
+    assert (
+        "The player who went out or knocked, when another score is lower, has their hole score"
+        " doubled (a score below zero stays as it is), then +5 (knock lost)."
+    ) in rules("knock-doubled.yaml")
+    every = rules("knock-doubled.yaml", "adjustments=[{kind: closer, multiply: 5, add: 0}]")
+    assert "knocked has their hole score multiplied by 5 (a score below zero" in every
+    every = rules(
+        "knock-doubled.yaml",
+        "adjustments=[{kind: closer, multiply: 2, add: 5, when: lowest, multiply_negative: true}]",
+    )
+    assert (
+        "knocked, when their score is lowest (ties count), has their hole score doubled, then +5"
+    ) in every
+    assert "tripled" in rules("knock-doubled.yaml", "adjustments.0.multiply=3")
+    assert (
+        "you may then turn one face-down card up (only once some layout has at most 1 card"
+        " face down)."
+    ) in rules("flip-on-discard-endgame.yaml")
+    assert "(only once someone has gone out and some layout has at most 2 cards face down)" in (
+        rules(
+            "flip-on-discard-endgame.yaml",
+            "turn.flip_after_discard_phase=end_phase",
+            "turn.flip_after_discard_max_face_down=2",
+        )
+    )
+    assert "A player may knock only with at most 2 cards face down." in rules("early-knock.yaml")
+    assert "may knock only" not in rules("knocking.yaml")
