@@ -191,7 +191,7 @@ def _cards_in(token: str) -> list[Card]:
         return readings[0]
     if not readings:
         raise whole
-    a, b = (" ".join(card_str(c) for c in cards) for cards in readings)
+    a, b = [" ".join([card_str(c) for c in cards]) for cards in readings]
     joker = " (JK is a joker)" if any(JOKER_CARD in cards for cards in readings) else ""
     raise CardError(f"{token!r} can be read as {a} or as {b}{joker}: put spaces between the cards")
 
