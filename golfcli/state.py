@@ -710,9 +710,12 @@ class HoleState:
         return self.n - bin(self.up[side]).count("1")
 
     def _flip_after_discard_applies(self) -> bool:
-        fewest = self.n
-        if self._flip_max_down is not None:
-            fewest = min(self._face_down_count(s) for s in range(self.groups))
+        # the fewest face-down cards of any side, counted only when a rule reads it
+        fewest = (
+            min(self._face_down_count(s) for s in range(self.groups))
+            if self._flip_max_down is not None
+            else self.n
+        )
         return flip_follows_discard(
             self._flip_mode,
             self._flip_end_only,

@@ -89,6 +89,17 @@ def test_a_partner_knocking_closes_for_the_side_and_the_side_is_scored_for_it() 
     assert st.result.sides[1].adjustments and not st.result.sides[0].adjustments
 
 
+def test_a_swap_forgets_the_position_for_the_swapping_sides_seats_only() -> None:
+    """Both partners of a side forget a face-down card that is replaced (it is
+    face up now); the other side's seats keep what they remember there.  A
+    fresh variant, so the seats of each side are worked out here."""
+    v = load_variant({"name": "t", "extends": "alberta", "turn": {"look_again": True}})
+    st = state(v, [ALB, ALB], stock="3 3 3 3", players=4, current=0, memory=[1, 1, 1, 1])
+    assert st.seats_of == [[0, 2], [1, 3]]
+    play(st, "draw_stock", "swap 0")  # seat 0, side 0
+    assert st.memory == [0, 1, 0, 1]
+
+
 # ---------------------------------------------------------------- face-down limits
 
 
