@@ -323,7 +323,12 @@ def test_rules_text_of_the_face_down_limits_and_a_multiplying_rule() -> None:
         " doubled (a score below zero stays as it is), then +5 (knock lost)."
     ) in rules("knock-doubled.yaml")
     every = rules("knock-doubled.yaml", "adjustments=[{kind: closer, multiply: 5, add: 0}]")
-    assert "knocked has their hole score multiplied by 5 (a score below zero" in every
+    assert (
+        "knocked has their hole score multiplied by 5 (a score below zero stays as it is)" in every
+    )
+    assert "stays as it is) (closer)." in every  # nothing added: no ", then +0"
+    nought = rules("knock-doubled.yaml", "adjustments=[{kind: closer, multiply: 0, add: 3}]")
+    assert "hole score made 0 (a score below zero stays as it is), then +3 (closer)." in nought
     every = rules(
         "knock-doubled.yaml",
         "adjustments=[{kind: closer, multiply: 2, add: 5, when: lowest, multiply_negative: true}]",
@@ -345,3 +350,11 @@ def test_rules_text_of_the_face_down_limits_and_a_multiplying_rule() -> None:
     )
     assert "A player may knock only with at most 2 cards face down." in rules("early-knock.yaml")
     assert "may knock only" not in rules("knocking.yaml")
+    # a limit on what is off says nothing: no knocking, no flip after a discard
+    off = rules(
+        "flip-on-discard-never.yaml",
+        "turn.knock_max_face_down=2",
+        "turn.flip_after_discard_max_face_down=1",
+    )
+    assert "nothing is turned up." in off and "only once" not in off and "knock" not in off
+    assert "gets +10 when another score is lower (go-out penalty)." in rules("knock-penalty.yaml")

@@ -403,8 +403,8 @@ BAD_FILES = [
      "adjustments.0.multiply", "must be a whole number"),
     (P + "adjustments:\n  - kind: closer\n    multiply: 11\n", 5,
      "adjustments.0.multiply", "must be at most 10, not 11"),
-    (P + "adjustments:\n  - kind: closer\n    multiply: -2\n", 5,
-     "adjustments.0.multiply", "must be at least 0, not -2"),
+    (P + "adjustments:\n  - kind: closer\n    multiply: -1\n", 5,
+     "adjustments.0.multiply", "must be at least 0, not -1"),
     (P + "adjustments:\n  - kind: closer\n    multiply: 2\n    multiply_negative: often\n",
      6, "adjustments.0.multiply_negative", "true or false"),
     (P + "adjustments:\n  - kind: closer\n    add: 5\n    multiply_negative: true\n", 6,
@@ -518,3 +518,26 @@ def test_typed_cards_the_deck_cannot_hold() -> None:
         "KC typed twice (the deck has 1); 5 cards of rank K (the deck has 4), "
         "but duel deals 1 pack to 2 players"
     )
+
+
+def test_the_new_keys_take_their_whole_range() -> None:
+    """0 to the layout's cards face down (and null), a factor 0 to 10."""
+    for n in (0, 6, None):
+        v = load_variant(
+            {
+                "name": "t",
+                "extends": "six-card",
+                "turn": {"knock_max_face_down": n, "flip_after_discard_max_face_down": n},
+            }
+        )
+        assert v.turn.knock_max_face_down == n and v.turn.flip_after_discard_max_face_down == n
+    assert load_variant("four-card", ["turn.knock_max_face_down=4"]).turn.knock_max_face_down == 4
+    for factor in (0, 10):
+        adj = {"kind": "closer", "multiply": factor, "multiply_negative": True}
+        v = load_variant({"name": "t", "extends": "six-card", "adjustments": [adj]})
+        assert (v.adjustments[0].multiply, v.adjustments[0].multiply_negative) == (factor, True)
+        assert (v.adjustments[0].add, v.adjustments[0].when) == (0, "always")
+    plain = load_variant(
+        {"name": "t", "extends": "six-card", "adjustments": [{"kind": "closer", "add": 5}]}
+    )
+    assert (plain.adjustments[0].multiply, plain.adjustments[0].multiply_negative) == (1, False)

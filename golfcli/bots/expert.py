@@ -33,10 +33,11 @@ from mypy_extensions import mypyc_attr
 
 from .. import cards as C
 from ..scoring import Compiled, compiled
-from ..state import Action, flip_follows_discard
+from ..state import Action
 from ..variant import Pattern, Variant
 from ..view import View
 from . import BaseBot
+from .common import discard_flips
 
 #: a pattern instance's possible target, whatever the unseen cards: (rank, cards
 #: needed, where its chance is kept (see ``Evaluator._chance``; odd: the face-down
@@ -803,21 +804,12 @@ class ExpertBot(BaseBot):
 
     def _after_discard_uncached(self, ev: Evaluator) -> float:
         v = ev.view
-        t = v.variant.turn
-        down = [p for p, c in enumerate(v.layouts[ev.side]) if c is None]
-        flips = flip_follows_discard(
-            t.flip_after_discard,
-            t.flip_after_discard_phase == "end_phase",
-            t.flip_after_discard_max_face_down,
-            v.closer is not None,
-            len(down),
-            min(sum(c is None for c in lay) for lay in v.layouts),
-        )
         base = ev.value(ev.mine)
-        if not flips:
+        if not discard_flips(v):
             return base
+        down = [p for p, c in enumerate(v.layouts[ev.side]) if c is None]
         best = min(self._flip_value(ev, ev.mine, p) for p in down)
-        if t.flip_after_discard == "optional":
+        if v.variant.turn.flip_after_discard == "optional":
             best = min(best, base)
         return best
 
