@@ -193,13 +193,18 @@ def score(
     layouts: LayoutsArg = None,
     variant: VariantOpt = "six-card",
     set_: SetOpt = None,
-    json_out: Annotated[
-        bool,
+    fmt: Annotated[
+        str,
         typer.Option(
-            "--json",
-            help="One JSON object per layout per line (with ? cards: known_part, the "
-            "face-up cards' score, and expected_total instead of total).",
+            "--format",
+            "-f",
+            help="Output format: table, markdown, csv (one row per layout) or json (one "
+            "object per layout per line; with ? cards: known_part, the face-up cards' score, "
+            "and expected_total instead of total).",
         ),
+    ] = "table",
+    json_out: Annotated[
+        bool, typer.Option("--json", help="The same as --format json (kept for scripts).")
     ] = False,
     hole: HoleOpt = False,
     closer: CloserOpt = None,
@@ -218,21 +223,39 @@ def score(
       golf score "5 K ? / 5 7 ?"                    # expected total over unseen cards
 
       golf score -v duel --hole "JK 5 3 / JK 5 3" "4 4 7 / 9 9 K"
+
+      golf score --format csv < layouts.txt > scores.csv   # one row per layout
     """
     from .cards import UNKNOWN, CardError, parse_layout
+    from .render import bad_format, csv_text
     from .scorecard import (
+        CSV_HOLE,
+        CSV_LAYOUT,
         expectation_json,
+        expectation_row,
         expectation_text,
         hole_json_lines,
+        hole_rows,
         hole_text,
         layout_json,
+        layout_row,
         layout_text,
     )
     from .scoring import expected_total, score_hole, score_layout
 
+    if (problem := bad_format(fmt)) is not None:
+        fail(problem)
+    if json_out and fmt not in ("table", "json"):
+        fail(f"--json is --format json: give one of them, not --json with --format {fmt}")
+    if json_out:
+        fmt = "json"
+    json_out = fmt == "json"
     if closer is not None and not hole:
         fail("--closer only makes sense with --hole")
     var = load_variant_or_fail(variant, set_)
+    if fmt == "csv":
+        # one header for the whole stream, first: a reader takes rows as they come
+        typer.echo(csv_text(CSV_HOLE if hole else CSV_LAYOUT, []))
     items: Iterable[tuple[str, str]]
     if layouts:
         items = [(f"layout {i}", t) for i, t in enumerate(layouts, start=1)]
@@ -267,18 +290,20 @@ def score(
         try:
             if UNKNOWN in cards:
                 exp = expected_total(var, cards)
-                out = (
-                    json.dumps(expectation_json(var, cards, exp))
-                    if json_out
-                    else expectation_text(var, cards, exp, symbols) + gap
-                )
+                if json_out:
+                    out = json.dumps(expectation_json(var, cards, exp))
+                elif fmt == "csv":
+                    out = _csv_row(expectation_row(where, var, cards, exp))
+                else:
+                    out = expectation_text(var, cards, exp, symbols, fmt) + gap
             else:
                 ls = score_layout(var, cards)
-                out = (
-                    json.dumps(layout_json(var, ls))
-                    if json_out
-                    else layout_text(var, ls, symbols) + gap
-                )
+                if json_out:
+                    out = json.dumps(layout_json(var, ls))
+                elif fmt == "csv":
+                    out = _csv_row(layout_row(where, var, ls))
+                else:
+                    out = layout_text(var, ls, symbols, fmt) + gap
         except ValueError as exc:
             say_error(f"{where}: {exc}")
             errors += 1
@@ -299,10 +324,20 @@ def score(
         if json_out:
             for obj in hole_json_lines(var, hs):
                 typer.echo(json.dumps(obj))
+        elif fmt == "csv":
+            for row in hole_rows(var, hs):
+                typer.echo(_csv_row(row))
         else:
-            typer.echo(hole_text(var, hs, labels, symbols))
+            typer.echo(hole_text(var, hs, labels, symbols, fmt))
     if errors:
         raise typer.Exit(2)
+
+
+def _csv_row(row: Sequence[Any]) -> str:
+    """One CSV row under the header ``golf score`` printed first."""
+    from .render import csv_text
+
+    return csv_text(row, [])
 
 
 def _stdin_layouts() -> Iterable[tuple[str, str]]:
@@ -551,7 +586,36 @@ def replay_source(file: Path, game: int | None) -> Path:
 
 
 # --------------------------------------------------------------------------- tournament
-# Implementation: golfcli/tournament/ and golfcli/stats.py.
+# Implementation: golfcli/tournament/, golfcli/stats.py and golfcli/render/.
+
+
+ReportFormatOpt = Annotated[
+    str,
+    typer.Option(
+        "--format", "-f", help="Output format: table, markdown, csv, json or html (a page)."
+    ),
+]
+TableOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--table",
+        help="With --format csv, the table to write: standings (the default), pairs "
+        "or crosstable (one CSV holds one table).",
+    ),
+]
+
+
+def _check_report_options(fmt: str, table: str | None) -> None:
+    """--format and --table of a command that prints a tournament report."""
+    from .render import REPORT_FORMATS, bad_format
+    from .render.tournament import CSV_TABLES
+
+    if (problem := bad_format(fmt, REPORT_FORMATS)) is not None:
+        fail(problem)
+    if table is not None and fmt != "csv":
+        fail("--table: only with --format csv (the other formats show every table)")
+    if table is not None and (problem := bad_format(table, CSV_TABLES, "--table")) is not None:
+        fail(problem)
 
 
 @app.command()
@@ -579,17 +643,8 @@ def tournament(
             "and no address, the size of the LocalCluster."
         ),
     ] = None,
-    fmt: Annotated[
-        str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
-    ] = "table",
-    table: Annotated[
-        str | None,
-        typer.Option(
-            "--table",
-            help="With --format csv, the table to write: standings (the default) or "
-            "crosstable (one CSV holds one table).",
-        ),
-    ] = None,
+    fmt: ReportFormatOpt = "table",
+    table: TableOpt = None,
     out: Annotated[
         Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")
     ] = None,
@@ -676,19 +731,14 @@ def run_tournament_command(
     max_in_flight: int | None = None,
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
-    from .stats import CSV_TABLES, FORMATS, render
+    from .render.report import render_report
     from .tournament.config import load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
     from .tournament.runner import Interrupts, run_tournament
     from .yamlsrc import SourceError
 
-    if fmt not in FORMATS:
-        fail(f"--format: must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    if table is not None and fmt != "csv":
-        fail("--table: only with --format csv (the other formats show both tables)")
-    if table is not None and table not in CSV_TABLES:
-        fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
+    _check_report_options(fmt, table)
     try:
         plan = load_config(
             config,
@@ -724,7 +774,7 @@ def run_tournament_command(
             fail(str(exc))
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
-        typer.echo(render(result.report(), fmt, table or "standings"))
+        typer.echo(render_report(result.report(), fmt, table or "standings").rstrip("\n"))
         if result.over and result.plan.seed is None:
             # published now that no game is left to play: the run can be checked
             # against the commitment in run.json and replayed with --key
@@ -737,6 +787,42 @@ def run_tournament_command(
             raise typer.Exit(130)
         if result.stopped == "sprt" and not quiet:
             typer.echo(f"golf: {result.message}", err=True)
+
+
+@app.command()
+def report(
+    run: Annotated[Path, typer.Argument(help="A run directory (golf tournament ... --out DIR).")],
+    fmt: ReportFormatOpt = "table",
+    table: TableOpt = None,
+) -> None:
+    """Print the report of a finished or stopped run again, in any format.
+
+    Reads DIR/results.json (every run with --out writes it, and report.md and
+    report.html beside it, when it finishes or is stopped).
+
+    Examples:
+
+      golf report runs/rr
+
+      golf report runs/rr --format html > rr.html
+
+      golf report runs/rr --format csv --table pairs
+    """
+    from .render.report import render_report
+    from .tournament.rundir import read_report
+    from .yamlsrc import SourceError
+
+    _check_report_options(fmt, table)
+    try:
+        data = read_report(run)
+        text = render_report(data, fmt, table or "standings")
+    except SourceError as exc:
+        fail(str(exc))
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        fail(
+            f"{run / 'results.json'}: not a report this golf can read ({type(exc).__name__}: {exc})"
+        )
+    typer.echo(text.rstrip("\n"))
 
 
 @app.command("check-bot")

@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent / "golfcli"
 #: import each other; a package is one entry and its rooms are ordered below.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("golfcli",),  # the package itself: __version__ only
-    ("cards", "keys", "limits"),
-    ("yamlsrc",),
+    ("cards", "keys", "limits", "inference"),
+    ("yamlsrc", "render"),
     ("variant",),
     ("rulestext", "scoring", "validate"),
     ("scorecard", "state"),
@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bots",),
     ("match",),
     ("record",),
+    ("sprt",),
     ("golden", "stats"),
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "card"),
@@ -42,6 +43,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
     "tournament": ("", "plan", "worker", "executors", "config", "rundir", "report", "runner"),
     "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
     "card": ("", "model", "count", "present", "pdf", "commands"),
+    "render": ("", "svg", "tournament", "html", "report"),
 }
 
 

@@ -57,8 +57,11 @@ def stable(report: dict[str, Any]) -> dict[str, Any]:
     return {
         "run": run,
         "standings": report["standings"],
+        "pairs": report["pairs"],
         "crosstable": report["crosstable"],
         "sprt": report["sprt"],
+        "hole_scores": report["hole_scores"],
+        "ratings_over_run": report["ratings_over_run"],
     }
 
 
@@ -469,7 +472,9 @@ sprt: {margin: 2, min_deals: 3}
     assert one.stopped == two.stopped == "sprt"
     assert one.played == two.played < 400
     rep = one.report()
-    assert rep["sprt"]["decision"] == "A better" and rep["sprt"]["deals"] * 2 == one.played
+    assert (
+        rep["sprt"]["tests"][0]["decision"] == "A better" and rep["sprt"]["deals"] * 2 == one.played
+    )
     assert stable(rep) == stable(two.report())
     # resuming the stopped run stops at the same place
     again = run(cfg, tmp_path / "b", resume=True, workers=1)
@@ -498,7 +503,7 @@ def test_cli_formats_and_shipped_config() -> None:
         "1",
     )
     data = json.loads(out)
-    assert data["schema"] == "golf-tournament-report/1"
+    assert data["schema"] == "golf-tournament-report/2"
     assert {"player", "games", "wins", "mean_hole_score"} <= set(data["standings"][0])
     assert {"seed", "variant", "config_hash", "versions"} <= set(data["run"])
     assert len(data["crosstable"]) == 4 * 3
@@ -782,7 +787,7 @@ def test_a_bot_is_never_handed_the_key_or_a_match_key(tmp_path: Path) -> None:
 
 
 def test_the_table_heading_names_the_seed_or_the_published_key(tmp_path: Path) -> None:
-    from golfcli.stats import render
+    from golfcli.render.tournament import render
 
     cfg = write(tmp_path, TWO)
     code, out, _ = cli(str(cfg), "--seed", "4")

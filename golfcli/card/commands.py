@@ -206,10 +206,10 @@ def _mini_holes(
 
 
 def _check_format(fmt: str) -> None:
-    from .present import FORMATS
+    from ..render import bad_format
 
-    if fmt not in FORMATS:
-        fail(f"--format: must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if (problem := bad_format(fmt)) is not None:
+        fail(problem)
 
 
 def _variant_ref(spec: str, card_path: Path) -> str:

@@ -17,10 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..match import hole_winners, match_standing
-from ..stats import text_table
+from ..render import text_table
 from .model import Card, Standing, par_text, standing
-
-FORMATS = ("table", "markdown", "csv", "json")
 
 
 def _join(names: Sequence[str]) -> str:

@@ -61,7 +61,7 @@ CONFIG_KEYS = (
     "max_in_flight",
 )
 PLAYER_KEYS = ("name", "bot", "command", "options", "time_limit", "time_bank")
-SPRT_KEYS = ("elo0", "elo1", "margin", "alpha", "beta", "min_deals")
+SPRT_KEYS = ("elo0", "elo1", "margin", "alpha", "beta", "min_deals", "candidate", "baseline")
 SCHEDULES = ("round-robin", "gauntlet")
 DEFAULT_GAMES = 10
 #: Most games one run may plan (deals x tables x seatings): a resumed run
@@ -157,7 +157,11 @@ def load_config(
         )
     pressure = _pressure(ck, top)
     record = ck.bool_(("record_events",)) if top.get("record_events") is not None else False
-    sprt = _sprt(ck, top, len(entrants)) if top.get("sprt") is not None else None
+    sprt = (
+        _sprt(ck, top, [e.name for e in entrants], challenger, tables)
+        if top.get("sprt") is not None
+        else None
+    )
     run_on = _executor(ck, top, executor, address, batch_size, max_in_flight)
 
     return Plan(
@@ -621,12 +625,15 @@ def _teams(
     return out
 
 
-def _sprt(ck: Checker, top: dict[str, Any], n_entrants: int) -> SprtSpec:
+def _sprt(
+    ck: Checker,
+    top: dict[str, Any],
+    names: list[str],
+    challenger: str | None,
+    tables: Sequence[Sequence[int]],
+) -> SprtSpec:
     d = ck.mapping(("sprt",), SPRT_KEYS, "sprt")
-    if n_entrants != 2:
-        raise ck.fail(
-            ("sprt",), f"an SPRT compares exactly two players (or teams), not {n_entrants}"
-        )
+    candidate, baselines = _sprt_sides(ck, d, names, challenger, tables)
     alpha = ck.num(("sprt", "alpha"), 0, 0.5, open_lo=True) if "alpha" in d else 0.05
     beta = ck.num(("sprt", "beta"), 0, 0.5, open_lo=True) if "beta" in d else 0.05
     min_deals = ck.int_(("sprt", "min_deals"), 2, 10**6) if "min_deals" in d else 10
@@ -643,8 +650,82 @@ def _sprt(ck: Checker, top: dict[str, Any], n_entrants: int) -> SprtSpec:
         elo1 = ck.num(("sprt", "elo1"), -2000, 2000)
         if elo1 <= elo0:
             raise ck.fail(("sprt", "elo1"), f"must be more than elo0 ({elo0:g}), not {elo1:g}")
-        return SprtSpec("elo", alpha, beta, elo0=elo0, elo1=elo1, min_deals=min_deals)
+        return SprtSpec(
+            "elo",
+            alpha,
+            beta,
+            elo0=elo0,
+            elo1=elo1,
+            min_deals=min_deals,
+            candidate=candidate,
+            baselines=baselines,
+        )
     if "margin" not in d:
         raise ck.fail(("sprt",), "give elo0 and elo1 (a test on wins) or margin (strokes per game)")
     margin = ck.num(("sprt", "margin"), 0, 10_000, open_lo=True)
-    return SprtSpec("strokes", alpha, beta, margin=margin, min_deals=min_deals)
+    return SprtSpec(
+        "strokes",
+        alpha,
+        beta,
+        margin=margin,
+        min_deals=min_deals,
+        candidate=candidate,
+        baselines=baselines,
+    )
+
+
+def _sprt_sides(
+    ck: Checker,
+    d: dict[str, Any],
+    names: list[str],
+    challenger: str | None,
+    tables: Sequence[Sequence[int]],
+) -> tuple[str, tuple[str, ...]]:
+    """Who an SPRT tests against whom: ``candidate`` (default: a gauntlet's
+    challenger, else the first entrant) against ``baseline``, one name or a
+    list (default: the other entrant of two; every other one in a gauntlet).
+    ("", ()) is the two-entrant form, first against second, which keeps the
+    config hash of runs made before candidates could be named."""
+    candidate = challenger or names[0]
+    if "candidate" in d:
+        candidate = ck.text(("sprt", "candidate"))
+        if candidate not in names:
+            raise ck.fail(
+                ("sprt", "candidate"),
+                f"no entrant named {candidate!r} (entrants: {', '.join(names)})",
+            )
+    if "baseline" in d:
+        raw = d["baseline"]
+        listed = raw if isinstance(raw, list) else [raw]
+        baselines: list[str] = []
+        for i, b in enumerate(listed):
+            path = ("sprt", "baseline", i) if isinstance(raw, list) else ("sprt", "baseline")
+            if not isinstance(b, str) or b not in names:
+                raise ck.fail(path, f"no entrant named {b!r} (entrants: {', '.join(names)})")
+            if b == candidate:
+                raise ck.fail(path, f"{b!r} is the candidate: a baseline is another entrant")
+            if b in baselines:
+                raise ck.fail(path, f"{b!r} is listed twice")
+            baselines.append(b)
+        if not baselines:
+            raise ck.fail(("sprt", "baseline"), "name at least one entrant")
+    elif len(names) == 2 or challenger is not None:
+        baselines = [n for n in names if n != candidate]
+    else:
+        raise ck.fail(
+            ("sprt",),
+            f"with {len(names)} entrants, name the baseline the candidate ({candidate}) is "
+            "tested against: baseline: NAME, or a list of names for a gauntlet",
+        )
+    c = names.index(candidate)
+    for b in baselines:
+        j = names.index(b)
+        if not any(c in t and j in t for t in tables):
+            raise ck.fail(
+                ("sprt", "baseline"),
+                f"{candidate} and {b} never sit at one table in this schedule: "
+                "an SPRT compares entrants that meet",
+            )
+    if candidate == names[0] and baselines == [names[1]] and len(names) == 2:
+        return "", ()
+    return candidate, tuple(baselines)

@@ -31,8 +31,12 @@ from .plan import ConfigError, Plan, RunError
 from .worker import RECORD_VERSION
 
 RUN_SCHEMA = "golf-tournament-run/1"
+#: The report as files to share, beside results.json (written after it).
+REPORT_FILES = (("report.md", "markdown"), ("report.html", "html"))
 #: run.json is a few kilobytes; a bigger one is not ours (read with a bound)
 RUN_FILE_MAX = 10_000_000
+#: results.json grows with the entrants (pairs, traces), not the games: a bound all the same
+REPORT_FILE_MAX = 100_000_000
 KEY_FILE = "key"
 
 
@@ -96,6 +100,16 @@ def _check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
     need(type(rec["regulation_holes"]) is int, "regulation_holes")
     for key in ("totals", "holes_won"):
         need(isinstance(rec[key], list) and len(rec[key]) == k and all(map(_is_num, rec[key])), key)
+    holes = rec.get("holes")  # the per-hole scores the report's distributions read
+    need(
+        holes is None
+        or (
+            isinstance(holes, list)
+            and len(holes) >= rec["regulation_holes"]
+            and all(isinstance(h, list) and len(h) == k and all(map(_is_num, h)) for h in holes)
+        ),
+        "holes",
+    )
     need(
         isinstance(rec["winners"], list)
         and all(type(w) is int and 0 <= w < k for w in rec["winners"]),
@@ -337,3 +351,37 @@ def write_atomic(path: Path, text: str) -> None:
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)
+
+
+def write_reports(out: Path, report: dict[str, Any]) -> None:
+    """``report.md`` and ``report.html`` from the report, each written
+    atomically (a reader never sees half a page).  Called after results.json
+    is safely on disk: whatever happens here, no game or result is lost."""
+    from ..render.report import render_report
+
+    for name, fmt in REPORT_FILES:
+        write_atomic(out / name, render_report(report, fmt).rstrip("\n") + "\n")
+
+
+def read_report(out: Path) -> dict[str, Any]:
+    """The report a run directory holds (``results.json``), for ``golf report``;
+    ConfigError naming the file when there is none or it is not one."""
+    path = out / "results.json"
+    if not out.is_dir():
+        raise ConfigError(str(out), "", "no such run directory")
+    if not path.is_file():
+        raise ConfigError(
+            str(path),
+            "",
+            "missing: the run has not written its results (a run killed mid-way writes "
+            "them when continued with golf tournament CONFIG --out DIR --resume)",
+        )
+    try:
+        data = json.loads(path.read_bytes()[:REPORT_FILE_MAX].decode("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(str(path), "", f"unreadable: {exc}") from None
+    schema = data.get("schema") if isinstance(data, dict) else None
+    if not isinstance(schema, str) or not schema.startswith("golf-tournament-report/"):
+        raise ConfigError(str(path), "", "not a golf tournament report (no report schema)")
+    report: dict[str, Any] = data
+    return report

@@ -22,7 +22,15 @@ from .config import cpu_count
 from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
 from .plan import ConfigError, Plan, RunError
 from .report import RunResult, Timing, build_report
-from .rundir import Disk, check_record, prepare_out, read_games, scan_games, write_atomic
+from .rundir import (
+    Disk,
+    check_record,
+    prepare_out,
+    read_games,
+    scan_games,
+    write_atomic,
+    write_reports,
+)
 from .worker import BatchResult, GameError, Player, append_line, events_file, open_games
 
 BACKLOG = 20_000  # finished games (~0.5 kB each) held while an earlier one is still out
@@ -145,14 +153,9 @@ class Runner:
             t.max = max(t.max, rec["time_max"][seat])
         if deals and (i + 1) % self.plan.per_deal == 0:
             decision = self.tally.close_deal()
-            if decision is not None and self.plan.sprt is not None and self.stopped is None:
+            if decision is not None and self.tally.sprt is not None and self.stopped is None:
                 self.stopped = "sprt"
-                assert self.tally.sprt is not None
-                names = self.tally.names
-                self.message = (
-                    f"SPRT decided after {i // self.plan.per_deal + 1} deals: "
-                    f"{self.tally.sprt.describe(names[0], names[1])}"
-                )
+                self.message = self.tally.sprt.stop_message()
 
     def drain_ready(self, results: dict[int, str]) -> None:
         while self.next < self.plan.total and self.stopped is None:
@@ -545,5 +548,14 @@ def run_tournament(
     procs.set_run_id()  # workers and their bots carry it: see Runner._run_pool
     result = runner.run()
     if out is not None:
-        write_atomic(out / "results.json", json.dumps(build_report(result), indent=2) + "\n")
+        report = build_report(result)
+        write_atomic(out / "results.json", json.dumps(report, indent=2) + "\n")
+        try:
+            write_reports(out, report)
+        except Exception as exc:  # the results are safe on disk; `golf report DIR` retries
+            if on_notice is not None:
+                on_notice(
+                    f"could not write {out / 'report.html'}: {type(exc).__name__}: {exc} "
+                    f"(the results are in {out / 'results.json'})"
+                )
     return result
