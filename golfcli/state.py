@@ -721,7 +721,7 @@ class HoleState:
             self._flip_end_only,
             self._flip_max_down,
             self.closer is not None,
-            self._face_down_count(self.side_of[self.current]),
+            self.up[self.side_of[self.current]] != self.full,
             fewest,
         )
 
@@ -1310,18 +1310,18 @@ def flip_follows_discard(
     end_phase_only: bool,
     max_face_down: int | None,
     ending: bool,
-    own_face_down: int,
+    any_face_down: bool,
     fewest_face_down: int,
 ) -> bool:
     """Whether discarding a card drawn from the stock leads to the flip step
     (docs/variants.md, ``turn``): never with ``flip_after_discard: never`` or
-    no face-down card of one's own left to turn; with ``end_phase`` only once
-    someone has gone out or knocked (``ending``); with
-    ``flip_after_discard_max_face_down`` only once some side (the fewest,
-    ``fewest_face_down``) has at most that many cards face down.  The one
-    statement of the rule: the engine asks it with the state's numbers, the
-    bots with a view's."""
-    if mode == "never" or own_face_down == 0:
+    with no face-down card of one's own to turn (``any_face_down`` false);
+    with ``end_phase`` only once someone has gone out or knocked
+    (``ending``); with ``flip_after_discard_max_face_down`` only once some
+    side (the fewest, ``fewest_face_down``) has at most that many cards face
+    down.  The one statement of the rule: the engine asks it with the
+    state's facts, the bots (``bots.common.discard_flips``) with a view's."""
+    if mode == "never" or not any_face_down:
         return False
     if end_phase_only and not ending:
         return False

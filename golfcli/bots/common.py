@@ -49,7 +49,7 @@ def discard_flips(view: View) -> bool:
         t.flip_after_discard_phase == "end_phase",
         t.flip_after_discard_max_face_down,
         view.closer is not None,
-        sum(c is None for c in view.my_layout),
+        None in view.my_layout,
         min(sum(c is None for c in lay) for lay in view.layouts),
     )
 
