@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from .errors import check_range, fail, load_variant_or_fail, say_error, say_warning
+from .errors import check_range, fail, load_variant_or_fail, say_error, warn
 from .limits import MAX_GAMES, MAX_HOLES, MAX_SEED
 
 if TYPE_CHECKING:
@@ -309,7 +309,7 @@ def score(
             errors += 1
             continue
         if problem := var.overdealt(cards):
-            say_warning(f"{where}: cannot be dealt: {problem}; scored all the same")
+            warn(f"{where}: cannot be dealt: {problem}; scored all the same")
         typer.echo(out)
     if hole and parsed and not errors:
         if any(UNKNOWN in c for c in parsed):
@@ -318,7 +318,7 @@ def score(
             fail(f"--closer must be between 1 and {len(parsed)}")
         table = [p for p in var.players if var.groups_for(p) == len(parsed)]
         if table and (problem := var.overdealt([c for cs in parsed for c in cs], table)):
-            say_warning(f"the layouts cannot be dealt together: {problem}; scored all the same")
+            warn(f"the layouts cannot be dealt together: {problem}; scored all the same")
         hs = score_hole(var, parsed, None if closer is None else closer - 1)
         labels = [f"layout {i + 1}" for i in range(len(parsed))]
         if json_out:

@@ -27,9 +27,10 @@ def say_error(message: str) -> None:
     typer.echo(f"golf: error: {printable(message)}", err=True)
 
 
-def say_warning(message: str) -> None:
-    """``golf: warning: ...`` on stderr, one line: input that is read and used
-    all the same, but is probably not what the person meant."""
+def warn(message: str) -> None:
+    """``golf: warning: ...`` on stderr, one line: something the user should
+    know (a rule that could not apply, a card that disagrees with itself)
+    that does not stop the command."""
     from .yamlsrc import printable
 
     typer.echo(f"golf: warning: {printable(message)}", err=True)

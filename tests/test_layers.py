@@ -42,7 +42,18 @@ ROOMS: dict[str, tuple[str, ...]] = {
     "bots": ("", "procs", "common", "greedy", "expert", "mc", "external", "registry"),
     "tournament": ("", "plan", "worker", "executors", "config", "rundir", "report", "runner"),
     "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
-    "card": ("", "model", "count", "present", "pdf", "commands"),
+    "card": (
+        "",
+        "model",
+        "store",
+        "history",
+        "count",
+        "present",
+        "season",
+        "pdf",
+        "edit",
+        "commands",
+    ),
     "render": ("", "svg", "tournament", "html", "report"),
 }
 

@@ -310,7 +310,7 @@ def test_duplicate_plays_each_deal_in_every_rotation(tmp_path: Path) -> None:
     assert deals(3) != deals(0)
     recs = game_lines(out)
     key = key_from_seed(11)
-    assert [recs[i]["seed"] for i in range(6)] == [derive(key, "deal:0")] * 3 + [
+    assert [recs[i]["key"] for i in range(6)] == [derive(key, "deal:0")] * 3 + [
         derive(key, "deal:1")
     ] * 3
 
@@ -669,7 +669,7 @@ def test_a_player_resolves_built_in_bots_once(monkeypatch: pytest.MonkeyPatch) -
     player = Player(plan, None)
     lines = [json.loads(player.play(i)) for i in range(plan.total)]
     assert sorted(calls) == sorted(p.bot or "" for p in plan.players)
-    assert len({line["seed"] for line in lines}) == 1  # duplicate deal: one seed ...
+    assert len({line["key"] for line in lines}) == 1  # duplicate deal: one key ...
     assert len({tuple(map(tuple, line["holes"])) for line in lines}) > 1  # ... fresh bots
 
 

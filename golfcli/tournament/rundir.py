@@ -56,11 +56,12 @@ def check_record(plan: Plan, rec: Any) -> int:
         raise ValueError("negative game index")
     if i < plan.total:
         slot = plan.slot(i)
-        if rec.get("seed") != slot.seed or rec.get("seating") != [
+        # "key": the game's match key ("seed" in runs from before it was named so)
+        if rec.get("key", rec.get("seed")) != slot.seed or rec.get("seating") != [
             plan.players[p].name for p in slot.seating
         ]:
             raise ValueError(
-                f"game {i} was played with another seed or seating than this config gives"
+                f"game {i} was played with another key or seating than this config gives"
             )
     for key in (
         "sides",
@@ -196,7 +197,7 @@ def _valid_lines(plan: Plan, path: Path) -> Iterator[tuple[int, int | None, str]
         try:
             i = check_record(plan, json.loads(line))
         except ValueError as exc:
-            if "another seed or seating" in str(exc):
+            if "another key or seating" in str(exc):
                 raise RunError(f"{path}:{lineno}: {exc}") from None
             yield lineno, None, line
             continue

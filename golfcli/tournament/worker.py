@@ -178,7 +178,13 @@ class Player:
 
                 writer = RecordWriter(
                     events_file(self.out, index),
-                    header(plan.variant, names, slot.seed, match.scoring),
+                    header(
+                        plan.variant,
+                        names,
+                        slot.seed,
+                        match.scoring,
+                        sides=[plan.entrants[e].name for e in slot.sides],
+                    ),
                 )
                 match.on_hole = lambda _m, rec: writer.hole(rec) if writer is not None else None
             res = match.play()
@@ -197,7 +203,7 @@ class Player:
             "deal": slot.deal,
             "table": slot.table,
             "rotation": slot.rotation,
-            "seed": slot.seed,
+            "key": slot.seed,
             "seating": names,
             "side_of": list(res.side_of),
             "sides": [plan.entrants[e].name for e in slot.sides],
