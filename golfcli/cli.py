@@ -397,24 +397,58 @@ def rules(
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.")],
+    files: Annotated[
+        list[Path], typer.Argument(help="Variant files or tournament configs (YAML) to check.")
+    ],
 ) -> None:
-    """Check variant files: every key, type and value; all errors of a file in
-    file order, each with file:line."""
-    from .validate import validate_file
+    """Check variant files and tournament configs: every key, type and value;
+    all errors of a file in file order, each with file:line.
+
+    A file that names a variant to play (variant:, players: as a list of
+    players, teams:, games: ...) is checked as a tournament config, bots
+    and all, without playing anything; any other as a variant file.
+    """
+    from .validate import is_tournament_config
+    from .yamlsrc import SourceError, load_file
 
     bad = 0
     for f in files:
-        v, errors = validate_file(f)
-        for exc in errors:
-            say_error(str(exc))
-        if v is None:
-            bad += 1
-            continue
-        n_rules = len(v.patterns) + len(v.adjustments)
-        typer.echo(f"ok: {f}: variant {v.name!r} ({v.rows}x{v.cols}, {n_rules} scoring rule(s))")
+        try:
+            is_config = is_tournament_config(load_file(f).data)
+        except SourceError:
+            is_config = False  # validate_file says what is wrong with it
+        bad += not (_validate_config(f) if is_config else _validate_variant(f))
     if bad:
         raise typer.Exit(2)
+
+
+def _validate_variant(f: Path) -> bool:
+    from .validate import validate_file
+
+    v, errors = validate_file(f)
+    for exc in errors:
+        say_error(str(exc))
+    if v is None:
+        return False
+    n_rules = len(v.patterns) + len(v.adjustments)
+    typer.echo(f"ok: {f}: variant {v.name!r} ({v.rows}x{v.cols}, {n_rules} scoring rule(s))")
+    return True
+
+
+def _validate_config(f: Path) -> bool:
+    from .stats import plural
+    from .tournament.config import check_config
+
+    plan, errors = check_config(f)
+    for exc in errors:
+        say_error(str(exc))
+    if plan is None:
+        return False
+    typer.echo(
+        f"ok: {f}: tournament {plan.name!r} ({plan.variant.name}, "
+        f"{plural(len(plan.entrants), 'entrant')}, {plural(plan.total, 'game')})"
+    )
+    return True
 
 
 # --------------------------------------------------------------------------- play / replay
@@ -618,6 +652,18 @@ def _check_report_options(fmt: str, table: str | None) -> None:
         fail(problem)
 
 
+DbOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        metavar="PATH",
+        help="The ratings database (default: $XDG_DATA_HOME/golf/ratings.db, "
+        "else ~/.local/share/golf/ratings.db).",
+        show_default=False,
+    ),
+]
+
+
 @app.command()
 def tournament(
     config: Annotated[
@@ -674,8 +720,16 @@ def tournament(
         int | None,
         typer.Option(help="Tasks in flight at once (default: 3 per worker slot)."),
     ] = None,
+    db: DbOpt = None,
+    no_db: Annotated[
+        bool,
+        typer.Option("--no-db", help="Do not record this run's games in the ratings database."),
+    ] = False,
 ) -> None:
     """Run a bot tournament from a config and print standings and a crosstable.
+
+    Every counted game is also recorded in the ratings database (see
+    `golf ratings`), unless --no-db.
 
     Results depend only on the config and the seed: not on --workers, the
     executor, batch sizes, or a stop and --resume in between.
@@ -709,6 +763,8 @@ def tournament(
         address=address,
         batch_size=batch_size,
         max_in_flight=max_in_flight,
+        db=db,
+        no_db=no_db,
     )
 
 
@@ -729,31 +785,39 @@ def run_tournament_command(
     address: str | None = None,
     batch_size: int | None = None,
     max_in_flight: int | None = None,
+    db: Path | None = None,
+    no_db: bool = False,
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
     from .render.report import render_report
-    from .tournament.config import load_config
+    from .tournament.config import config_errors, load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
+    from .tournament.ratings import default_path
     from .tournament.runner import Interrupts, run_tournament
     from .yamlsrc import SourceError
 
     _check_report_options(fmt, table)
+    if db is not None and no_db:
+        fail("--db: give --db PATH or --no-db, not both")
+    overrides: dict[str, Any] = {
+        "games": games,
+        "holes": holes,
+        "seed": seed,
+        "key": key,
+        "workers": workers,
+        "executor": executor,
+        "address": address,
+        "batch_size": batch_size,
+        "max_in_flight": max_in_flight,
+    }
     try:
-        plan = load_config(
-            config,
-            games=games,
-            holes=holes,
-            seed=seed,
-            key=key,
-            workers=workers,
-            executor=executor,
-            address=address,
-            batch_size=batch_size,
-            max_in_flight=max_in_flight,
-        )
+        plan = load_config(config, **overrides)
     except SourceError as exc:
-        fail(str(exc))
+        # one pass more to list every mistake, not the first only
+        for more in config_errors(config, **overrides) or [exc]:
+            say_error(str(more))
+        raise typer.Exit(2) from None
 
     def notice(msg: str) -> None:
         if not quiet:
@@ -766,7 +830,14 @@ def run_tournament_command(
     with Interrupts() as ints:
         try:
             result = run_tournament(
-                plan, out, resume=resume, progress=progress, on_notice=notice, interrupts=ints
+                plan,
+                out,
+                resume=resume,
+                progress=progress,
+                on_notice=notice,
+                interrupts=ints,
+                ratings=None if no_db else db or default_path(),
+                on_warning=warn,
             )
         except SourceError as exc:
             fail(str(exc))
@@ -823,6 +894,107 @@ def report(
             f"{run / 'results.json'}: not a report this golf can read ({type(exc).__name__}: {exc})"
         )
     typer.echo(text.rstrip("\n"))
+
+
+# --------------------------------------------------------------------------- ratings
+# Implementation: golfcli/tournament/ratings.py (the file) and leaderboard.py,
+# golfcli/render/ratings.py (the boards as text).
+
+ratings_app = typer.Typer(
+    name="ratings",
+    help=(
+        "Ratings that last: a leaderboard over every game of every tournament "
+        "recorded in the ratings database.\n\n"
+        "Each bot (its spec, options and a fingerprint of its code) gets a rating "
+        "± uncertainty from openskill (pip install 'golfcli\\[ratings]'), one board per "
+        "variant and player count.\n\n"
+        "Examples:\n\n"
+        "  golf ratings\n\n"
+        "  golf ratings --variant six-card --players 2 --format markdown\n\n"
+        "  golf ratings import runs/rr        (a run directory: adds its games once)\n\n"
+        "More in docs/tournament.md (The ratings database)."
+    ),
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.callback()
+def ratings(
+    ctx: typer.Context,
+    db: DbOpt = None,
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="Only this variant's board(s).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Only games of this many players.")
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
+    ] = "table",
+) -> None:
+    """Print the leaderboard: rating ± uncertainty, games played, last seen."""
+    from .render import bad_format
+    from .render.ratings import render_ratings
+    from .tournament.leaderboard import boards_json, leaderboards
+    from .tournament.ratings import RatingsError, connect, default_path
+
+    if ctx.invoked_subcommand is not None:
+        ctx.obj = db
+        return
+    if (problem := bad_format(fmt)) is not None:
+        fail(problem)
+    check_range("--players", players, 2, 16)
+    path = db or default_path()
+    if db is None and not path.exists():
+        typer.echo(
+            f"no games recorded yet in {path}: every golf tournament records its games "
+            "there, and golf ratings import DIR adds a run directory"
+        )
+        return
+    try:
+        conn = connect(path, create=False)
+        try:
+            boards = leaderboards(conn, variant, players)
+        finally:
+            conn.close()
+    except RatingsError as exc:
+        fail(str(exc))
+    if not boards:
+        which = " ".join(
+            w for w in (variant and f"of {variant}", players and f"with {players} players") if w
+        )
+        typer.echo(f"no games {which + ' ' if which else ''}recorded in {path}")
+        return
+    typer.echo(render_ratings(boards_json(boards, path), fmt))
+
+
+@ratings_app.command("import")
+def ratings_import(
+    ctx: typer.Context,
+    dirs: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="DIR...", help="Run directories (a tournament's --out).", show_default=False
+        ),
+    ],
+    db: DbOpt = None,
+) -> None:
+    """Add the games of finished or stopped runs (a run already recorded adds nothing)."""
+    from .tournament.ratings import RatingsError, default_path, import_run
+
+    path = db or ctx.obj or default_path()
+    for d in dirs:
+        try:
+            got = import_run(path, d)
+        except RatingsError as exc:
+            fail(str(exc))
+        skipped = f"; {got.skipped} unreadable line(s) skipped" if got.skipped else ""
+        typer.echo(
+            f"{d}: {got.added} new game(s) recorded in {path}, {got.known} recorded before{skipped}"
+        )
 
 
 @app.command("check-bot")

@@ -133,6 +133,14 @@ class PairTally:
 # --------------------------------------------------------------------------- the tally
 
 
+def place_key(won: bool, total: float, holes_won: float, match: bool) -> tuple[bool, float]:
+    """How a side placed in a game, to compare with another side (larger is
+    better): a winner of the game beats a non-winner; otherwise more holes
+    won (match play) or the lower total (stroke play); equal is a draw.  The
+    standings' pairwise results and the ratings database both place sides so."""
+    return (won, holes_won if match else -total)
+
+
 class Tally:
     """Streaming aggregates over games, in the order they are added.
 
@@ -210,8 +218,8 @@ class Tally:
     def _add_pair(self, o: Outcome, a: int, b: int, winners: set[int], match: bool) -> None:
         """Sides ``a`` and ``b`` of one game, entrants i < j."""
         i, j = o.sides[a], o.sides[b]
-        ka = (a in winners, o.holes_won[a] if match else -o.totals[a])
-        kb = (b in winners, o.holes_won[b] if match else -o.totals[b])
+        ka = place_key(a in winners, o.totals[a], o.holes_won[a], match)
+        kb = place_key(b in winners, o.totals[b], o.holes_won[b], match)
         self.met[i][j] += 1
         self.met[j][i] += 1
         if ka > kb:

@@ -40,7 +40,18 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
     "bots": ("", "procs", "common", "greedy", "expert", "mc", "external", "registry"),
-    "tournament": ("", "plan", "worker", "executors", "config", "rundir", "report", "runner"),
+    "tournament": (
+        "",
+        "plan",
+        "worker",
+        "executors",
+        "config",
+        "rundir",
+        "ratings",
+        "leaderboard",
+        "report",
+        "runner",
+    ),
     "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
     "card": (
         "",
@@ -54,7 +65,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "edit",
         "commands",
     ),
-    "render": ("", "svg", "tournament", "html", "report"),
+    "render": ("", "ratings", "svg", "tournament", "html", "report"),
 }
 
 

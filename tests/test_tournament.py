@@ -278,6 +278,43 @@ def test_ctrl_c_or_sigterm_keeps_finished_games_and_prints_standings(
     assert stable(json.loads(stdout)) == baseline
 
 
+# --------------------------------------------------------------------------- progress
+
+
+def test_progress_moves_with_the_first_game_not_the_first_batch(tmp_path: Path) -> None:
+    """A batch holds a whole deal and comes back only when its last game ends;
+    the bar counts each game as a worker finishes it."""
+    check_progress_moves_before_a_batch_returns(tmp_path, workers=2)
+
+
+def check_progress_moves_before_a_batch_returns(tmp_path: Path, **options: Any) -> None:
+    """The second game begun waits at a shut gate, so game 0's batch (the
+    deal of games 0 and 1) cannot come back: the bar must show a game done
+    while none is counted yet.  (Shared with tests/test_distributed.py.)"""
+    from golfcli.bots import procs
+    from golfcli.tournament.runner import Runner
+
+    gate = Gate(tmp_path / "gate")
+    cfg = write(tmp_path, SLOW.format(bob=gate.bot(1, threshold=2)).replace("30", "2"))
+    plan = load_config(cfg, **options)
+    seen: list[tuple[int, int]] = []  # (games shown done, games counted) while the gate was shut
+
+    def on_progress(done: int, total: int) -> None:
+        assert total == plan.total == 4
+        if done and not seen:
+            seen.append((done, runner.next))
+            gate.release()
+
+    gate.shut()
+    runner = Runner(plan, None, on_progress=on_progress)
+    procs.set_run_id()
+    result = runner.run()
+    assert result.played == 4
+    assert seen and seen[0][0] >= 1 and seen[0][1] == 0, seen
+    # and the results are those of a run without a bar, on one worker
+    assert stable(result.report()) == stable(run(cfg, None, workers=1).report())
+
+
 # --------------------------------------------------------------------------- seatings
 
 

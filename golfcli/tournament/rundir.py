@@ -28,7 +28,7 @@ from typing import Any
 from .. import __version__
 from ..keys import is_key
 from .plan import ConfigError, Plan, RunError
-from .worker import RECORD_VERSION
+from .worker import RECORD_VERSION, bot_identity
 
 RUN_SCHEMA = "golf-tournament-run/1"
 #: The report as files to share, beside results.json (written after it).
@@ -75,7 +75,7 @@ def check_record(plan: Plan, rec: Any) -> int:
     ):
         if key not in rec:
             raise ValueError(f"game {i} lacks {key!r}")
-    _check_shape(rec, i, {e.name for e in plan.entrants})
+    check_shape(rec, i, {e.name for e in plan.entrants})
     return i
 
 
@@ -83,7 +83,7 @@ def _is_num(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
-def _check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
+def check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
     """Every field the report reads has the type and length it needs: a
     record edited by hand or damaged on disk is refused here (and its game
     played again) instead of ending the report in a traceback."""
@@ -275,15 +275,9 @@ def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
             raise ConfigError(
                 str(out), "--resume", "no run.json here: nothing to resume (start without --resume)"
             )
-        try:
-            stored = json.loads(run_file.read_bytes()[:RUN_FILE_MAX].decode("utf-8"))
-            stored_plan = stored["plan"]
-            stored_hash = stored["config_hash"]
-            if not isinstance(stored_plan, dict) or not isinstance(stored_hash, str):
-                raise TypeError("plan must be a mapping and config_hash text")
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise ConfigError(str(run_file), "", f"unreadable run file: {exc}") from None
-        if not isinstance(stored_plan, dict) or "key_commitment" not in stored_plan:
+        stored = read_run_file(out)
+        stored_plan, stored_hash = stored["plan"], stored["config_hash"]
+        if "key_commitment" not in stored_plan:
             raise ConfigError(
                 str(run_file),
                 "--resume",
@@ -328,8 +322,20 @@ def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
         raise ConfigError(
             str(out), "--out", f"cannot create the directory: {exc.strerror or exc}"
         ) from None
-    meta = {
+    write_key(out, plan.key)
+    write_atomic(run_file, json.dumps(run_meta(plan), indent=2) + "\n")
+    games_file.touch()
+    return plan
+
+
+def run_meta(plan: Plan) -> dict[str, Any]:
+    """What run.json holds: the plan's canonical form and hash, versions, the
+    start time and each player's identity for the ratings database
+    (``bots``: outside the hash, so a resume after golf was upgraded is not
+    refused).  A run without ``--out`` has the same facts in memory."""
+    return {
         "schema": RUN_SCHEMA,
+        "name": plan.name,
         "config": plan.config,
         "config_hash": plan.config_hash,
         "seed": plan.seed,
@@ -338,11 +344,25 @@ def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
         "python": sys.version.split()[0],
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "plan": plan.canonical(),
+        "bots": {p.name: bot_identity(p, plan.base_dir) for p in plan.players},
     }
-    write_key(out, plan.key)
-    write_atomic(run_file, json.dumps(meta, indent=2) + "\n")
-    games_file.touch()
-    return plan
+
+
+def read_run_file(out: Path) -> dict[str, Any]:
+    """``DIR/run.json`` as golf wrote it (its ``plan`` a mapping, its
+    ``config_hash`` text), or ConfigError naming the file."""
+    run_file = out / "run.json"
+    if not run_file.is_file():
+        raise ConfigError(str(out), "", "no run.json here: not a tournament's --out directory")
+    try:
+        stored = json.loads(run_file.read_bytes()[:RUN_FILE_MAX].decode("utf-8"))
+        if not isinstance(stored, dict):
+            raise TypeError("not a mapping")
+        if not isinstance(stored["plan"], dict) or not isinstance(stored["config_hash"], str):
+            raise TypeError("plan must be a mapping and config_hash text")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ConfigError(str(run_file), "", f"unreadable run file: {exc}") from None
+    return stored
 
 
 def write_atomic(path: Path, text: str) -> None:
