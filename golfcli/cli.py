@@ -270,6 +270,8 @@ def score(
             say_error(f"{where}: {exc}")
             errors += 1
             continue
+        if problem := var.overdealt(list(lay)):
+            warn(f"{where}: cannot be dealt: {problem}; scored all the same")
         if fmt == "csv":  # under the one header printed first
             typer.echo(_csv_row(result.row(where)))
         else:
@@ -277,6 +279,9 @@ def score(
     if hole and parsed and not errors:
         if closer is not None and not 1 <= closer <= len(parsed):
             fail(f"--closer must be between 1 and {len(parsed)}")
+        table = [p for p in var.players if var.groups_for(p) == len(parsed)]
+        if table and (problem := var.overdealt([c for lay in parsed for c in lay], table)):
+            warn(f"the layouts cannot be dealt together: {problem}; scored all the same")
         try:
             hs = score_hole(parsed, var, None if closer is None else closer - 1)
         except CardError as exc:
