@@ -5,11 +5,14 @@ The public API is this package's names (``__all__``; docs/api.md is the
 tutorial): variants (``load_variant``), cards and layouts in the notation
 people type (``Card``, ``Layout``), scores (``score``, ``score_hole``), a
 hole a program drives move by move (``Hole``), whole games (``play_match``),
-tournaments (``run_tournament`` and its ``Report``) and the bot types
-(``Bot``, ``BaseBot``, ``make_bot``).  The ``golf`` command is a client of
-the same functions.  Each name is defined in the module of its concern and
-loaded on first use (PEP 562), so ``import golfcli`` costs no more than
-``__version__`` and a command that needs little (``golf score``) loads little.
+tournaments (``run_tournament`` and its ``Report``), the bot types
+(``Bot``, ``BaseBot``, ``make_bot``) and the errors, one class for each kind
+of bad input (``VariantError``, ``CardError``, ``IllegalAction``,
+``ConfigError``, ``BotSpecError``) and ``BotFault`` for a bot's failure.
+The ``golf`` command is a client of the same functions.  Each name is
+defined in the module of its concern and loaded on first use (PEP 562), so
+``import golfcli`` costs no more than ``__version__`` and a command that
+needs little (``golf score``) loads little.
 
 >>> import golfcli
 >>> golfcli.score("5 K 2 / 5 7 9").total
@@ -60,6 +63,13 @@ _PUBLIC: dict[str, str] = {
     "Bot": "bots",
     "BaseBot": "bots",
     "make_bot": "bots.registry",
+    # errors: what was wrong, and where
+    "VariantError": "variant",
+    "CardError": "cards",
+    "IllegalAction": "state",
+    "ConfigError": "tournament.plan",
+    "BotSpecError": "bots",
+    "BotFault": "faults",
 }
 
 # In the order docs/api.md teaches them (and the reference lists them).
@@ -85,6 +95,12 @@ __all__ = [  # noqa: RUF022
     "Bot",
     "BaseBot",
     "make_bot",
+    "VariantError",
+    "CardError",
+    "IllegalAction",
+    "ConfigError",
+    "BotSpecError",
+    "BotFault",
 ]
 
 
@@ -105,8 +121,10 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is imported here)
-    from .bots import BaseBot, Bot
+    from .bots import BaseBot, Bot, BotSpecError
     from .bots.registry import make_bot
+    from .cards import CardError
+    from .faults import BotFault
     from .hole import Hole
     from .match import Match, MatchResult, play_match
     from .notation import Card, Layout
@@ -116,10 +134,11 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is 
         score,
         score_hole,
     )
-    from .state import Action
+    from .state import Action, IllegalAction
+    from .tournament.plan import ConfigError
     from .tournament.report import Report
     from .tournament.runner import run_tournament
-    from .variant import Variant, load_variant, variants
+    from .variant import Variant, VariantError, load_variant, variants
     from .view import View
 
 

@@ -530,6 +530,43 @@ def test_bots_are_typed_at_the_boundary() -> None:
         golfcli.make_bot("nobody")
 
 
+# --------------------------------------------------------------------------- 7. errors
+
+
+def test_each_kind_of_bad_input_has_its_error_class() -> None:
+    """A caller catches the kind it expects: a bad variant, card or layout,
+    move, config or bot spec (each a ValueError, with the place in its words)."""
+    with pytest.raises(golfcli.VariantError, match=r"grid\.rows"):
+        golfcli.load_variant("six-card", {"grid.rows": "two"})
+    with pytest.raises(golfcli.CardError, match="row 1, card 2"):
+        golfcli.score("5 Z 2 / 5 7 9")
+    with pytest.raises(golfcli.CardError, match="nine-card deals 3 rows of 3"):
+        golfcli.score("5 K 2 / 5 7 9", "nine-card")
+    with pytest.raises(golfcli.CardError, match="played without jokers"):
+        golfcli.score("JK 3 4 / 5 6 7")
+    with pytest.raises(golfcli.IllegalAction) as illegal:
+        golfcli.Hole(seed=1).apply("draw_stock")
+    assert illegal.value.rule == "phase"  # the rule, for a front end's own words
+    with pytest.raises(golfcli.ConfigError, match="<config>"):
+        golfcli.run_tournament({"variant": "six-card"}, workers=1)
+    with pytest.raises(golfcli.BotSpecError, match="unknown bot 'nobody'"):
+        golfcli.make_bot("nobody")
+    for cls in ("VariantError", "CardError", "IllegalAction", "ConfigError", "BotSpecError"):
+        assert issubclass(getattr(golfcli, cls), ValueError), cls
+
+
+def test_a_bot_that_raises_a_bot_fault_is_counted_as_that_fault() -> None:
+    class Slow(golfcli.BaseBot):
+        """Says it ran out of time, as an adapter of an external program does."""
+
+        def choose(self, view: golfcli.View, legal: Sequence[golfcli.Action]) -> golfcli.Action:
+            raise golfcli.BotFault("timeout", "no answer in 1 s")
+
+    r = golfcli.play_match("six-card", [Slow(), "random"], holes=1, seed=3)
+    assert r.stats[0].faults["timeout"] == r.stats[0].decisions > 0
+    assert r.stats[0].last_fault == "no answer in 1 s"
+
+
 # --------------------------------------------------------------------------- 8. pictures
 
 
