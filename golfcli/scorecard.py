@@ -32,9 +32,7 @@ from .scoring import (
     expected_total,
     known_part,
 )
-from .scoring import (
-    score_hole as score_layouts,
-)
+from .scoring import score_hole as score_layouts  # this module's score_hole is the public one
 from .variant import Variant, resolve
 
 
