@@ -625,6 +625,45 @@ def test_damaged_games_jsonl_is_played_again(tmp_path: Path, damage: Any) -> Non
     assert sum(row["games"] for row in report["standings"]) == 2 * 4  # every game, once
 
 
+def test_an_endless_line_in_games_jsonl_is_read_with_a_bound(tmp_path: Path) -> None:
+    """A damaged games.jsonl (here 48 MB of zeros without a newline, as a
+    crash can leave) is read in bounded pieces on --resume: the line is
+    dropped and its game played again, and no line is held whole (it was:
+    a big enough one was a MemoryError)."""
+    import json
+    import tracemalloc
+
+    cfg, out = make_run(tmp_path)
+    games = out / "games.jsonl"
+    lines = games.read_bytes().splitlines(keepends=True)
+    with games.open("wb") as fh:
+        fh.write(lines[0])
+        fh.truncate(len(lines[0]) + 48 * 2**20)  # a hole: zeros, no disk used
+        fh.seek(0, os.SEEK_END)
+        fh.write(b"\n" + b"".join(lines[2:]))
+    tracemalloc.start()
+    try:
+        r = run("tournament", str(cfg), "--out", str(out), "--resume", "--format", "json")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert r.exit_code == 0, r.output
+    assert "dropped 1 torn or unreadable line(s)" in r.stderr
+    assert sum(row["games"] for row in json.loads(r.stdout)["standings"]) == 2 * 4
+    assert peak < 24 * 2**20, peak  # half the line (it was read whole: twice the line)
+    assert games.read_bytes().splitlines(keepends=True)[: len(lines) - 1] == [lines[0], *lines[2:]]
+
+
+def test_games_jsonl_that_is_not_a_file_is_one_line(tmp_path: Path) -> None:
+    """A games.jsonl that is a device (/dev/zero here: reads never end, as
+    /dev/full's do) is refused on --resume, not read for ever."""
+    cfg, out = make_run(tmp_path)
+    (out / "games.jsonl").unlink()
+    (out / "games.jsonl").symlink_to("/dev/zero")
+    line = one_error_line(run("tournament", str(cfg), "--out", str(out), "--resume", "-q"))
+    assert line.startswith(f"golf: error: {out / 'games.jsonl'}: not a regular file")
+
+
 def test_replay_of_arbitrary_bytes_is_one_line(tmp_path: Path) -> None:
     rng = random.Random(5)
     for n, data in enumerate(
