@@ -27,7 +27,16 @@ from golfcli.cli import app
 from golfcli.match import Match
 from golfcli.state import ACTION_KINDS, Action, HoleState, IllegalAction
 from golfcli.validate import MAX_ERRORS
-from golfcli.variant import DEFAULTS, TARGET_HOLE_CAP, VariantError, load_variant
+from golfcli.variant import (
+    _ADJ_KEYS,
+    _PATTERN_KEYS,
+    ADJUSTMENT_KINDS,
+    DEFAULTS,
+    PATTERN_KINDS,
+    TARGET_HOLE_CAP,
+    VariantError,
+    load_variant,
+)
 from golfcli.view import view
 from golfcli.yamlsrc import MAX_DEPTH, SourceError, load_text, parse_scalar
 
@@ -738,6 +747,14 @@ def key_paths(node: Any, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
 
 
 VARIANT_PATHS = [*key_paths(DEFAULTS), ("values", "ranks", "A"), ("patterns",), ("deck",)]
+#: The keys of a pattern and of an adjustment (the first of each list): --set
+#: reaches them by the schema, a file by a generated item.
+ITEM_PATHS = [
+    *(("patterns", "0", k) for k in sorted(_PATTERN_KEYS)),
+    *(("adjustments", "0", k) for k in sorted(_ADJ_KEYS)),
+    ("patterns", "0"),
+    ("adjustments", "0"),
+]
 
 
 def set_path(doc: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
@@ -759,6 +776,15 @@ def variant_texts(draw: Any) -> str:
         set_path(doc, draw(st.sampled_from(VARIANT_PATHS)), draw(junk_values))
     if draw(st.booleans()):
         doc[draw(st.text(min_size=1, max_size=8))] = draw(junk_values)
+    for key, kinds, keys in (
+        ("patterns", PATTERN_KINDS, _PATTERN_KEYS),
+        ("adjustments", ADJUSTMENT_KINDS, _ADJ_KEYS),
+    ):
+        if draw(st.integers(0, 3)) == 0:  # an item with junk where ranks, numbers... belong
+            item = {"kind": draw(st.sampled_from(kinds))}
+            for k in draw(st.lists(st.sampled_from(sorted(keys - {"kind"})), max_size=3)):
+                item[k] = draw(junk_values)
+            doc[key] = [item]
     try:
         return yaml.safe_dump(doc, allow_unicode=True)
     except yaml.YAMLError:
@@ -807,18 +833,75 @@ def test_generated_variant_files(text: str) -> None:
             one_line_or_ok(run("rules", str(f)))
 
 
+def flow(value: Any) -> str:
+    """A value as one line of YAML, as a --set value is typed."""
+    text = yaml.safe_dump(value, default_flow_style=True, width=10**6)
+    return text.removesuffix("\n...\n").strip()
+
+
 set_values = st.one_of(
-    junk_scalars.map(lambda v: yaml.safe_dump(v).removesuffix("\n...\n").strip()),
+    junk_scalars.map(flow),
+    # lists and mappings: a float or a mapping where a rank belongs, a
+    # mapping that gives some keys of a section and not others
+    junk_values.map(flow),
+    st.dictionaries(
+        st.sampled_from(sorted({*DEFAULTS["game"], *DEFAULTS["grid"]})), junk_scalars
+    ).map(flow),
     st.text(max_size=20),
     st.sampled_from(["&a [*a]", "[" * 60 + "]" * 60, "9" * 5000, "{a: 1}", "!!set {a}", "\x01"]),
 )
+#: A variant with a pattern, one with an adjustment (for the ITEM_PATHS)
+SET_VARIANTS = ["six-card", str(Path(__file__).parents[1] / "configs/variants/underdog.yaml")]
 
 
 @FAST
-@given(st.sampled_from(VARIANT_PATHS), set_values)
-def test_generated_set_values(path: tuple[str, ...], value: str) -> None:
-    r = run("rules", "six-card", "--set", f"{'.'.join(path)}={value}")
+@given(st.sampled_from(SET_VARIANTS), st.sampled_from(VARIANT_PATHS + ITEM_PATHS), set_values)
+def test_generated_set_values(variant: str, path: tuple[str, ...], value: str) -> None:
+    r = run("rules", variant, "--set", f"{'.'.join(path)}={value}")
     one_line_or_ok(r)
+
+
+#: Each mapping of the schema, with its keys: a --set may give some of them.
+SECTIONS = [
+    *(((k,), sorted(v)) for k, v in DEFAULTS.items() if isinstance(v, dict)),
+    (("patterns", "0"), sorted(_PATTERN_KEYS)),
+]
+
+
+@FAST
+@given(st.data())
+def test_generated_partial_mappings_through_set(data: Any) -> None:
+    """Some keys of a section as a mapping (``game={holes: 3}``), good values
+    or junk: merged into the section, then checked (a KeyError before)."""
+    path, keys = data.draw(st.sampled_from(SECTIONS))
+    given_keys = data.draw(st.lists(st.sampled_from(keys), min_size=1, max_size=3, unique=True))
+    value = {k: data.draw(st.one_of(junk_scalars, st.just(DEFAULTS.get(k)))) for k in given_keys}
+    one_line_or_ok(run("rules", "six-card", "--set", f"{'.'.join(path)}={flow(value)}"))
+
+
+#: Where a file or --set names ranks, and what YAML may put there instead
+RANK_PLACES = ["patterns.0.ranks", "patterns.0.except", "values.ranks"]
+
+
+@FAST
+@given(st.sampled_from(RANK_PLACES), junk_values)
+def test_generated_ranks(place: str, value: Any) -> None:
+    """Floats, lists and mappings where ranks belong, given by --set and by a
+    file (as the keys of values.ranks too): one line naming the key."""
+    ranks = {value if isinstance(value, int | float | str) else str(value): 1}
+    given_value = ranks if place == "values.ranks" else value
+    one_line_or_ok(run("rules", "six-card", "--set", f"{place}={flow(given_value)}"))
+    item: dict[str, Any] = {"kind": "row"}
+    doc = {"name": "gen", "extends": "six-card", "patterns": [item]}
+    if place == "values.ranks":
+        doc["values"] = {"ranks": ranks}
+    else:
+        item[place.rsplit(".", 1)[1]] = value
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "gen.yaml"
+        f.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+        one_line_or_ok(run("validate", str(f)), items=MAX_ERRORS)
+        one_line_or_ok(run("rules", str(f)))
 
 
 layout_tokens = st.one_of(
