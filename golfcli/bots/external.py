@@ -413,6 +413,9 @@ class ExternalBot:
         self._seed: Any = seed
         self.restarts = 0  # over the bot's lifetime
         self.protocol_errors: list[str] = []
+        # the first line the program wrote on stdout that is not JSON, clipped
+        # (debug prints: golf check-bot says they belong on stderr)
+        self.stdout_text = ""
         self._holder: list[Transport | None] = [None]
         self._finalizer = weakref.finalize(self, _close_quietly, self._holder)
         self._game: dict[str, Any] | None = None
@@ -444,6 +447,16 @@ class ExternalBot:
     def _protocol_error(self, text: str) -> None:
         if len(self.protocol_errors) < _MAX_PROTOCOL_ERRORS:
             self.protocol_errors.append(text)
+
+    def _note_stdout(self, line: str) -> None:
+        """Keep the first stdout line that is not JSON at all (a message is
+        an object: a line starting with ``{`` costs no second parse)."""
+        if self.stdout_text or line.lstrip().startswith("{"):
+            return
+        try:
+            json.loads(line)
+        except ValueError:
+            self.stdout_text = _clip(line)
 
     def _lost(self, kind: str, message: str) -> BotFault:
         """Drop the process after a fault that leaves it unusable; decide if it may come back.
@@ -540,6 +553,7 @@ class ExternalBot:
             raise self._lost("crash", f"before answering hello, the bot {exc}") from None
         except LineTooLong as exc:
             raise self._lost("malformed", f"answer to hello: {exc}") from None
+        self._note_stdout(line)
         try:
             ready = json.loads(line)
         except ValueError:
@@ -648,6 +662,7 @@ class ExternalBot:
         transport = self._holder[0] or self._start(view)
         for stray in transport.drain():
             if stray.strip():
+                self._note_stdout(stray)
                 self._protocol_error(
                     f"unexpected output before request {self._request_id + 1}: {_clip(stray)}"
                 )
@@ -683,6 +698,7 @@ class ExternalBot:
         elapsed = time.monotonic() - t0
         if elapsed > self.time_limit:
             self.bank = max(0.0, self.bank - (elapsed - self.time_limit))
+        self._note_stdout(line)
         return parse_reply(line, rid, legal)
 
 

@@ -250,6 +250,15 @@ def scan_games(plan: Plan, path: Path) -> Disk:
     return disk
 
 
+def bot_logs(out: Path) -> list[Path]:
+    """The bots' logs of a run that hold something (``DIR/logs/NAME.log``:
+    an external program's stderr, a Python bot's crash tracebacks)."""
+    try:
+        return sorted(p for p in (out / "logs").glob("*.log") if p.is_file() and p.stat().st_size)
+    except OSError:
+        return []
+
+
 def read_key(out: Path) -> str | None:
     """The key a run directory holds, or None if it has none."""
     try:

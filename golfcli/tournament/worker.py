@@ -77,6 +77,19 @@ def events_file(out: Path, index: int) -> Path:
     return out / "events" / f"game-{index:06d}.jsonl"
 
 
+def log_file(out: Path, name: str) -> Path:
+    """Where player ``name``'s bot log goes in a run directory: an external
+    program's stderr, a Python bot's crash tracebacks."""
+    return out / "logs" / f"{name}.log"
+
+
+def _logs(spec: PlayerSpec) -> bool:
+    """Whether a player's bot keeps a log: any but a built-in."""
+    from ..bots.registry import BUILTIN_BOTS, split_options
+
+    return spec.is_external() or split_options((spec.bot or "").strip())[0] not in BUILTIN_BOTS
+
+
 def open_games(out: Path) -> int:
     return os.open(out / "games.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
@@ -101,8 +114,9 @@ class Player:
                 self.fd = open_games(out)
             if plan.record_events:
                 (out / "events").mkdir(exist_ok=True)
-            if any(spec.is_external() for spec in plan.players):
-                (out / "logs").mkdir(exist_ok=True)  # external bots' stderr, one file each
+            if any(_logs(spec) for spec in plan.players):
+                # external bots' stderr, Python bots' tracebacks: one file each
+                (out / "logs").mkdir(exist_ok=True)
 
     def _bot(self, spec: PlayerSpec, seed: str) -> Any:
         factory = self._factories.get(spec.name)
@@ -132,8 +146,8 @@ class Player:
             if tb is not None:
                 external["time_bank"] = tb
             external["name"] = spec.name
-            if self.out is not None:
-                external["log_path"] = self.out / "logs" / f"{spec.name}.log"
+        if self.out is not None and _logs(spec):
+            external["log_path"] = log_file(self.out, spec.name)
         target: str | list[str] = spec.bot if spec.bot is not None else list(spec.command or ())
         return make_bot(
             target, seed=seed, options=dict(spec.options), base_dir=self.plan.base_dir, **external
