@@ -444,10 +444,10 @@ def play(
     """Play Golf in the terminal against bots, or hot-seat with friends.
 
     Type positions as shown beside each layout. Type `help` at any prompt for
-    the moves, `quit` to stop (Ctrl-C stops too, with exit status 130; either
-    way the finished holes are shown and kept in the --record file). With no
-    human seat the bots play the whole match by themselves and it is printed
-    (watch mode).
+    the moves, `quit` to stop (Ctrl-C stops too, with exit status 130, after
+    the bot move under way; either way the finished holes are shown and kept
+    in the --record file). With no human seat the bots play the whole match
+    by themselves and it is printed (watch mode).
 
     Examples:
 

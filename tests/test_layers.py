@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent / "golfcli"
 #: import each other; a package is one entry and its rooms are ordered below.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("golfcli",),  # the package itself: __version__ only
-    ("cards", "keys", "limits"),
+    ("cards", "interrupts", "keys", "limits"),
     ("yamlsrc",),
     ("variant",),
     ("rulestext", "scoring", "validate"),

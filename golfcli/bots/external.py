@@ -52,6 +52,7 @@ from typing import IO, Any, Protocol
 
 from .. import cards as C
 from ..faults import BotFault
+from ..interrupts import IMMEDIATE
 from ..state import ACTION_KINDS, Action
 from ..view import View
 from . import BotSpecError, procs
@@ -183,7 +184,8 @@ class ProcessTransport:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise TransportTimeout("the bot stopped reading its input") from None
-                self._wsel.select(left)
+                with IMMEDIATE:  # waiting on a program: Ctrl-C stops at once
+                    self._wsel.select(left)
                 continue
             except OSError:  # BrokenPipeError and friends: the reader is gone
                 raise TransportClosed(self.exit_note()) from None
@@ -193,8 +195,10 @@ class ProcessTransport:
         """Read what is available, waiting up to ``timeout``; False if nothing came."""
         if self._eof:
             return False
-        if timeout > 0 and not self._rsel.select(timeout):
-            return False
+        if timeout > 0:
+            with IMMEDIATE:  # waiting on a program: Ctrl-C stops at once
+                if not self._rsel.select(timeout):
+                    return False
         try:
             chunk = os.read(self._out, 65536)
         except BlockingIOError:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
+from ..interrupts import HELD, runs_anywhere
 from ..keys import bot_seed
 
 if TYPE_CHECKING:
@@ -239,21 +240,22 @@ class Player:
         """Play consecutive games; stop early (between games) when ``stop`` is
         set.  Games not played are not returned: they stay to be played later."""
         out: list[GameLine] = []
-        for i in indices:
-            if stop is not None and stop.is_set():
-                break
-            try:
-                line = self.play(i)
-            except GameError:
-                raise
-            except Exception as exc:  # keep the error picklable and short
-                raise GameError(f"game {i}: {type(exc).__name__}: {exc}") from None
-            events = None
-            if self.fd is None and self.out is not None and self.plan.record_events:
-                path = events_file(self.out, i)
-                events = path.read_text(encoding="utf-8")
-                path.unlink()
-            out.append((i, line, events))
+        with HELD:  # once for the batch: each game's match then only counts it
+            for i in indices:
+                if stop is not None and stop.is_set():
+                    break
+                try:
+                    line = self.play(i)
+                except GameError:
+                    raise
+                except Exception as exc:  # keep the error picklable and short
+                    raise GameError(f"game {i}: {type(exc).__name__}: {exc}") from None
+                events = None
+                if self.fd is None and self.out is not None and self.plan.record_events:
+                    path = events_file(self.out, i)
+                    events = path.read_text(encoding="utf-8")
+                    path.unlink()
+                out.append((i, line, events))
         return out
 
     def close(self) -> None:
@@ -360,6 +362,7 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)  # the parent died before the signal was set
 
 
+@runs_anywhere  # ends the process with os._exit: never held while a game plays
 def _end_bots_and_exit(signum: int, frame: Any) -> None:
     """SIGTERM in a worker (its main process died, or abandoned it): end every
     bot process this worker started and all they started, then go at once."""
