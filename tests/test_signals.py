@@ -10,7 +10,9 @@ in that arithmetic is a matter of timing, so each is tried many times."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -284,3 +286,88 @@ def test_ctrl_c_waiting_on_an_external_bot_is_not_held() -> None:
     assert p.returncode == 0, p.stderr
     assert p.stdout.startswith("stopped after ")
     assert float(p.stdout.split()[2].rstrip("s")) < 20  # the bot's limit is 30 s
+
+
+# --------------------------------------------------------------------------- start-up
+
+
+def console_script() -> Path:
+    """The ``golf`` script the install made, beside this Python."""
+    script = Path(sys.executable).with_name("golf")
+    if not script.is_file():
+        pytest.skip("no golf console script beside this Python (not installed with pip)")
+    return script
+
+
+#: Runs the console script as the shell would, after Python's own start-up,
+#: with a real SIGINT sent the moment the function named argv[1] is called.
+AT_CALL = """\
+import os, runpy, signal, sys
+target, script = sys.argv[1], sys.argv[2]
+def profile(frame, event, arg):
+    if event == "call" and frame.f_code.co_name == target:
+        sys.setprofile(None)
+        os.kill(os.getpid(), signal.SIGINT)
+sys.argv = [script, "score", "5 K 2 / 5 7 9"]
+sys.setprofile(profile)
+runpy.run_path(script, run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "sub",  # the script's re.sub, between importing golf and calling it
+        "main",  # entering golf's main, before its try
+        "get_command",  # Typer building the command tree
+        "load_variant",  # the command at work
+    ],
+)
+def test_ctrl_c_at_each_step_of_start_up_is_one_line(target: str) -> None:
+    """A real SIGINT at a chosen step of the console script, after Python's
+    own start-up: one line and exit 130 (at the first two steps it was a
+    KeyboardInterrupt traceback, exit -2)."""
+    p = subprocess.run(
+        [sys.executable, "-c", AT_CALL, target, str(console_script())],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert p.stderr == "\ngolf: interrupted\n", p.stderr
+    assert p.returncode == 130 and p.stdout == ""
+
+
+def test_ctrl_c_at_several_moments_after_spawn() -> None:
+    """``golf score`` sent SIGINT 0 to 150 ms after it was started: one line
+    and exit 130, or done, or Python's own report from before golf runs --
+    Python's start-up prints several kinds (a ``site`` import that failed, a
+    bare ``KeyboardInterrupt``, nothing and death by the signal), and so does
+    its search for golf's entry module -- but never a frame of golf's code,
+    nor one of its console script past the import of golf."""
+    script = console_script()
+    package = f"{os.sep}golfcli{os.sep}"  # (an editable install's finder is not golf's)
+    in_script = re.compile(rf'File "{re.escape(str(script))}", line \d+, in <module>\n(.*)')
+    seen = set()
+    for delay in (0.0, 0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15):
+        p = subprocess.Popen(
+            [str(script), "score", "5 K 2 / 5 7 9"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        time.sleep(delay)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(p.pid, signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+        if p.returncode == 130:
+            assert err == "\ngolf: interrupted\n" and out == "", (out, err)
+            seen.add("golf")
+        elif p.returncode == 0 and not err:
+            seen.add("done")
+        else:
+            assert package not in err, err
+            assert all(line.strip().startswith("from ") for line in in_script.findall(err)), err
+            seen.add("python")
+    assert seen  # (which ones depends on the machine's speed)
