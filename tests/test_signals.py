@@ -288,6 +288,40 @@ def test_ctrl_c_waiting_on_an_external_bot_is_not_held() -> None:
     assert float(p.stdout.split()[2].rstrip("s")) < 20  # the bot's limit is 30 s
 
 
+def test_a_second_ctrl_c_stops_a_python_bot_stuck_in_a_loop(tmp_path: Path) -> None:
+    """The first Ctrl-C is held until the decision ends, which a bot in an
+    endless loop never does; the second, a grace period later, is delivered
+    at once, inside the bot's own Python code."""
+    stuck = tmp_path / "stuck_bot.py"
+    deciding = tmp_path / "deciding"
+    stuck.write_text(
+        f"def choose(view, legal):\n    open({str(deciding)!r}, 'w').close()\n"
+        "    while True:\n        pass\n"
+    )
+    p = subprocess.Popen(
+        [*GOLF, "check-bot", str(stuck), "--time-limit", "3600"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        cwd=ROOT,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not deciding.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)  # until the bot is deciding, for ever
+        os.killpg(p.pid, signal.SIGINT)
+        time.sleep(interrupts.GRACE + 0.5)
+        assert p.poll() is None, "the first Ctrl-C is held while the bot decides"
+        os.killpg(p.pid, signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+    assert p.returncode == 130 and err.strip() == "golf: interrupted", (p.returncode, err)
+
+
 # --------------------------------------------------------------------------- start-up
 
 
