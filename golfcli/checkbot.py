@@ -39,6 +39,7 @@ import typer
 from .errors import fail
 from .faults import FAULT_KINDS, BotFault
 from .match import Match
+from .render import bad_format
 from .state import Action
 from .view import View
 from .yamlsrc import printable
@@ -347,8 +348,8 @@ def run_check(
         fail("--holes must be at least 1")
     if not time_limit > 0:
         fail("--time-limit must be a positive number of seconds")
-    if fmt not in ("table", "json"):
-        fail(f"--format: must be table or json, not {fmt!r}")
+    if (problem := bad_format(fmt, ("table", "json"))) is not None:
+        fail(problem)
     from .bots.procs import terminate_as_interrupt
 
     try:

@@ -225,9 +225,14 @@ def test_a_bad_spec_is_one_line_and_exit_2(spec: str, message: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "message"), [(["--holes", "0"], "--holes"), (["--time-limit", "0"], "--time-limit")]
+    ("args", "message"),
+    [
+        (["--holes", "0"], "--holes"),
+        (["--time-limit", "0"], "--time-limit"),
+        (["--format", "csv"], "--format: must be one of table, json, not 'csv'"),
+    ],
 )
-def test_bad_numbers_exit_2(args: list[str], message: str) -> None:
+def test_bad_options_exit_2(args: list[str], message: str) -> None:
     code, _, err = run("random", *args)
     assert code == 2 and message in err and err.count("\n") == 1
 
