@@ -41,7 +41,7 @@ from golfcli.variant import (
 from golfcli.view import view
 from golfcli.yamlsrc import MAX_DEPTH, SourceError, load_text, parse_scalar
 
-from .helpers import CliRunner, one_error_line
+from .helpers import GOLF, CliRunner, job, one_error_line
 
 runner = CliRunner()
 
@@ -990,18 +990,10 @@ def test_ctrl_c_in_a_tournament_with_two_workers(tmp_path: Path, moment: str) ->
     import signal
     import time
 
-    golf = [sys.executable, "-c", "from golfcli.entry import main; main()"]
     args = ["configs/six-card.yaml", "--workers", "2", "--games", "20", "-q"]
     games = tmp_path / "run" / "games.jsonl"
-    p = subprocess.Popen(
-        [*golf, "tournament", *args, "--out", str(tmp_path / "run")],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        cwd=Path(__file__).resolve().parents[1],
-    )
-    try:
+    run_dir = ["--out", str(tmp_path / "run")]
+    with job([*GOLF, "tournament", *args, *run_dir], cwd=Path(__file__).parents[1]) as p:
         if moment == "starting":
             time.sleep(0.3)
         else:
@@ -1012,10 +1004,6 @@ def test_ctrl_c_in_a_tournament_with_two_workers(tmp_path: Path, moment: str) ->
             assert p.poll() is None, "the run ended before Ctrl-C"
         os.killpg(p.pid, signal.SIGINT)
         _, err = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.communicate()
     assert "Traceback" not in err, err
     assert p.returncode in (130, -signal.SIGINT), (p.returncode, err)
     assert 1 <= len(err.strip().splitlines()) <= 2, err

@@ -31,9 +31,10 @@ from golfcli.interrupts import HELD, IMMEDIATE, PENDING, deliver, runs_anywhere
 from golfcli.match import Match
 from golfcli.variant import builtin
 
+from .helpers import GOLF, job
+
 ROOT = Path(__file__).resolve().parent.parent
 WIDE = Path(__file__).resolve().parent / "fixtures" / "ctrlc-expert-abort.yaml"
-GOLF = [sys.executable, "-c", "from golfcli.entry import main; main()"]
 
 
 class Poke(Exception):
@@ -231,26 +232,15 @@ def test_ctrl_c_in_golf_play_of_compiled_experts_shows_the_finished_holes() -> N
     """Ctrl-C to the process group, as a terminal sends it, once a hole has
     been shown: exit 130 with the holes played, as `golf play --help` says (it
     aborted with "fatal: out of memory", exit 134, in most tries)."""
+    args = [*GOLF, "play", "-v", str(WIDE), "-p", "expert,expert", "--ascii", "--seed", "1"]
     for _ in range(3):
-        p = subprocess.Popen(
-            [*GOLF, "play", "-v", str(WIDE), "-p", "expert,expert", "--ascii", "--seed", "1"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-            cwd=ROOT,
-        )
-        try:
+        with job(args, cwd=ROOT) as p:
             assert p.stdout is not None
             for line in p.stdout:  # the scorecard after the first hole
                 if line.startswith("Standing:"):
                     break
             os.killpg(p.pid, signal.SIGINT)
             out, err = p.communicate(timeout=120)
-        finally:
-            if p.poll() is None:
-                os.killpg(p.pid, signal.SIGKILL)
-                p.communicate()
         assert "fatal" not in err and "Traceback" not in err, err
         assert p.returncode == 130, (p.returncode, err)
         assert "Interrupted (Ctrl-C)." in out
@@ -268,6 +258,8 @@ def test_ctrl_c_waiting_on_an_external_bot_is_not_held() -> None:
         from golfcli.bots.external import ExternalBot
         from golfcli.match import Match
         from golfcli.variant import builtin
+
+from .helpers import GOLF, job
         bot = ExternalBot([sys.executable, {str(faulty)!r}, "hang"], time_limit=30)
         signal.setitimer(signal.ITIMER_REAL, 1.0)
         signal.signal(signal.SIGALRM, lambda s, f: signal.raise_signal(signal.SIGINT))
@@ -298,15 +290,7 @@ def test_a_second_ctrl_c_stops_a_python_bot_stuck_in_a_loop(tmp_path: Path) -> N
         f"def choose(view, legal):\n    open({str(deciding)!r}, 'w').close()\n"
         "    while True:\n        pass\n"
     )
-    p = subprocess.Popen(
-        [*GOLF, "check-bot", str(stuck), "--time-limit", "3600"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        cwd=ROOT,
-    )
-    try:
+    with job([*GOLF, "check-bot", str(stuck), "--time-limit", "3600"], cwd=ROOT) as p:
         deadline = time.monotonic() + 60
         while not deciding.exists() and time.monotonic() < deadline:
             time.sleep(0.02)  # until the bot is deciding, for ever
@@ -315,10 +299,6 @@ def test_a_second_ctrl_c_stops_a_python_bot_stuck_in_a_loop(tmp_path: Path) -> N
         assert p.poll() is None, "the first Ctrl-C is held while the bot decides"
         os.killpg(p.pid, signal.SIGINT)
         _, err = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.communicate()
     assert p.returncode == 130 and err.strip() == "golf: interrupted", (p.returncode, err)
 
 
@@ -384,17 +364,11 @@ def test_ctrl_c_at_several_moments_after_spawn() -> None:
     in_script = re.compile(rf'File "{re.escape(str(script))}", line \d+, in <module>\n(.*)')
     seen = set()
     for delay in (0.0, 0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15):
-        p = subprocess.Popen(
-            [str(script), "score", "5 K 2 / 5 7 9"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
-        time.sleep(delay)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(p.pid, signal.SIGINT)
-        out, err = p.communicate(timeout=60)
+        with job([str(script), "score", "5 K 2 / 5 7 9"]) as p:
+            time.sleep(delay)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(p.pid, signal.SIGINT)
+            out, err = p.communicate(timeout=60)
         if p.returncode == 130:
             assert err == "\ngolf: interrupted\n" and out == "", (out, err)
             seen.add("golf")
