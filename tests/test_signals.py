@@ -258,8 +258,6 @@ def test_ctrl_c_waiting_on_an_external_bot_is_not_held() -> None:
         from golfcli.bots.external import ExternalBot
         from golfcli.match import Match
         from golfcli.variant import builtin
-
-from .helpers import GOLF, job
         bot = ExternalBot([sys.executable, {str(faulty)!r}, "hang"], time_limit=30)
         signal.setitimer(signal.ITIMER_REAL, 1.0)
         signal.signal(signal.SIGALRM, lambda s, f: signal.raise_signal(signal.SIGINT))
