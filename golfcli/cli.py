@@ -87,6 +87,16 @@ class GolfGroup(TyperGroup):
             typer.echo("\ngolf: interrupted", err=True)
             raise
 
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        """Reading the command line (Typer builds every option as it goes)
+        takes Ctrl-C too: Typer turns it into exit 130 without a word, so
+        the line is said here, as ``invoke`` says it."""
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            typer.echo("\ngolf: interrupted", err=True)
+            raise
+
 
 app = typer.Typer(
     cls=GolfGroup,
