@@ -42,6 +42,20 @@ def _interrupted() -> None:
     sys.exit(130)
 
 
+def _interrupted_in(exc: BaseException) -> bool:
+    """Whether ``exc`` came of a Ctrl-C: Python wraps one raised while a
+    class is made (in ``__set_name__``, while a module is imported) in a
+    ``RuntimeError`` whose cause is the ``KeyboardInterrupt``."""
+    seen: set[int] = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        if isinstance(link, KeyboardInterrupt):
+            return True
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return False
+
+
 def main() -> None:
     """Import the command line and run it; Ctrl-C at any point is one line, exit 130."""
     try:
@@ -54,6 +68,10 @@ def main() -> None:
         cli_main()
     except KeyboardInterrupt:
         _interrupted()
+    except Exception as exc:
+        if _interrupted_in(exc):
+            _interrupted()
+        raise
 
 
 if __name__ == "__main__":

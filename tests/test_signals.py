@@ -312,12 +312,15 @@ def console_script() -> Path:
 
 
 #: Runs the console script as the shell would, after Python's own start-up,
-#: with a real SIGINT sent the moment the function named argv[1] is called.
+#: with a real SIGINT sent the moment the function named argv[1] is called
+#: (``file.py:name``: the one in that file).
 AT_CALL = """\
 import os, runpy, signal, sys
-target, script = sys.argv[1], sys.argv[2]
+where, _, target = sys.argv[1].rpartition(":")
+script = sys.argv[2]
 def profile(frame, event, arg):
-    if event == "call" and frame.f_code.co_name == target:
+    code = frame.f_code
+    if event == "call" and code.co_name == target and code.co_filename.endswith(where):
         sys.setprofile(None)
         os.kill(os.getpid(), signal.SIGINT)
 sys.argv = [script, "score", "5 K 2 / 5 7 9"]
@@ -333,6 +336,9 @@ runpy.run_path(script, run_name="__main__")
         "main",  # entering golf's main, before its try
         "get_command",  # Typer building the command tree
         "get_params",  # Typer reading the command line (exit 130 without a word, it was)
+        # a class being made as typer imports platform: Python wraps the
+        # KeyboardInterrupt in a RuntimeError (it was that traceback)
+        "functools.py:__set_name__",
         "load_variant",  # the command at work
     ],
 )
