@@ -29,6 +29,7 @@ from mypy_extensions import mypyc_attr
 
 from .bots import Bot
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
+from .interrupts import HELD, PENDING, deliver
 from .keys import KeyedRandom, derive, match_key
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
 from .scoring import HoleScore
@@ -359,8 +360,15 @@ class Match:
     # ------------------------------------------------------------------ public
 
     def play(self) -> MatchResult:
-        """Play every hole (and playoff holes to break a tie, if the variant
-        says so) and return the result; call it once."""
+        """Play the game to its end: every hole (and playoff holes to break a
+        tie, if the variant says so); call it once.  Signals with a Python
+        handler (Ctrl-C) are held while it plays and delivered between
+        decisions, never inside compiled code that cannot unwind
+        (golfcli.interrupts)."""
+        with HELD:
+            return self._play_all()
+
+    def _play_all(self) -> MatchResult:
         self._hook_all("start_game", lambda i: self._game_info(i))
         number = 0
         while not self._regulation_done():
@@ -452,6 +460,8 @@ class Match:
         # Methods called directly, not bound to locals: compiled, a direct call
         # is a C call, a bound method goes through Python's calling convention.
         while st.phase != OVER:
+            if PENDING:  # a signal came: its handler runs here, between decisions
+                deliver()
             seat = st.current
             legal = st.legal_actions()
             if has_notify:

@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # the package itself: __version__, and the public names, each loaded from
     # its own module on first use (checked apart: test_the_facade_loads_lazily)
     ("golfcli",),
-    ("cards", "keys", "limits", "inference"),
+    ("cards", "interrupts", "keys", "limits", "inference"),
     ("yamlsrc", "render"),
     ("variant", "notation"),  # notation: Card and Layout, the public face of cards
     ("rulestext", "scoring", "validate"),
