@@ -575,9 +575,9 @@ def _build(doc: Located) -> Variant:
     top = ck.mapping((), DEFAULTS.keys())
     name = top.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise ck.fail(("name",), "every variant needs a name")
+        ck.fail(("name",), "every variant needs a name")
     if len(name.strip()) > 255:
-        raise ck.fail(("name",), f"at most 255 characters, not {len(name.strip())}")
+        ck.fail(("name",), f"at most 255 characters, not {len(name.strip())}")
     description = ck.str_(("description",)) if top.get("description") is not None else ""
 
     # players
@@ -589,12 +589,12 @@ def _build(doc: Located) -> Variant:
         try:
             lo, hi = parse_counts(item)
         except ValueError as exc:
-            raise ck.fail(path, str(exc)) from None
+            ck.fail(path, str(exc))
         if lo < 1 or hi < lo or (hi > 16 and hi != 99):
-            raise ck.fail(path, f"impossible player count {item!r} (1 to 16)")
+            ck.fail(path, f"impossible player count {item!r} (1 to 16)")
         players.update(range(lo, min(hi, 16) + 1))
     if not players:
-        raise ck.fail(("players",), "no player counts given")
+        ck.fail(("players",), "no player counts given")
 
     # grid
     ck.mapping(("grid",), ("rows", "cols"))
@@ -614,25 +614,21 @@ def _build(doc: Located) -> Variant:
             try:
                 lo, hi = parse_counts(k)
             except ValueError as exc:
-                raise ck.fail(("deck", "packs", k), str(exc)) from None
+                ck.fail(("deck", "packs", k), str(exc))
             if hi < lo or lo < 1:
-                raise ck.fail(("deck", "packs", k), f"impossible player count {k!r}")
+                ck.fail(("deck", "packs", k), f"impossible player count {k!r}")
             for lo2, hi2, _ in packs:
                 if lo <= hi2 and lo2 <= hi:
-                    raise ck.fail(
-                        ("deck", "packs", k), f"player counts {k!r} overlap another entry"
-                    )
+                    ck.fail(("deck", "packs", k), f"player counts {k!r} overlap another entry")
             packs.append((lo, hi, ck.int_(("deck", "packs", k), 1, 12)))
     else:
-        raise ck.fail(
-            ("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}"
-        )
+        ck.fail(("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}")
 
     # values
     ck.mapping(("values",), ("ranks", "cards"))
     ranks_raw = ck.get(("values", "ranks"))
     if not isinstance(ranks_raw, dict):
-        raise ck.fail(
+        ck.fail(
             ("values", "ranks"),
             "must map every rank (A 2-10 J Q K, and joker if used) to its value",
         )
@@ -641,34 +637,34 @@ def _build(doc: Located) -> Variant:
         try:
             r = C.parse_rank(k)
         except C.CardError as exc:
-            raise ck.fail(("values", "ranks", k), str(exc)) from None
+            ck.fail(("values", "ranks", k), str(exc))
         if rank_values[r] is not None:
-            raise ck.fail(("values", "ranks", k), f"rank {C.rank_str(r)} is given a value twice")
+            ck.fail(("values", "ranks", k), f"rank {C.rank_str(r)} is given a value twice")
         rank_values[r] = ck.int_(("values", "ranks", k), -100, 100)
     missing = [C.rank_str(r) for r in range(1, 14) if rank_values[r] is None]
     if missing:
-        raise ck.fail(("values", "ranks"), f"no value for rank(s) {', '.join(missing)}")
+        ck.fail(("values", "ranks"), f"no value for rank(s) {', '.join(missing)}")
     if jokers and rank_values[0] is None:
-        raise ck.fail(
+        ck.fail(
             ("deck", "jokers_per_pack"),
             "the deck has jokers but values.ranks gives them no value (add joker: N)",
         )
     cards_raw = ck.get(("values", "cards")) or {}
     if not isinstance(cards_raw, dict):
-        raise ck.fail(("values", "cards"), "must map exact cards like AC or 10C to values")
+        ck.fail(("values", "cards"), "must map exact cards like AC or 10C to values")
     card_values: list[tuple[int, int]] = []
     for k in cards_raw:
         try:
             card = C.parse_card(str(k))
         except C.CardError as exc:
-            raise ck.fail(("values", "cards", k), str(exc)) from None
+            ck.fail(("values", "cards", k), str(exc))
         if card == C.UNKNOWN or C.suit_of(card) == C.NO_SUIT:
-            raise ck.fail(
+            ck.fail(
                 ("values", "cards", k),
                 "an exact card needs a suit (e.g. KC); use values.ranks for a whole rank",
             )
         if any(c == card for c, _ in card_values):
-            raise ck.fail(("values", "cards", k), f"card {C.card_str(card)} is given a value twice")
+            ck.fail(("values", "cards", k), f"card {C.card_str(card)} is given a value twice")
         card_values.append((card, ck.int_(("values", "cards", k), -100, 100)))
 
     patterns = _patterns(ck, rows, cols)
@@ -678,7 +674,7 @@ def _build(doc: Located) -> Variant:
     cells = rows * cols
     start = Start(ck.int_(("start", "reveal"), 0, cells), ck.int_(("start", "peek"), 0, cells))
     if start.reveal + start.peek > cells:
-        raise ck.fail(
+        ck.fail(
             ("start",),
             f"reveal + peek ({start.reveal + start.peek}) exceeds the {cells} cards of a layout",
         )
@@ -686,10 +682,10 @@ def _build(doc: Located) -> Variant:
     ck.mapping(("turn",), DEFAULTS["turn"].keys())
     draw_from = ck.get(("turn", "draw_from"))
     if not isinstance(draw_from, list) or not draw_from:
-        raise ck.fail(("turn", "draw_from"), "must be a list of stock and/or discard")
+        ck.fail(("turn", "draw_from"), "must be a list of stock and/or discard")
     for i, d in enumerate(draw_from):
         if d not in ("stock", "discard"):
-            raise ck.fail(("turn", "draw_from", i), f"must be stock or discard, not {d!r}")
+            ck.fail(("turn", "draw_from", i), f"must be stock or discard, not {d!r}")
     turn = Turn(
         draw_from=tuple(dict.fromkeys(draw_from)),
         flip_after_discard=ck.choice(("turn", "flip_after_discard"), FLIP_MODES),
@@ -712,13 +708,13 @@ def _build(doc: Located) -> Variant:
         stock_empty=ck.choice(("end", "stock_empty"), ("reshuffle", "end_hole")),
     )
     if end.frozen_discard and "stock" not in turn.draw_from:
-        raise ck.fail(
+        ck.fail(
             ("end", "frozen_discard"),
             "a frozen discard pile on final turns needs turn.draw_from to include stock "
             "(those turns would have nothing to draw)",
         )
     if not end.all_face_up and not turn.knock:
-        raise ck.fail(
+        ck.fail(
             ("end", "all_face_up"), "with all_face_up false a hole can only end by turn.knock: true"
         )
 
@@ -733,9 +729,9 @@ def _build(doc: Located) -> Variant:
         max_playoff_holes=ck.int_(("game", "max_playoff_holes"), 0, 100),
     )
     if game.holes is None and game.target is None:
-        raise ck.fail(("game",), "give game.holes or game.target")
+        ck.fail(("game",), "give game.holes or game.target")
     if game.holes is not None and game.target is not None:
-        raise ck.fail(
+        ck.fail(
             ("game", "target"),
             "give game.holes or game.target, not both (cap a target with game.max_holes)",
         )
@@ -747,17 +743,17 @@ def _build(doc: Located) -> Variant:
     gsize = ck.int_(("partners", "group_size"), 2, 8)
     pc_raw = ck.get(("partners", "player_counts"))
     if not isinstance(pc_raw, list):
-        raise ck.fail(("partners", "player_counts"), "must be a list of player counts, e.g. [4, 6]")
+        ck.fail(("partners", "player_counts"), "must be a list of player counts, e.g. [4, 6]")
     pcs: list[int] = []
     for i, _ in enumerate(pc_raw):
         n = ck.int_(("partners", "player_counts", i), 2, 16)
         if n % gsize or n // gsize < 2:
-            raise ck.fail(
+            ck.fail(
                 ("partners", "player_counts", i),
                 f"{n} players cannot form two or more groups of {gsize}",
             )
         if n not in players:
-            raise ck.fail(
+            ck.fail(
                 ("partners", "player_counts", i), f"{n} is not an allowed player count (players)"
             )
         pcs.append(n)
@@ -768,12 +764,12 @@ def _build(doc: Located) -> Variant:
     for n in sorted(players):
         match = [p for lo, hi, p in pack_list if lo <= n <= hi]
         if not match:
-            raise ck.fail(("deck", "packs"), f"no pack count for {n} players")
+            ck.fail(("deck", "packs"), f"no pack count for {n} players")
         sides = n // gsize if n in pcs else n
         need = sides * cells + 1 + (1 if sides else 0)
         have = match[0] * (52 + jokers)
         if have < need:
-            raise ck.fail(
+            ck.fail(
                 ("deck", "packs"),
                 f"{match[0]} pack(s) hold {have} cards, too few to deal "
                 f"{sides} layouts of {cells} with {n} players",
@@ -812,20 +808,20 @@ def _rank_set(ck: Checker, path: KeyPath) -> frozenset[int]:
         try:
             out.add(C.parse_rank(r))
         except C.CardError as exc:
-            raise ck.fail((*path, i), str(exc)) from None
+            ck.fail((*path, i), str(exc))
     return frozenset(out)
 
 
 def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
     raw = ck.get(("patterns",))
     if not isinstance(raw, list):
-        raise ck.fail(("patterns",), "must be a list of matching rules")
+        ck.fail(("patterns",), "must be a list of matching rules")
     out = []
     for i, _ in enumerate(raw):
         p: KeyPath = ("patterns", i)
         item = ck.mapping(p, _PATTERN_KEYS)
         if "kind" not in item:
-            raise ck.fail(p, f"a pattern needs kind: one of {', '.join(PATTERN_KINDS)}")
+            ck.fail(p, f"a pattern needs kind: one of {', '.join(PATTERN_KINDS)}")
         kind = ck.choice((*p, "kind"), PATTERN_KINDS)
         effect: str | int = "zero"
         if "cards" in item:
@@ -841,17 +837,17 @@ def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
             excluded = _rank_set(ck, (*p, "except"))
             ranks = (ranks if ranks is not None else frozenset(range(14))) - excluded
         if kind in ("diagonal", "block") and min(rows, cols) < 2:
-            raise ck.fail((*p, "kind"), f"a {kind} needs at least a 2x2 grid")
+            ck.fail((*p, "kind"), f"a {kind} needs at least a 2x2 grid")
         if kind == "row" and cols < 2:
-            raise ck.fail((*p, "kind"), "a row needs at least 2 columns")
+            ck.fail((*p, "kind"), "a row needs at least 2 columns")
         if kind == "adjacent_pair" and rows * cols < 2:
-            raise ck.fail((*p, "kind"), "adjacent_pair needs at least 2 cards")
+            ck.fail((*p, "kind"), "adjacent_pair needs at least 2 cards")
         if kind == "twin_columns" and cols < 2:
-            raise ck.fail((*p, "kind"), "twin_columns needs at least 2 columns")
+            ck.fail((*p, "kind"), "twin_columns needs at least 2 columns")
         if kind in ("column", "column_pair") and rows < 2:
-            raise ck.fail((*p, "kind"), f"{kind} needs at least 2 rows")
+            ck.fail((*p, "kind"), f"{kind} needs at least 2 rows")
         if "adjacent" in item and kind != "twin_columns":
-            raise ck.fail((*p, "adjacent"), "adjacent only applies to twin_columns")
+            ck.fail((*p, "adjacent"), "adjacent only applies to twin_columns")
         name = item.get("name") or kind.replace("_", " ")
         out.append(
             Pattern(
@@ -870,7 +866,7 @@ def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
 def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
     raw = ck.get(("adjustments",))
     if not isinstance(raw, list):
-        raise ck.fail(("adjustments",), "must be a list of hole-level rules")
+        ck.fail(("adjustments",), "must be a list of hole-level rules")
     out = []
     needs: dict[str, tuple[str, ...]] = {
         "exact": ("score", "becomes"),
@@ -882,11 +878,11 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
         p: KeyPath = ("adjustments", i)
         item = ck.mapping(p, _ADJ_KEYS)
         if "kind" not in item:
-            raise ck.fail(p, f"an adjustment needs kind: one of {', '.join(ADJUSTMENT_KINDS)}")
+            ck.fail(p, f"an adjustment needs kind: one of {', '.join(ADJUSTMENT_KINDS)}")
         kind = ck.choice((*p, "kind"), ADJUSTMENT_KINDS)
         for key in needs[kind]:
             if key not in item:
-                raise ck.fail(p, f"a {kind} adjustment needs {key}")
+                ck.fail(p, f"a {kind} adjustment needs {key}")
         allowed = (
             {"kind", "name", *needs[kind]}
             | ({"when"} if kind == "closer" else set())
@@ -894,7 +890,7 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
         )
         for key in item:
             if key not in allowed:
-                raise ck.fail(
+                ck.fail(
                     (*p, key),
                     f"not a key of a {kind} adjustment (keys: {', '.join(sorted(allowed))})",
                 )
