@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 from typing import TypeAlias
 
+from .exceptions import InputError
+
 Card: TypeAlias = int
 Rank: TypeAlias = int
 
@@ -55,8 +57,9 @@ _RANK_IN["T"] = 10
 _JOKER_WORDS = {"JK", "JO", "JOKER", "*"}
 
 
-class CardError(ValueError):
-    """A card or rank could not be read; the message says what was typed."""
+class CardError(InputError):
+    """A card, rank or layout that cannot be read, or a layout a variant cannot
+    score; the message says what was typed and where (row and card)."""
 
 
 def make(rank: Rank, suit: int = NO_SUIT) -> Card:

@@ -279,7 +279,7 @@ def score(
                     if json_out
                     else layout_text(var, ls, symbols) + gap
                 )
-        except ValueError as exc:
+        except CardError as exc:  # a layout the variant cannot score
             say_error(f"{where}: {exc}")
             errors += 1
             continue

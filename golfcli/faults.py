@@ -8,6 +8,8 @@ catches it, counts it and hands the decision to the fallback policy.
 
 from __future__ import annotations
 
+from .exceptions import GolfError
+
 #: A bot that times out, raises, answers in a broken format or names an
 #: illegal action; every seat's fault counts have exactly these keys.
 FAULT_KINDS = ("timeout", "crash", "malformed", "illegal")
@@ -21,8 +23,10 @@ FALLBACKS = ("random", "forfeit", "disqualify")
 FORFEIT_PENALTY = 20
 
 
-class BotFault(Exception):
-    """Raised by bot adapters (e.g. external processes) for a classified fault."""
+class BotFault(GolfError):
+    """Raised by bot adapters (e.g. external processes) for a classified fault:
+    the bot's failure, not golf's and not the input's (``kind`` is one of
+    :data:`FAULT_KINDS`)."""
 
     def __init__(self, kind: str, message: str) -> None:
         assert kind in FAULT_KINDS

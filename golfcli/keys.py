@@ -41,6 +41,8 @@ from typing import Any, Final, NoReturn
 
 from mypy_extensions import mypyc_attr
 
+from .exceptions import InputError
+
 KEY_BYTES = 32
 """Bytes of entropy in a fresh key (printed as 64 hex digits)."""
 
@@ -199,7 +201,7 @@ class KeyStream:
         if n < 2:
             return
         if n > 1 << 16:
-            raise ValueError("KeyedRandom.shuffle takes at most 65536 items")
+            raise InputError("KeyedRandom.shuffle takes at most 65536 items")
         self._fill(2 * (n - 1))
         buf = self._buf
         at = self._at
@@ -247,7 +249,7 @@ class KeyedRandom(random.Random):
 
     def getrandbits(self, k: int) -> int:
         if k < 0:
-            raise ValueError("number of bits must be non-negative")
+            raise InputError("number of bits must be non-negative")
         n = (k + 7) // 8
         return int.from_bytes(self._stream.take(n), "big") >> (8 * n - k)
 

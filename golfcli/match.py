@@ -13,7 +13,9 @@ high-entropy key unless the user gives a seed.
 
 Bot faults (not a rule of the game, but of a table of programs): a bot that raises, names an
 illegal action, times out or breaks the protocol is a *fault*; the
-decision goes to the fallback policy and play goes on.
+decision goes to the fallback policy and play goes on.  One exception is
+not a fault: :class:`~golfcli.exceptions.StopMatch` (a person quitting
+``golf play``) goes through to the caller of :meth:`Match.play`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
+from .exceptions import InputError, StopMatch
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
 from .keys import KeyedRandom, derive
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
@@ -262,7 +265,7 @@ class Match:
         players = len(bots)
         variant.check_players(players)
         if fallback not in FALLBACKS:
-            raise ValueError(f"fallback must be one of {', '.join(FALLBACKS)}")
+            raise InputError(f"fallback must be one of {', '.join(FALLBACKS)}")
         self.variant = variant
         self.bots = list(bots)
         self.players = players
@@ -355,6 +358,8 @@ class Match:
     def _guarded(self, seat: int, fn: Callable[..., Any], *args: Any) -> Any:
         try:
             return fn(*args)
+        except StopMatch:
+            raise
         except BotFault as f:
             self._fault(seat, f.kind, str(f))
         except Exception as exc:  # a user bot's hook must not stop the match
@@ -472,6 +477,8 @@ class Match:
         t0 = _clock()
         try:
             action = bot.choose(v, legal)
+        except StopMatch:  # not a fault: whoever called play() stops the match
+            raise
         except BotFault as f:
             kind, msg = f.kind, str(f)
         except Exception as exc:

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Final, TypeVar
 
 from . import cards as C
-from .variant import Pattern, Variant
+from .variant import Pattern, Variant, VariantError
 
 Num = TypeVar("Num", int, float)
 _FIXED_KINDS = ("column", "row", "diagonal", "block", "adjacent_pair")
@@ -167,7 +167,7 @@ class Compiled:
                 (r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)
             ]
             return pairs
-        raise ValueError(kind)
+        raise VariantError("", "patterns", f"unknown pattern kind {kind!r}")
 
     # ------------------------------------------------------------------ core
 
@@ -401,15 +401,15 @@ def score_layout(variant: Variant, cards: Sequence[int]) -> LayoutScore:
 
 def _check_shape(variant: Variant, cards: Sequence[int]) -> None:
     if len(cards) != variant.cells:
-        raise ValueError(f"{variant.name} layouts have {variant.cells} cards, got {len(cards)}")
+        raise C.CardError(f"{variant.name} layouts have {variant.cells} cards, got {len(cards)}")
     if any(c == C.UNKNOWN for c in cards):
-        raise ValueError("cannot score a face-down (?) card; use expected_total")
+        raise C.CardError("cannot score a face-down (?) card; use expected_total")
     _check_jokers(variant, cards)
 
 
 def _check_jokers(variant: Variant, cards: Sequence[int]) -> None:
     if not variant.joker_valued and C.JOKER_CARD in cards:
-        raise ValueError(
+        raise C.CardError(
             f"{variant.name} is played without jokers "
             "(give them a value, e.g. --set values.ranks.joker=-2)"
         )
@@ -543,7 +543,7 @@ def expected_total(
         return Expectation(known, float(known), True, 0, 0)
     pool = unseen_cards(variant, [c for c in cards if c != C.UNKNOWN], players)
     if len(pool) < len(hidden):
-        raise ValueError("more face-down cards than cards left in the deck")
+        raise C.CardError("more face-down cards than cards left in the deck")
     classes = Counter((c >> 3, vt[c]) for c in pool)
     reps = {key: next(c for c in pool if (c >> 3, vt[c]) == key) for key in classes}
     keys = list(classes)

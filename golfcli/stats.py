@@ -34,6 +34,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .exceptions import InputError
+
 FAULT_KINDS = ("timeout", "crash", "malformed", "illegal")
 ELO = 400.0 / math.log(10.0)  # natural-log strength -> Elo points
 
@@ -77,7 +79,7 @@ _Z975 = 1.959963984540054
 def t975(df: int) -> float:
     """The 0.975 quantile of Student's t with ``df`` degrees of freedom."""
     if df < 1:
-        raise ValueError("a t quantile needs at least 1 degree of freedom")
+        raise InputError("a t quantile needs at least 1 degree of freedom")
     if df <= len(_T975):
         return _T975[df - 1]
     z = _Z975
@@ -421,7 +423,7 @@ class Tally:
 
     def __init__(self, entrants: Sequence[str], scoring: str, sprt: SprtSpec | None = None) -> None:
         if scoring not in ("stroke", "match"):
-            raise ValueError(f"scoring must be stroke or match, not {scoring!r}")
+            raise InputError(f"scoring must be stroke or match, not {scoring!r}")
         self.names = list(entrants)
         self.scoring = scoring
         n = len(self.names)
@@ -435,14 +437,14 @@ class Tally:
         self.games = 0
         self.sprt = Sprt(sprt) if sprt is not None else None
         if self.sprt is not None and n != 2:
-            raise ValueError("an SPRT compares exactly two entrants")
+            raise InputError("an SPRT compares exactly two entrants")
         self._deal_sum = 0.0
         self._deal_n = 0
 
     def add(self, o: Outcome) -> None:
         k = len(o.sides)
         if not (len(o.totals) == len(o.holes_won) == k) or o.holes < 1:
-            raise ValueError(
+            raise InputError(
                 "an outcome needs one total and holes-won per side and at least one hole"
             )
         self.games += 1
@@ -743,7 +745,7 @@ def render(report: Mapping[str, Any], fmt: str, table: str = "standings") -> str
         return json.dumps(report, indent=2)
     if fmt == "csv":
         if table not in CSV_TABLES:
-            raise ValueError(f"unknown table {table!r} (use {', '.join(CSV_TABLES)})")
+            raise InputError(f"unknown table {table!r} (use {', '.join(CSV_TABLES)})")
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         keys = _CSV_KEYS[table]
@@ -752,7 +754,7 @@ def render(report: Mapping[str, Any], fmt: str, table: str = "standings") -> str
             w.writerow([_csv(r[k]) for k in keys])
         return buf.getvalue().rstrip("\n")
     if fmt not in ("table", "markdown"):
-        raise ValueError(f"unknown format {fmt!r} (use {', '.join(FORMATS)})")
+        raise InputError(f"unknown format {fmt!r} (use {', '.join(FORMATS)})")
     h1, r1 = _standing_rows(report)
     h2, r2 = _cross_rows(report)
     head = _heading(report)

@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import cards as C
+from .exceptions import InputError
 from .yamlsrc import (
     Checker,
     KeyPath,
@@ -233,7 +234,7 @@ class Variant:
         for lo, hi, n in self.packs:
             if lo <= players <= hi:
                 return n
-        raise ValueError(f"variant {self.name!r} has no pack count for {players} players")
+        raise InputError(f"variant {self.name!r} has no pack count for {players} players")
 
     def deck(self, players: int) -> list[int]:
         return C.make_deck(self.packs_for(players), self.jokers_per_pack)
@@ -254,7 +255,7 @@ class Variant:
     def check_players(self, players: int) -> None:
         if players not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
-            raise ValueError(f"variant {self.name!r} is for {allowed} players, not {players}")
+            raise InputError(f"variant {self.name!r} is for {allowed} players, not {players}")
 
     def to_data(self) -> dict[str, Any]:
         """The merged document as plain, mutable JSON-ready data (a fresh copy:
@@ -567,7 +568,7 @@ def parse_counts(value: Any) -> tuple[int, int]:
         return a, b
     if (n := whole_number(text)) is not None:
         return n, n
-    raise ValueError(f"{value!r} is not a player count like 3, 2-4 or 9+")
+    raise InputError(f"{value!r} is not a player count like 3, 2-4 or 9+")
 
 
 def _build(doc: Located) -> Variant:
@@ -588,7 +589,7 @@ def _build(doc: Located) -> Variant:
         path: KeyPath = ("players", i) if isinstance(players_raw, list) else ("players",)
         try:
             lo, hi = parse_counts(item)
-        except ValueError as exc:
+        except InputError as exc:
             ck.fail(path, str(exc))
         if lo < 1 or hi < lo or (hi > 16 and hi != 99):
             ck.fail(path, f"impossible player count {item!r} (1 to 16)")
@@ -613,7 +614,7 @@ def _build(doc: Located) -> Variant:
         for k in packs_raw:
             try:
                 lo, hi = parse_counts(k)
-            except ValueError as exc:
+            except InputError as exc:
                 ck.fail(("deck", "packs", k), str(exc))
             if hi < lo or lo < 1:
                 ck.fail(("deck", "packs", k), f"impossible player count {k!r}")

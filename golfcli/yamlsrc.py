@@ -16,10 +16,12 @@ from typing import Any, NoReturn
 
 import yaml
 
+from .exceptions import InputError
+
 KeyPath = tuple[str | int, ...]
 
 
-class SourceError(ValueError):
+class SourceError(InputError):
     """Bad input with a place: ``where`` is ``file:line`` or a label like ``--set``."""
 
     def __init__(self, where: str, path: KeyPath | str, message: str) -> None:

@@ -21,6 +21,7 @@ from golfcli.bots.expert import Evaluator, ExpertBot
 from golfcli.bots.mc import MCBot
 from golfcli.bots.registry import make_bot
 from golfcli.cards import parse_card
+from golfcli.exceptions import InputError
 from golfcli.match import Match, MatchResult
 from golfcli.state import Action, HoleState
 from golfcli.variant import Variant, builtin, load_variant
@@ -273,7 +274,7 @@ def test_determinize_for_a_seat_watching_another_hold_a_stock_card(
 def test_determinize_refuses_the_setup() -> None:
     st = HoleState(builtin("six-card"), 2, 0, random.Random(1))
     assert st.phase == "setup"
-    with pytest.raises(ValueError, match="setup"):
+    with pytest.raises(InputError, match="setup"):
         determinize(view(st, st.current), random.Random(1))
 
 

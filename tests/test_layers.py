@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent / "golfcli"
 #: import each other; a package is one entry and its rooms are ordered below.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("golfcli",),  # the package itself: __version__ only
+    ("exceptions",),  # GolfError and its branches: every module may raise them
     ("cards", "keys", "limits"),
     ("yamlsrc",),
     ("variant",),

@@ -571,17 +571,17 @@ def test_hole_breakdown_items() -> None:
 
 
 def test_score_layout_rejects_wrong_shapes_and_hidden_cards() -> None:
-    with pytest.raises(ValueError, match="6 cards"):
+    with pytest.raises(C.CardError, match="6 cards"):
         score_layout(builtin("six-card"), cards_of("5 K / 5 7"))
-    with pytest.raises(ValueError, match=r"\?"):
+    with pytest.raises(C.CardError, match=r"\?"):
         score_layout(builtin("six-card"), cards_of("? K 2 / 5 7 9"))
 
 
 def test_a_joker_needs_a_value() -> None:
     # six-card is played without jokers (docs/rules.md §7): a typed joker is an error ...
-    with pytest.raises(ValueError, match="without jokers"):
+    with pytest.raises(C.CardError, match="without jokers"):
         score_layout(builtin("six-card"), cards_of("JK 3 4 / 5 6 7"))
-    with pytest.raises(ValueError, match="without jokers"):
+    with pytest.raises(C.CardError, match="without jokers"):
         expected_total(builtin("six-card"), cards_of("JK 3 4 / 5 6 ?"))
     # ... until the table agrees a value ("agree a value", seed 003)
     v = load_variant("six-card", ["values.ranks.joker=-2"])

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from golfcli import cards as C
+from golfcli.cards import CardError
 from golfcli.scoring import expected_total, score_hole, score_layout, unseen_cards
 from golfcli.variant import Variant, builtin, load_variant
 
@@ -194,7 +195,7 @@ def test_no_more_face_down_cards_than_the_deck_holds() -> None:
     six = builtin("six-card")  # one pack for two players: 52 cards
     exp = expected_total(six, [C.UNKNOWN] * 52, max_exact=0, samples=1)
     assert exp.unknown == 52
-    with pytest.raises(ValueError, match=r"^more face-down cards than cards left in the deck$"):
+    with pytest.raises(CardError, match=r"^more face-down cards than cards left in the deck$"):
         expected_total(six, [C.UNKNOWN] * 53, max_exact=0, samples=1)
 
 
@@ -422,7 +423,7 @@ def test_the_breakdown_keeps_the_cards() -> None:
 
 def test_a_joker_without_a_value_names_the_fix() -> None:
     msg = "six-card is played without jokers (give them a value, e.g. --set values.ranks.joker=-2)"
-    with pytest.raises(ValueError, match=f"^{re.escape(msg)}$"):
+    with pytest.raises(CardError, match=f"^{re.escape(msg)}$"):
         score_layout(builtin("six-card"), lay("JK 3 4 / 5 6 7"))
 
 

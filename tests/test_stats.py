@@ -11,6 +11,7 @@ import statistics
 
 import pytest
 
+from golfcli.exceptions import InputError
 from golfcli.stats import (
     ELO,
     Outcome,
@@ -134,7 +135,7 @@ def test_t_quantiles() -> None:
     # beyond the table: published values 2.0395 (31), 2.0003 (60), 1.9799 (120), 1.9623 (1000)
     for df, want in ((31, 2.0395), (60, 2.0003), (120, 1.9799), (1000, 1.9623)):
         assert t975(df) == pytest.approx(want, abs=2e-4)
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         t975(0)
 
 
@@ -232,7 +233,7 @@ def test_tally_feeds_sprt_per_deal() -> None:
     t.add(Outcome(deal=0, sides=(1, 0), totals=(12, 10), holes=2, holes_won=(0, 1), winners=(1,)))
     assert t.close_deal() is None
     assert t.sprt is not None and t.sprt.obs.n == 1 and t.sprt.obs.mean == -3
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         Tally(["A", "B", "C"], "stroke", SprtSpec("elo", elo0=0, elo1=5))
 
 
@@ -274,10 +275,10 @@ def test_render_formats() -> None:
     cross = list(csv.reader(io.StringIO(render(rep, "csv", "crosstable"))))
     assert cross[0][:3] == ["player", "opponent", "games"]
     assert len(cross) == 1 + len(rep["crosstable"]) and all(len(r) == 9 for r in cross)
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         render(rep, "csv", "both")
     assert json.loads(render(rep, "json"))["standings"][0]["player"] == "B"
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         render(rep, "xml")
 
 

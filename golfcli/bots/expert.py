@@ -32,11 +32,12 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from .. import cards as C
+from ..exceptions import GolfError
 from ..scoring import Compiled, compiled
 from ..state import Action
 from ..variant import Pattern, Variant
 from ..view import View
-from . import BaseBot
+from . import BaseBot, BotSpecError
 
 #: a pattern instance's possible target, whatever the unseen cards: (rank, cards
 #: needed, where its chance is kept (see ``Evaluator._chance``; odd: the face-down
@@ -77,7 +78,7 @@ def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
 DEFAULT_BUDGET: Final = 200_000  # Final: compiled, the default stays visible to inspect
 
 
-class OverBudget(Exception):
+class OverBudget(GolfError):
     """A decision ran past its work budget (caught by the bot, never escapes)."""
 
 
@@ -649,7 +650,7 @@ class ExpertBot(BaseBot):
         self.unknown_discount = unknown_discount
         self.neutral = neutral
         if budget < 1:
-            raise ValueError(f"budget must be at least 1 work unit, not {budget!r}")
+            raise BotSpecError(f"budget must be at least 1 work unit, not {budget!r}")
         self.budget = budget
         #: decisions that ran out of budget and fell back to the greedy move
         self.over_budget = 0

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import cards as C
+from ..exceptions import InputError
 from ..scoring import LayoutScore, SideScore, score_hole, score_layout
 from ..variant import Variant
 from .model import MAX_SCORE, Entry
@@ -26,7 +27,7 @@ from .model import MAX_SCORE, Entry
 _NUMBER = re.compile(rf"^[+-]?\d{{1,{len(str(MAX_SCORE))}}}$")  # at most MAX_SCORE either way
 
 
-class EntryError(ValueError):
+class EntryError(InputError):
     """A value that is neither a number nor a layout that fits the variant."""
 
 

@@ -32,6 +32,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..exceptions import GolfError
 from .worker import BatchResult, code_fingerprint, init_local_worker, play_batch_local
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def connect_timeout() -> float:
     return value
 
 
-class ExecutorError(Exception):
+class ExecutorError(GolfError):
     """The executor cannot start (no Dask, no scheduler, no workers): one line."""
 
 

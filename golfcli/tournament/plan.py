@@ -25,6 +25,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..exceptions import GolfError
 from ..keys import derive
 from ..rulestext import game_length
 from ..stats import SprtSpec
@@ -36,7 +37,7 @@ class ConfigError(SourceError):
     """A tournament config or option is invalid: ``file:line: key: problem``."""
 
 
-class RunError(Exception):
+class RunError(GolfError):
     """The run cannot go on (a game failed, a worker died); finished games are kept."""
 
 

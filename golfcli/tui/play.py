@@ -18,6 +18,7 @@ import typer
 
 from .. import cards as C
 from ..errors import fail
+from ..exceptions import InputError, StopMatch
 from ..match import HoleRecord, Match, MatchResult, side_names
 from ..rulestext import game_length
 from ..state import Action, Event
@@ -39,7 +40,7 @@ from .input import (
     parse_reply,
     prompt_text,
 )
-from .narrate import FaultLog, StrictStop, describe_events, turn_groups
+from .narrate import FaultLog, describe_events, turn_groups
 from .seats import SeatSpec, UsageError, parse_handicap, parse_players
 from .style import Style
 
@@ -49,18 +50,17 @@ if TYPE_CHECKING:
 PUBLIC = -1  # censor() for nobody's eyes: what everyone at the table sees
 
 
-class RecordFailed(BaseException):
+class RecordFailed(StopMatch):
     """The --record file could not take a hole (a full disk): the game stops
-    there, with the holes played shown.  A ``BaseException`` for the reason
-    given at :class:`QuitGame`."""
+    there, with the holes played shown."""
 
 
-class QuitGame(BaseException):
+class QuitGame(StopMatch):
     """The person asked to stop.
 
-    A ``BaseException`` on purpose: the match runner treats any ``Exception``
-    from a seat's ``choose`` as a bot fault and plays on with a random move,
-    which is exactly wrong for a person who typed ``quit``.
+    A :class:`~golfcli.exceptions.StopMatch`: the match runner counts any
+    other exception from a seat's ``choose`` as a bot fault and plays on with
+    a random move, which is exactly wrong for a person who typed ``quit``.
     """
 
 
@@ -558,7 +558,7 @@ def _play_through(
     try:
         with terminate_as_interrupt():  # SIGTERM ends the bots on its way out, as Ctrl-C does
             result = match.play()
-    except (QuitGame, KeyboardInterrupt, StrictStop, RecordFailed) as exc:
+    except (StopMatch, KeyboardInterrupt) as exc:  # QuitGame, StrictStop, RecordFailed
         interrupted = isinstance(exc, KeyboardInterrupt)
         kept = record if ui.recording else None
         _stopped(ui, match, faults, kept, interrupted)
@@ -610,7 +610,7 @@ def _check_options(
         seats = parse_players(players)
         try:
             variant.check_players(len(seats))
-        except ValueError as exc:
+        except InputError as exc:
             raise UsageError(str(exc)) from None
         extra = parse_handicap(handicap, [s.name for s in seats])
         if holes is not None and holes < 1:
