@@ -29,8 +29,8 @@ from typing import Any
 
 import yaml
 
+from ..game import count_hole, hole_winners, leaders, regulation_done
 from ..limits import MAX_HOLES
-from ..match import count_hole, hole_winners, leaders, regulation_done
 from ..yamlsrc import Checker, KeyPath, Located, SourceError, load_file
 
 FORMAT_VERSION = 1
@@ -449,7 +449,7 @@ class Standing:
 
 def standing(card: Card) -> Standing:
     """Totals, holes won, leaders and winners by the engine's own counting
-    (:func:`~golfcli.match.count_hole`): a card and a played game agree."""
+    (:func:`~golfcli.game.count_hole`): a card and a played game agree."""
     names = card.side_names
     n = len(names)
     totals = [0] * n

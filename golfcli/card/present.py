@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..match import hole_winners, match_standing
+from ..game import hole_winners, match_standing
 from ..stats import text_table
 from .model import Card, Standing, par_text, standing
 

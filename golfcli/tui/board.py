@@ -14,7 +14,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..match import ScoredHole, count_hole, hole_winners, match_standing, tally
+from ..game import ScoredHole, count_hole, hole_winners, match_standing, tally
 from ..scorecard import match_text
 from ..scoring import HoleScore, compiled
 from ..state import Event, HoleState

@@ -19,7 +19,8 @@ import typer
 from .. import cards as C
 from ..errors import fail
 from ..exceptions import InputError, StopMatch
-from ..match import HoleRecord, Match, MatchResult, side_names
+from ..game import side_names
+from ..match import HoleRecord, Match, MatchResult
 from ..rulestext import game_length
 from ..state import Action, Event
 from ..variant import Variant

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import IO
 
 from ..errors import fail
-from ..match import ScoredHole, side_names
+from ..game import ScoredHole, side_names
 from ..state import HoleState, replay_steps
 from .board import (
     board_from_state,
