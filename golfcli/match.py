@@ -188,7 +188,7 @@ class Match:
         self.names = tuple(names or [f"P{i + 1}" for i in range(players)])
         self.seed = seed
         self.groups = variant.groups_for(players)
-        self.side_of = tuple(s % self.groups for s in range(players))
+        self.side_of = variant.side_of(players)
         self.side_names = side_names(self.names, self.side_of, self.groups)
         self.holes_planned = holes if holes is not None else variant.game.holes
         self.target = None if holes is not None else variant.game.target

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Final, TypeVar
 
 from . import cards as C
-from .variant import Pattern, Variant, VariantError
+from .variant import CLOSER_WHEN, Pattern, Variant, VariantError
 
 Num = TypeVar("Num", int, float)
 _FIXED_KINDS = ("column", "row", "diagonal", "block", "adjacent_pair")
@@ -461,14 +461,7 @@ def adjustment_deltas(
             others = [s for i, s in enumerate(cur) if i != closer]
             best_other = min(others) if others else cur[closer] + 1
             mine = cur[closer]
-            hit = {
-                "always": True,
-                "lowest": mine <= best_other,
-                "strictly_lowest": mine < best_other,
-                "not_lowest": mine > best_other,
-                "not_strictly_lowest": mine >= best_other,
-            }[adj.when]
-            if hit:
+            if CLOSER_WHEN[adj.when].applies(mine, best_other):
                 d[closer] = adj.add
         elif adj.kind == "lowest":
             low = min(cur)

@@ -433,7 +433,7 @@ class HoleState:
     """One hole: deal, start reveals/peeks, turns, end, score.
 
     ``sides`` are the layouts: one per player, or one per partner group
-    (seat ``s`` plays side ``s % groups``, so partners sit alternately).
+    (the variant's :meth:`~golfcli.variant.Variant.side_of`: partners sit alternately).
     ``dealer`` is a seat; the seat on its left starts.  ``extra_reveals``
     maps a seat to handicap cards it turns up at the start (docs/rules.md §4).
     """
@@ -507,7 +507,7 @@ class HoleState:
         self.variant = variant
         self.players = players
         self.groups = variant.groups_for(players)
-        self.side_of = [s % self.groups for s in range(players)]
+        self.side_of = list(variant.side_of(players))
         self.seats_of = [
             [s for s in range(players) if self.side_of[s] == g] for g in range(self.groups)
         ]

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .exceptions import InputError
+from .faults import FAULT_KINDS
 
-FAULT_KINDS = ("timeout", "crash", "malformed", "illegal")
 ELO = 400.0 / math.log(10.0)  # natural-log strength -> Elo points
 
 # Two-sided 95% Student-t critical values (0.975 quantile) for 1..30 degrees

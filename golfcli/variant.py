@@ -18,11 +18,11 @@ key by key in ``docs/variants.md``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import cards as C
 from .exceptions import InputError
@@ -50,12 +50,42 @@ PATTERN_KINDS = (
 )
 CARD_EFFECTS = ("zero", "keep", "keep_negative")
 ADJUSTMENT_KINDS = ("exact", "closer", "lowest", "tied")
-CLOSER_WHEN = ("always", "lowest", "strictly_lowest", "not_lowest", "not_strictly_lowest")
 FLIP_MODES = ("required", "optional", "never")
 #: Holes a target game (``game.target``) plays at most when ``game.max_holes``
 #: is not given: a target that no score ever reaches (every card worth 0)
 #: must not mean a game without end.
 TARGET_HOLE_CAP = 100
+
+
+class When(NamedTuple):
+    """One choice of a closer adjustment's ``when``: whether the side that
+    went out or knocked gets the ``add``, from its score and the lowest
+    other score; and the words ``golf rules`` says it with."""
+
+    applies: Callable[[int, int], bool]
+    words: str
+
+
+#: The closer adjustment's ``when`` choices, the one statement of them: the
+#: schema accepts these keys, scoring applies the test, rulestext says the words.
+CLOSER_WHEN: Mapping[str, When] = MappingProxyType(
+    {
+        "always": When(lambda mine, best_other: True, ""),
+        "lowest": When(
+            lambda mine, best_other: mine <= best_other, " when their score is lowest (ties count)"
+        ),
+        "strictly_lowest": When(
+            lambda mine, best_other: mine < best_other, " when their score is strictly lowest"
+        ),
+        "not_lowest": When(
+            lambda mine, best_other: mine > best_other, " when another score is lower"
+        ),
+        "not_strictly_lowest": When(
+            lambda mine, best_other: mine >= best_other, " when they are not strictly lowest"
+        ),
+    }
+)
+
 
 #: Every key a variant may have, with its default.  A file that does not
 #: ``extends:`` anything starts from these (six-card-like turn rules).
@@ -251,6 +281,19 @@ class Variant:
         if players in self.partners.player_counts:
             return players // self.partners.group_size
         return players
+
+    def side_of(self, players: int) -> tuple[int, ...]:
+        """The side (the layout) each of ``players`` seats plays.  With partners
+        seat ``s`` plays side ``s % groups``, so partners sit alternately (A and C
+        against B and D, docs/rules.md §3); without, each seat is a side of its
+        own.  The one statement of the seating: the hole, the match, the
+        terminal, replays and ``golf card`` all read it here.
+
+        >>> builtin("alberta").side_of(4), builtin("six-card").side_of(3)
+        ((0, 1, 0, 1), (0, 1, 2))
+        """
+        groups = self.groups_for(players)
+        return tuple([s % groups for s in range(players)])
 
     def check_players(self, players: int) -> None:
         if players not in self.players:

@@ -9,7 +9,7 @@ and record the line of every key path.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
@@ -359,7 +359,7 @@ class Checker:
             self.fail(path, f"must be true or false, not {v!r}")
         return v
 
-    def choice(self, path: KeyPath, options: Sequence[str]) -> str:
+    def choice(self, path: KeyPath, options: Collection[str]) -> str:
         v = self.get(path)
         if v not in options:
             self.fail(path, f"must be one of {', '.join(options)}, not {v!r}")

@@ -170,7 +170,7 @@ def test_golf_card_counts_a_game_without_the_bot_runner(room: str) -> None:
     """Scorecards of games played with real cards need the rules of a game
     (``game``), never the machinery that runs bots (``match``, ``bots``)."""
     name = "golfcli.card" + (f".{room}" if room else "")
-    runner = {"golfcli.match", "golfcli.bots", "golfcli.faults"}
+    runner = {"golfcli.match", "golfcli.bots"}
     assert not reaches(name) & runner, f"{name} reaches {sorted(reaches(name) & runner)}"
 
 

@@ -306,3 +306,10 @@ def test_sprt_decisions_in_words(elo0: float, elo1: float, decision: str, words:
     assert sprt.describe("eager", "patient") == (
         f"eager against patient: {words} (SPRT: the results favour {won:+g} Elo over {lost:+g})"
     )
+
+
+def test_the_fault_kinds_are_the_matchs_own() -> None:
+    # one list of fault kinds (faults.py): the standings count what the match counts
+    from golfcli import faults, stats
+
+    assert stats.FAULT_KINDS is faults.FAULT_KINDS

@@ -326,8 +326,7 @@ def _new_golf_card(
         var.check_players(len(names))
     except ValueError as exc:
         fail(f"--players: {exc}")
-    groups = var.groups_for(len(names))
-    sides = alternate_partners(names, groups) if groups < len(names) else [[n] for n in names]
+    sides = alternate_partners(names, var.side_of(len(names)))
     g = var.game
     return Card(
         kind="golf",
@@ -815,7 +814,7 @@ def _blank_golf_card(
     g = var.game
     sides = [[n] for n in names]
     if any(names) and len(names) in var.partners.player_counts:
-        sides = alternate_partners(names, var.groups_for(len(names)))
+        sides = alternate_partners(names, var.side_of(len(names)))
     n_holes = holes if holes is not None else (g.holes or 9)
     return Card(
         kind="golf",

@@ -518,7 +518,11 @@ def find_side(card: Card, name: str) -> int | None:
     return None
 
 
-def alternate_partners(players: Sequence[str], groups: int) -> list[list[str]]:
-    """Partners sit alternately (A & C against B & D): seat s is in group s mod groups,
-    the same seating the engine uses."""
-    return [[p for s, p in enumerate(players) if s % groups == g] for g in range(groups)]
+def alternate_partners(players: Sequence[str], side_of: Sequence[int]) -> list[list[str]]:
+    """The players of each side, seated as the engine seats them
+    (:meth:`~golfcli.variant.Variant.side_of`: partners sit alternately, A & C
+    against B & D)."""
+    return [
+        [p for p, s in zip(players, side_of, strict=True) if s == g]
+        for g in range(max(side_of) + 1)
+    ]

@@ -186,9 +186,8 @@ class PlayUI:
         self.watch = not self.humans
         self.delay = delay
         self.handicap = dict(handicap or {})
-        groups = variant.groups_for(len(seats))
-        self.side_of = [i % groups for i in range(len(seats))]
-        self.side_names = list(side_names(self.names, self.side_of, groups))
+        self.side_of = list(variant.side_of(len(seats)))
+        self.side_names = list(side_names(self.names, self.side_of, variant.groups_for(len(seats))))
         self.holes: list[HoleRecord] = []  # finished, as the match recorded them
         self.private = variant.start.peek > 0 or variant.turn.look_again
         # hot-seat with private cards: the screen is cleared between people

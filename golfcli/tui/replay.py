@@ -51,8 +51,7 @@ def run_replay(
     term = Terminal(style, inp, out)
     var = rec.variant
     players = len(rec.names)
-    groups = var.groups_for(players)
-    names = list(side_names(rec.names, [i % groups for i in range(players)], groups))
+    names = list(side_names(rec.names, var.side_of(players), var.groups_for(players)))
     rows = rec.holes
     say = term.say
     if not to_end:
