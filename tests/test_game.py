@@ -105,6 +105,7 @@ def test_leaders_by_lowest_total_or_by_most_holes_won() -> None:
 
 def test_match_play_standing_against_the_best_other_side() -> None:
     assert match_standing([3, 1], 0) == "2 UP"
+    assert match_standing([3, 2], 0) == "1 UP" and match_standing([2.5, 2], 0) == "0.5 UP"
     assert match_standing([3, 1], 1) == "2 DOWN"
     assert match_standing([2.5, 2.5], 0) == "Even"
     assert match_standing([4, 2.5, 1], 0) == "1.5 UP"  # against the second best
