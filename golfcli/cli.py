@@ -219,8 +219,7 @@ def score(
 
       golf score -v duel --hole "JK 5 3 / JK 5 3" "4 4 7 / 9 9 K"
     """
-    from .cards import UNKNOWN, CardError, parse_layout
-    from .scorecard import (
+    from .breakdown import (
         expectation_json,
         expectation_text,
         hole_json_lines,
@@ -228,6 +227,7 @@ def score(
         layout_json,
         layout_text,
     )
+    from .cards import UNKNOWN, CardError, parse_layout
     from .scoring import expected_total, score_hole, score_layout
 
     if closer is not None and not hole:

@@ -13,8 +13,8 @@ here, so each kind says by its base what it means:
   more precise class, it is a value a function cannot take (``determinize``
   of a hole still in setup): then the caller, not a user, is at fault.
   Subclasses: ``yamlsrc.SourceError`` (``file:line: key: problem``) with
-  ``VariantError``, ``tournament.plan.ConfigError``, ``card.model.CardError`` (a
-  scorecard file) and ``yamlsrc.LimitError``; ``cards.CardError`` (a card, rank or layout);
+  ``VariantError``, ``tournament.plan.ConfigError``, ``card.model.ScorecardError``
+  and ``yamlsrc.LimitError``; ``cards.CardError`` (a card, rank or layout);
   ``state.IllegalAction`` (an action the rules forbid now, naming the rule);
   ``bots.BotSpecError`` (a bot spec or option); ``record.RecordError`` (a game
   record); ``card.count.EntryError`` (a typed score); ``tui.seats.UsageError``

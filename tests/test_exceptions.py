@@ -58,7 +58,7 @@ VALUE_ERRORS = {
     "golfcli.bots.BotSpecError",
     "golfcli.record.RecordError",
     "golfcli.tournament.plan.ConfigError",
-    "golfcli.card.model.CardError",
+    "golfcli.card.model.ScorecardError",
     "golfcli.card.count.EntryError",
     "golfcli.tui.seats.UsageError",
 }

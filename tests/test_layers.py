@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("yamlsrc",),
     ("variant",),
     ("rulestext", "scoring", "validate"),
-    ("scorecard", "state"),
+    ("breakdown", "state"),
     ("view", "faults", "game"),
     ("bots",),
     ("match",),

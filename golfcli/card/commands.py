@@ -107,11 +107,11 @@ ParOpt = Annotated[
 
 
 def _load(path: Path) -> Card:
-    from .model import CardError, load
+    from .model import ScorecardError, load
 
     try:
         return load(path)
-    except CardError as exc:
+    except ScorecardError as exc:
         fail(str(exc))
 
 

@@ -78,7 +78,7 @@ def read_value(text: str, variant: Variant | None, mini: bool) -> Typed:
 def breakdown(variant: Variant, side: SideScore | LayoutScore) -> list[str]:
     """The itemised count kept on the card: each card's value (and what a
     match made of it), every match, bonuses, penalties and hole rules."""
-    from ..scorecard import match_text
+    from ..breakdown import match_text
 
     ls = side.layout if isinstance(side, SideScore) else side
     cols = variant.cols

@@ -44,8 +44,10 @@ HEADER = (
 )
 
 
-class CardError(SourceError):
-    """A card file that cannot be read, or a change it cannot take."""
+class ScorecardError(SourceError):
+    """A scorecard file that cannot be read, or a change it cannot take: bad
+    input, ``file:line: key: problem``.  (Not :class:`golfcli.cards.ScorecardError`,
+    a playing card that cannot be read.)"""
 
 
 @dataclass
@@ -212,12 +214,12 @@ def _umask() -> int:
 
 
 def load(path: Path) -> Card:
-    """Read and check a card file; any problem is one :class:`CardError`
+    """Read and check a card file; any problem is one :class:`ScorecardError`
     naming ``file:line`` and the key."""
     try:
         doc = load_file(path)
     except SourceError as exc:
-        raise CardError(exc.where, exc.path, exc.message) from None
+        raise ScorecardError(exc.where, exc.path, exc.message) from None
     return from_located(doc)
 
 
@@ -245,7 +247,7 @@ _TOP_KEYS = frozenset(
 
 
 def from_located(doc: Located) -> Card:
-    ck = Checker(doc, CardError)
+    ck = Checker(doc, ScorecardError)
     top = _top(ck, doc)
     kind = ck.choice(("kind",), KINDS)
     players = _names(ck, ("players",))
@@ -272,10 +274,10 @@ def _top(ck: Checker, doc: Located) -> dict[str, Any]:
     """The card's top-level mapping, once it is known to be a scorecard
     this golf can read with every required key."""
     if not isinstance(doc.data, dict):
-        raise CardError(doc.where(()), "", "not a golf scorecard (expected a mapping of keys)")
+        raise ScorecardError(doc.where(()), "", "not a golf scorecard (expected a mapping of keys)")
     top = ck.mapping((), _TOP_KEYS)
     if "golf_scorecard" not in top:
-        raise CardError(doc.where(()), "", "not a golf scorecard (no golf_scorecard: key)")
+        raise ScorecardError(doc.where(()), "", "not a golf scorecard (no golf_scorecard: key)")
     _check_printable(ck, (), doc.data)
     version = ck.int_(("golf_scorecard",), 1)
     if version > FORMAT_VERSION:

@@ -1,4 +1,4 @@
-"""Presenting scores: the ``golf score`` breakdown as a table or JSON.
+"""A score itemised for people: the breakdown ``golf score`` prints, as a table or JSON.
 
 Kept apart from the scorer so that scoring stays pure and fast, and apart
 from the CLI so the terminal game can reuse the same tables.
