@@ -620,9 +620,6 @@ class HoleState:
     def face_down(self, side: int) -> list[int]:
         return _bits(~self.up[side] & self.full, self.n)
 
-    def face_up_mask(self, side: int) -> int:
-        return self.up[side]
-
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action ``apply`` accepts now, as a cached tuple (do not mutate).
 

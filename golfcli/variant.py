@@ -161,9 +161,6 @@ class Pattern:
     ranks: frozenset[int] | None = None
     adjacent: bool = True
 
-    def applies_to(self, rank: int) -> bool:
-        return self.ranks is None or rank in self.ranks
-
 
 @dataclass(frozen=True)
 class Adjustment:
@@ -304,9 +301,6 @@ class Variant:
         """The merged document as plain, mutable JSON-ready data (a fresh copy:
         what bots, records and the protocol get, so none can edit the rules)."""
         return _thawed(self.data)  # type: ignore[no-any-return]
-
-    def uses_suits(self) -> bool:
-        return bool(self.card_values)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle with plain data (a read-only mapping does not pickle): tournament

@@ -938,7 +938,7 @@ def test_the_expert_values_positions_with_alike_cards_exchanged_the_same(name: s
 
 @pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "nine-card-002"])
 def test_the_experts_incremental_valuation_is_the_full_one(name: str) -> None:
-    """A trial valued from its reference layout (``value_near``: one card
+    """A trial valued from its reference layout (``value_at``: one card
     tried in one cell) is the very float a fresh full valuation gives, with
     the same work units, for our layout and an opponent's, with and without
     the turns left; and one Evaluator asked in any order answers the same."""
@@ -961,7 +961,8 @@ def test_the_experts_incremental_valuation_is_the_full_one(name: str) -> None:
                             fresh = Evaluator(vw)
                             want = fresh.value(trial, future)
                             before = ev.work
-                            assert ev.value_near(trial, future, lay, pos) == want
+                            ref = ev.reference(lay, future)
+                            assert ev.value_at(ref, pos, trial) == want
                             assert ev.work - before in (0, fresh.work)  # 0: a memo hit
                             checked += 1
             legal = st.legal_actions()

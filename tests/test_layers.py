@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bots",),
     ("match",),
     ("record",),
-    ("golden", "stats"),
+    ("stats",),
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "card"),
     ("cli",),

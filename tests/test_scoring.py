@@ -802,7 +802,7 @@ def test_suits_do_not_matter_without_suit_values(
 ) -> None:
     name, cards = item
     v = builtin(name)
-    if v.uses_suits():
+    if v.card_values:
         # Alberta: only clubs change a value; any other suit is the plain card
         allowed = [C.DIAMONDS, C.HEARTS, C.SPADES, C.NO_SUIT]
         cards = [c if c & 7 in allowed else C.make(c >> 3, C.NO_SUIT) for c in cards]

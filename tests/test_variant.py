@@ -440,7 +440,7 @@ def test_value_uses_exact_cards_then_ranks() -> None:
     assert v.value(C.parse_card("KH")) == 0  # other kings
     assert v.value(C.parse_card("K")) == 0  # typed without suit: the plain rule
     assert v.value(C.JOKER_CARD) == -3
-    assert v.uses_suits() and not builtin("six-card").uses_suits()
+    assert v.card_values and not builtin("six-card").card_values
 
 
 def test_check_players() -> None:

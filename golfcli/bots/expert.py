@@ -363,20 +363,13 @@ class Evaluator:
             self._values[key] = hit
         return hit
 
-    def value_near(
-        self, trial: list[int | None], future: bool, near: list[int | None], pos: int
-    ) -> float:
-        """:meth:`value` of ``trial``, a layout that differs from ``near`` at
-        most in cell ``pos``: the same memo, the same work units and the very
-        same number, but computed incrementally from ``near``'s valuation
-        (see :meth:`_compute`).  Every trial of a decision is one of these:
-        one card tried in one place of our layout or an opponent's."""
-        return self.value_at(self.reference(near, future), pos, trial)
-
     def value_at(self, ref: _Valuation, pos: int, trial: list[int | None]) -> float:
-        """:meth:`value_near` with ``near``'s :meth:`reference` at hand (the
-        callers try many cards against one layout): ``trial`` is the
-        reference's layout with a card in cell ``pos``."""
+        """:meth:`value` of ``trial``, the layout of ``ref`` (a :meth:`reference`)
+        with a card in cell ``pos``: the same memo, the same work units and the
+        very same number, but computed incrementally from the reference's
+        valuation (see :meth:`_compute`).  Every trial of a decision is one of
+        these: one card tried in one place of our layout or an opponent's (the
+        callers try many cards against one reference)."""
         card = trial[pos]
         key_list = list(ref.key)
         key_list[pos + 1] = -1 if card is None else self.alike_of[card]

@@ -505,12 +505,6 @@ def par_text(diff: int) -> str:
     return "E" if diff == 0 else f"{diff:+d}"
 
 
-def playoff_sides(card: Card) -> list[int]:
-    """The sides a playoff hole is for now (empty when there is nothing to settle)."""
-    st = standing(card)
-    return st.winners if st.tied else []
-
-
 def find_side(card: Card, name: str) -> int | None:
     """A side by a member's name or the group's name (case does not matter)."""
     key = name.strip().casefold()
