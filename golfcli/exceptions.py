@@ -17,7 +17,8 @@ here, so each kind says by its base what it means:
   and ``yamlsrc.LimitError``; ``cards.CardError`` (a card, rank or layout);
   ``state.IllegalAction`` (an action the rules forbid now, naming the rule);
   ``bots.BotSpecError`` (a bot spec or option); ``record.RecordError`` (a game
-  record); ``card.count.EntryError`` (a typed score); ``tui.seats.UsageError``
+  record); ``card.count.EntryError`` (a typed score), ``card.history.ChangeError``
+  (a change a scorecard cannot take); ``tui.seats.UsageError``
   (``golf play``'s seats and options).
 * :class:`StopMatch`: **not an error**.  A front end ends a match on purpose (a
   person typed ``quit``, ``--strict`` met a fault, the record file is full);
@@ -25,7 +26,8 @@ here, so each kind says by its base what it means:
   exception from a bot as the bot's fault.
 * Every other ``GolfError`` is a failure that is not the input's: a bot's fault
   (``faults.BotFault``), a run that cannot go on (``tournament.plan.RunError``,
-  ``tournament.executors.ExecutorError``, ``tournament.worker.GameError``), or a
+  ``tournament.executors.ExecutorError``, ``tournament.worker.GameError``), a
+  ratings database that cannot be used (``tournament.ratings.RatingsError``), or a
   signal that never leaves its module (``bots.expert.OverBudget``,
   ``bots.external.TransportError``).
 

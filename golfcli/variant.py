@@ -31,6 +31,7 @@ from .yamlsrc import (
     KeyPath,
     Located,
     SourceError,
+    did_you_mean,
     dotted,
     load_file,
     parse_scalar,
@@ -369,7 +370,10 @@ def _resolve(
             if not _exists(path) and path.suffix == "" and not path.parent.parts:
                 names = ", ".join(BUILTIN_NAMES)
                 raise VariantError(
-                    text, "", f"unknown variant (built-ins: {names}; or give a path)"
+                    text,
+                    "",
+                    f"unknown variant{did_you_mean(text, BUILTIN_NAMES)} "
+                    f"(built-ins: {names}; or give a path)",
                 )
         key = _resolved(path)
         if key in seen:
@@ -541,7 +545,8 @@ def _apply_override(doc: Located, item: str) -> None:
                 raise VariantError(
                     where,
                     dotted(tuple(parts)),
-                    f"unknown key {p!r} in {dotted(tuple(walked)) or 'the variant'}",
+                    f"unknown key {p!r} in {dotted(tuple(walked)) or 'the variant'}"
+                    + did_you_mean(p, node),
                 )
             if last:
                 node[lookup] = value

@@ -60,6 +60,7 @@ VALUE_ERRORS = {
     "golfcli.tournament.plan.ConfigError",
     "golfcli.card.model.ScorecardError",
     "golfcli.card.count.EntryError",
+    "golfcli.card.history.ChangeError",
     "golfcli.tui.seats.UsageError",
 }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -841,12 +842,19 @@ def config_texts(draw: Any) -> str:
 @FAST
 @given(config_texts())
 def test_generated_tournament_configs(text: str) -> None:
+    """Every error of a config is listed: one line each, none twice, in file order."""
     with tempfile.TemporaryDirectory() as d:
         f = Path(d) / "gen.yaml"
         f.write_text(text, encoding="utf-8")
         # the overrides keep a config that validates down to one short game
         r = run("tournament", str(f), "-q", "--games", "1", "--holes", "1", "--workers", "1")
-        one_line_or_ok(r)
+        one_line_or_ok(r, items=MAX_ERRORS)
+        lines = r.stderr.strip().splitlines()
+        assert len(set(lines)) == len(lines), r.stderr
+        numbers = [
+            int(m.group(1)) for x in lines if (m := re.match(rf"golf: error: {f}:(\d+):", x))
+        ]
+        assert numbers == sorted(numbers), r.stderr
 
 
 @pytest.mark.parametrize("moment", ["starting", "playing"])

@@ -51,11 +51,12 @@ def run_replay(
     term = Terminal(style, inp, out)
     var = rec.variant
     players = len(rec.names)
-    names = list(side_names(rec.names, var.side_of(players), var.groups_for(players)))
+    # the sides as the game named them (a tournament's teams), else the players' names joined
+    names = rec.sides or list(side_names(rec.names, var.side_of(players), var.groups_for(players)))
     rows = rec.holes
     say = term.say
     if not to_end:
-        say(style.bold(f"Replay of {file}: {var.name}, {', '.join(rec.names)}, seed {rec.seed}"))
+        say(style.bold(f"Replay of {file}: {var.name}, {', '.join(rec.names)}, key {rec.key}"))
         say(
             "Enter: next turn · h: to the end of this hole · q: stop".replace(
                 "·", "·" if style.symbols else "-"
