@@ -9,9 +9,11 @@ here, so each kind says by its base what it means:
   bot or the calling code gave golf something it refuses; the message is one
   line naming the problem and, where there is one, its place (``file:line:
   key``, a card's row and column, the rule an action breaks).  The command
-  line shows it as ``golf: error: ...`` with exit status 2.  Raised with no
-  more precise class, it is a value a function cannot take (``determinize``
-  of a hole still in setup): then the caller, not a user, is at fault.
+  line shows it as ``golf: error: ...`` with exit status 2.  Raised as
+  itself where no narrower class fits: a damaged line of a run's
+  ``games.jsonl`` (its game is played again), or a value a function cannot
+  take (``determinize`` of a hole still in setup), where the calling code,
+  not a user, is at fault.
   Subclasses: ``yamlsrc.SourceError`` (``file:line: key: problem``) with
   ``VariantError``, ``tournament.plan.ConfigError``, ``card.model.ScorecardError``
   and ``yamlsrc.LimitError``; ``cards.CardError`` (a card, rank or layout);

@@ -34,9 +34,8 @@ VERSION = 1
 
 
 class RecordError(InputError):
-    """A game record golf did not write or that does not replay: a ``golf play
-    --record`` file (the message says file:line), or a line of a run
-    directory's ``games.jsonl`` or its ``run.json``."""
+    """A record file (``golf play --record``, a tournament game's events) that
+    golf did not write or that does not replay; says file:line."""
 
 
 def header(

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..exceptions import InputError
 from ..keys import is_key
-from ..record import RecordError
 from .plan import ConfigError, Plan, RunError
 from .worker import RECORD_VERSION, bot_identity
 
@@ -46,18 +46,18 @@ KEY_FILE = "key"
 
 def check_record(plan: Plan, rec: Any) -> int:
     """The index of a games.jsonl record that fits ``plan``.  A record golf did
-    not write (or damaged) is a :class:`~golfcli.record.RecordError`; a game of
-    another seed or seating, a :class:`RunError` (the directory holds another
-    config's run, which must not be resumed)."""
+    not write (or damaged) is an :class:`~golfcli.exceptions.InputError` (its
+    game is played again); a game of another key or seating, a :class:`RunError`
+    (the directory holds another config's run, which must not be resumed)."""
     if (
         not isinstance(rec, dict)
         or rec.get("v") != RECORD_VERSION
         or not isinstance(rec.get("game"), int)
     ):
-        raise RecordError("not a game record of this version")
+        raise InputError("not a game record of this version")
     i: int = rec["game"]
     if i < 0:
-        raise RecordError("negative game index")
+        raise InputError("negative game index")
     if i < plan.total:
         slot = plan.slot(i)
         # "key": the game's match key ("seed" in runs from before it was named so)
@@ -78,7 +78,7 @@ def check_record(plan: Plan, rec: Any) -> int:
         "regulation_holes",
     ):
         if key not in rec:
-            raise RecordError(f"game {i} lacks {key!r}")
+            raise InputError(f"game {i} lacks {key!r}")
     check_shape(rec, i, {e.name for e in plan.entrants})
     return i
 
@@ -94,7 +94,7 @@ def check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
 
     def need(ok: bool, key: str) -> None:
         if not ok:
-            raise RecordError(f"game {i}: {key!r} has the wrong shape")
+            raise InputError(f"game {i}: {key!r} has the wrong shape")
 
     sides, seats = rec["sides"], rec["side_of"]
     need(isinstance(sides, list) and bool(sides) and all(s in names for s in sides), "sides")
@@ -202,7 +202,7 @@ def _valid_lines(plan: Plan, path: Path) -> Iterator[tuple[int, int | None, str]
             i = check_record(plan, json.loads(line))
         except RunError as exc:
             raise RunError(f"{path}:{lineno}: {exc}") from None
-        except ValueError:  # not JSON, or a RecordError: played again
+        except ValueError:  # not JSON, or not a game of this run: played again
             yield lineno, None, line
             continue
         yield lineno, i, line
