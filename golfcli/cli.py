@@ -308,12 +308,17 @@ def score(
             say_error(f"{where}: {exc}")
             errors += 1
             continue
+        if problem := var.overdealt(cards):
+            warn(f"{where}: cannot be dealt: {problem}; scored all the same")
         typer.echo(out)
     if hole and parsed and not errors:
         if any(UNKNOWN in c for c in parsed):
             fail("--hole needs every card known (no ?)")
         if closer is not None and not 1 <= closer <= len(parsed):
             fail(f"--closer must be between 1 and {len(parsed)}")
+        table = [p for p in var.players if var.groups_for(p) == len(parsed)]
+        if table and (problem := var.overdealt([c for cs in parsed for c in cs], table)):
+            warn(f"the layouts cannot be dealt together: {problem}; scored all the same")
         hs = score_hole(var, parsed, None if closer is None else closer - 1)
         labels = [f"layout {i + 1}" for i in range(len(parsed))]
         if json_out:

@@ -62,6 +62,10 @@ class View:
     history: tuple[Event, ...] = field(repr=False)
     match: MatchInfo = MatchInfo()
 
+    @property
+    def my_layout(self) -> tuple[int | None, ...]:
+        return self.layouts[self.side]
+
     def known_layout(self) -> list[int | None]:
         """My layout with remembered face-down cards filled in."""
         lay = list(self.layouts[self.side])
