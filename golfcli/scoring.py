@@ -461,7 +461,8 @@ def adjustment_deltas(
             others = [s for i, s in enumerate(cur) if i != closer]
             best_other = min(others) if others else cur[closer] + 1
             mine = cur[closer]
-            if CLOSER_WHEN[adj.when].applies(mine, best_other):
+            standing = "lower" if mine < best_other else "tied" if mine == best_other else "higher"
+            if standing in CLOSER_WHEN[adj.when].standings:
                 # multiplied, then added to; a score below zero is multiplied
                 # only with multiply_negative (doubling it would reward it)
                 base = mine if adj.multiply_negative else max(mine, 0)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -61,30 +61,26 @@ TARGET_HOLE_CAP = 100
 
 
 class When(NamedTuple):
-    """One choice of a closer adjustment's ``when``: whether the side that
-    went out or knocked gets the ``add``, from its score and the lowest
-    other score; and the words ``golf rules`` says it with."""
+    """One choice of a closer adjustment's ``when``: for which standings of
+    the closer's score against the lowest other score (``"lower"``,
+    ``"tied"``, ``"higher"``) the closer gets the adjustment, and the words
+    ``golf rules`` says it with.  Data, not a test: scoring works the
+    standing out (in the mutation-tested core) and looks it up here."""
 
-    applies: Callable[[int, int], bool]
+    standings: frozenset[str]
     words: str
 
 
 #: The closer adjustment's ``when`` choices, the one statement of them: the
-#: schema accepts these keys, scoring applies the test, rulestext says the words.
+#: schema accepts these keys, scoring applies the standings, rulestext says the words.
 CLOSER_WHEN: Mapping[str, When] = MappingProxyType(
     {
-        "always": When(lambda mine, best_other: True, ""),
-        "lowest": When(
-            lambda mine, best_other: mine <= best_other, " when their score is lowest (ties count)"
-        ),
-        "strictly_lowest": When(
-            lambda mine, best_other: mine < best_other, " when their score is strictly lowest"
-        ),
-        "not_lowest": When(
-            lambda mine, best_other: mine > best_other, " when another score is lower"
-        ),
+        "always": When(frozenset({"lower", "tied", "higher"}), ""),
+        "lowest": When(frozenset({"lower", "tied"}), " when their score is lowest (ties count)"),
+        "strictly_lowest": When(frozenset({"lower"}), " when their score is strictly lowest"),
+        "not_lowest": When(frozenset({"higher"}), " when another score is lower"),
         "not_strictly_lowest": When(
-            lambda mine, best_other: mine >= best_other, " when they are not strictly lowest"
+            frozenset({"tied", "higher"}), " when they are not strictly lowest"
         ),
     }
 )

@@ -6,6 +6,7 @@ independent re-statements of docs/rules.md §10."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Sequence
@@ -26,7 +27,7 @@ from golfcli.scoring import (
     score_layout,
     unseen_cards,
 )
-from golfcli.variant import BUILTIN_NAMES, Variant, builtin, load_variant
+from golfcli.variant import BUILTIN_NAMES, Variant, VariantError, builtin, load_variant
 
 from .helpers import hole, total
 
@@ -575,6 +576,14 @@ def test_score_layout_rejects_wrong_shapes_and_hidden_cards() -> None:
         score_layout(builtin("six-card"), cards_of("5 K / 5 7"))
     with pytest.raises(C.CardError, match=r"\?"):
         score_layout(builtin("six-card"), cards_of("? K 2 / 5 7 9"))
+
+
+def test_a_pattern_kind_the_scorer_does_not_know_is_a_variant_error() -> None:
+    # the schema refuses it first; a Variant built by hand meets the scorer's own check
+    v = builtin("six-card")
+    odd = dataclasses.replace(v, patterns=(dataclasses.replace(v.patterns[0], kind="spiral"),))
+    with pytest.raises(VariantError, match=r"^patterns: unknown pattern kind 'spiral'$"):
+        Compiled(odd)
 
 
 def test_a_joker_needs_a_value() -> None:
