@@ -87,6 +87,16 @@ class GolfGroup(TyperGroup):
             typer.echo("\ngolf: interrupted", err=True)
             raise
 
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        """Reading the command line (Typer builds every option as it goes)
+        takes Ctrl-C too: Typer turns it into exit 130 without a word, so
+        the line is said here, as ``invoke`` says it."""
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            typer.echo("\ngolf: interrupted", err=True)
+            raise
+
 
 app = typer.Typer(
     cls=GolfGroup,
@@ -518,10 +528,10 @@ def play(
     """Play Golf in the terminal against bots, or hot-seat with friends.
 
     Type positions as shown beside each layout. Type `help` at any prompt for
-    the moves, `quit` to stop (Ctrl-C stops too, with exit status 130; either
-    way the finished holes are shown and kept in the --record file). With no
-    human seat the bots play the whole match by themselves and it is printed
-    (watch mode).
+    the moves, `quit` to stop (Ctrl-C stops too, with exit status 130, after
+    the bot move under way; either way the finished holes are shown and kept
+    in the --record file). With no human seat the bots play the whole match
+    by themselves and it is printed (watch mode).
 
     Examples:
 
@@ -794,6 +804,7 @@ def run_tournament_command(
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
     from .tournament.ratings import default_path
+    from .tournament.rundir import bot_logs
     from .tournament.runner import Interrupts, run_tournament
     from .yamlsrc import SourceError
 
@@ -845,7 +856,11 @@ def run_tournament_command(
             fail(str(exc))
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
-        typer.echo(render_report(result.report(), fmt, table or "standings").rstrip("\n"))
+        report = result.report()
+        typer.echo(render_report(report, fmt, table or "standings").rstrip("\n"))
+        if out is not None and any(row["faults_total"] for row in report["standings"]):
+            for log in bot_logs(out):  # stderr of programs, tracebacks of Python bots
+                notice(f"bot log: {log}")
         if result.over and result.plan.seed is None:
             # published now that no game is left to play: the run can be checked
             # against the commitment in run.json and replayed with --key
@@ -1006,14 +1021,24 @@ def check_bot(
     holes: Annotated[int, typer.Option(help="Holes to play per built-in variant.")] = 2,
     time_limit: Annotated[float, typer.Option(help="Seconds allowed per decision.")] = 1.0,
     seed: Annotated[int, typer.Option(help="Seed for the test games.")] = 1,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format", help="table (for people) or json (for CI: the same facts, one object)."
+        ),
+    ] = "table",
 ) -> None:
-    """Check a bot for protocol errors, faults and speed across the built-in variants."""
+    """Check a bot for protocol errors, faults and speed across the built-in variants.
+
+    The summary leads with the first fault and its cause (a Python bot's
+    traceback, a program's last lines of stderr). Exit status 0 clean, 1 on
+    any fault or protocol error, 2 for a spec that cannot be loaded."""
     from .checkbot import run_check
 
     check_range("--holes", holes, 1, MAX_HOLES)
     check_range("--time-limit", time_limit, 0.001, 3600)
     check_range("--seed", seed, 0, MAX_SEED)
-    run_check(spec, holes=holes, time_limit=time_limit, seed=seed)
+    run_check(spec, holes=holes, time_limit=time_limit, seed=seed, fmt=fmt)
 
 
 # --------------------------------------------------------------------------- card

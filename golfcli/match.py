@@ -39,6 +39,7 @@ from .game import (
     regulation_done,
     side_names,
 )
+from .interrupts import HELD, PENDING, deliver
 from .keys import KeyedRandom, derive
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
 from .scoring import HoleScore
@@ -221,6 +222,13 @@ class Match:
     # ------------------------------------------------------------------ public
 
     def play(self) -> MatchResult:
+        """Play the game to its end.  Signals with a Python handler (Ctrl-C)
+        are held while it plays and delivered between decisions, never inside
+        compiled code that cannot unwind (golfcli.interrupts)."""
+        with HELD:
+            return self._play_all()
+
+    def _play_all(self) -> MatchResult:
         self._hook_all("start_game", lambda i: self._game_info(i))
         number = 0
         while not self._regulation_done():
@@ -314,6 +322,8 @@ class Match:
         # Methods called directly, not bound to locals: compiled, a direct call
         # is a C call, a bound method goes through Python's calling convention.
         while st.phase != OVER:
+            if PENDING:  # a signal came: its handler runs here, between decisions
+                deliver()
             seat = st.current
             legal = st.legal_actions()
             if has_notify:

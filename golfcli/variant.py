@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -147,6 +147,8 @@ _ADJ_KEYS = {
     "multiply",
     "multiply_negative",
 }
+# The keys of an item of each list of mappings.
+_ITEM_KEYS: dict[str, set[str]] = {"patterns": _PATTERN_KEYS, "adjustments": _ADJ_KEYS}
 
 
 # --------------------------------------------------------------------------- values
@@ -565,11 +567,7 @@ def _merge(base: Located, top: Located, path: KeyPath) -> None:
                 del target[same]
                 for k in [k for k in base.lines if k[: len(sub)] == (*path, same)]:
                     del base.lines[k]
-        if (
-            isinstance(value, dict)
-            and isinstance(target.get(key), dict)
-            and (sub not in _OPEN_MAPPINGS or sub in _KEYED_MAPPINGS)
-        ):
+        if isinstance(value, dict) and isinstance(target.get(key), dict) and _merges(sub):
             _merge(base, top, sub)
         else:
             target[key] = copy.deepcopy(value)
@@ -583,6 +581,10 @@ def _merge(base: Located, top: Located, path: KeyPath) -> None:
 
 
 def _apply_override(doc: Located, item: str) -> None:
+    """One ``--set KEY=VALUE``: the key path follows the schema, not the
+    loaded file, so a key a file leaves out (a pattern's ``bonus``) can be
+    set; a mapping merges into the mapping it lands on, as it would in a
+    file that extends this one (docs/variants.md); any other value replaces."""
     where = f"--set {item}"
     if "=" not in item:
         raise VariantError(where, "", "expected KEY=VALUE, e.g. values.ranks.2=2")
@@ -595,42 +597,96 @@ def _apply_override(doc: Located, item: str) -> None:
         raise VariantError(where, "", "empty key")
     value = parse_scalar(raw, where)
     node: Any = doc.data
-    walked: list[str | int] = []
+    walked: KeyPath = ()
     for i, p in enumerate(parts):
         last = i == len(parts) - 1
-        open_map = tuple(walked) in _OPEN_MAPPINGS
         if isinstance(node, dict):
-            lookup: Any = p
-            if tuple(walked) in _KEYED_MAPPINGS:
-                lookup = _find_entry_key(node, p, _KEYED_MAPPINGS[tuple(walked)])
-            if lookup not in node and not open_map:
+            allowed = _schema_keys(walked)
+            if allowed is not None and p not in allowed:
+                keys = f" (keys: {', '.join(sorted(allowed))})" if allowed else ""
                 raise VariantError(
                     where,
                     dotted(tuple(parts)),
-                    f"unknown key {p!r} in {dotted(tuple(walked)) or 'the variant'}"
-                    + did_you_mean(p, node),
+                    f"unknown key {p!r} in {dotted(walked) or 'the variant'}"
+                    + (did_you_mean(p, allowed) or keys),
                 )
-            if last:
-                node[lookup] = value
-            else:
-                if lookup not in node:
-                    raise VariantError(where, dotted(tuple(parts)), f"unknown key {p!r}")
-                node = node[lookup]
+            if walked in _KEYED_MAPPINGS:
+                p = _find_entry_key(node, p, _KEYED_MAPPINGS[walked])
+            if not last and node.get(p) is None:
+                raise VariantError(
+                    where,
+                    dotted(tuple(parts)),
+                    f"{dotted((*walked, p))} is not set, so it has no {_part(parts[i + 1])}: "
+                    f"give it whole (--set {dotted((*walked, p))}=...)",
+                )
         elif isinstance(node, list):
             if not isinstance(p, int) or not -len(node) <= p < len(node):
                 raise VariantError(
-                    where, dotted(tuple(parts)), f"no item {p!r} in list {dotted(tuple(walked))}"
+                    where, dotted(tuple(parts)), f"no item {p!r} in list {dotted(walked)}"
                 )
-            if last:
-                node[p] = value
-            else:
-                node = node[p]
+            p %= len(node)
         else:
-            raise VariantError(
-                where, dotted(tuple(parts)), f"{dotted(tuple(walked))} is not a mapping"
-            )
-        walked.append(p)
-    doc.lines[tuple(parts)] = where
+            raise VariantError(where, dotted(tuple(parts)), f"{dotted(walked)} is not a mapping")
+        if last:
+            _put(doc, node, (*walked, p), value, where)
+        else:
+            node = node[p]
+        walked = (*walked, p)
+
+
+def _part(p: str | int) -> str:
+    return f"item {p}" if isinstance(p, int) else repr(p)
+
+
+def _schema_keys(path: KeyPath) -> Collection[str] | None:
+    """The keys the mapping at ``path`` may have by the schema, or None where
+    any key goes (``values.ranks``, ``values.cards``, ``deck.packs``)."""
+    if path in _OPEN_MAPPINGS:
+        return None
+    if len(path) == 2 and isinstance(path[1], int) and path[0] in _ITEM_KEYS:
+        return _ITEM_KEYS[path[0]]
+    node: Any = DEFAULTS
+    for p in path:
+        node = node.get(p) if isinstance(node, dict) else None
+    return node.keys() if isinstance(node, dict) else ()
+
+
+def _merges(path: KeyPath) -> bool:
+    """Whether a mapping given at ``path`` merges into the one there (by
+    ``extends:`` or ``--set``) rather than replacing it: every mapping of the
+    schema does, and the open ones keyed by rank or card entry by entry;
+    ``deck.packs`` is replaced whole, as its ranges may not overlap."""
+    return path not in _OPEN_MAPPINGS or path in _KEYED_MAPPINGS
+
+
+def _put(doc: Located, node: Any, path: KeyPath, value: Any, where: str) -> None:
+    """Set ``value`` at ``path`` in ``node`` (its parent), merging a mapping
+    into a mapping (:func:`_merges`); the keys it brings are placed at
+    ``where`` for error messages."""
+    key = path[-1]
+    old = node.get(key) if isinstance(node, dict) else node[key]
+    if isinstance(value, dict) and isinstance(old, dict) and _merges(path):
+        top: Any = value
+        for p in reversed(path):
+            top = {p: top}
+        lines = {(*path, *sub): where for sub in _key_paths(value)}
+        _merge(doc, Located(top, {(): doc.where(()), **lines}, doc.source), path)
+    else:
+        node[key] = value
+        for k in [k for k in doc.lines if k[: len(path)] == path]:
+            del doc.lines[k]
+    doc.lines[path] = where
+
+
+def _key_paths(value: Any) -> list[KeyPath]:
+    """Every key path inside ``value`` (mappings and lists), itself first."""
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return [()]
+    return [(), *((k, *sub) for k, v in items for sub in _key_paths(v))]
 
 
 def _entry_id(key: Any, how: str) -> int | None:

@@ -12,6 +12,7 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +37,15 @@ def golf_exceptions() -> dict[str, type[BaseException]]:
     module imported (the walk would miss one never imported)."""
     found: dict[str, type[BaseException]] = {}
     names = ["golfcli"] + [m.name for m in pkgutil.walk_packages(golfcli.__path__, "golfcli.")]
+    # golfcli.entry is the console script's: importing it sets a SIGINT
+    # handler that only takes note; the rest of the suite expects Python's.
+    sigint = signal.getsignal(signal.SIGINT)
     for name in names:
         module = importlib.import_module(name)
         for obj in vars(module).values():
             if inspect.isclass(obj) and issubclass(obj, BaseException) and obj.__module__ == name:
                 found[f"{name}.{obj.__qualname__}"] = obj
+    signal.signal(signal.SIGINT, sigint)
     return found
 
 
@@ -234,3 +239,23 @@ def test_every_other_exception_from_a_bot_is_still_a_fault(error: Exception) -> 
     assert len(res.holes) == 2
     kind = error.kind if isinstance(error, BotFault) else "crash"
     assert res.stats[0].faults[kind] == res.stats[0].decisions > 0
+
+
+@pytest.mark.parametrize("where", ["choose", "notify"])
+def test_stop_match_goes_through_a_python_bot_wrapper(where: str) -> None:
+    # make_bot wraps a bot written in Python (a file or module:Name) in
+    # PythonBot, which turns its exceptions into crash faults naming the
+    # place: a StopMatch must pass through the wrapper as it passes the match.
+    from golfcli.bots.registry import PythonBot
+
+    class Hooked(RandomBot):
+        pass
+
+    def stop(self: Any, *args: Any) -> Any:
+        raise Quit(where)
+
+    setattr(Hooked, where, stop)
+    m = Match(builtin("six-card"), [PythonBot(Hooked()), RandomBot()], seed=1, holes=2)
+    with pytest.raises(Quit, match=where):
+        m.play()
+    assert m.stats[0].faults["crash"] == 0

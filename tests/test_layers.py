@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent / "golfcli"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("golfcli",),  # the package itself: __version__ only
     ("exceptions",),  # GolfError and its branches: every module may raise them
-    ("cards", "keys", "limits", "inference"),
+    ("cards", "interrupts", "keys", "limits", "inference"),
     ("yamlsrc", "render"),
     ("variant",),
     ("rulestext", "scoring", "validate"),

@@ -1179,8 +1179,8 @@ def test_a_faulting_bot_is_shown_at_each_fault_and_counted(tmp_path: Path) -> No
     r = CliRunner().invoke(app, args)
     assert r.exit_code == 0, r.output
     line = (
-        f"  Fault: mine ({bot}): crash: ValueError: my bug / second line; "
-        "a random legal move is played."
+        f"  Fault: mine ({bot}): crash: ValueError: my bug / second line"
+        " (mybot.py:7, in choose); a random legal move is played."
     )
     shown = [x for x in r.stdout.splitlines() if x.startswith("  Fault: ")]
     assert shown and set(shown) == {line}
@@ -1190,7 +1190,7 @@ def test_a_faulting_bot_is_shown_at_each_fault_and_counted(tmp_path: Path) -> No
     assert r.exit_code == 2
     assert r.stderr.splitlines() == [
         f"golf: error: mine ({bot}) faulted: crash: ValueError: my bug / second line"
-        " (--strict stops at the first fault)"
+        " (mybot.py:7, in choose) (--strict stops at the first fault)"
     ]
     assert "Game stopped after 0 holes." in r.stdout and "Fault: mine" not in r.stdout
 
@@ -1204,7 +1204,10 @@ def test_a_faulting_bot_against_a_person_in_a_terminal(tmp_path: Path) -> None:
     bot = tmp_path / "mybot.py"
     bot.write_text(FAULTY, encoding="utf-8")
     child = spawn("play", "-p", f"human,{bot}", "--seed", "4", "--holes", "1")
-    child.expect(r"Fault: mybot \(\S+mybot\.py\): crash: ValueError: my bug / second line; ")
+    child.expect(
+        r"Fault: mybot \(\S+mybot\.py\): crash: ValueError: my bug / second line"
+        r" \(mybot\.py:7, in choose\); "
+    )
     child.expect(PROMPTS[0])
     child.sendline("quit")
     child.expect(r"\(y/n\) $")

@@ -429,6 +429,32 @@ class Bot:
 """
 
 
+def test_a_python_bots_crash_is_in_its_fault_log_with_its_place(tmp_path: Path) -> None:
+    """A Python-file bot that raises leaves its traceback (frames in its own
+    file) in DIR/logs/NAME.log, as an external program leaves its stderr,
+    once per place and worker process; the run names the log at its end."""
+    bot = write(tmp_path, CRASHER, "crash_bot.py")
+    cfg = write(
+        tmp_path,
+        "variant: six-card\nholes: 1\ngames: 3\nseed: 2\nworkers: 2\nplayers:\n"
+        "  - {name: good, bot: greedy}\n  - {name: bad, bot: crash_bot.py}\n",
+    )
+    out = tmp_path / "out"
+    code, _, err = cli(str(cfg), "--out", str(out))
+    assert code == 0, err
+    log = out / "logs" / "bad.log"
+    text = log.read_text()
+    assert f'File "{bot}", line 3, in choose' in text and "RuntimeError: boom" in text
+    assert 1 <= text.count("Traceback") <= 2  # logged once per worker, not once per crash
+    assert f"golf: bot log: {log}" in err.splitlines()
+    assert not (out / "logs" / "good.log").exists()  # built-ins keep no log
+    recs = game_lines(out).values()
+    assert all(
+        r["faults"][r["seating"].index("bad")]["crash"] == r["decisions"][r["seating"].index("bad")]
+        for r in recs
+    )
+
+
 @pytest.mark.parametrize("policy", ["random", "disqualify"])
 def test_faulting_bots_are_counted_and_the_run_completes(tmp_path: Path, policy: str) -> None:
     write(tmp_path, CRASHER, "crash_bot.py")

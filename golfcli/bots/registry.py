@@ -19,12 +19,15 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import os
 import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..exceptions import StopMatch
+from ..faults import BotFault
 from ..state import Action
 from ..view import View
 from . import BotSpecError as BotSpecError  # re-exported: callers know it from here
@@ -43,6 +46,101 @@ class FunctionBot:
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         return self.fn(view, legal)
+
+
+#: The optional hooks the match calls (docs/bot-protocol.md): a crash in one
+#: is a fault like a crash in ``choose``.
+HOOKS = frozenset({"start_game", "notify", "end_hole", "end_game"})
+
+
+class PythonBot:
+    """A bot written in Python (a file or ``module:Name``), run in golf's process.
+
+    An exception from its ``choose`` or a hook is a ``crash`` fault whose
+    message names the place in the bot's own code (``KeyError: 'missing'
+    (my_bot.py:12, in choose)``); the traceback's last frames go to
+    ``log_path``, as an external program's stderr goes to its log (``golf
+    check-bot`` prints them, a tournament keeps them in ``DIR/logs``).  A
+    crash at a place already logged by this process is not logged again: a
+    bot that fails on every decision of a long run gives one traceback,
+    its count is in the standings.  The first few are kept in ``traces``.
+
+    Everything else passes through to the bot (``__getattr__``): its
+    attributes, ``seed``, ``wants_view``, ``close``, and a hook only if the
+    bot has it."""
+
+    KEEP = 3
+
+    def __init__(self, bot: Any, log_path: Path | None = None) -> None:
+        self._bot = bot
+        self._log_path = log_path
+        self.traces: list[str] = []
+
+    @property
+    def bot(self) -> Any:
+        """The bot itself."""
+        return self._bot
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        try:
+            action: Action = self._bot.choose(view, legal)
+        except (BotFault, StopMatch):  # a fault already, or a match ended on purpose
+            raise
+        except Exception as exc:
+            raise self._crash(exc, "choose") from None
+        return action
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._bot, name)
+        if name not in HOOKS or not callable(value):
+            return value
+
+        def hook(info: Any) -> Any:
+            try:
+                return value(info)
+            except (BotFault, StopMatch):
+                raise
+            except Exception as exc:
+                raise self._crash(exc, name) from None
+
+        return hook
+
+    def __repr__(self) -> str:
+        return f"PythonBot({self._bot!r})"
+
+    def _crash(self, exc: Exception, where: str) -> BotFault:
+        from ..faults import crash_message, crash_place, crash_trace
+
+        trace = crash_trace(exc)
+        if len(self.traces) < self.KEEP:
+            self.traces.append(trace)
+        if self._log_path is not None:
+            seen = (self._log_path, type(exc).__name__, crash_place(exc))
+            _log_once(seen, f"--- golf: crash in {where} ---\n{trace}")
+        return BotFault("crash", crash_message(exc))
+
+
+#: (log file, exception type, place) of the crashes this process has logged
+_LOGGED: set[tuple[Path, str, str]] = set()
+
+
+def _log_once(seen: tuple[Path, str, str], text: str) -> None:
+    """Append ``text`` to the log ``seen[0]`` in one write, unless this
+    process logged the same exception from the same place there (at most a
+    thousand places); a log that cannot be written costs the log, never the
+    game."""
+    if seen in _LOGGED or len(_LOGGED) >= 1000:
+        return
+    _LOGGED.add(seen)
+    path = seen[0]
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, text.encode("utf-8", errors="replace"))
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
 
 
 def split_options(spec: str) -> tuple[str, dict[str, Any]]:
@@ -149,7 +247,8 @@ def make_bot(
     """Build a bot from a spec string (or an argv list for an external program).
 
     ``external`` keyword arguments (time limits, log file) go to external
-    program bots only.
+    program bots; a bot written in Python (a file, ``module:Name``) comes
+    wrapped in :class:`PythonBot` and takes the log file (``log_path``) too.
     """
     if not isinstance(spec, str):
         from .external import ExternalBot
@@ -166,11 +265,12 @@ def make_bot(
         return ExternalBot(argv, seed=seed, cwd=base_dir, **external)
     if base in BUILTIN_BOTS:
         return builtin_factory(base, opts)(seed)
+    log_path = external.get("log_path")
     if base.endswith(".py"):
         path = Path(base)
         if base_dir is not None and not path.is_absolute():
             path = base_dir / path
-        return _instantiate(_load_file(path, base), base, seed, opts)
+        return PythonBot(_instantiate(_load_file(path, base), base, seed, opts), log_path)
     if ":" in base:
         mod_name, _, attr = base.partition(":")
         try:
@@ -179,7 +279,7 @@ def make_bot(
             raise BotSpecError(f"cannot import {mod_name!r} for bot {base!r}: {exc}") from None
         if not hasattr(module, attr):
             raise BotSpecError(f"module {mod_name!r} has no {attr!r}")
-        return _instantiate(getattr(module, attr), base, seed, opts)
+        return PythonBot(_instantiate(getattr(module, attr), base, seed, opts), log_path)
     from ..yamlsrc import did_you_mean
 
     names = ", ".join(BUILTIN_BOTS)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -36,6 +37,9 @@ RUN_SCHEMA = "golf-tournament-run/1"
 REPORT_FILES = (("report.md", "markdown"), ("report.html", "html"))
 #: run.json is a few kilobytes; a bigger one is not ours (read with a bound)
 RUN_FILE_MAX = 10_000_000
+#: The longest games.jsonl line read: a game of the most holes (1,000 and
+#: 100 playoff holes) and seats (99, names of 100 characters) is under 1 MB.
+LINE_MAX = 1 << 22
 #: results.json grows with the entrants (pairs, traces), not the games: a bound all the same
 REPORT_FILE_MAX = 100_000_000
 KEY_FILE = "key"
@@ -187,8 +191,25 @@ class Disk:
 
 
 def read_games(path: Path) -> Iterator[tuple[int, str]]:
+    """(line number, line) of games.jsonl, each line read with a bound.
+
+    A line longer than :data:`LINE_MAX` is no game of ours (a damaged file,
+    a block of zeros after a crash): it is skipped in bounded pieces and
+    given as ``""``, which every reader takes for an unreadable line.  A
+    file that is not a regular file (a device such as ``/dev/full`` never
+    ends) is refused in one line."""
     with path.open("rb") as fh:
-        for lineno, raw in enumerate(fh, start=1):
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            raise RunError(f"{path}: not a regular file (a run keeps its games in a plain file)")
+        lineno = 0
+        while raw := fh.readline(LINE_MAX + 1):
+            lineno += 1
+            if len(raw) > LINE_MAX:
+                del raw
+                while (piece := fh.readline(1 << 16)) and not piece.endswith(b"\n"):
+                    pass
+                yield lineno, ""
+                continue
             yield lineno, raw.decode("utf-8", errors="replace")
 
 
@@ -246,6 +267,15 @@ def scan_games(plan: Plan, path: Path) -> Disk:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     return disk
+
+
+def bot_logs(out: Path) -> list[Path]:
+    """The bots' logs of a run that hold something (``DIR/logs/NAME.log``:
+    an external program's stderr, a Python bot's crash tracebacks)."""
+    try:
+        return sorted(p for p in (out / "logs").glob("*.log") if p.is_file() and p.stat().st_size)
+    except OSError:
+        return []
 
 
 def read_key(out: Path) -> str | None:

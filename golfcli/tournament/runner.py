@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import procs
+from ..interrupts import HELD, PENDING, deliver
 from ..stats import Tally, outcome_from_record, plural
 from .config import cpu_count
 from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
@@ -309,7 +310,22 @@ class Runner:
         player = Player(self.plan, self.out)
         self.start_progress()
         try:
-            while self.next < self.plan.total and self.stopped is None and ints.count == 0:
+            self._play_here(player, ints)
+            if self.stopped is None and self.next < self.plan.total:
+                self.aggregate_tail({})
+        finally:
+            player.close()
+
+    def _play_here(self, player: Player, ints: Interrupts) -> None:
+        """The games, in this process.  Signals are held for the whole loop
+        (each game's match then only counts it, golfcli.interrupts) and
+        delivered between games as well as between decisions."""
+        with HELD:
+            while self.next < self.plan.total and self.stopped is None:
+                if PENDING:
+                    deliver()
+                if ints.count:
+                    break
                 i = self.next
                 if self.disk.done(i):
                     rec = self._from_disk(i)
@@ -326,10 +342,6 @@ class Runner:
                 self._aggregate(i, rec)
                 self.next += 1
                 self._update_progress()
-            if self.stopped is None and self.next < self.plan.total:
-                self.aggregate_tail({})
-        finally:
-            player.close()
 
     def _run_pool(self, ints: Interrupts) -> None:
         """Batches in flight on a :class:`~golfcli.tournament.executors.Pool`

@@ -20,6 +20,7 @@ from .. import cards as C
 from ..errors import fail
 from ..exceptions import InputError, StopMatch
 from ..game import side_names
+from ..interrupts import IMMEDIATE
 from ..match import HoleRecord, Match, MatchResult
 from ..rulestext import game_length
 from ..state import Action, Event
@@ -91,7 +92,8 @@ class Terminal:
         """One line of input; end of input (Ctrl-D, a closed pipe) means quit."""
         self.out.flush()
         try:
-            answer = self._input(prompt + " ")
+            with IMMEDIATE:  # a person is waited for: Ctrl-C stops at once
+                answer = self._input(prompt + " ")
             if self.scripted:  # keep a transcript, as a terminal would show it
                 self.out.write(f"{prompt} {answer}\n")
             return answer
@@ -388,7 +390,8 @@ class PlayUI:
         for line in describe_events(public, self.names, self.style):
             self.term.say("  " + line)
             if self.delay:
-                time.sleep(self.delay)
+                with IMMEDIATE:
+                    time.sleep(self.delay)
         self.public_seen = (view.match.hole, told + count)
 
     # .......................................................... per hole
