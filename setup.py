@@ -35,6 +35,7 @@ COMPILED = [
     "golfcli/bots/greedy.py",
     "golfcli/bots/expert.py",
     "golfcli/bots/mc.py",
+    "golfcli/game.py",
     "golfcli/match.py",
 ]
 

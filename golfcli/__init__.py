@@ -6,9 +6,10 @@ tutorial): variants (``load_variant``), cards and layouts in the notation
 people type (``Card``, ``Layout``), scores (``score``, ``score_hole``), a
 hole a program drives move by move (``Hole``), whole games (``play_match``),
 tournaments (``run_tournament`` and its ``Report``), the bot types
-(``Bot``, ``BaseBot``, ``make_bot``) and the errors, one class for each kind
-of bad input (``VariantError``, ``CardError``, ``IllegalAction``,
-``ConfigError``, ``BotSpecError``) and ``BotFault`` for a bot's failure.
+(``Bot``, ``BaseBot``, ``make_bot``) and the errors: ``GolfError`` over all
+of them, one class for each kind of bad input (``VariantError``,
+``CardError``, ``IllegalAction``, ``ConfigError``, ``BotSpecError``) and
+``BotFault`` for a bot's failure.
 The ``golf`` command is a client of the same functions.  Each name is
 defined in the module of its concern and loaded on first use (PEP 562), so
 ``import golfcli`` costs no more than ``__version__`` and a command that
@@ -45,10 +46,10 @@ _PUBLIC: dict[str, str] = {
     "Card": "notation",
     "Layout": "notation",
     # scores
-    "score": "scorecard",
-    "score_hole": "scorecard",
-    "Score": "scorecard",
-    "HoleResult": "scorecard",
+    "score": "breakdown",
+    "score_hole": "breakdown",
+    "Score": "breakdown",
+    "HoleResult": "breakdown",
     # one hole, driven move by move
     "Hole": "hole",
     "Action": "state",
@@ -64,6 +65,7 @@ _PUBLIC: dict[str, str] = {
     "BaseBot": "bots",
     "make_bot": "bots.registry",
     # errors: what was wrong, and where
+    "GolfError": "exceptions",
     "VariantError": "variant",
     "CardError": "cards",
     "IllegalAction": "state",
@@ -95,6 +97,7 @@ __all__ = [  # noqa: RUF022
     "Bot",
     "BaseBot",
     "make_bot",
+    "GolfError",
     "VariantError",
     "CardError",
     "IllegalAction",
@@ -123,17 +126,18 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is imported here)
     from .bots import BaseBot, Bot, BotSpecError
     from .bots.registry import make_bot
-    from .cards import CardError
-    from .faults import BotFault
-    from .hole import Hole
-    from .match import Match, MatchResult, play_match
-    from .notation import Card, Layout
-    from .scorecard import (
+    from .breakdown import (
         HoleResult,
         Score,
         score,
         score_hole,
     )
+    from .cards import CardError
+    from .exceptions import GolfError
+    from .faults import BotFault
+    from .hole import Hole
+    from .match import Match, MatchResult, play_match
+    from .notation import Card, Layout
     from .state import Action, IllegalAction
     from .tournament.plan import ConfigError
     from .tournament.report import Report

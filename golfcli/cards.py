@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 from typing import TypeAlias
 
+from .exceptions import InputError
+
 Card: TypeAlias = int
 Rank: TypeAlias = int
 
@@ -56,8 +58,9 @@ _RANK_IN["1"] = ACE  # an ace counts 1: players write it so (docs/rules.md §1)
 _JOKER_WORDS = {"JK", "JO", "JOKER", "*"}
 
 
-class CardError(ValueError):
-    """A card or rank could not be read; the message says what was typed."""
+class CardError(InputError):
+    """A card, rank or layout that cannot be read, or a layout a variant cannot
+    score; the message says what was typed and where (row and card)."""
 
 
 def make(rank: Rank, suit: int = NO_SUIT) -> Card:

@@ -235,11 +235,11 @@ def score(
 
       golf score --format csv < layouts.txt > scores.csv   # one row per layout
     """
+    from .breakdown import CSV_HOLE, CSV_LAYOUT, as_layout, score_hole
+    from .breakdown import score as golf_score
     from .cards import CardError
     from .notation import Layout
     from .render import bad_format, csv_text
-    from .scorecard import CSV_HOLE, CSV_LAYOUT, as_layout, score_hole
-    from .scorecard import score as golf_score
 
     if (problem := bad_format(fmt)) is not None:
         fail(problem)
@@ -276,7 +276,7 @@ def score(
             if hole:
                 continue
             result = golf_score(lay, var)
-        except ValueError as exc:
+        except CardError as exc:  # a bad card, the wrong shape, a layout the variant cannot score
             say_error(f"{where}: {exc}")
             errors += 1
             continue

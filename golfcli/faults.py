@@ -12,6 +12,8 @@ import functools
 import os
 from typing import TYPE_CHECKING
 
+from .exceptions import GolfError
+
 if TYPE_CHECKING:  # imported when a bot crashes: the match imports this module
     from traceback import FrameSummary
 
@@ -28,8 +30,10 @@ FALLBACKS = ("random", "forfeit", "disqualify")
 FORFEIT_PENALTY = 20
 
 
-class BotFault(Exception):
-    """Raised by bot adapters (e.g. external processes) for a classified fault."""
+class BotFault(GolfError):
+    """Raised by bot adapters (e.g. external processes) for a classified fault:
+    the bot's failure, not golf's and not the input's (``kind`` is one of
+    :data:`FAULT_KINDS`)."""
 
     def __init__(self, kind: str, message: str) -> None:
         assert kind in FAULT_KINDS

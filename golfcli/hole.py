@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from .exceptions import InputError
 from .keys import KeyedRandom, derive, match_key, new_key
 from .notation import Card, Layout
 from .scoring import HoleScore
@@ -87,7 +88,7 @@ class Hole:
             tuple(names) if names is not None else tuple(f"P{i + 1}" for i in range(_state.players))
         )
         if len(self.names) != _state.players:
-            raise ValueError(f"{len(self.names)} names for {_state.players} players")
+            raise InputError(f"{len(self.names)} names for {_state.players} players")
 
     @classmethod
     def replay(
@@ -155,7 +156,7 @@ class Hole:
         """What ``seat`` may see now: the view a bot in that seat is given
         (face-down cards are None; the one censoring function made it)."""
         if not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat}: seats are 0 to {self.players - 1}")
+            raise InputError(f"no seat {seat}: seats are 0 to {self.players - 1}")
         return view(self.state, seat, MatchInfo(self.number, names=self.side_names()))
 
     def is_over(self) -> bool:
@@ -170,7 +171,7 @@ class Hole:
     def result(self) -> HoleScore:
         """The scored hole (every side's breakdown), once it is over."""
         if self.state.result is None:
-            raise ValueError(f"the hole is not over ({self.phase}): no scores yet")
+            raise InputError(f"the hole is not over ({self.phase}): no scores yet")
         return self.state.result
 
     def clone(self) -> Hole:

@@ -41,6 +41,8 @@ from typing import Any, Final, NoReturn
 
 from mypy_extensions import mypyc_attr
 
+from .exceptions import InputError
+
 KEY_BYTES = 32
 """Bytes of entropy in a fresh key (printed as 64 hex digits)."""
 
@@ -118,9 +120,9 @@ def match_key(seed: int | str | None = None, key: str | None = None) -> str:
     """
     if key is not None:
         if seed is not None:
-            raise ValueError("give a key or a seed, not both")
+            raise InputError("give a key or a seed, not both")
         if not is_key(key):
-            raise ValueError("a key is 64 hex digits (as a finished game prints it)")
+            raise InputError("a key is 64 hex digits (as a finished game prints it)")
         return key
     return key_from_seed(seed) if seed is not None else new_key()
 
@@ -225,7 +227,7 @@ class KeyStream:
         if n < 2:
             return
         if n > 1 << 16:
-            raise ValueError("KeyedRandom.shuffle takes at most 65536 items")
+            raise InputError("KeyedRandom.shuffle takes at most 65536 items")
         self._fill(2 * (n - 1))
         buf = self._buf
         at = self._at
@@ -273,7 +275,7 @@ class KeyedRandom(random.Random):
 
     def getrandbits(self, k: int) -> int:
         if k < 0:
-            raise ValueError("number of bits must be non-negative")
+            raise InputError("number of bits must be non-negative")
         n = (k + 7) // 8
         return int.from_bytes(self._stream.take(n), "big") >> (8 * n - k)
 

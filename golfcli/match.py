@@ -13,22 +13,34 @@ high-entropy key unless the user gives a seed.
 
 Bot faults (not a rule of the game, but of a table of programs): a bot that raises, names an
 illegal action, times out or breaks the protocol is a *fault*; the
-decision goes to the fallback policy and play goes on.
+decision goes to the fallback policy and play goes on.  One exception is
+not a fault: :class:`~golfcli.exceptions.StopMatch` (a person quitting
+``golf play``) goes through to the caller of :meth:`Match.play`.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
 from .bots import Bot
+from .exceptions import InputError, StopMatch
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
+from .game import (
+    count_hole,
+    dealer_of,
+    hole_winners,
+    leaders,
+    match_standing,
+    regulation_done,
+    side_names,
+)
 from .interrupts import HELD, PENDING, deliver
 from .keys import KeyedRandom, derive, match_key
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
@@ -197,99 +209,6 @@ def optional_attr(obj: Any, name: str) -> Any:
 _MISSING: Final = object()
 
 
-def side_names(names: Sequence[str], side_of: Sequence[int], groups: int) -> tuple[str, ...]:
-    """Each side's name: its players' names joined with " & " (one per game,
-    so loops rather than nested generators, which cost more when compiled)."""
-    members: list[list[str]] = [[] for _ in range(groups)]
-    for name, side in zip(names, side_of, strict=True):
-        members[side].append(name)
-    return tuple([" & ".join(m) for m in members])
-
-
-def match_standing(won: Sequence[float], side: int) -> str:
-    """'N UP', 'N DOWN' or 'Even' against the best other side (match play)."""
-    others = [w for i, w in enumerate(won) if i != side]
-    if not others:
-        return "Even"
-    diff = won[side] - max(others)
-    if diff == 0:
-        return "Even"
-    amount = f"{abs(diff):g}"
-    return f"{amount} UP" if diff > 0 else f"{amount} DOWN"
-
-
-def hole_winners(scores: Sequence[int], among: Sequence[int] | None = None) -> list[int]:
-    idx = list(among) if among is not None else list(range(len(scores)))
-    low = min(scores[i] for i in idx)
-    return [i for i in idx if scores[i] == low]
-
-
-def regulation_done(
-    played: int,
-    holes: int | None,
-    max_holes: int | None,
-    totals: Sequence[int],
-    target: int | None,
-    target_rule: str,
-) -> bool:
-    """Whether the regulation holes are over: a fixed number of holes played,
-    or (a game to a target) a side has reached or passed it, or the cap on
-    holes is hit.  One function for a played match and a paper scorecard
-    (``golf card``), so both end a game on the same hole."""
-    if holes is not None:
-        return played >= holes
-    if max_holes is not None and played >= max_holes:
-        return True
-    t = target or 0
-    if target_rule == "reach":
-        return any(x >= t for x in totals)
-    return any(x > t for x in totals)
-
-
-def leaders(scoring: str, totals: Sequence[int], won: Sequence[float]) -> list[int]:
-    """The sides leading now: most holes won (match play) or the lowest total."""
-    if scoring == "match":
-        best = max(won)
-        return [i for i, w in enumerate(won) if w == best]
-    return hole_winners(totals)
-
-
-class ScoredHole(Protocol):
-    """A finished hole as the scorecard needs it (:class:`HoleRecord`, or a
-    hole read back from a record)."""
-
-    @property
-    def number(self) -> int: ...
-    @property
-    def playoff(self) -> bool: ...
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-
-
-def count_hole(totals: list[int], won: list[float], scores: Sequence[int]) -> None:
-    """Add one regulation hole to the running totals and holes won: the lowest
-    score wins the hole, and a tied hole is halved (shared among the tied
-    sides).  Playoff holes are not counted: they only break a tie."""
-    for i, s in enumerate(scores):
-        totals[i] += s
-    winners = hole_winners(scores)
-    for w in winners:
-        won[w] += 1 / len(winners)
-
-
-def tally(holes: Iterable[ScoredHole], sides: int) -> tuple[list[int], list[float]]:
-    """Totals and holes won per side after ``holes``, as :class:`Match` counts them.
-
-    >>> tally([HoleRecord(1, 0, (3, 5), None, "out"), HoleRecord(2, 1, (4, 4), None, "out")], 2)
-    ([7, 9], [1.5, 0.5])
-    """
-    totals, won = [0] * sides, [0.0] * sides
-    for hole in holes:
-        if not hole.playoff:
-            count_hole(totals, won, hole.scores)
-    return totals, won
-
-
 # tests/test_fairness.py extends it (a rigged deal): allowed when compiled
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Match:
@@ -319,14 +238,14 @@ class Match:
         players = len(bots)
         variant.check_players(players)
         if fallback not in FALLBACKS:
-            raise ValueError(f"fallback must be one of {', '.join(FALLBACKS)}")
+            raise InputError(f"fallback must be one of {', '.join(FALLBACKS)}")
         self.variant = variant
         self.bots = list(bots)
         self.players = players
         self.names = tuple(names or [f"P{i + 1}" for i in range(players)])
         self.seed = seed
         self.groups = variant.groups_for(players)
-        self.side_of = tuple(s % self.groups for s in range(players))
+        self.side_of = variant.side_of(players)
         self.side_names = side_names(self.names, self.side_of, self.groups)
         self.holes_planned = holes if holes is not None else variant.game.holes
         self.target = None if holes is not None else variant.game.target
@@ -422,6 +341,8 @@ class Match:
     def _guarded(self, seat: int, fn: Callable[..., Any], *args: Any) -> Any:
         try:
             return fn(*args)
+        except StopMatch:
+            raise
         except BotFault as f:
             self._fault(seat, f.kind, str(f))
         except Exception as exc:  # a user bot's hook must not stop the match
@@ -442,7 +363,7 @@ class Match:
         return leaders(self.scoring, self.totals, self.won)
 
     def _play_hole(self, number: int, playoff: bool) -> HoleRecord:
-        dealer = (number - 1) % self.players
+        dealer = dealer_of(number, self.players)
         rng = self._hole_rng(number)
         st = HoleState(self.variant, self.players, dealer, rng, extra_reveals=self.extra_reveals)
         self.state = st
@@ -543,6 +464,8 @@ class Match:
         t0 = _clock()
         try:
             action = bot.choose(v, legal)
+        except StopMatch:  # not a fault: whoever called play() stops the match
+            raise
         except BotFault as f:
             kind, msg = f.kind, str(f)
         except Exception as exc:
@@ -615,7 +538,7 @@ def play_match(
     k = match_key(seed, key)
     seat_names = list(names) if names is not None else [f"P{i + 1}" for i in range(len(bots))]
     if len(seat_names) != len(bots):
-        raise ValueError(f"{len(seat_names)} names for {len(bots)} bots")
+        raise InputError(f"{len(seat_names)} names for {len(bots)} bots")
     made: list[Bot] = []
     seats: list[Bot] = []
     try:

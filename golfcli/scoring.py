@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Final, TypeVar
 
 from . import cards as C
-from .variant import Pattern, Variant
+from .variant import CLOSER_WHEN, Pattern, Variant, VariantError
 
 Num = TypeVar("Num", int, float)
 _FIXED_KINDS = ("column", "row", "diagonal", "block", "adjacent_pair")
@@ -167,7 +167,7 @@ class Compiled:
                 (r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)
             ]
             return pairs
-        raise ValueError(kind)
+        raise VariantError("", "patterns", f"unknown pattern kind {kind!r}")
 
     # ------------------------------------------------------------------ core
 
@@ -461,14 +461,8 @@ def adjustment_deltas(
             others = [s for i, s in enumerate(cur) if i != closer]
             best_other = min(others) if others else cur[closer] + 1
             mine = cur[closer]
-            hit = {
-                "always": True,
-                "lowest": mine <= best_other,
-                "strictly_lowest": mine < best_other,
-                "not_lowest": mine > best_other,
-                "not_strictly_lowest": mine >= best_other,
-            }[adj.when]
-            if hit:
+            standing = "lower" if mine < best_other else "tied" if mine == best_other else "higher"
+            if standing in CLOSER_WHEN[adj.when].standings:
                 # multiplied, then added to; a score below zero is multiplied
                 # only with multiply_negative (doubling it would reward it)
                 base = mine if adj.multiply_negative else max(mine, 0)

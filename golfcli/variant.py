@@ -23,9 +23,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import cards as C
+from .exceptions import InputError
 from .yamlsrc import (
     Checker,
     KeyPath,
@@ -52,12 +53,38 @@ PATTERN_KINDS = (
 )
 CARD_EFFECTS = ("zero", "keep", "keep_negative")
 ADJUSTMENT_KINDS = ("exact", "closer", "lowest", "tied")
-CLOSER_WHEN = ("always", "lowest", "strictly_lowest", "not_lowest", "not_strictly_lowest")
 FLIP_MODES = ("required", "optional", "never")
 #: Holes a target game (``game.target``) plays at most when ``game.max_holes``
 #: is not given: a target that no score ever reaches (every card worth 0)
 #: must not mean a game without end.
 TARGET_HOLE_CAP = 100
+
+
+class When(NamedTuple):
+    """One choice of a closer adjustment's ``when``: for which standings of
+    the closer's score against the lowest other score (``"lower"``,
+    ``"tied"``, ``"higher"``) the closer gets the adjustment, and the words
+    ``golf rules`` says it with.  Data, not a test: scoring works the
+    standing out (in the mutation-tested core) and looks it up here."""
+
+    standings: frozenset[str]
+    words: str
+
+
+#: The closer adjustment's ``when`` choices, the one statement of them: the
+#: schema accepts these keys, scoring applies the standings, rulestext says the words.
+CLOSER_WHEN: Mapping[str, When] = MappingProxyType(
+    {
+        "always": When(frozenset({"lower", "tied", "higher"}), ""),
+        "lowest": When(frozenset({"lower", "tied"}), " when their score is lowest (ties count)"),
+        "strictly_lowest": When(frozenset({"lower"}), " when their score is strictly lowest"),
+        "not_lowest": When(frozenset({"higher"}), " when another score is lower"),
+        "not_strictly_lowest": When(
+            frozenset({"tied", "higher"}), " when they are not strictly lowest"
+        ),
+    }
+)
+
 
 #: Every key a variant may have, with its default.  A file that does not
 #: ``extends:`` anything starts from these (six-card-like turn rules).
@@ -146,9 +173,6 @@ class Pattern:
     opponents: int = 0
     ranks: frozenset[int] | None = None
     adjacent: bool = True
-
-    def applies_to(self, rank: int) -> bool:
-        return self.ranks is None or rank in self.ranks
 
 
 @dataclass(frozen=True)
@@ -259,7 +283,7 @@ class Variant:
         for lo, hi, n in self.packs:
             if lo <= players <= hi:
                 return n
-        raise ValueError(f"variant {self.name!r} has no pack count for {players} players")
+        raise InputError(f"variant {self.name!r} has no pack count for {players} players")
 
     def deck(self, players: int) -> list[int]:
         return C.make_deck(self.packs_for(players), self.jokers_per_pack)
@@ -316,18 +340,28 @@ class Variant:
             return players // self.partners.group_size
         return players
 
+    def side_of(self, players: int) -> tuple[int, ...]:
+        """The side (the layout) each of ``players`` seats plays.  With partners
+        seat ``s`` plays side ``s % groups``, so partners sit alternately (A and C
+        against B and D, docs/rules.md §3); without, each seat is a side of its
+        own.  The one statement of the seating: the hole, the match, the
+        terminal, replays and ``golf card`` all read it here.
+
+        >>> builtin("alberta").side_of(4), builtin("six-card").side_of(3)
+        ((0, 1, 0, 1), (0, 1, 2))
+        """
+        groups = self.groups_for(players)
+        return tuple([s % groups for s in range(players)])
+
     def check_players(self, players: int) -> None:
         if players not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
-            raise ValueError(f"variant {self.name!r} is for {allowed} players, not {players}")
+            raise InputError(f"variant {self.name!r} is for {allowed} players, not {players}")
 
     def to_data(self) -> dict[str, Any]:
         """The merged document as plain, mutable JSON-ready data (a fresh copy:
         what bots, records and the protocol get, so none can edit the rules)."""
         return _thawed(self.data)  # type: ignore[no-any-return]
-
-    def uses_suits(self) -> bool:
-        return bool(self.card_values)
 
     def __repr__(self) -> str:
         return f"<Variant {self.name!r}: {self.rows}x{self.cols}, {spans(self.players)} players>"
@@ -754,7 +788,7 @@ def parse_counts(value: Any) -> tuple[int, int]:
         return a, b
     if (n := whole_number(text)) is not None:
         return n, n
-    raise ValueError(f"{value!r} is not a player count like 3, 2-4 or 9+")
+    raise InputError(f"{value!r} is not a player count like 3, 2-4 or 9+")
 
 
 def _build(doc: Located) -> Variant:
@@ -762,9 +796,9 @@ def _build(doc: Located) -> Variant:
     top = ck.mapping((), DEFAULTS.keys())
     name = top.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise ck.fail(("name",), "every variant needs a name")
+        ck.fail(("name",), "every variant needs a name")
     if len(name.strip()) > 255:
-        raise ck.fail(("name",), f"at most 255 characters, not {len(name.strip())}")
+        ck.fail(("name",), f"at most 255 characters, not {len(name.strip())}")
     description = ck.str_(("description",)) if top.get("description") is not None else ""
 
     # players
@@ -775,13 +809,13 @@ def _build(doc: Located) -> Variant:
         path: KeyPath = ("players", i) if isinstance(players_raw, list) else ("players",)
         try:
             lo, hi = parse_counts(item)
-        except ValueError as exc:
-            raise ck.fail(path, str(exc)) from None
+        except InputError as exc:
+            ck.fail(path, str(exc))
         if lo < 1 or hi < lo or (hi > 16 and hi != 99):
-            raise ck.fail(path, f"impossible player count {item!r} (1 to 16)")
+            ck.fail(path, f"impossible player count {item!r} (1 to 16)")
         players.update(range(lo, min(hi, 16) + 1))
     if not players:
-        raise ck.fail(("players",), "no player counts given")
+        ck.fail(("players",), "no player counts given")
 
     # grid
     ck.mapping(("grid",), ("rows", "cols"))
@@ -800,26 +834,22 @@ def _build(doc: Located) -> Variant:
         for k in packs_raw:
             try:
                 lo, hi = parse_counts(k)
-            except ValueError as exc:
-                raise ck.fail(("deck", "packs", k), str(exc)) from None
+            except InputError as exc:
+                ck.fail(("deck", "packs", k), str(exc))
             if hi < lo or lo < 1:
-                raise ck.fail(("deck", "packs", k), f"impossible player count {k!r}")
+                ck.fail(("deck", "packs", k), f"impossible player count {k!r}")
             for lo2, hi2, _ in packs:
                 if lo <= hi2 and lo2 <= hi:
-                    raise ck.fail(
-                        ("deck", "packs", k), f"player counts {k!r} overlap another entry"
-                    )
+                    ck.fail(("deck", "packs", k), f"player counts {k!r} overlap another entry")
             packs.append((lo, hi, ck.int_(("deck", "packs", k), 1, 12)))
     else:
-        raise ck.fail(
-            ("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}"
-        )
+        ck.fail(("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}")
 
     # values
     ck.mapping(("values",), ("ranks", "cards"))
     ranks_raw = ck.get(("values", "ranks"))
     if not isinstance(ranks_raw, dict):
-        raise ck.fail(
+        ck.fail(
             ("values", "ranks"),
             "must map every rank (A 2-10 J Q K, and joker if used) to its value",
         )
@@ -828,34 +858,34 @@ def _build(doc: Located) -> Variant:
         try:
             r = C.parse_rank(k)
         except C.CardError as exc:
-            raise ck.fail(("values", "ranks", k), str(exc)) from None
+            ck.fail(("values", "ranks", k), str(exc))
         if rank_values[r] is not None:
-            raise ck.fail(("values", "ranks", k), f"rank {C.rank_str(r)} is given a value twice")
+            ck.fail(("values", "ranks", k), f"rank {C.rank_str(r)} is given a value twice")
         rank_values[r] = ck.int_(("values", "ranks", k), -100, 100)
     missing = [C.rank_str(r) for r in range(1, 14) if rank_values[r] is None]
     if missing:
-        raise ck.fail(("values", "ranks"), f"no value for rank(s) {', '.join(missing)}")
+        ck.fail(("values", "ranks"), f"no value for rank(s) {', '.join(missing)}")
     if jokers and rank_values[0] is None:
-        raise ck.fail(
+        ck.fail(
             ("deck", "jokers_per_pack"),
             "the deck has jokers but values.ranks gives them no value (add joker: N)",
         )
     cards_raw = ck.get(("values", "cards")) or {}
     if not isinstance(cards_raw, dict):
-        raise ck.fail(("values", "cards"), "must map exact cards like AC or 10C to values")
+        ck.fail(("values", "cards"), "must map exact cards like AC or 10C to values")
     card_values: list[tuple[int, int]] = []
     for k in cards_raw:
         try:
             card = C.parse_card(str(k))
         except C.CardError as exc:
-            raise ck.fail(("values", "cards", k), str(exc)) from None
+            ck.fail(("values", "cards", k), str(exc))
         if card == C.UNKNOWN or C.suit_of(card) == C.NO_SUIT:
-            raise ck.fail(
+            ck.fail(
                 ("values", "cards", k),
                 "an exact card needs a suit (e.g. KC); use values.ranks for a whole rank",
             )
         if any(c == card for c, _ in card_values):
-            raise ck.fail(("values", "cards", k), f"card {C.card_str(card)} is given a value twice")
+            ck.fail(("values", "cards", k), f"card {C.card_str(card)} is given a value twice")
         card_values.append((card, ck.int_(("values", "cards", k), -100, 100)))
 
     patterns = _patterns(ck, rows, cols)
@@ -865,7 +895,7 @@ def _build(doc: Located) -> Variant:
     cells = rows * cols
     start = Start(ck.int_(("start", "reveal"), 0, cells), ck.int_(("start", "peek"), 0, cells))
     if start.reveal + start.peek > cells:
-        raise ck.fail(
+        ck.fail(
             ("start",),
             f"reveal + peek ({start.reveal + start.peek}) exceeds the {cells} cards of a layout",
         )
@@ -873,10 +903,10 @@ def _build(doc: Located) -> Variant:
     ck.mapping(("turn",), DEFAULTS["turn"].keys())
     draw_from = ck.get(("turn", "draw_from"))
     if not isinstance(draw_from, list) or not draw_from:
-        raise ck.fail(("turn", "draw_from"), "must be a list of stock and/or discard")
+        ck.fail(("turn", "draw_from"), "must be a list of stock and/or discard")
     for i, d in enumerate(draw_from):
         if d not in ("stock", "discard"):
-            raise ck.fail(("turn", "draw_from", i), f"must be stock or discard, not {d!r}")
+            ck.fail(("turn", "draw_from", i), f"must be stock or discard, not {d!r}")
     turn = Turn(
         draw_from=tuple(dict.fromkeys(draw_from)),
         flip_after_discard=ck.choice(("turn", "flip_after_discard"), FLIP_MODES),
@@ -903,13 +933,13 @@ def _build(doc: Located) -> Variant:
         stock_empty=ck.choice(("end", "stock_empty"), ("reshuffle", "end_hole")),
     )
     if end.frozen_discard and "stock" not in turn.draw_from:
-        raise ck.fail(
+        ck.fail(
             ("end", "frozen_discard"),
             "a frozen discard pile on final turns needs turn.draw_from to include stock "
             "(those turns would have nothing to draw)",
         )
     if not end.all_face_up and not turn.knock:
-        raise ck.fail(
+        ck.fail(
             ("end", "all_face_up"), "with all_face_up false a hole can only end by turn.knock: true"
         )
 
@@ -924,9 +954,9 @@ def _build(doc: Located) -> Variant:
         max_playoff_holes=ck.int_(("game", "max_playoff_holes"), 0, 100),
     )
     if game.holes is None and game.target is None:
-        raise ck.fail(("game",), "give game.holes or game.target")
+        ck.fail(("game",), "give game.holes or game.target")
     if game.holes is not None and game.target is not None:
-        raise ck.fail(
+        ck.fail(
             ("game", "target"),
             "give game.holes or game.target, not both (cap a target with game.max_holes)",
         )
@@ -938,17 +968,17 @@ def _build(doc: Located) -> Variant:
     gsize = ck.int_(("partners", "group_size"), 2, 8)
     pc_raw = ck.get(("partners", "player_counts"))
     if not isinstance(pc_raw, list):
-        raise ck.fail(("partners", "player_counts"), "must be a list of player counts, e.g. [4, 6]")
+        ck.fail(("partners", "player_counts"), "must be a list of player counts, e.g. [4, 6]")
     pcs: list[int] = []
     for i, _ in enumerate(pc_raw):
         n = ck.int_(("partners", "player_counts", i), 2, 16)
         if n % gsize or n // gsize < 2:
-            raise ck.fail(
+            ck.fail(
                 ("partners", "player_counts", i),
                 f"{n} players cannot form two or more groups of {gsize}",
             )
         if n not in players:
-            raise ck.fail(
+            ck.fail(
                 ("partners", "player_counts", i), f"{n} is not an allowed player count (players)"
             )
         pcs.append(n)
@@ -959,12 +989,12 @@ def _build(doc: Located) -> Variant:
     for n in sorted(players):
         match = [p for lo, hi, p in pack_list if lo <= n <= hi]
         if not match:
-            raise ck.fail(("deck", "packs"), f"no pack count for {n} players")
+            ck.fail(("deck", "packs"), f"no pack count for {n} players")
         sides = n // gsize if n in pcs else n
         need = sides * cells + 1 + (1 if sides else 0)
         have = match[0] * (52 + jokers)
         if have < need:
-            raise ck.fail(
+            ck.fail(
                 ("deck", "packs"),
                 f"{match[0]} pack(s) hold {have} cards, too few to deal "
                 f"{sides} layouts of {cells} with {n} players",
@@ -1003,7 +1033,7 @@ def _face_down_limit(ck: Checker, path: KeyPath, cells: int) -> int | None:
     number = isinstance(v, int) and not isinstance(v, bool)
     if not number or not 0 <= v <= cells:
         shown = str(v) if number else f"{kind_of(v)} {v!r}"
-        raise ck.fail(
+        ck.fail(
             path,
             f"must be a number of face-down cards from 0 to {cells} (the cards of a layout), "
             f"or null for no limit, not {shown}",
@@ -1020,20 +1050,20 @@ def _rank_set(ck: Checker, path: KeyPath) -> frozenset[int]:
         try:
             out.add(C.parse_rank(r))
         except C.CardError as exc:
-            raise ck.fail((*path, i), str(exc)) from None
+            ck.fail((*path, i), str(exc))
     return frozenset(out)
 
 
 def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
     raw = ck.get(("patterns",))
     if not isinstance(raw, list):
-        raise ck.fail(("patterns",), "must be a list of matching rules")
+        ck.fail(("patterns",), "must be a list of matching rules")
     out = []
     for i, _ in enumerate(raw):
         p: KeyPath = ("patterns", i)
         item = ck.mapping(p, _PATTERN_KEYS)
         if "kind" not in item:
-            raise ck.fail(p, f"a pattern needs kind: one of {', '.join(PATTERN_KINDS)}")
+            ck.fail(p, f"a pattern needs kind: one of {', '.join(PATTERN_KINDS)}")
         kind = ck.choice((*p, "kind"), PATTERN_KINDS)
         effect: str | int = "zero"
         if "cards" in item:
@@ -1049,17 +1079,17 @@ def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
             excluded = _rank_set(ck, (*p, "except"))
             ranks = (ranks if ranks is not None else frozenset(range(14))) - excluded
         if kind in ("diagonal", "block") and min(rows, cols) < 2:
-            raise ck.fail((*p, "kind"), f"a {kind} needs at least a 2x2 grid")
+            ck.fail((*p, "kind"), f"a {kind} needs at least a 2x2 grid")
         if kind == "row" and cols < 2:
-            raise ck.fail((*p, "kind"), "a row needs at least 2 columns")
+            ck.fail((*p, "kind"), "a row needs at least 2 columns")
         if kind == "adjacent_pair" and rows * cols < 2:
-            raise ck.fail((*p, "kind"), "adjacent_pair needs at least 2 cards")
+            ck.fail((*p, "kind"), "adjacent_pair needs at least 2 cards")
         if kind == "twin_columns" and cols < 2:
-            raise ck.fail((*p, "kind"), "twin_columns needs at least 2 columns")
+            ck.fail((*p, "kind"), "twin_columns needs at least 2 columns")
         if kind in ("column", "column_pair") and rows < 2:
-            raise ck.fail((*p, "kind"), f"{kind} needs at least 2 rows")
+            ck.fail((*p, "kind"), f"{kind} needs at least 2 rows")
         if "adjacent" in item and kind != "twin_columns":
-            raise ck.fail((*p, "adjacent"), "adjacent only applies to twin_columns")
+            ck.fail((*p, "adjacent"), "adjacent only applies to twin_columns")
         name = item.get("name") or kind.replace("_", " ")
         out.append(
             Pattern(
@@ -1078,7 +1108,7 @@ def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
 def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
     raw = ck.get(("adjustments",))
     if not isinstance(raw, list):
-        raise ck.fail(("adjustments",), "must be a list of hole-level rules")
+        ck.fail(("adjustments",), "must be a list of hole-level rules")
     out = []
     needs: dict[str, tuple[str, ...]] = {
         "exact": ("score", "becomes"),
@@ -1090,13 +1120,13 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
         p: KeyPath = ("adjustments", i)
         item = ck.mapping(p, _ADJ_KEYS)
         if "kind" not in item:
-            raise ck.fail(p, f"an adjustment needs kind: one of {', '.join(ADJUSTMENT_KINDS)}")
+            ck.fail(p, f"an adjustment needs kind: one of {', '.join(ADJUSTMENT_KINDS)}")
         kind = ck.choice((*p, "kind"), ADJUSTMENT_KINDS)
         for key in needs[kind]:
             if key not in item:
-                raise ck.fail(p, f"a {kind} adjustment needs {key}")
+                ck.fail(p, f"a {kind} adjustment needs {key}")
         if kind == "closer" and "add" not in item and "multiply" not in item:
-            raise ck.fail(p, "a closer adjustment needs add, multiply or both")
+            ck.fail(p, "a closer adjustment needs add, multiply or both")
         allowed = (
             {"kind", "name", *needs[kind]}
             | ({"add", "when", "multiply", "multiply_negative"} if kind == "closer" else set())
@@ -1104,14 +1134,12 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
         )
         for key in item:
             if key not in allowed:
-                raise ck.fail(
+                ck.fail(
                     (*p, key),
                     f"not a key of a {kind} adjustment (keys: {', '.join(sorted(allowed))})",
                 )
         if "multiply_negative" in item and "multiply" not in item:
-            raise ck.fail(
-                (*p, "multiply_negative"), "only applies with multiply (the factor, e.g. 2)"
-            )
+            ck.fail((*p, "multiply_negative"), "only applies with multiply (the factor, e.g. 2)")
         out.append(
             Adjustment(
                 kind=kind,

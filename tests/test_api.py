@@ -77,7 +77,7 @@ def test_import_golfcli_loads_nothing_until_a_name_is_used() -> None:
     ).stdout.splitlines()
     assert out[0] == "['golfcli']"
     loaded = set(eval(out[1]))
-    assert "golfcli.scorecard" in loaded
+    assert "golfcli.breakdown" in loaded
     assert not {m for m in loaded if m.startswith(("golfcli.tournament", "golfcli.bots"))}
 
 
@@ -553,6 +553,21 @@ def test_each_kind_of_bad_input_has_its_error_class() -> None:
         golfcli.make_bot("nobody")
     for cls in ("VariantError", "CardError", "IllegalAction", "ConfigError", "BotSpecError"):
         assert issubclass(getattr(golfcli, cls), ValueError), cls
+        assert issubclass(getattr(golfcli, cls), golfcli.GolfError), cls
+    assert issubclass(golfcli.BotFault, golfcli.GolfError)
+    # and the library's own refusals of a value it cannot take
+    for refused in (
+        lambda: golfcli.Hole(seed=1, key="0" * 64),
+        lambda: golfcli.Hole(names=["only one"]),
+        lambda: golfcli.Hole().view(7),
+        lambda: golfcli.Hole().scores(),
+        lambda: golfcli.play_match("six-card", ["random"] * 2, names=["a"]),
+        lambda: golfcli.score("5 K 2 / 5 7 9").render("html"),
+        lambda: golfcli.Card(999),
+        lambda: golfcli.Layout(["5", "K", "2"], cols=2),
+    ):
+        with pytest.raises(golfcli.GolfError):
+            refused()
 
 
 def test_a_bot_that_raises_a_bot_fault_is_counted_as_that_fault() -> None:

@@ -22,18 +22,19 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # the package itself: __version__, and the public names, each loaded from
     # its own module on first use (checked apart: test_the_facade_loads_lazily)
     ("golfcli",),
+    ("exceptions",),  # GolfError and its branches: every module may raise them
     ("cards", "interrupts", "keys", "limits", "inference"),
     ("yamlsrc", "render"),
     ("variant", "notation"),  # notation: Card and Layout, the public face of cards
     ("rulestext", "scoring", "validate"),
-    ("scorecard", "state"),
-    ("view", "faults"),
+    ("breakdown", "state"),
+    ("view", "faults", "game"),
     ("hole",),  # golfcli.Hole: one hole a program drives
     ("bots",),
     ("match",),
     ("record",),
     ("sprt",),
-    ("golden", "stats"),
+    ("stats",),
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "card"),
     ("cli",),
@@ -213,3 +214,36 @@ def test_the_checker_catches_arrows_up_and_sideways() -> None:
     assert "golfcli.match" in imports_of(ROOT / "tournament" / "worker.py")
     assert "golfcli.bots" in imports_of(ROOT / "bots" / "registry.py")
     assert "golfcli.bots.external" in imports_of(ROOT / "bots" / "registry.py")
+
+
+def reaches(start: str) -> set[str]:
+    """Every golfcli module ``start`` imports, directly or through others
+    (lazy imports included), with the packages the modules live in."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        path = ROOT.parent.joinpath(*name.split("."))
+        path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        todo.extend(imports_of(path))
+        if name.count(".") > 1:  # a room imports its package's __init__
+            todo.append(name.rpartition(".")[0])
+    return seen
+
+
+@pytest.mark.parametrize("room", ROOMS["card"], ids=lambda r: r or "__init__")
+def test_golf_card_counts_a_game_without_the_bot_runner(room: str) -> None:
+    """Scorecards of games played with real cards need the rules of a game
+    (``game``), never the machinery that runs bots (``match``, ``bots``)."""
+    name = "golfcli.card" + (f".{room}" if room else "")
+    runner = {"golfcli.match", "golfcli.bots"}
+    assert not reaches(name) & runner, f"{name} reaches {sorted(reaches(name) & runner)}"
+
+
+def test_the_walk_reaches_through_modules_and_packages() -> None:
+    assert "golfcli.match" in reaches("golfcli.tui.play")  # directly
+    assert "golfcli.yamlsrc" in reaches("golfcli.card.count")  # through variant
+    assert "golfcli.bots.procs" in reaches("golfcli.bots.registry")  # a room's package

@@ -196,7 +196,7 @@ def test_start_reveals() -> None:
     st.apply(Action("reveal", 0))
     assert reply(st, "1") == "the card at 1 is already face up: choose a face-down card"
     # the reason agrees with the engine's own verify_reveal
-    with pytest.raises(ValueError, match="already face up"):
+    with pytest.raises(IllegalAction, match="already face up"):
         st.verify_reveal(0)
 
 
@@ -288,7 +288,7 @@ def test_place_step_from_the_discard_pile_must_keep() -> None:
     assert reply(st, "d") == "a card taken from the discard pile must be kept: put it at a position"
     assert "not a move here" in str(reply(st, "x"))  # no secret aliases
     assert "already hold a card" in str(reply(st, "s"))
-    with pytest.raises(ValueError, match="must be kept"):
+    with pytest.raises(IllegalAction, match="must be kept"):
         st.verify_discard()
 
 

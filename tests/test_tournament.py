@@ -23,6 +23,7 @@ from golfcli.keys import derive, key_from_seed
 from golfcli.tournament.config import load_config
 from golfcli.tournament.report import RunResult
 from golfcli.tournament.runner import run_plan
+from golfcli.variant import load_variant
 
 from .helpers import CliRunner, Gate
 
@@ -699,17 +700,31 @@ def test_every_seating_is_a_rotation() -> None:
     from dataclasses import replace
 
     base = load_config(ROOT / "configs" / "six-card.yaml")
+    # teams of two at 4, 6 and 8 players, seated as the variant seats partners
+    pairs = load_variant("six-card", ["partners.player_counts=[4, 6, 8]"])
     for k, m in itertools.product((2, 3, 4), (1, 2)):
         from golfcli.tournament.plan import Entrant
 
         ents = tuple(Entrant(f"e{i}", tuple(range(i * m, i * m + m))) for i in range(k))
+        variant = pairs if m == 2 else base.variant
         plan = replace(
-            base, entrants=ents, team_size=m, per_table=k, tables=(tuple(range(k)),), games=1
+            base,
+            variant=variant,
+            entrants=ents,
+            team_size=m,
+            per_table=k,
+            tables=(tuple(range(k)),),
+            games=1,
         )
         seats = [plan.slot(r).seating for r in range(plan.rotations)]
         assert len(set(seats)) == k * m
         for s in range(k * m):
             assert sorted(x[s] for x in seats) == list(range(k * m))
+        for slot in map(plan.slot, range(plan.rotations)):  # each team on its own side
+            side_of = variant.side_of(k * m)
+            for p, e in enumerate(slot.sides):
+                mine = {slot.seating[s] for s in range(k * m) if side_of[s] == p}
+                assert mine == set(ents[e].members)
 
 
 def test_a_player_resolves_built_in_bots_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from golfcli import cards as C
+from golfcli.exceptions import InputError
 from golfcli.variant import (
     BUILTIN_NAMES,
     DEFAULTS,
@@ -525,7 +526,7 @@ def test_parse_counts(text: str | int, expect: tuple[int, int]) -> None:
 
 
 def test_parse_counts_error() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         parse_counts("many")
 
 
@@ -535,16 +536,16 @@ def test_value_uses_exact_cards_then_ranks() -> None:
     assert v.value(C.parse_card("KH")) == 0  # other kings
     assert v.value(C.parse_card("K")) == 0  # typed without suit: the plain rule
     assert v.value(C.JOKER_CARD) == -3
-    assert v.uses_suits() and not builtin("six-card").uses_suits()
+    assert v.card_values and not builtin("six-card").card_values
 
 
 def test_check_players() -> None:
     builtin("alberta").check_players(6)
-    with pytest.raises(ValueError, match="not 5"):
+    with pytest.raises(InputError, match="not 5"):
         builtin("alberta").check_players(5)
-    with pytest.raises(ValueError, match="not 13"):
+    with pytest.raises(InputError, match="not 13"):
         builtin("six-card").check_players(13)  # six-card is for 2-12
-    with pytest.raises(ValueError, match="no pack count"):
+    with pytest.raises(InputError, match="no pack count"):
         load_variant("six-card", ["deck.packs={2-4: 1}", "players=2-4"]).packs_for(5)
 
 

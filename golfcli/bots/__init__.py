@@ -16,11 +16,12 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from ..exceptions import InputError
 from ..state import Action
 from ..view import View
 
 
-class BotSpecError(ValueError):
+class BotSpecError(InputError):
     """A bot spec that cannot be loaded; the message says which and why.
 
     Defined here, below the registry and the external adapter, because both

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from .. import cards as C
+from ..exceptions import GolfError, InputError
 from ..faults import BotFault
 from ..interrupts import IMMEDIATE
 from ..state import ACTION_KINDS, Action
@@ -66,8 +67,9 @@ MAX_LINE = 1 << 20
 _MAX_PROTOCOL_ERRORS = 50
 
 
-class TransportError(Exception):
-    """The link to the bot failed; subclasses say how."""
+class TransportError(GolfError):
+    """The link to the bot failed; subclasses say how.  Internal: the adapter
+    turns it into a :class:`~golfcli.faults.BotFault` (or a restart)."""
 
 
 class TransportClosed(TransportError):
@@ -397,7 +399,9 @@ class ExternalBot:
         if not argv or not all(isinstance(a, str) for a in argv):
             raise BotSpecError("an external bot needs a program to run, e.g. cmd:python3 my_bot.py")
         if time_limit <= 0 or time_bank < 0 or startup_time <= 0:
-            raise ValueError("time_limit and startup_time must be positive, time_bank not negative")
+            raise BotSpecError(
+                "time_limit and startup_time must be positive, time_bank not negative"
+            )
         if transport_factory is None:
             check_program(argv, cwd)
         self.argv = list(argv)
@@ -738,7 +742,7 @@ def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
         raise _fault("illegal", f"action index {raw} is outside legal (0..{len(legal) - 1})")
     try:
         action = Action.from_json(raw)
-    except ValueError as exc:
+    except InputError as exc:
         raise _fault("malformed", f"action {_clip(json.dumps(raw))}: {exc}") from None
     if action.kind not in ACTION_KINDS:
         raise _fault("malformed", f"unknown action kind {action.kind!r}")

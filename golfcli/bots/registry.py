@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
+from ..exceptions import StopMatch
 from ..faults import BotFault
 from ..state import Action
 from ..view import View
@@ -84,7 +85,7 @@ class PythonBot:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         try:
             action: Action = self._bot.choose(view, legal)
-        except BotFault:
+        except (BotFault, StopMatch):  # a fault already, or a match ended on purpose
             raise
         except Exception as exc:
             raise self._crash(exc, "choose") from None
@@ -98,7 +99,7 @@ class PythonBot:
         def hook(info: Any) -> Any:
             try:
                 return value(info)
-            except BotFault:
+            except (BotFault, StopMatch):
                 raise
             except Exception as exc:
                 raise self._crash(exc, name) from None

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..exceptions import InputError
 from ..keys import is_key
 from .plan import ConfigError, Plan, RunError
 from .worker import RECORD_VERSION, bot_identity
@@ -48,23 +49,26 @@ KEY_FILE = "key"
 
 
 def check_record(plan: Plan, rec: Any) -> int:
-    """The index of a games.jsonl record that fits ``plan``; ValueError otherwise."""
+    """The index of a games.jsonl record that fits ``plan``.  A record golf did
+    not write (or damaged) is an :class:`~golfcli.exceptions.InputError` (its
+    game is played again); a game of another key or seating, a :class:`RunError`
+    (the directory holds another config's run, which must not be resumed)."""
     if (
         not isinstance(rec, dict)
         or rec.get("v") != RECORD_VERSION
         or not isinstance(rec.get("game"), int)
     ):
-        raise ValueError("not a game record of this version")
+        raise InputError("not a game record of this version")
     i: int = rec["game"]
     if i < 0:
-        raise ValueError("negative game index")
+        raise InputError("negative game index")
     if i < plan.total:
         slot = plan.slot(i)
         # "key": the game's match key ("seed" in runs from before it was named so)
         if rec.get("key", rec.get("seed")) != slot.seed or rec.get("seating") != [
             plan.players[p].name for p in slot.seating
         ]:
-            raise ValueError(
+            raise RunError(
                 f"game {i} was played with another key or seating than this config gives"
             )
     for key in (
@@ -78,7 +82,7 @@ def check_record(plan: Plan, rec: Any) -> int:
         "regulation_holes",
     ):
         if key not in rec:
-            raise ValueError(f"game {i} lacks {key!r}")
+            raise InputError(f"game {i} lacks {key!r}")
     check_shape(rec, i, {e.name for e in plan.entrants})
     return i
 
@@ -94,7 +98,7 @@ def check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
 
     def need(ok: bool, key: str) -> None:
         if not ok:
-            raise ValueError(f"game {i}: {key!r} has the wrong shape")
+            raise InputError(f"game {i}: {key!r} has the wrong shape")
 
     sides, seats = rec["sides"], rec["side_of"]
     need(isinstance(sides, list) and bool(sides) and all(s in names for s in sides), "sides")
@@ -217,9 +221,9 @@ def _valid_lines(plan: Plan, path: Path) -> Iterator[tuple[int, int | None, str]
             continue
         try:
             i = check_record(plan, json.loads(line))
-        except ValueError as exc:
-            if "another key or seating" in str(exc):
-                raise RunError(f"{path}:{lineno}: {exc}") from None
+        except RunError as exc:
+            raise RunError(f"{path}:{lineno}: {exc}") from None
+        except ValueError:  # not JSON, or not a game of this run: played again
             yield lineno, None, line
             continue
         yield lineno, i, line

@@ -198,7 +198,7 @@ class Runner:
                 try:
                     rec = json.loads(line)
                     i = check_record(self.plan, rec)
-                except ValueError:
+                except (ValueError, RunError):  # not JSON, not a game, another run's game
                     continue
                 if self.next <= i < self.plan.total:
                     rest.setdefault(i, rec)

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
+from ..exceptions import GolfError
 from ..interrupts import HELD, runs_anywhere
 from ..keys import bot_seed
 
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 RECORD_VERSION = 1
 
 
-class GameError(Exception):
+class GameError(GolfError):
     """A game could not be played at all (not a bot fault: e.g. a bot cannot be built)."""
 
 

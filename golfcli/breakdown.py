@@ -1,5 +1,5 @@
-"""Scores people read: ``golfcli.score`` and ``golf score``, as text (a table
-or markdown), CSV, JSON and pictures.
+"""A score itemised for people: ``golfcli.score`` and ``golf score``, as text
+(a table or markdown), CSV, JSON and pictures.
 
 :func:`score` and :func:`score_hole` are the library's scoring calls and
 ``golf score`` prints what they return: its table is ``str(result)``, every
@@ -20,6 +20,7 @@ from typing import Any
 from tabulate import tabulate
 
 from . import cards as C
+from .exceptions import InputError
 from .notation import Layout
 from .render import bad_format, csv_text, json_text, text_table
 from .rulestext import effect_words
@@ -379,7 +380,7 @@ class Score:
         if fmt == "csv":
             return csv_text(CSV_LAYOUT, [self.row()])
         if (problem := bad_format(fmt, ("table", "markdown"))) is not None:
-            raise ValueError(problem)
+            raise InputError(problem)
         if self._exp is not None:
             return expectation_text(self.variant, self.layout.cards, self._exp, symbols, fmt)
         return layout_text(self.variant, self.parts, symbols, fmt)
@@ -469,7 +470,7 @@ class HoleResult:
         if fmt == "csv":
             return csv_text(CSV_HOLE, self.rows())
         if (problem := bad_format(fmt, ("table", "markdown"))) is not None:
-            raise ValueError(problem)
+            raise InputError(problem)
         return hole_text(self.variant, self.parts, self.names, symbols, fmt)
 
     def rows(self) -> list[list[Any]]:
