@@ -17,6 +17,7 @@ partners (short rollouts valued by the expert's estimates).
 
     python scripts/mc_hash.py              # the default set
     python scripts/mc_hash.py --holes 3    # three times as many holes of each
+    python scripts/mc_hash.py --iterations 2   # 2 determinisations a search: the tests' check
 """
 
 from __future__ import annotations
@@ -51,8 +52,8 @@ class HashingMC(MCBot):
     """An mc seat that feeds what it computes into a shared hash and plays
     exactly as ``MCBot`` does (it only observes)."""
 
-    def __init__(self, digest: Any, counts: dict[str, int]) -> None:
-        super().__init__()
+    def __init__(self, digest: Any, counts: dict[str, int], iterations: int | None = None) -> None:
+        super().__init__(iterations=iterations)
         self.digest = digest
         self.counts = counts
 
@@ -82,6 +83,12 @@ def main() -> int:
     ap.add_argument(
         "--holes", type=int, default=1, help="scale of the hole counts (default 1: 13 holes)"
     )
+    ap.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="determinisations per search (default: mc's own, 24 or 6 by layout size)",
+    )
     args = ap.parse_args()
     digest = hashlib.sha256()
     counts = {"decisions": 0, "searched": 0, "rollouts": 0}
@@ -90,7 +97,8 @@ def main() -> int:
         v = builtin(name)
         for hole in range(holes * args.holes):
             bots: list[Any] = [
-                HashingMC(digest, counts) if s == "mc" else ExpertBot() for s in seats
+                HashingMC(digest, counts, args.iterations) if s == "mc" else ExpertBot()
+                for s in seats
             ]
             res = Match(v, bots, seed=f"mc-hash:{name}:{','.join(seats)}:{hole}", holes=1).play()
             digest.update(repr(res.totals).encode())
