@@ -22,10 +22,10 @@ reused, so a random-play hole builds almost no objects.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, ClassVar, Final, NamedTuple
 
 from .exceptions import InputError
 from .scoring import HoleScore, compiled, finish_hole
@@ -166,77 +166,41 @@ E_END: Final = EventKind.END
 ACTION_KINDS: Final[tuple[str, ...]] = tuple(ActionKind)
 
 
-#: The named fields of each event kind, in the order its ``data`` holds them
-#: (the record format keeps the plain list).  ``card`` and ``replaced`` are
-#: cards (``None`` where a view hides them), ``order`` a deck order, ``source``
-#: ``stock`` or ``discard``, ``side`` the side that turned its last card up.
-EVENT_FIELDS: dict[str, tuple[str, ...]] = {
-    EventKind.DEAL: ("dealer", "order"),
-    EventKind.RESHUFFLE: ("order",),
-    EventKind.REVEAL: ("pos", "card"),
-    EventKind.PEEK: ("pos", "card"),
-    EventKind.LOOK: ("pos", "card"),
-    EventKind.FLIP: ("pos", "card"),
-    EventKind.DRAW: ("source", "card"),
-    EventKind.SWAP: ("pos", "card", "replaced", "was_face_up"),
-    EventKind.DISCARD: ("card",),
-    EventKind.BUNKER: ("pos", "pos2"),
-    EventKind.APPROACH: ("pos", "pos2"),
-    EventKind.KNOCK: (),
-    EventKind.PASS: (),
-    EventKind.OUT: ("side",),
-    EventKind.END: ("reason", "totals"),
-}
-
-
-def _index_of(name: str) -> dict[str, int]:
-    """Where field ``name`` sits in ``data``, per event kind that has it."""
-    return {kind: names.index(name) for kind, names in EVENT_FIELDS.items() if name in names}
-
-
-# One table per field: reading ``ev.pos`` is one dict lookup on the kind
-# (its hash is cached), which the censoring function and the bots' history
-# scans do for every event of every view.
-_AT_POS: Final = _index_of("pos")
-_AT_POS2: Final = _index_of("pos2")
-_AT_CARD: Final = _index_of("card")
-_AT_REPLACED: Final = _index_of("replaced")
-_AT_WAS_FACE_UP: Final = _index_of("was_face_up")
-_AT_SOURCE: Final = _index_of("source")
-_AT_DEALER: Final = _index_of("dealer")
-_AT_ORDER: Final = _index_of("order")
-_AT_SIDE: Final = _index_of("side")
-_AT_REASON: Final = _index_of("reason")
-_AT_TOTALS: Final = _index_of("totals")
-
-
 class Event:
-    """A frozen record of one change.  ``seat`` is -1 for chance and scoring.
+    """A frozen record of one change: one small class per kind (:class:`Swap`,
+    :class:`Draw`...), each with its own typed fields, so ``ev.pos`` is an
+    attribute of the kinds that have one and a type checker knows which.
+    ``kind`` (an :class:`EventKind`) and ``seat`` (-1 for chance and
+    scoring: the deal, reshuffles, the end) are every event's.
 
-    ``data`` is a plain tuple (cheap to make on every action, and the record
-    format), read by name: ``ev.pos``, ``ev.card``... (:data:`EVENT_FIELDS`
-    says which kinds have which).  Reading a field the kind does not have
-    raises AttributeError.
+    ``data`` is the fields as a plain tuple in :attr:`FIELDS` order: the
+    record format (``to_json``), equality, hashing and ``kind, seat, data =
+    ev``.  Speed shaped this: the engine makes an event on every action and
+    the views and bots read them on every decision, so each kind is a
+    native class of plain attributes (compiled, a read is one slot load,
+    where a shared ``data`` tuple took a per-kind table of positions), and
+    ``data`` is built only when asked for (docs/performance.md).  The
+    attributes cannot be set once made (compiled: ``Final``; interpreted:
+    :func:`_freeze_events_when_interpreted`).
 
-    A small class rather than a named tuple: the engine makes one for every
-    action, and a compiled class is built several times faster than a named
-    tuple (whose constructor is Python code even in the compiled build).
-    Its three attributes cannot be set once made (compiled build; ``Final``
-    for the type checker), events compare and hash by value, and
-    ``kind, seat, data = ev`` still works.
-
-    >>> ev = Event("swap", 0, (2, 41, 17, False))
+    >>> ev = Swap(0, 2, 41, 17, False)
     >>> ev.pos, ev.card, ev.replaced, ev.was_face_up
     (2, 41, 17, False)
+    >>> ev.data, ev.to_json()
+    ((2, 41, 17, False), {'kind': 'swap', 'seat': 0, 'data': [2, 41, 17, False]})
     """
 
-    __slots__ = ("data", "kind", "seat")
+    __slots__ = ("kind", "seat")
+    #: The names of ``data``'s entries, in order.
+    FIELDS: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, kind: str, seat: int, data: tuple[Any, ...]) -> None:
-        # kind: an EventKind when the engine made it; a record's may be any text
+    def __init__(self, kind: str, seat: int) -> None:
         self.kind: Final = kind
         self.seat: Final = seat
-        self.data: Final = data
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
@@ -255,105 +219,327 @@ class Event:
         return iter((self.kind, self.seat, self.data))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Event, (str(self.kind), self.seat, self.data))
+        return (event_of, (str(self.kind), self.seat, self.data))
 
     def __repr__(self) -> str:
-        return f"Event(kind={str(self.kind)!r}, seat={self.seat!r}, data={self.data!r})"
-
-    def _at(self, table: dict[str, int], name: str) -> Any:
-        at = table.get(self.kind)
-        if at is None:
-            raise AttributeError(f"a {self.kind} event has no {name}")
-        return self.data[at]
-
-    @property
-    def pos(self) -> int:
-        """The layout position (reveal, peek, look, flip, swap, bunker, approach)."""
-        return int(self._at(_AT_POS, "pos"))
-
-    @property
-    def pos2(self) -> int:
-        """The position a shot's card trades places with (bunker, approach)."""
-        return int(self._at(_AT_POS2, "pos2"))
-
-    @property
-    def card(self) -> int | None:
-        """The card turned up, seen, drawn, put down or discarded."""
-        card: int | None = self._at(_AT_CARD, "card")
-        return card
-
-    @property
-    def replaced(self) -> int:
-        """The card a swap put on the discard pile."""
-        return int(self._at(_AT_REPLACED, "replaced"))
-
-    @property
-    def was_face_up(self) -> bool:
-        """Whether the card a swap replaced was face up."""
-        return bool(self._at(_AT_WAS_FACE_UP, "was_face_up"))
-
-    @property
-    def source(self) -> str:
-        """Where a draw came from: ``stock`` or ``discard``."""
-        return str(self._at(_AT_SOURCE, "source"))
-
-    @property
-    def dealer(self) -> int:
-        return int(self._at(_AT_DEALER, "dealer"))
-
-    @property
-    def order(self) -> tuple[int, ...] | None:
-        """The deck order of a deal or reshuffle (``None`` where a view hides it)."""
-        order: tuple[int, ...] | None = self._at(_AT_ORDER, "order")
-        return order
-
-    @property
-    def side(self) -> int:
-        """The side that turned its last card up (out)."""
-        return int(self._at(_AT_SIDE, "side"))
-
-    @property
-    def reason(self) -> str:
-        """Why the hole ended (end)."""
-        return str(self._at(_AT_REASON, "reason"))
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Every side's hole score (end)."""
-        return tuple(self._at(_AT_TOTALS, "totals"))
+        fields = [f"{n}={v!r}" for n, v in zip(self.FIELDS, self.data, strict=True)]
+        if type(self) not in _NOBODYS:
+            fields.insert(0, f"seat={self.seat!r}")
+        return f"{type(self).__name__}({', '.join(fields)})"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "data": _jsonable(self.data)}
+        return {"kind": str(self.kind), "seat": self.seat, "data": _jsonable(self.data)}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Event:
-        return cls(obj["kind"], obj["seat"], _tupled(obj["data"]))
+        return event_of(obj["kind"], obj["seat"], _tupled(obj["data"]))
+
+
+class Deal(Event):
+    """The deal (chance): ``order`` is the whole deck as dealt, the stock's
+    top last (``None`` in a view: nobody sees it)."""
+
+    __slots__ = ("dealer", "order")
+    FIELDS: ClassVar[tuple[str, ...]] = ("dealer", "order")
+
+    def __init__(self, dealer: int, order: tuple[int, ...] | None) -> None:
+        super().__init__(E_DEAL, -1)
+        self.dealer: Final = dealer
+        self.order: Final = order
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.dealer, self.order)
+
+
+class Reshuffle(Event):
+    """The discard pile (but its top card) shuffled into a new stock (chance)."""
+
+    __slots__ = ("order",)
+    FIELDS: ClassVar[tuple[str, ...]] = ("order",)
+
+    def __init__(self, order: tuple[int, ...] | None) -> None:
+        super().__init__(E_RESHUFFLE, -1)
+        self.order: Final = order
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.order,)
+
+
+class Reveal(Event):
+    """A start card turned up."""
+
+    __slots__ = ("card", "pos")
+    FIELDS: ClassVar[tuple[str, ...]] = ("pos", "card")
+
+    def __init__(self, seat: int, pos: int, card: int) -> None:
+        super().__init__(E_REVEAL, seat)
+        self.pos: Final = pos
+        self.card: Final = card
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.pos, self.card)
+
+
+class Flip(Event):
+    """A face-down card turned up (instead of drawing, or after a discard)."""
+
+    __slots__ = ("card", "pos")
+    FIELDS: ClassVar[tuple[str, ...]] = ("pos", "card")
+
+    def __init__(self, seat: int, pos: int, card: int) -> None:
+        super().__init__(E_FLIP, seat)
+        self.pos: Final = pos
+        self.card: Final = card
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.pos, self.card)
+
+
+class Peek(Event):
+    """A start card looked at; it stays face down (``card`` is ``None`` in
+    other seats' views)."""
+
+    __slots__ = ("card", "pos")
+    FIELDS: ClassVar[tuple[str, ...]] = ("pos", "card")
+
+    def __init__(self, seat: int, pos: int, card: int | None) -> None:
+        super().__init__(E_PEEK, seat)
+        self.pos: Final = pos
+        self.card: Final = card
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.pos, self.card)
+
+
+class Look(Event):
+    """A turn spent looking at a face-down card (``card`` is ``None`` in
+    other seats' views)."""
+
+    __slots__ = ("card", "pos")
+    FIELDS: ClassVar[tuple[str, ...]] = ("pos", "card")
+
+    def __init__(self, seat: int, pos: int, card: int | None) -> None:
+        super().__init__(E_LOOK, seat)
+        self.pos: Final = pos
+        self.card: Final = card
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.pos, self.card)
+
+
+class Draw(Event):
+    """A card drawn from ``source`` (``stock`` or ``discard``); ``card`` is
+    ``None`` in other seats' views of a stock draw."""
+
+    __slots__ = ("card", "source")
+    FIELDS: ClassVar[tuple[str, ...]] = ("source", "card")
+
+    def __init__(self, seat: int, source: str, card: int | None) -> None:
+        super().__init__(E_DRAW, seat)
+        self.source: Final = source
+        self.card: Final = card
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.source, self.card)
+
+
+class Swap(Event):
+    """The drawn ``card`` put at ``pos``; the ``replaced`` card (face up
+    before, or not) went face up on the discard pile."""
+
+    __slots__ = ("card", "pos", "replaced", "was_face_up")
+    FIELDS: ClassVar[tuple[str, ...]] = ("pos", "card", "replaced", "was_face_up")
+
+    def __init__(self, seat: int, pos: int, card: int, replaced: int, was_face_up: bool) -> None:
+        super().__init__(E_SWAP, seat)
+        self.pos: Final = pos
+        self.card: Final = card
+        self.replaced: Final = replaced
+        self.was_face_up: Final = was_face_up
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.pos, self.card, self.replaced, self.was_face_up)
+
+
+class Discard(Event):
+    """The card drawn from the stock discarded."""
+
+    __slots__ = ("card",)
+    FIELDS: ClassVar[tuple[str, ...]] = ("card",)
+
+    def __init__(self, seat: int, card: int) -> None:
+        super().__init__(E_DISCARD, seat)
+        self.card: Final = card
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.card,)
+
+
+class Knock(Event):
+    """A knock: the seat's side closes the hole; the others get final turns."""
+
+    __slots__ = ()
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(E_KNOCK, seat)
+
+
+class Pass(Event):
+    """No flip after a discard (where the flip is optional)."""
+
+    __slots__ = ()
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(E_PASS, seat)
+
+
+class Bunker(Event):
+    """A bunker shot: face-up ``pos`` traded places with ``pos2`` in an
+    adjacent column."""
+
+    __slots__ = ("pos", "pos2")
+    FIELDS: ClassVar[tuple[str, ...]] = ("pos", "pos2")
+
+    def __init__(self, seat: int, pos: int, pos2: int) -> None:
+        super().__init__(E_BUNKER, seat)
+        self.pos: Final = pos
+        self.pos2: Final = pos2
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.pos, self.pos2)
+
+
+class Approach(Event):
+    """An approach shot: face-up ``pos`` traded places with ``pos2`` in its row."""
+
+    __slots__ = ("pos", "pos2")
+    FIELDS: ClassVar[tuple[str, ...]] = ("pos", "pos2")
+
+    def __init__(self, seat: int, pos: int, pos2: int) -> None:
+        super().__init__(E_APPROACH, seat)
+        self.pos: Final = pos
+        self.pos2: Final = pos2
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.pos, self.pos2)
+
+
+class Out(Event):
+    """The seat turned its ``side``'s last card up."""
+
+    __slots__ = ("side",)
+    FIELDS: ClassVar[tuple[str, ...]] = ("side",)
+
+    def __init__(self, seat: int, side: int) -> None:
+        super().__init__(E_OUT, seat)
+        self.side: Final = side
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.side,)
+
+
+class End(Event):
+    """The hole is over (``reason``, in words) and scored: ``totals`` per side."""
+
+    __slots__ = ("reason", "totals")
+    FIELDS: ClassVar[tuple[str, ...]] = ("reason", "totals")
+
+    def __init__(self, reason: str, totals: tuple[int, ...]) -> None:
+        super().__init__(E_END, -1)
+        self.reason: Final = reason
+        self.totals: Final = totals
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        return (self.reason, self.totals)
+
+
+#: Each event kind's class.
+EVENT_TYPES: Final[dict[str, type[Event]]] = {
+    E_DEAL: Deal,
+    E_RESHUFFLE: Reshuffle,
+    E_REVEAL: Reveal,
+    E_PEEK: Peek,
+    E_LOOK: Look,
+    E_FLIP: Flip,
+    E_DRAW: Draw,
+    E_SWAP: Swap,
+    E_DISCARD: Discard,
+    E_KNOCK: Knock,
+    E_PASS: Pass,
+    E_BUNKER: Bunker,
+    E_APPROACH: Approach,
+    E_OUT: Out,
+    E_END: End,
+}
+# chance and scoring: made without a seat (it is -1)
+_NOBODYS: Final = (Deal, Reshuffle, End)
+
+
+def event_of(kind: str, seat: int, data: Sequence[Any]) -> Event:
+    """An event from its record form (``kind``, ``seat``, ``data`` in the
+    kind's :attr:`~Event.FIELDS` order).  Raises InputError for a kind golf
+    does not know, a seat on chance or scoring, or data of the wrong length."""
+    cls = EVENT_TYPES.get(kind)
+    if cls is None:
+        raise InputError(f"unknown event kind {kind!r}")
+    want = len(cls.FIELDS)
+    if len(data) != want:
+        names = ", ".join(cls.FIELDS)
+        holds = f"{want} value{'s' * (want != 1)} ({names})" if want else "no values"
+        raise InputError(f"a {kind} event holds {holds}, not {len(data)}")
+    make: Callable[..., Event] = cls
+    if cls in _NOBODYS:
+        if seat != -1:
+            raise InputError(f"a {kind} event is nobody's: its seat is -1, not {seat!r}")
+        return make(*data)
+    return make(seat, *data)
 
 
 def _freeze_events_when_interpreted() -> None:
-    """Make :class:`Event`'s attributes read-only in the pure build too.
+    """Make events' attributes read-only in the pure build too.
 
     Compiled, ``Final`` attributes of a native class cannot be set from
     Python.  Interpreted, ``Final`` is only a promise to the type checker,
     and the events in every view's history are the engine's own objects: a
     Python-file bot could rewrite the log the other seats and the record
-    read.  So, only when this module runs as Python, ``__init__`` writes
-    through ``object.__setattr__`` and every later write or delete raises.
+    read.  So, only when this module runs as Python, every write or delete
+    raises, and each class's constructor is made again to set its fields
+    through ``object.__setattr__``: the same parameters (``seat``, unless
+    the kind is nobody's, then :attr:`~Event.FIELDS`), written out in a
+    line each as ``dataclasses`` does (speed: a constructor that set
+    each field through a guarded ``__setattr__`` made a random hole half as
+    slow again).
     """
     if not __file__.endswith(".py"):
         return  # compiled: already read-only
 
-    def init(self: Event, kind: str, seat: int, data: tuple[Any, ...]) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "data", data)
-
     def refuse(self: Event, name: str, *value: Any) -> None:
         raise AttributeError(f"an event is read-only: cannot change {name!r}")
 
-    setattr(Event, "__init__", init)  # noqa: B010 - assigning a method dynamically
-    setattr(Event, "__setattr__", refuse)  # noqa: B010
+    setattr(Event, "__setattr__", refuse)  # noqa: B010 - assigning a method dynamically
     setattr(Event, "__delattr__", refuse)  # noqa: B010
+    for kind, cls in EVENT_TYPES.items():
+        nobodys = cls in _NOBODYS
+        params = ", ".join(["self", *(() if nobodys else ("seat",)), *cls.FIELDS])
+        sets = [("kind", "kind"), ("seat", "-1" if nobodys else "seat")]
+        sets += [(n, n) for n in cls.FIELDS]
+        body = "".join(f"\n    set(self, {n!r}, {v})" for n, v in sets)
+        made: dict[str, Any] = {}
+        exec(f"def __init__({params}):{body}", {"set": object.__setattr__, "kind": kind}, made)
+        setattr(cls, "__init__", made["__init__"])  # noqa: B010
 
 
 _freeze_events_when_interpreted()
@@ -411,8 +597,8 @@ class _Catalogue:
         self.discard = Action(ActionKind.DISCARD)
         self.pass_ = Action(ActionKind.PASS)
         self.cache: dict[Any, tuple[Action, ...]] = {}
-        # per player count: a blank state holding the rule tables (HoleState._tables)
-        self.tables: dict[int, HoleState] = {}
+        # per player count: the hole's rules (rules_for)
+        self.rules: dict[int, Rules] = {}
         # per (players, first seat): the setup queue when nobody has a handicap
         self.setups: dict[tuple[int, int], list[list[Any]]] = {}
 
@@ -423,6 +609,62 @@ def catalogue(variant: Variant) -> _Catalogue:
     (variants hash by identity) and bounded, like :func:`scoring.compiled`:
     a long-lived process loading many variants keeps only the recent ones."""
     return _Catalogue(variant)
+
+
+class Rules:
+    """What a hole reads of its variant and player count, worked out once
+    (:func:`rules_for`) and shared, never changed, by every hole, clone and
+    assembled state of that variant and count: the seats and sides, and the
+    rule switches of a turn and of the end as plain attributes.
+
+    The variant's rules are nested frozen dataclasses (``variant.turn.knock``)
+    and some are read as derived facts (``"stock" in turn.draw_from``): the
+    hot path reads one attribute of this object instead (speed: a native
+    attribute read when compiled)."""
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        variant.check_players(players)
+        self.variant = variant
+        self.players = players
+        self.groups = variant.groups_for(players)
+        self.side_of = list(variant.side_of(players))
+        self.seats_of = [
+            [s for s in range(players) if self.side_of[s] == g] for g in range(self.groups)
+        ]
+        self.n = variant.cells
+        self.full = (1 << self.n) - 1
+        self.cat = catalogue(variant)
+        self.scorer = compiled(variant)
+        t, e = variant.turn, variant.end
+        # the draw
+        self.draw_stock = "stock" in t.draw_from
+        self.draw_discard = "discard" in t.draw_from
+        self.frozen_discard = e.frozen_discard
+        # instead of drawing
+        self.knock = t.knock
+        self.knock_max_face_down = t.knock_max_face_down
+        self.flip_instead_of_draw = t.flip_instead_of_draw
+        self.look_again = t.look_again
+        self.bunker_shot = t.bunker_shot
+        self.approach_shot = t.approach_shot
+        # after discarding a card drawn from the stock
+        self.flip_after_discard = t.flip_after_discard
+        self.flip_end_phase_only = t.flip_after_discard_phase == "end_phase"
+        self.flip_max_face_down = t.flip_after_discard_max_face_down
+        # the end
+        self.all_face_up_ends = e.all_face_up
+        self.no_final_turns = e.final_turns == "none"
+        self.turn_cap = e.turn_limit * players
+        self.reshuffle = e.stock_empty == "reshuffle"
+
+
+def rules_for(variant: Variant, players: int) -> Rules:
+    """The variant's :class:`Rules` for ``players``, kept in its catalogue."""
+    cat = catalogue(variant)
+    rules = cat.rules.get(players)
+    if rules is None:
+        rules = cat.rules[players] = Rules(variant, players)
+    return rules
 
 
 def _bits(mask: int, n: int) -> list[int]:
@@ -452,7 +694,7 @@ class HoleState:
     ) -> None:
         if _blank:  # clone and assemble set every field themselves
             return
-        self._tables(variant, players)
+        self._use(rules_for(variant, players))
         self.rng = rng
         self._chance = _chance
         self.dealer = dealer % players
@@ -502,55 +744,15 @@ class HoleState:
             self.cat.setups[key] = [list(step) for step in self._setup]
         self._deal(order)
 
-    def _work_out_tables(self, variant: Variant, players: int) -> None:
-        variant.check_players(players)
-        self.variant = variant
-        self.players = players
-        self.groups = variant.groups_for(players)
-        self.side_of = list(variant.side_of(players))
-        self.seats_of = [
-            [s for s in range(players) if self.side_of[s] == g] for g in range(self.groups)
-        ]
-        self.n = variant.cells
-        self.full = (1 << self.n) - 1
-        self.cat = catalogue(variant)
-        self.scorer = compiled(variant)
-        t, e = variant.turn, variant.end
-        self._discard_ok = "discard" in t.draw_from
-        self._stock_ok = "stock" in t.draw_from
-        self._frozen = e.frozen_discard
-        self._knock_ok = t.knock
-        self._knock_max_down = t.knock_max_face_down
-        self._flip_mode = t.flip_after_discard
-        self._flip_end_only = t.flip_after_discard_phase == "end_phase"
-        self._flip_max_down = t.flip_after_discard_max_face_down
-        self._out_ends = e.all_face_up
-        self._final_none = e.final_turns == "none"
-        self._turn_cap = e.turn_limit * players
-        self._reshuffle = e.stock_empty == "reshuffle"
-
-    def _tables(self, variant: Variant, players: int) -> None:
-        """Seats, sides and the rule switches read on every turn, looked up
-        once (the hot path reads plain attributes, not nested dataclasses).
-
-        Worked out once per variant and player count (:meth:`_work_out_tables`,
-        kept in the variant's catalogue) and copied from there: the lists are
-        shared, as :meth:`clone` shares them, and never changed."""
-        cat = catalogue(variant)
-        t = cat.tables.get(players)
-        if t is None:
-            t = HoleState(variant, players, _blank=True)
-            t._work_out_tables(variant, players)
-            cat.tables[players] = t
-        self.variant, self.players, self.groups = t.variant, t.players, t.groups
-        self.side_of, self.seats_of, self.n, self.full = t.side_of, t.seats_of, t.n, t.full
-        self.cat, self.scorer = t.cat, t.scorer
-        self._discard_ok, self._frozen, self._knock_ok = t._discard_ok, t._frozen, t._knock_ok
-        self._stock_ok = t._stock_ok
-        self._flip_mode, self._flip_end_only = t._flip_mode, t._flip_end_only
-        self._knock_max_down, self._flip_max_down = t._knock_max_down, t._flip_max_down
-        self._out_ends, self._final_none = t._out_ends, t._final_none
-        self._turn_cap, self._reshuffle = t._turn_cap, t._reshuffle
+    def _use(self, rules: Rules) -> None:
+        """Take the variant's rules for this player count, and the seat and
+        side tables from them as the state's own attributes (what every
+        action and every view reads).  Shared with every hole of the
+        variant and count, as :meth:`clone` shares them, and never changed."""
+        self.rules = rules
+        self.variant, self.players, self.groups = rules.variant, rules.players, rules.groups
+        self.side_of, self.seats_of = rules.side_of, rules.seats_of
+        self.n, self.full, self.cat, self.scorer = rules.n, rules.full, rules.cat, rules.scorer
 
     # ------------------------------------------------------------------ chance
 
@@ -573,7 +775,7 @@ class HoleState:
             stock = tuple(order)
         else:
             stock = self._shuffled(deck)
-        self.events.append(Event(E_DEAL, -1, (self.dealer, stock)))
+        self.events.append(Deal(self.dealer, stock))
         self.stock = list(stock)
         pop = self.stock.pop
         for cell in range(self.n):
@@ -595,12 +797,12 @@ class HoleState:
     def _start_turn(self) -> None:
         self.phase = DRAW
         if not self.stock:
-            if self._reshuffle and len(self.discard) > 1:
+            if self.rules.reshuffle and len(self.discard) > 1:
                 top = self.discard.pop()
                 order = self._shuffled(self.discard)
                 self.discard = [top]
                 self.stock = list(order)
-                self.events.append(Event(E_RESHUFFLE, -1, (order,)))
+                self.events.append(Reshuffle(order))
             if not self.stock:
                 self._finish("stock exhausted")
 
@@ -687,37 +889,38 @@ class HoleState:
         # in the variant (or a shot that moves a face-down card) is refused by
         # its _check_x anyway, and building each refusal (an IllegalAction with
         # its message) made these misses most of a random Alberta hole's cost.
-        t = self.variant.turn
-        if t.flip_instead_of_draw:
+        r = self.rules
+        if r.flip_instead_of_draw:
             acts.extend(cat.flip[p] for p in cells if self.can_flip(p))
-        if t.look_again:
+        if r.look_again:
             acts.extend(cat.look[p] for p in cells if self.can_look(p))
         shots = _bits(self.up[self.side_of[self.current]], self.n)  # shots start face up
-        if t.bunker_shot:
+        if r.bunker_shot:
             for p in shots:
                 acts.extend(a for a in cat.bunker[p] if self.can_shot("bunker", p, a.pos2))
-        if t.approach_shot:
+        if r.approach_shot:
             for p in shots:
                 acts.extend(a for a in cat.approach[p] if self.can_shot("approach", p, a.pos2))
         return tuple(acts)
 
     def _flip_optional(self) -> bool:
-        return self._flip_mode == "optional"
+        return self.rules.flip_after_discard == "optional"
 
     def _face_down_count(self, side: int) -> int:
         return self.n - bin(self.up[side]).count("1")
 
     def _flip_after_discard_applies(self) -> bool:
+        r = self.rules
         # the fewest face-down cards of any side, counted only when a rule reads it
         fewest = (
             min(self._face_down_count(s) for s in range(self.groups))
-            if self._flip_max_down is not None
+            if r.flip_max_face_down is not None
             else self.n
         )
         return flip_follows_discard(
-            self._flip_mode,
-            self._flip_end_only,
-            self._flip_max_down,
+            r.flip_after_discard,
+            r.flip_end_phase_only,
+            r.flip_max_face_down,
             self.closer is not None,
             self.up[self.side_of[self.current]] != self.full,
             fewest,
@@ -835,7 +1038,7 @@ class HoleState:
             self.verify_reveal(pos)
         side = self.side_of[self.current]
         self.up[side] |= 1 << pos
-        self.events.append(Event(E_REVEAL, self.current, (pos, self.layouts[side][pos])))
+        self.events.append(Reveal(self.current, pos, self.layouts[side][pos]))
         self._setup[0][2] -= 1
         self._next_setup()
 
@@ -862,7 +1065,7 @@ class HoleState:
             self.verify_peek(pos)
         seat = self.current
         self.memory[seat] |= 1 << pos
-        self.events.append(Event(E_PEEK, seat, (pos, self.layouts[self.side_of[seat]][pos])))
+        self.events.append(Peek(seat, pos, self.layouts[self.side_of[seat]][pos]))
         self._setup[0][2] -= 1
         self._next_setup()
 
@@ -871,7 +1074,7 @@ class HoleState:
     def _check_draw_stock(self) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, "draw"):
             return err
-        if not self._stock_ok:
+        if not self.rules.draw_stock:
             return IllegalAction(
                 "this variant only lets you draw from the discard pile", "discard_only"
             )
@@ -892,16 +1095,16 @@ class HoleState:
         card = self.stock.pop()
         self.drawn, self.drawn_from = card, "stock"
         self.phase = PLACE
-        self.events.append(Event(E_DRAW, self.current, ("stock", card)))
+        self.events.append(Draw(self.current, "stock", card))
 
     def _check_draw_discard(self) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, "draw"):
             return err
-        if not self._discard_ok:
+        if not self.rules.draw_discard:
             return IllegalAction("this variant only lets you draw from the stock", "stock_only")
         if not self.discard:
             return IllegalAction("the discard pile is empty", "discard_empty")
-        if self.closer is not None and self._frozen:
+        if self.closer is not None and self.rules.frozen_discard:
             return IllegalAction(
                 "the discard pile is frozen on final turns: draw from the stock", "frozen"
             )
@@ -920,18 +1123,18 @@ class HoleState:
         card = self.discard.pop()
         self.drawn, self.drawn_from = card, "discard"
         self.phase = PLACE
-        self.events.append(Event(E_DRAW, self.current, ("discard", card)))
+        self.events.append(Draw(self.current, "discard", card))
 
     def _check_knock(self) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, "knock"):
             return err
-        if not self._knock_ok:
+        if not self.rules.knock:
             return IllegalAction("this variant has no knocking (turn.knock is false)", "no_knock")
         if self.closer is not None:
             return IllegalAction(
                 "the hole is already ending: no knocking on a final turn", "ending"
             )
-        limit = self._knock_max_down
+        limit = self.rules.knock_max_face_down
         if limit is not None:
             down = self._face_down_count(self.side_of[self.current])
             if down > limit:
@@ -952,7 +1155,7 @@ class HoleState:
     def knock(self, _checked: bool = False) -> None:
         if not _checked:
             self.verify_knock()
-        self.events.append(Event(E_KNOCK, self.current, ()))
+        self.events.append(Knock(self.current))
         self.closer = self.side_of[self.current]
         self.closer_seat = self.current
         self._end_turn(knocked=True)
@@ -960,7 +1163,7 @@ class HoleState:
     def _check_look(self, pos: int) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, "look at a card"):
             return err
-        if not self.variant.turn.look_again:
+        if not self.rules.look_again:
             return IllegalAction(
                 "this variant does not allow spending a turn to look at a card", "no_look"
             )
@@ -978,18 +1181,18 @@ class HoleState:
             self.verify_look(pos)
         seat = self.current
         self.memory[seat] |= 1 << pos
-        self.events.append(Event(E_LOOK, seat, (pos, self.layouts[self.side_of[seat]][pos])))
+        self.events.append(Look(seat, pos, self.layouts[self.side_of[seat]][pos]))
         self._end_turn()
 
     def _check_shot(self, kind: str, pos: int, pos2: int) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, f"play a {kind} shot"):
             return err
-        t = self.variant.turn
-        if kind == "bunker" and not t.bunker_shot:
+        r = self.rules
+        if kind == "bunker" and not r.bunker_shot:
             return IllegalAction(
                 "bunker/pitch shots are off in this variant (turn.bunker_shot)", "no_shot"
             )
-        if kind == "approach" and not t.approach_shot:
+        if kind == "approach" and not r.approach_shot:
             return IllegalAction(
                 "approach shots are off in this variant (turn.approach_shot)", "no_shot"
             )
@@ -1036,7 +1239,11 @@ class HoleState:
         for s in range(self.players):
             if self.side_of[s] == side:
                 self.memory[s] = _swap_bits(self.memory[s], pos, pos2)
-        self.events.append(Event(EventKind(kind), self.current, (pos, pos2)))
+        self.events.append(
+            Bunker(self.current, pos, pos2)
+            if kind == "bunker"
+            else Approach(self.current, pos, pos2)
+        )
         self._end_turn()
 
     # ------------------------------------------------------------------ holding a card
@@ -1055,17 +1262,19 @@ class HoleState:
         """Put the drawn card at ``pos``; the replaced card goes face up on the discard."""
         if not _checked:
             self.verify_swap(pos)
+        card = self.drawn
+        assert card is not None  # the place step holds a card
         side = self.side_of[self.current]
         lay = self.layouts[side]
         old = lay[pos]
         bit = 1 << pos
         was_up = bool(self.up[side] & bit)
-        lay[pos] = self.drawn  # type: ignore[assignment]
+        lay[pos] = card
         self.up[side] |= bit
         for s in self.seats_of[side]:
             self.memory[s] &= ~bit
         self.discard.append(old)
-        self.events.append(Event(E_SWAP, self.current, (pos, self.drawn, old, was_up)))
+        self.events.append(Swap(self.current, pos, card, old, was_up))
         self.drawn = None
         self._end_turn()
 
@@ -1093,7 +1302,7 @@ class HoleState:
         assert card is not None
         self.discard.append(card)
         self.drawn = None
-        self.events.append(Event(E_DISCARD, self.current, (card,)))
+        self.events.append(Discard(self.current, card))
         if self._flip_after_discard_applies():
             self.phase = FLIP
         else:
@@ -1103,7 +1312,7 @@ class HoleState:
 
     def _check_flip(self, pos: int) -> IllegalAction | None:
         if self.phase == DRAW:
-            if not self.variant.turn.flip_instead_of_draw:
+            if not self.rules.flip_instead_of_draw:
                 return IllegalAction(
                     "this variant does not allow flipping instead of drawing", "no_flip_draw"
                 )
@@ -1123,7 +1332,7 @@ class HoleState:
             self.verify_flip(pos)
         side = self.side_of[self.current]
         self.up[side] |= 1 << pos
-        self.events.append(Event(E_FLIP, self.current, (pos, self.layouts[side][pos])))
+        self.events.append(Flip(self.current, pos, self.layouts[side][pos]))
         self._end_turn()
 
     def _check_pass(self) -> IllegalAction | None:
@@ -1146,7 +1355,7 @@ class HoleState:
     def pass_(self, _checked: bool = False) -> None:
         if not _checked:
             self.verify_pass()
-        self.events.append(Event(E_PASS, self.current, ()))
+        self.events.append(Pass(self.current))
         self._end_turn()
 
     # ------------------------------------------------------------------ turn end
@@ -1162,18 +1371,20 @@ class HoleState:
             if not self.final_left:
                 self._finish("final turns played")
                 return
-        elif knocked or (self._out_ends and self.up[side] == self.full and self.closer is None):
+        elif knocked or (
+            self.rules.all_face_up_ends and self.up[side] == self.full and self.closer is None
+        ):
             if not knocked:
                 self.closer, self.closer_seat = side, seat
-                self.events.append(Event(E_OUT, seat, (side,)))
-            if self._final_none:
+                self.events.append(Out(seat, side))
+            if self.rules.no_final_turns:
                 self._finish("went out" if not knocked else "knocked")
                 return
             self.final_left = [(seat + k) % self.players for k in range(1, self.players)]
             if not self.final_left:  # a lone player: nobody left for final turns
                 self._finish("went out" if not knocked else "knocked")
                 return
-        if self.turn_count >= self._turn_cap:
+        if self.turn_count >= self.rules.turn_cap:
             self._finish("turn limit")
             return
         self.current = (seat + 1) % self.players
@@ -1185,7 +1396,7 @@ class HoleState:
         comp = self.scorer
         parts = [comp.layout(lay) for lay in self.layouts]
         self.result = finish_hole(self.variant, parts, self.closer)
-        self.events.append(Event(E_END, -1, (reason, self.result.totals)))
+        self.events.append(End(reason, self.result.totals))
 
     # ------------------------------------------------------------------ misc
 
@@ -1195,15 +1406,7 @@ class HoleState:
         # Field by field (compiled, the class has no __dict__ to copy);
         # tests/test_state.py checks that no field is left out.
         new = HoleState(self.variant, self.players, _blank=True)
-        new.variant, new.players, new.groups = self.variant, self.players, self.groups
-        new.side_of, new.seats_of, new.n, new.full = self.side_of, self.seats_of, self.n, self.full
-        new.cat, new.scorer = self.cat, self.scorer
-        new._discard_ok, new._frozen, new._knock_ok = self._discard_ok, self._frozen, self._knock_ok
-        new._stock_ok = self._stock_ok
-        new._flip_mode, new._flip_end_only = self._flip_mode, self._flip_end_only
-        new._knock_max_down, new._flip_max_down = self._knock_max_down, self._flip_max_down
-        new._out_ends, new._final_none = self._out_ends, self._final_none
-        new._turn_cap, new._reshuffle = self._turn_cap, self._reshuffle
+        new._use(self.rules)
         new.rng, new._chance, new.dealer = self.rng, self._chance, self.dealer
         new.drawn, new.drawn_from = self.drawn, self.drawn_from
         new.closer, new.closer_seat = self.closer, self.closer_seat
@@ -1250,7 +1453,7 @@ class HoleState:
         ``setup`` (``reveal`` or ``peek``) is what the seat to act does in
         the setup step."""
         new = cls(variant, players, _blank=True)
-        new._tables(variant, players)
+        new._use(rules_for(variant, players))
         new.rng = rng
         new._chance = None
         new.dealer = dealer
@@ -1336,15 +1539,14 @@ def _swap_bits(mask: int, a: int, b: int) -> int:
 def actions_of(events: Sequence[Event]) -> Iterator[Action]:
     """The players' actions recorded in a hole's events, in order."""
     for ev in events:
-        k = ev.kind
-        if k in ("reveal", "peek", "flip", "look", "swap"):
-            yield Action(ActionKind(k), ev.pos)
-        elif k == "draw":
+        if isinstance(ev, Reveal | Peek | Flip | Look | Swap):
+            yield Action(ActionKind(ev.kind), ev.pos)
+        elif isinstance(ev, Draw):
             yield Action(ActionKind.DRAW_STOCK if ev.source == "stock" else ActionKind.DRAW_DISCARD)
-        elif k in ("discard", "knock", "pass"):
-            yield Action(ActionKind(k))
-        elif k in ("bunker", "approach"):
-            yield Action(ActionKind(k), ev.pos, ev.pos2)
+        elif isinstance(ev, Discard | Knock | Pass):
+            yield Action(ActionKind(ev.kind))
+        elif isinstance(ev, Bunker | Approach):
+            yield Action(ActionKind(ev.kind), ev.pos, ev.pos2)
 
 
 def replay_steps(
@@ -1359,13 +1561,13 @@ def replay_steps(
     (the same object, changed in place), so a viewer can stop anywhere.
     Read to the end, it raises InputError (IllegalAction for an action the
     rules forbid) if the log disagrees with the rules."""
-    if not events or events[0].kind != "deal":
+    deal = events[0] if events else None
+    if not isinstance(deal, Deal):
         raise InputError("a hole's log starts with its deal")
-    dealer, order = events[0].dealer, events[0].order
     # a recorded reshuffle always has its order (only a view hides it)
-    chance = iter([cast(tuple[int, ...], ev.order) for ev in events if ev.kind == "reshuffle"])
+    chance = iter([ev.order or () for ev in events if isinstance(ev, Reshuffle)])
     state = HoleState(
-        variant, players, dealer, order=order, extra_reveals=extra_reveals, _chance=chance
+        variant, players, deal.dealer, order=deal.order, extra_reveals=extra_reveals, _chance=chance
     )
     yield state
     for action in actions_of(events):

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from .state import EVENT_FIELDS, Event, HoleState, Phase
+from .state import Deal, Draw, Event, HoleState, Look, Peek, Phase, Reshuffle
 from .variant import Variant
 
 
@@ -173,26 +173,28 @@ class View:
 
 def censor(event: Event, seat: int) -> Event:
     """An event as ``seat`` may see it: private cards become ``None``."""
-    kind = event.kind
-    if kind == "deal":
-        return Event(kind, -1, (event.dealer, None))
-    if kind == "reshuffle":
-        return Event(kind, -1, (None,))
-    if kind in ("peek", "look") and event.seat != seat:
-        return Event(kind, event.seat, (event.pos, None))
-    if kind == "draw" and event.source == "stock" and event.seat != seat:
-        return Event(kind, event.seat, ("stock", None))
+    if isinstance(event, Deal):
+        return Deal(event.dealer, None)
+    if isinstance(event, Reshuffle):
+        return Reshuffle(None)
+    if event.seat != seat:
+        if isinstance(event, Peek):
+            return Peek(event.seat, event.pos, None)
+        if isinstance(event, Look):
+            return Look(event.seat, event.pos, None)
+        if isinstance(event, Draw) and event.source == "stock":
+            return Draw(event.seat, "stock", None)
     return event
 
 
 def event_json(ev: Event) -> dict[str, Any]:
     """An event as JSON with cards printed in notation (for bots and logs):
     its kind, the seat (not for the deal, reshuffles and the end, which
-    are nobody's), then its named fields (:data:`~golfcli.state.EVENT_FIELDS`)."""
+    are nobody's), then its named fields (:attr:`~golfcli.state.Event.FIELDS`)."""
     out: dict[str, Any] = {"kind": ev.kind}
     if ev.seat >= 0:
         out["seat"] = ev.seat
-    for name, value in zip(EVENT_FIELDS.get(ev.kind, ()), ev.data, strict=False):
+    for name, value in zip(ev.FIELDS, ev.data, strict=True):
         if name in ("card", "replaced"):
             value = None if value is None else C.card_str(value)
         elif name == "order":

@@ -24,7 +24,25 @@ from golfcli import state as state_module
 from golfcli.cli import app
 from golfcli.match import HoleRecord
 from golfcli.record import load_record
-from golfcli.state import Action, Event, HoleState, IllegalAction
+from golfcli.state import (
+    Action,
+    Approach,
+    Bunker,
+    Discard,
+    Draw,
+    End,
+    Flip,
+    HoleState,
+    IllegalAction,
+    Knock,
+    Look,
+    Out,
+    Pass,
+    Peek,
+    Reshuffle,
+    Reveal,
+    Swap,
+)
 from golfcli.tui import hint
 from golfcli.tui.board import (
     board_from_view,
@@ -470,19 +488,36 @@ def test_style_detect() -> None:
 
 
 def test_describe_turns_in_plain_words() -> None:
+    """Every kind of event in words, cards a seat did not see as 'a card' or
+    left out."""
     names = ["ann", "bob"]
     evs = [
-        Event("reveal", 1, (0, card("5H"))),
-        Event("reveal", 1, (3, card("KS"))),
-        Event("draw", 0, ("stock", None)),  # censored: bob could not see it ...
-        Event("swap", 0, (2, card("4C"), card("9C"), False)),  # ... until it was placed
-        Event("draw", 1, ("stock", None)),
-        Event("discard", 1, (card("QD"),)),
-        Event("flip", 1, (4, card("2S"))),
-        Event("peek", 0, (1, None)),
-        Event("knock", 0, ()),
-        Event("reshuffle", -1, (None,)),
-        Event("end", -1, ("final turns played", (3, 4))),
+        Reveal(1, 0, card("5H")),
+        Reveal(1, 3, card("KS")),
+        Draw(0, "stock", None),  # censored: bob could not see it ...
+        Swap(0, 2, card("4C"), card("9C"), False),  # ... until it was placed
+        Draw(1, "stock", card("QD")),
+        Discard(1, card("QD")),
+        Flip(1, 4, card("2S")),
+        Peek(0, 1, None),
+        Knock(0),
+        Reshuffle(None),
+        Peek(1, 0, card("7D")),
+        Peek(1, 5, None),
+        Draw(0, "discard", card("3H")),
+        Swap(0, 1, card("3H"), card("JC"), True),
+        Draw(1, "stock", card("8S")),
+        Discard(1, card("8S")),
+        Pass(1),
+        Look(0, 4, None),
+        Look(1, 4, card("AS")),
+        Bunker(0, 1, 2),
+        Approach(1, 3, 5),
+        Flip(0, 0, card("6D")),
+        Out(0, 0),
+        Swap(1, 2, card("5C"), card("6C"), False),
+        Discard(0, card("9H")),
+        End("final turns played", (3, 4)),
     ]
     assert describe_events(evs, names, PLAIN, you=1) == [
         "You turned up 5H at 1 and KS at 4.",
@@ -490,6 +525,16 @@ def test_describe_turns_in_plain_words() -> None:
         "You drew the QD from the stock and discarded it, then turned up the 2S at 5.",
         "ann peeked at 2, then knocked.",
         "The discard pile was shuffled into a new stock.",
+        "You peeked at 1 (7D) and 6.",
+        "ann took the 3H from the discard pile and put it at 2 in place of the JC.",
+        "You drew the 8S from the stock and discarded it, then turned nothing up.",
+        "ann looked again at 5.",
+        "You looked again at 5 (AS).",
+        "ann played a bunker shot, swapping 2 and 3.",
+        "You played an approach shot, swapping 4 and 6.",
+        "ann turned up the 6D at 1, then went out (every card face up).",
+        "You put the 5C at 3 in place of the face-down 6C.",
+        "ann discarded the 9H.",
         "The hole is over: the final turns are played.",
     ]
 

@@ -13,7 +13,18 @@ import pytest
 from golfcli.cards import parse_card
 from golfcli.cli import build_kind
 from golfcli.exceptions import InputError
-from golfcli.state import Action, Event, HoleState, IllegalAction, replay_hole
+from golfcli.state import (
+    Action,
+    Draw,
+    End,
+    Event,
+    HoleState,
+    IllegalAction,
+    Knock,
+    Reshuffle,
+    Swap,
+    replay_hole,
+)
 from golfcli.variant import builtin, load_variant
 from golfcli.view import view
 
@@ -438,28 +449,40 @@ def test_clone_copies_every_field() -> None:
         assert getattr(twin, name) is not getattr(st, name), name
 
 
-def test_the_rule_tables_are_copied_whole_from_the_variants_catalogue() -> None:
-    """``_tables`` copies what ``_work_out_tables`` worked out once per variant
-    and player count: a field added there and not copied fails here.
+def test_a_hole_reads_the_rules_worked_out_for_its_variant_and_player_count() -> None:
+    """Every hole, clone and assembled state takes its variant's ``Rules`` for
+    its player count, and the seat and side tables from them: a field of the
+    rules worked out wrong, or a table not taken, fails here.
 
     Each variant is loaded afresh, so its per-variant cache entries are this
     test's own: with ``builtin(name)``, a test that churned the bounded caches
     before (``test_per_variant_caches_are_bounded``) could leave the variant's
     catalogue cached and its scorer evicted, and ``scorer`` then compares two
     equal tables that are different objects (it failed in that order)."""
+    from golfcli.state import Rules, rules_for
     from golfcli.variant import load_variant
 
     for name, players in (("six-card", 2), ("alberta", 4), ("nine-card", 3)):
         v = load_variant(name)
-        worked = HoleState(v, players, _blank=True)
-        worked._work_out_tables(v, players)
-        names = getattr(HoleState, "__mypyc_attrs__", None) or tuple(vars(worked))
-        names = tuple(n for n in names if n != "__dict__" and hasattr(worked, n))
-        assert len(names) > 15
-        for dealer in range(players):  # the first from the tables, the rest from the cache
+        fresh = Rules(v, players)
+        names = getattr(Rules, "__mypyc_attrs__", None) or tuple(vars(fresh))
+        names = tuple(n for n in names if n != "__dict__")
+        assert len(names) > 20
+        for dealer in range(players):  # the first from a fresh Rules, the rest from the cache
             st = HoleState(v, players, dealer, random.Random(dealer))
+            assert st.rules is rules_for(v, players)
             for n in names:
-                assert getattr(st, n) == getattr(worked, n), (name, n)
+                assert getattr(st.rules, n) == getattr(fresh, n), (name, n)
+            for n in ("variant", "side_of", "seats_of", "cat", "scorer"):
+                assert getattr(st, n) is getattr(st.rules, n), (name, n)
+            for n in ("players", "groups", "n", "full"):  # ints: unboxed when compiled
+                assert getattr(st, n) == getattr(st.rules, n), (name, n)
+            assert st.clone().rules is st.rules
+    alberta = Rules(load_variant("alberta"), 4)
+    assert alberta.side_of == [0, 1, 0, 1] and alberta.seats_of == [[0, 2], [1, 3]]
+    assert (alberta.groups, alberta.n, alberta.full) == (2, 18, (1 << 18) - 1)
+    house = Rules(variant("six-card", "turn.draw_from=[stock]", "end.turn_limit=7"), 3)
+    assert (house.draw_stock, house.draw_discard, house.turn_cap) == (True, False, 21)
     with pytest.raises(InputError):
         HoleState(builtin("alberta"), 5, 0, random.Random(1))  # a count it is not for
 
@@ -529,7 +552,7 @@ def test_kinds_and_phases_are_strenums_that_read_as_plain_text():
     plain strings records, views and bots use."""
     import json
 
-    from golfcli.state import ActionKind, Event, EventKind, Phase
+    from golfcli.state import ActionKind, EventKind, Phase, event_of
 
     st = HoleState(builtin("six-card"), 2, 0, random.Random(1))
     assert isinstance(st.phase, Phase) and st.phase == "setup"
@@ -539,58 +562,85 @@ def test_kinds_and_phases_are_strenums_that_read_as_plain_text():
     assert repr(a) == f"Action(kind='reveal', pos={a.pos}, pos2=-1)"
     ev = st.events[0]
     assert isinstance(ev.kind, EventKind) and ev.kind == "deal"
-    assert json.dumps(ev.to_json()) == json.dumps(Event("deal", ev.seat, ev.data).to_json())
+    assert json.dumps(ev.to_json()) == json.dumps(event_of("deal", ev.seat, ev.data).to_json())
     assert f"{st.phase} {a.kind}" == "setup reveal"
     assert type(str(Action(ActionKind.KNOCK))) is str and str(Action(ActionKind.KNOCK)) == "knock"
 
 
 def test_events_compare_hash_unpack_and_pickle_by_value() -> None:
-    """Event is a small class, not a named tuple: what a tuple gave for free
-    is its own code, so each part is checked here.  Equal events (an engine
-    kind and the same text) are == and not !=; any field apart makes them !=;
-    equal events hash alike and events of different kinds apart; unpacking
-    gives (kind, seat, data); a pickled event (sent to a worker) comes back
-    equal, its kind as plain text."""
+    """Events are small classes, not named tuples: what a tuple gave for free
+    is their own code, so each part is checked here.  Equal events (the
+    engine's and one read from a record) are == and not !=; any field apart
+    makes them !=; equal events hash alike and events of different kinds
+    apart; unpacking gives (kind, seat, data); a pickled event (sent to a
+    worker) comes back equal, of its class."""
     import pickle
 
-    from golfcli.state import Event, EventKind
+    from golfcli.state import Discard, EventKind, Flip, Look, Peek, Reveal, Swap, event_of
 
-    ev = Event(EventKind.SWAP, 1, (2, 41, 17, False))
-    same = Event("swap", 1, (2, 41, 17, False))
+    ev = Swap(1, 2, 41, 17, False)
+    same = event_of("swap", 1, (2, 41, 17, False))
     assert ev == same and (ev != same) is False
-    for other in (
-        Event("discard", 1, (2, 41, 17, False)),
-        Event("swap", 0, (2, 41, 17, False)),
-        Event("swap", 1, (2, 41, 17, True)),
-    ):
+    for other in (Discard(1, 41), Swap(0, 2, 41, 17, False), Swap(1, 2, 41, 17, True)):
         assert ev != other and (ev == other) is False
     assert ev != ("swap", 1, (2, 41, 17, False))  # an event is not a tuple
     assert hash(ev) == hash(same)
-    kinds = ("reveal", "peek", "look", "flip")
-    assert len({hash(Event(k, 0, (3, 17))) for k in kinds}) == len(kinds)
+    kinds = (Reveal, Peek, Look, Flip)
+    assert len({hash(k(0, 3, 17)) for k in kinds}) == len(kinds)
     kind, seat, data = ev
     assert (kind, seat, data) == ("swap", 1, (2, 41, 17, False))
     back = pickle.loads(pickle.dumps(ev))
-    assert back == ev and type(back.kind) is str and back.kind == "swap"
+    assert back == ev and type(back) is Swap and back.kind is EventKind.SWAP
 
 
-def test_event_field_tables_say_where_each_field_sits() -> None:
-    """The per-field tables behind ``ev.pos``, ``ev.card``... are built once
-    at import (so a test of ``ev.card`` alone cannot tell a broken builder):
-    each maps exactly the kinds that have the field to its place in data."""
-    from golfcli.state import _index_of
+def test_each_event_kind_has_its_class_and_names_its_data() -> None:
+    """Every kind has one class; its ``FIELDS`` name the attributes ``data``
+    holds, in the record's order, and ``event_of`` builds it again from
+    that record form.  Values are distinct, so a field read from the wrong
+    place shows."""
+    from golfcli.state import EVENT_TYPES, EventKind, event_of
 
-    assert _index_of("card") == {
-        "reveal": 1,
-        "peek": 1,
-        "look": 1,
-        "flip": 1,
-        "draw": 1,
-        "swap": 1,
-        "discard": 0,
+    assert set(EVENT_TYPES) == set(EventKind)
+    samples = {
+        "deal": (1, (8, 9)),
+        "reshuffle": ((10, 11),),
+        "reveal": (2, 12),
+        "peek": (3, 13),
+        "look": (4, 14),
+        "flip": (5, 15),
+        "draw": ("stock", 16),
+        "swap": (6, 17, 18, True),
+        "discard": (19,),
+        "knock": (),
+        "pass": (),
+        "bunker": (7, 8),
+        "approach": (9, 10),
+        "out": (1,),
+        "end": ("went out", (3, 4)),
     }
-    assert _index_of("pos2") == {"bunker": 1, "approach": 1}
-    assert _index_of("was_face_up") == {"swap": 3}
+    for kind, data in samples.items():
+        seat = -1 if kind in ("deal", "reshuffle", "end") else 2
+        ev = event_of(kind, seat, data)
+        assert type(ev) is EVENT_TYPES[kind] and (ev.kind, ev.seat) == (kind, seat)
+        assert ev.data == data == tuple(getattr(ev, name) for name in ev.FIELDS)
+        assert event_of(kind, seat, ev.data) == ev
+    assert EVENT_TYPES["swap"].FIELDS == ("pos", "card", "replaced", "was_face_up")
+
+
+def test_an_event_of_another_shape_is_refused_by_name() -> None:
+    """A record's event golf cannot build says what is wrong with it."""
+    from golfcli.state import event_of
+
+    with pytest.raises(InputError, match=r"^unknown event kind 'dance'$"):
+        event_of("dance", 1, (3,))
+    with pytest.raises(InputError, match=r"^a swap event holds 4 values \(pos, card, replaced, "):
+        event_of("swap", 1, (3, 4))
+    with pytest.raises(InputError, match=r"^a discard event holds 1 value \(card\), not 2$"):
+        event_of("discard", 1, (3, 4))
+    with pytest.raises(InputError, match=r"^a knock event holds no values, not 1$"):
+        event_of("knock", 1, (3,))
+    with pytest.raises(InputError, match=r"^a deal event is nobody's: its seat is -1, not 0$"):
+        event_of("deal", 0, (0, (8, 9)))
 
 
 def test_rule_tables_are_worked_out_once_per_variant_and_player_count() -> None:
@@ -602,7 +652,7 @@ def test_rule_tables_are_worked_out_once_per_variant_and_player_count() -> None:
 
     v = load_variant("alberta")
     a, b = HoleState(v, 4, 0, random.Random(1)), HoleState(v, 4, 2, random.Random(2))
-    assert a.side_of is b.side_of and a.seats_of is b.seats_of
+    assert a.rules is b.rules and a.side_of is b.side_of and a.seats_of is b.seats_of
     three = HoleState(v, 3, 0, random.Random(3))
     assert three.side_of is not a.side_of and len(three.side_of) == 3
 
@@ -612,15 +662,15 @@ def test_events_are_read_only_on_both_builds() -> None:
     could rewrite one would change the log every seat and the record read.
     Compiled, Event's Final attributes are read-only; interpreted, the module
     makes them so (GOLF_PURE=1 runs this test on the sources)."""
-    from golfcli.state import Event
+    from golfcli.state import Swap
 
-    ev = Event("swap", 0, (2, 41, 17, False))
-    for name, value in (("kind", "flip"), ("seat", 1), ("data", (0,))):
+    ev = Swap(0, 2, 41, 17, False)
+    for name, value in (("kind", "flip"), ("seat", 1), ("pos", 3), ("card", 8), ("data", (0,))):
         with pytest.raises(AttributeError):
             setattr(ev, name, value)
         with pytest.raises(AttributeError):
             delattr(ev, name)
-    assert ev == Event("swap", 0, (2, 41, 17, False)) and ev.pos == 2
+    assert ev == Swap(0, 2, 41, 17, False) and ev.pos == 2
 
 
 # ---------------------------------------------------------------- helpers: Alberta aces, play
@@ -883,10 +933,10 @@ def test_replay_takes_the_recorded_reshuffle() -> None:
 
 def test_a_reshuffle_of_other_cards_is_refused() -> None:
     st, i = recorded_hole_with_reshuffle()
-    order = list(st.events[i].data[0])
+    order = list(st.events[i].order)
     wrong = [order[0], *order]  # one card twice: not the discard pile that was shuffled
     events = list(st.events)
-    events[i] = Event("reshuffle", -1, (tuple(wrong[:-1]),))
+    events[i] = Reshuffle(tuple(wrong[:-1]))
     with pytest.raises(InputError, match=r"^recorded shuffle does not hold the expected cards$"):
         replay_hole(st.variant, 2, events)
 
@@ -897,10 +947,10 @@ def test_a_log_that_differs_from_its_replay_is_refused() -> None:
     st, _ = recorded_hole_with_reshuffle()
     draw = next(i for i, e in enumerate(st.events) if e.kind == "draw")
     ev = st.events[draw]
-    other = next(c for c in range(8, 112) if c != ev.data[1])
+    other = next(c for c in range(8, 112) if c != ev.card)
     for i, bad in (
-        (draw, Event("draw", ev.seat, (ev.data[0], other))),
-        (len(st.events) - 1, Event("end", -1, ("went out", (0, 0)))),
+        (draw, Draw(ev.seat, ev.source, other)),
+        (len(st.events) - 1, End("went out", (0, 0))),
     ):
         events = list(st.events)
         events[i] = bad
@@ -914,7 +964,7 @@ def test_a_deal_of_other_cards_is_refused() -> None:
     with pytest.raises(InputError, match=r"^the given deck order is not this variant's deck$"):
         HoleState(v, 2, 0, order=[deck[0], *deck[:-1]])
     with pytest.raises(InputError, match="deal"):
-        replay_hole(v, 2, [Event("knock", 0, ())])
+        replay_hole(v, 2, [Knock(0)])
 
 
 # ---------------------------------------------------------------- assembled states
@@ -1054,7 +1104,8 @@ def test_records_round_trip_every_event() -> None:
     opt = HoleState(variant("four-card", "turn.look_again=true"), 2, 1, random.Random(2))
     play(opt, "peek 0", "peek 1", "peek 2", "peek 3", "draw_stock", "discard", "pass", "knock")
     for ev in [*st.events, *opt.events]:
-        assert Event.from_json(ev.to_json()) == ev
+        back = Event.from_json(ev.to_json())
+        assert back == ev and type(back) is type(ev)
     kinds = {e.kind: e.to_json() for e in opt.events}
     assert kinds["pass"] == {"kind": "pass", "seat": 0, "data": []}
     assert kinds["knock"] == {"kind": "knock", "seat": 1, "data": []}
@@ -1076,7 +1127,7 @@ def test_replay_error_messages() -> None:
     with pytest.raises(InputError, match=r"^a hole's log starts with its deal$"):
         replay_hole(st.variant, 2, st.events[1:])
     events = list(st.events)
-    events[-1] = Event("end", -1, ("went out", (0, 0)))
+    events[-1] = End("went out", (0, 0))
     with pytest.raises(InputError, match=r"^replayed events differ from the recorded log$"):
         replay_hole(st.variant, 2, events)
 
@@ -1553,14 +1604,13 @@ def test_apply_trusted_still_refuses_an_unknown_kind() -> None:
     assert (refused.value.rule, refused.value.pos) == ("", None)  # no rule: a caller's mistake
 
 
-def test_events_read_by_name_and_print_plainly() -> None:
-    ev = Event("swap", 0, (2, 41, 17, False))
-    assert repr(ev) == "Event(kind='swap', seat=0, data=(2, 41, 17, False))"
-    with pytest.raises(AttributeError, match=r"^a knock event has no card$"):
-        _ = Event("knock", 1, ()).card
-    # a record may hold a kind this version does not know: it has no fields
-    with pytest.raises(AttributeError, match=r"^a dance event has no pos$"):
-        _ = Event("dance", 1, (3,)).pos
+def test_events_read_by_name_and_print_as_made() -> None:
+    ev = Swap(0, 2, 41, 17, False)
+    assert repr(ev) == "Swap(seat=0, pos=2, card=41, replaced=17, was_face_up=False)"
+    assert repr(End("went out", (3, 4))) == "End(reason='went out', totals=(3, 4))"
+    assert repr(Knock(1)) == "Knock(seat=1)"
+    with pytest.raises(AttributeError):
+        _ = Knock(1).card  # type: ignore[attr-defined]
 
 
 def test_a_refused_peek_says_which_rule_and_where() -> None:

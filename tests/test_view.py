@@ -475,10 +475,15 @@ def test_hidden_slots_are_the_face_down_cards_a_seat_does_not_know() -> None:
     assert view(st, 0).hidden_slots() == [(0, 1), (1, 0), (1, 1), (1, 2), (1, 3)]
 
 
-def test_an_event_of_an_unknown_kind_keeps_its_kind_and_seat() -> None:
-    """Records may hold kinds a later version added: the JSON keeps what it
-    can name (and chance's events, seat -1, have no seat)."""
-    from golfcli.state import Event
+def test_nobodys_events_have_no_seat_in_json() -> None:
+    """Chance's and scoring's events (seat -1) are nobody's: their JSON has
+    no seat; every other event's has."""
+    from golfcli.state import Deal, End, Knock
 
-    assert event_json(Event("dance", 2, (1, 2))) == {"kind": "dance", "seat": 2}
-    assert event_json(Event("storm", -1, ())) == {"kind": "storm"}
+    assert event_json(Knock(2)) == {"kind": "knock", "seat": 2}
+    assert event_json(Deal(0, None)) == {"kind": "deal", "dealer": 0, "order": None}
+    assert event_json(End("went out", (3, 4))) == {
+        "kind": "end",
+        "reason": "went out",
+        "totals": [3, 4],
+    }

@@ -7,7 +7,23 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..exceptions import StopMatch
-from ..state import Event
+from ..state import (
+    Approach,
+    Bunker,
+    Discard,
+    Draw,
+    End,
+    Event,
+    Flip,
+    Knock,
+    Look,
+    Out,
+    Pass,
+    Peek,
+    Reshuffle,
+    Reveal,
+    Swap,
+)
 from .seats import SeatSpec
 from .style import Style
 
@@ -22,10 +38,9 @@ def _cardw(card: int | None, style: Style) -> str:
     return "a card" if card is None else "the " + style.card(card)
 
 
-def _card(ev: Event, style: Style) -> str:
-    """The event's card, which the caller knows is shown."""
-    assert ev.card is not None
-    return style.card(ev.card)
+def _shown(card: int | None, style: Style) -> str:
+    """' (the 7♥)' for a card this seat saw, '' for one it did not."""
+    return "" if card is None else f" ({style.card(card)})"
 
 
 def join_and(items: Sequence[str]) -> str:
@@ -51,64 +66,62 @@ def turn_words(group: Sequence[Event], style: Style) -> str:
     i = 0
     while i < len(group):
         ev = group[i]
-        k = ev.kind
         nxt = group[i + 1] if i + 1 < len(group) else None
-        if k in ("reveal", "peek"):
+        if isinstance(ev, Reveal):
             same = [ev]
-            while i + 1 < len(group) and group[i + 1].kind == k:
+            while isinstance(nxt, Reveal):
+                same.append(nxt)
                 i += 1
-                same.append(group[i])
-            if k == "reveal":
-                what = join_and([f"{_card(e, style)} at {_pos(e.pos)}" for e in same])
-                clauses.append(f"turned up {what}")
-            else:
-                what = join_and(
-                    [
-                        _pos(e.pos) + ("" if e.card is None else f" ({_card(e, style)})")
-                        for e in same
-                    ]
-                )
-                clauses.append(f"peeked at {what}")
-        elif k == "draw":
+                nxt = group[i + 1] if i + 1 < len(group) else None
+            what = join_and([f"{style.card(e.card)} at {_pos(e.pos)}" for e in same])
+            clauses.append(f"turned up {what}")
+        elif isinstance(ev, Peek):
+            peeks = [ev]
+            while isinstance(nxt, Peek):
+                peeks.append(nxt)
+                i += 1
+                nxt = group[i + 1] if i + 1 < len(group) else None
+            what = join_and([_pos(e.pos) + _shown(e.card, style) for e in peeks])
+            clauses.append(f"peeked at {what}")
+        elif isinstance(ev, Draw):
             card = ev.card
-            if nxt is not None and nxt.kind in ("swap", "discard"):
+            if isinstance(nxt, Swap | Discard):
                 card = nxt.card  # the card shows once it is put down
             text = (
                 f"drew {_cardw(card, style)} from the stock"
                 if ev.source == "stock"
                 else f"took {_cardw(card, style)} from the discard pile"
             )
-            if nxt is not None and nxt.kind == "swap":
+            if isinstance(nxt, Swap):
                 where = "face-down " if not nxt.was_face_up else ""
                 text += f" and put it at {_pos(nxt.pos)} in place of the {where}"
                 text += style.card(nxt.replaced)
                 i += 1
-            elif nxt is not None and nxt.kind == "discard":
+            elif isinstance(nxt, Discard):
                 text += " and discarded it"
                 i += 1
             clauses.append(text)
-        elif k == "swap":
+        elif isinstance(ev, Swap):
             clauses.append(
                 f"put {_cardw(ev.card, style)} at {_pos(ev.pos)} in place of the "
                 f"{'' if ev.was_face_up else 'face-down '}{style.card(ev.replaced)}"
             )
-        elif k == "discard":
+        elif isinstance(ev, Discard):
             clauses.append(f"discarded {_cardw(ev.card, style)}")
-        elif k == "flip":
+        elif isinstance(ev, Flip):
             clauses.append(f"turned up {_cardw(ev.card, style)} at {_pos(ev.pos)}")
-        elif k == "pass":
+        elif isinstance(ev, Pass):
             clauses.append("turned nothing up")
-        elif k == "knock":
+        elif isinstance(ev, Knock):
             clauses.append("knocked")
-        elif k == "look":
-            seen = "" if ev.card is None else f" ({_card(ev, style)})"
-            clauses.append(f"looked again at {_pos(ev.pos)}{seen}")
-        elif k in ("bunker", "approach"):
+        elif isinstance(ev, Look):
+            clauses.append(f"looked again at {_pos(ev.pos)}{_shown(ev.card, style)}")
+        elif isinstance(ev, Bunker | Approach):
             clauses.append(
-                f"played {'a bunker' if k == 'bunker' else 'an approach'} shot, "
+                f"played {'a bunker' if isinstance(ev, Bunker) else 'an approach'} shot, "
                 f"swapping {_pos(ev.pos)} and {_pos(ev.pos2)}"
             )
-        elif k == "out":
+        elif isinstance(ev, Out):
             clauses.append("went out (every card face up)")
         i += 1
     return ", then ".join(clauses)
@@ -131,9 +144,9 @@ def describe_events(
     for seat, group in turn_groups(events):
         if seat < 0:
             for ev in group:
-                if ev.kind == "reshuffle":
+                if isinstance(ev, Reshuffle):
                     lines.append("The discard pile was shuffled into a new stock.")
-                elif ev.kind == "end":
+                elif isinstance(ev, End):
                     lines.append(f"The hole is over: {END_REASONS.get(ev.reason, ev.reason)}.")
             continue
         words = turn_words(group, style)

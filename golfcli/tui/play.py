@@ -23,7 +23,7 @@ from ..game import side_names
 from ..interrupts import IMMEDIATE
 from ..match import HoleRecord, Match, MatchResult
 from ..rulestext import game_length
-from ..state import Action, Event
+from ..state import Action, Discard, Event
 from ..variant import Variant
 from ..view import View, censor
 from .board import (
@@ -334,10 +334,8 @@ class PlayUI:
         if view.phase == "place" and view.drawn is not None:
             src = "stock" if view.drawn_from == "stock" else "discard pile"
             say(f"You hold the {self.style.card(view.drawn)} from the {src}.")
-        elif view.phase == "flip" and view.history and view.history[-1].kind == "discard":
-            card = view.history[-1].card
-            assert card is not None  # a discarded card lies face up
-            say(f"You discarded the {self.style.card(card)}.")
+        elif view.phase == "flip" and view.history and isinstance(view.history[-1], Discard):
+            say(f"You discarded the {self.style.card(view.history[-1].card)}.")
 
     def show_hint(self, view: View, legal: Sequence[Action]) -> None:
         for line in self.coach.lines(view, legal, self.style, self._extra(view.seat)):
