@@ -29,6 +29,8 @@ COMPILED = [
     "golfcli/cards.py",
     "golfcli/keys.py",
     "golfcli/scoring.py",
+    "golfcli/actions.py",
+    "golfcli/events.py",
     "golfcli/state.py",
     "golfcli/view.py",
     "golfcli/bots/common.py",

@@ -52,7 +52,7 @@ _PUBLIC: dict[str, str] = {
     "HoleResult": "breakdown",
     # one hole, driven move by move
     "Hole": "hole",
-    "Action": "state",
+    "Action": "actions",
     "View": "view",
     # matches and tournaments
     "play_match": "match",
@@ -68,7 +68,7 @@ _PUBLIC: dict[str, str] = {
     "GolfError": "exceptions",
     "VariantError": "variant",
     "CardError": "cards",
-    "IllegalAction": "state",
+    "IllegalAction": "actions",
     "ConfigError": "tournament.plan",
     "BotSpecError": "bots",
     "BotFault": "faults",
@@ -124,6 +124,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is imported here)
+    from .actions import Action, IllegalAction
     from .bots import BaseBot, Bot, BotSpecError
     from .bots.registry import make_bot
     from .breakdown import (
@@ -138,7 +139,6 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is 
     from .hole import Hole
     from .match import Match, MatchResult, play_match
     from .notation import Card, Layout
-    from .state import Action, IllegalAction
     from .tournament.plan import ConfigError
     from .tournament.report import Report
     from .tournament.runner import run_tournament

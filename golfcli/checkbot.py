@@ -36,11 +36,11 @@ from typing import Any
 
 import typer
 
+from .actions import Action
 from .errors import fail
 from .faults import FAULT_KINDS, BotFault
 from .match import Match
 from .render import bad_format
-from .state import Action
 from .view import View
 from .yamlsrc import printable
 

@@ -32,11 +32,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from .actions import Action, IllegalAction, Phase
+from .events import Event
 from .exceptions import InputError
 from .keys import KeyedRandom, derive, match_key, new_key
 from .notation import Card, Layout
+from .replay import replay_hole
 from .scoring import HoleScore
-from .state import Action, Event, HoleState, IllegalAction, Phase, replay_hole
+from .state import HoleState
 from .variant import Variant, resolve
 from .view import MatchInfo, View, view
 
@@ -141,9 +144,9 @@ class Hole:
         return self.state.legal_actions()
 
     def apply(self, action: Action | str) -> None:
-        """Do ``action`` for the seat to act: an :class:`~golfcli.state.Action`
+        """Do ``action`` for the seat to act: an :class:`~golfcli.actions.Action`
         or its text (``"draw_stock"``, ``"swap 4"``).  A move the rules forbid
-        raises :class:`~golfcli.state.IllegalAction` naming the rule, and
+        raises :class:`~golfcli.actions.IllegalAction` naming the rule, and
         changes nothing."""
         if isinstance(action, str):
             try:

@@ -29,7 +29,9 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from .actions import OVER, Action
 from .bots import Bot
+from .events import Event
 from .exceptions import InputError, StopMatch
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
 from .game import (
@@ -45,7 +47,7 @@ from .interrupts import HELD, PENDING, deliver
 from .keys import KeyedRandom, derive, match_key
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
 from .scoring import HoleScore
-from .state import OVER, Action, Event, HoleState
+from .state import HoleState
 from .variant import Variant, resolve
 from .view import MatchInfo, event_json, view
 

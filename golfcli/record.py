@@ -25,9 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from .events import Event
 from .exceptions import InputError
 from .match import HoleRecord, MatchResult
-from .state import Event, HoleState, replay_hole
+from .replay import replay_hole
+from .state import HoleState
 from .variant import Variant, load_variant
 
 VERSION = 1

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from .state import Deal, Draw, Event, HoleState, Look, Peek, Phase, Reshuffle
+from .actions import Phase
+from .events import Deal, Draw, Event, Look, Peek, Reshuffle
+from .state import HoleState
 from .variant import Variant
 
 
@@ -190,7 +192,7 @@ def censor(event: Event, seat: int) -> Event:
 def event_json(ev: Event) -> dict[str, Any]:
     """An event as JSON with cards printed in notation (for bots and logs):
     its kind, the seat (not for the deal, reshuffles and the end, which
-    are nobody's), then its named fields (:attr:`~golfcli.state.Event.FIELDS`)."""
+    are nobody's), then its named fields (:attr:`~golfcli.events.Event.FIELDS`)."""
     out: dict[str, Any] = {"kind": ev.kind}
     if ev.seat >= 0:
         out["seat"] = ev.seat

@@ -30,10 +30,10 @@ from typing import Any
 
 from bench import print_digest  # the result line, naming the build
 
+from golfcli.actions import Action
 from golfcli.bots.expert import ExpertBot
 from golfcli.bots.mc import MCBot
 from golfcli.match import Match
-from golfcli.state import Action
 from golfcli.variant import builtin
 from golfcli.view import View
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from golfcli.actions import Action
 from golfcli.bots.common import determinize, discard_flips
 from golfcli.bots.expert import Evaluator, ExpertBot
 from golfcli.bots.mc import MCBot
@@ -23,7 +24,7 @@ from golfcli.bots.registry import make_bot
 from golfcli.cards import parse_card
 from golfcli.exceptions import InputError
 from golfcli.match import Match, MatchResult
-from golfcli.state import Action, HoleState
+from golfcli.state import HoleState
 from golfcli.variant import Variant, builtin, load_variant
 from golfcli.view import View, view
 

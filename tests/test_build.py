@@ -21,8 +21,8 @@ import pytest
 import golfcli
 from golfcli.cli import build_kind
 
-COMPILED = ["cards", "keys", "scoring", "state", "view", "bots.common", "bots.greedy"]
-COMPILED += ["bots.expert", "bots.mc", "game", "match"]
+COMPILED = ["cards", "keys", "scoring", "actions", "events", "state", "view", "bots.common"]
+COMPILED += ["bots.greedy", "bots.expert", "bots.mc", "game", "match"]
 ROOT = Path(golfcli.__file__).parent
 
 

@@ -20,12 +20,13 @@ import pytest
 
 import golfcli
 from golfcli import cards
+from golfcli.actions import IllegalAction
 from golfcli.bots import RandomBot
 from golfcli.bots.expert import OverBudget
 from golfcli.exceptions import GolfError, InputError, StopMatch
 from golfcli.faults import BotFault
 from golfcli.match import Match
-from golfcli.state import HoleState, IllegalAction
+from golfcli.state import HoleState
 from golfcli.variant import VariantError, builtin
 from golfcli.yamlsrc import Checker, load_text
 
@@ -59,7 +60,7 @@ VALUE_ERRORS = {
     "golfcli.yamlsrc.LimitError",
     "golfcli.variant.VariantError",
     "golfcli.cards.CardError",
-    "golfcli.state.IllegalAction",
+    "golfcli.actions.IllegalAction",
     "golfcli.bots.BotSpecError",
     "golfcli.record.RecordError",
     "golfcli.tournament.plan.ConfigError",

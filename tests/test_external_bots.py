@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from golfcli.actions import Action
 from golfcli.bots.external import (
     PROTOCOL,
     ExternalBot,
@@ -36,7 +37,7 @@ from golfcli.bots.external import (
 from golfcli.bots.registry import BotSpecError, make_bot
 from golfcli.faults import BotFault
 from golfcli.match import Match
-from golfcli.state import Action, HoleState
+from golfcli.state import HoleState
 from golfcli.variant import builtin
 from golfcli.view import view
 

@@ -37,12 +37,14 @@ from hypothesis import strategies as st
 
 import golfcli.view
 from golfcli import cards as C
+from golfcli.actions import Action
 from golfcli.bots import procs
 from golfcli.bots.external import ExternalBot
 from golfcli.cli import build_kind
+from golfcli.events import Event
 from golfcli.match import Match
 from golfcli.record import load_record
-from golfcli.state import Action, Event, HoleState
+from golfcli.state import HoleState
 from golfcli.tournament.config import load_config
 from golfcli.tournament.runner import run_plan
 from golfcli.variant import Variant, builtin, load_variant

@@ -10,7 +10,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golfcli.state import HoleState, replay_hole
+from golfcli.replay import replay_hole
+from golfcli.state import HoleState
 from golfcli.variant import BUILTIN_NAMES, load_variant
 
 from .test_scoring import independent_score

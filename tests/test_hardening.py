@@ -22,11 +22,12 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from golfcli.actions import ACTION_KINDS, Action, IllegalAction
 from golfcli.bots.expert import DEFAULT_BUDGET, ExpertBot
 from golfcli.bots.registry import BotSpecError, make_bot
 from golfcli.cli import app
 from golfcli.match import Match
-from golfcli.state import ACTION_KINDS, Action, HoleState, IllegalAction
+from golfcli.state import HoleState
 from golfcli.validate import MAX_ERRORS
 from golfcli.variant import (
     _ADJ_KEYS,

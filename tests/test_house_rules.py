@@ -15,8 +15,9 @@ import pytest
 import yaml
 
 from golfcli import cards as C
+from golfcli.actions import Action
 from golfcli.scoring import score_hole, score_layout
-from golfcli.state import Action, HoleState
+from golfcli.state import HoleState
 from golfcli.variant import BUILTIN_NAMES, Variant, builtin, load_variant
 
 from .helpers import hole, total

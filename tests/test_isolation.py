@@ -28,11 +28,12 @@ from typing import Any
 import pytest
 
 from golfcli import cards as C
+from golfcli.actions import Action
 from golfcli.bots.external import ExternalBot
 from golfcli.bots.registry import make_bot
 from golfcli.keys import KeyedRandom, derive
 from golfcli.match import Match
-from golfcli.state import Action, HoleState
+from golfcli.state import HoleState
 from golfcli.variant import Variant, builtin
 from golfcli.view import event_json, view
 

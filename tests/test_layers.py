@@ -27,8 +27,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("yamlsrc", "render"),
     ("variant", "notation"),  # notation: Card and Layout, the public face of cards
     ("rulestext", "scoring", "validate"),
+    ("actions", "events"),  # a hole's actions and its log: what HoleState does and records
     ("breakdown", "state"),
-    ("view", "faults", "game"),
+    ("view", "faults", "game", "replay"),
     ("hole",),  # golfcli.Hole: one hole a program drives
     ("bots",),
     ("match",),

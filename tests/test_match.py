@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from golfcli.actions import Action
 from golfcli.bots import RandomBot
 from golfcli.bots.greedy import GreedyBot
 from golfcli.game import hole_winners
 from golfcli.match import Match
-from golfcli.state import Action
 from golfcli.variant import builtin, load_variant
 
 

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from golfcli.state import Action, HoleState
+from golfcli.actions import Action
+from golfcli.state import HoleState
 from golfcli.variant import Variant, load_variant
 
 from .reference_rules import Move, RefHole, pick, playout_counts

@@ -21,19 +21,15 @@ import pytest
 
 from golfcli import cards as C
 from golfcli import state as state_module
+from golfcli.actions import Action, IllegalAction
 from golfcli.cli import app
-from golfcli.match import HoleRecord
-from golfcli.record import load_record
-from golfcli.state import (
-    Action,
+from golfcli.events import (
     Approach,
     Bunker,
     Discard,
     Draw,
     End,
     Flip,
-    HoleState,
-    IllegalAction,
     Knock,
     Look,
     Out,
@@ -43,6 +39,9 @@ from golfcli.state import (
     Reveal,
     Swap,
 )
+from golfcli.match import HoleRecord
+from golfcli.record import load_record
+from golfcli.state import HoleState
 from golfcli.tui import hint
 from golfcli.tui.board import (
     board_from_view,

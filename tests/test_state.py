@@ -10,21 +10,13 @@ import re
 
 import pytest
 
+from golfcli.actions import Action, IllegalAction
 from golfcli.cards import parse_card
 from golfcli.cli import build_kind
+from golfcli.events import Draw, End, Event, Knock, Reshuffle, Swap
 from golfcli.exceptions import InputError
-from golfcli.state import (
-    Action,
-    Draw,
-    End,
-    Event,
-    HoleState,
-    IllegalAction,
-    Knock,
-    Reshuffle,
-    Swap,
-    replay_hole,
-)
+from golfcli.replay import replay_hole
+from golfcli.state import HoleState
 from golfcli.variant import builtin, load_variant
 from golfcli.view import view
 
@@ -552,7 +544,8 @@ def test_kinds_and_phases_are_strenums_that_read_as_plain_text():
     plain strings records, views and bots use."""
     import json
 
-    from golfcli.state import ActionKind, EventKind, Phase, event_of
+    from golfcli.actions import ActionKind, Phase
+    from golfcli.events import EventKind, event_of
 
     st = HoleState(builtin("six-card"), 2, 0, random.Random(1))
     assert isinstance(st.phase, Phase) and st.phase == "setup"
@@ -576,7 +569,7 @@ def test_events_compare_hash_unpack_and_pickle_by_value() -> None:
     worker) comes back equal, of its class."""
     import pickle
 
-    from golfcli.state import Discard, EventKind, Flip, Look, Peek, Reveal, Swap, event_of
+    from golfcli.events import Discard, EventKind, Flip, Look, Peek, Reveal, Swap, event_of
 
     ev = Swap(1, 2, 41, 17, False)
     same = event_of("swap", 1, (2, 41, 17, False))
@@ -598,7 +591,7 @@ def test_each_event_kind_has_its_class_and_names_its_data() -> None:
     holds, in the record's order, and ``event_of`` builds it again from
     that record form.  Values are distinct, so a field read from the wrong
     place shows."""
-    from golfcli.state import EVENT_TYPES, EventKind, event_of
+    from golfcli.events import EVENT_TYPES, EventKind, event_of
 
     assert set(EVENT_TYPES) == set(EventKind)
     samples = {
@@ -629,7 +622,7 @@ def test_each_event_kind_has_its_class_and_names_its_data() -> None:
 
 def test_an_event_of_another_shape_is_refused_by_name() -> None:
     """A record's event golf cannot build says what is wrong with it."""
-    from golfcli.state import event_of
+    from golfcli.events import event_of
 
     with pytest.raises(InputError, match=r"^unknown event kind 'dance'$"):
         event_of("dance", 1, (3,))
@@ -662,7 +655,7 @@ def test_events_are_read_only_on_both_builds() -> None:
     could rewrite one would change the log every seat and the record read.
     Compiled, Event's Final attributes are read-only; interpreted, the module
     makes them so (GOLF_PURE=1 runs this test on the sources)."""
-    from golfcli.state import Swap
+    from golfcli.events import Swap
 
     ev = Swap(0, 2, 41, 17, False)
     for name, value in (("kind", "flip"), ("seat", 1), ("pos", 3), ("card", 8), ("data", (0,))):

@@ -15,8 +15,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from golfcli.actions import Action
 from golfcli.cards import card_str
-from golfcli.state import Action, Event, HoleState
+from golfcli.events import Event
+from golfcli.state import HoleState
 from golfcli.variant import Variant, builtin
 from golfcli.view import MatchInfo, censor, event_json, view
 
@@ -478,7 +480,7 @@ def test_hidden_slots_are_the_face_down_cards_a_seat_does_not_know() -> None:
 def test_nobodys_events_have_no_seat_in_json() -> None:
     """Chance's and scoring's events (seat -1) are nobody's: their JSON has
     no seat; every other event's has."""
-    from golfcli.state import Deal, End, Knock
+    from golfcli.events import Deal, End, Knock
 
     assert event_json(Knock(2)) == {"kind": "knock", "seat": 2}
     assert event_json(Deal(0, None)) == {"kind": "deal", "dealer": 0, "order": None}

@@ -16,8 +16,8 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from ..actions import Action
 from ..exceptions import InputError
-from ..state import Action
 from ..view import View
 
 

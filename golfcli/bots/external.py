@@ -51,10 +51,10 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from .. import cards as C
+from ..actions import ACTION_KINDS, Action
 from ..exceptions import GolfError, InputError
 from ..faults import BotFault
 from ..interrupts import IMMEDIATE
-from ..state import ACTION_KINDS, Action
 from ..view import View
 from . import BotSpecError, procs
 

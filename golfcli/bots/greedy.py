@@ -13,7 +13,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from ..state import Action
+from ..actions import Action
 from ..view import View
 from . import BaseBot
 from .common import Knowledge

@@ -45,8 +45,10 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from ..actions import DRAW, FLIP, OVER, PLACE, Action
+from ..events import Event
 from ..scoring import compiled
-from ..state import DRAW, FLIP, OVER, PLACE, Action, Event, HoleState
+from ..state import HoleState
 from ..view import View, view
 from . import BaseBot, BotSpecError
 from .common import determinize

@@ -26,9 +26,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
+from ..actions import Action
 from ..exceptions import StopMatch
 from ..faults import BotFault
-from ..state import Action
 from ..view import View
 from . import Bot
 from . import BotSpecError as BotSpecError  # re-exported: callers know it from here

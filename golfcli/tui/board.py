@@ -15,9 +15,10 @@ from typing import Any
 from tabulate import tabulate
 
 from ..breakdown import match_text
+from ..events import Event
 from ..game import ScoredHole, count_hole, hole_winners, match_standing, tally
 from ..scoring import HoleScore, compiled
-from ..state import Event, HoleState
+from ..state import HoleState
 from ..variant import Variant
 from ..view import View
 from .style import Style, pad, vlen

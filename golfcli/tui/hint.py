@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import cards as C
+from ..actions import Action
 from ..scoring import expected_total
-from ..state import Action
 from ..view import View
 from .input import describe_action, describe_reply, setup_left, spread
 from .style import Style

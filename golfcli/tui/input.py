@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import cards as C
+from ..actions import Action, IllegalAction
 from ..bots.common import state_from_view
 from ..rulestext import turn_options
-from ..state import Action, HoleState, IllegalAction
+from ..state import HoleState
 from ..variant import Turn
 from ..view import View
 from .narrate import join_and

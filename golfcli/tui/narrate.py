@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ..exceptions import StopMatch
-from ..state import (
+from ..events import (
     Approach,
     Bunker,
     Discard,
@@ -24,6 +23,7 @@ from ..state import (
     Reveal,
     Swap,
 )
+from ..exceptions import StopMatch
 from .seats import SeatSpec
 from .style import Style
 

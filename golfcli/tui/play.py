@@ -17,13 +17,14 @@ from typing import IO, TYPE_CHECKING, Any
 import typer
 
 from .. import cards as C
+from ..actions import Action
 from ..errors import fail
+from ..events import Discard, Event
 from ..exceptions import InputError, StopMatch
 from ..game import side_names
 from ..interrupts import IMMEDIATE
 from ..match import HoleRecord, Match, MatchResult
 from ..rulestext import game_length
-from ..state import Action, Discard, Event
 from ..variant import Variant
 from ..view import View, censor
 from .board import (

@@ -12,7 +12,8 @@ from typing import IO
 
 from ..errors import fail
 from ..game import ScoredHole, side_names
-from ..state import HoleState, replay_steps
+from ..replay import replay_steps
+from ..state import HoleState
 from .board import (
     board_from_state,
     hole_result_lines,
