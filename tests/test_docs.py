@@ -140,3 +140,75 @@ def test_the_api_reference_builds_with_every_public_name(tmp_path: Path) -> None
     for name in golfcli.__all__:
         assert f'id="{name}"' in page, f"golfcli.{name} is missing from the reference"
     assert "Score one layout with a variant" in page  # a docstring, rendered
+
+
+# ---------------------------------------------------------------- the size list
+
+#: How far a size in architecture.md's list may drift before the list is
+#: wrong: sizes are given as "~N lines", a rough figure, not a count.
+SIZE_SLACK = 0.1
+#: The size a module may reach without a place in the list.
+MODULE_LIMIT = 600
+_SIZED = re.compile(r"`([\w/]+\.py)` \(~([\d,]+) lines\)(?: and its `(\w+)` \(~([\d,]+) lines\))?")
+
+
+def size_claims(text: str) -> dict[tuple[str, str], int]:
+    """The sizes architecture.md's "Sizes" section gives: (module, '') for a
+    module, (module, function) for "and its `f` (~N lines)"."""
+    section = text.split("\n## Sizes\n", 1)[1].split("\n## ", 1)[0]
+    claims: dict[tuple[str, str], int] = {}
+    for module, lines, func, func_lines in _SIZED.findall(" ".join(section.split())):
+        claims[module, ""] = int(lines.replace(",", ""))
+        if func:
+            claims[module, func] = int(func_lines.replace(",", ""))
+    return claims
+
+
+def actual_size(module: str, func: str) -> int:
+    """Lines of ``golfcli/module``, or of its function (or method) ``func``."""
+    source = (ROOT / "golfcli" / module).read_text(encoding="utf-8")
+    if not func:
+        return len(source.splitlines())
+    import ast
+
+    found = [
+        node.end_lineno - node.lineno + 1
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef) and node.name == func and node.end_lineno
+    ]
+    assert len(found) == 1, f"{module} has {len(found)} functions named {func}"
+    return found[0]
+
+
+def test_the_size_list_in_architecture_md_is_true() -> None:
+    """docs/architecture.md lists each module over 600 lines with its size and
+    why it is one room; the list is only worth reading while it is true: every
+    size it gives is within 10% of the file's, and no long module is missing."""
+    claims = size_claims((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8"))
+    wrong = [
+        f"{module}{':' + func if func else ''} is {actual_size(module, func)} lines, not ~{said}"
+        for (module, func), said in claims.items()
+        if abs(actual_size(module, func) - said) > SIZE_SLACK * said
+    ]
+    assert not wrong, "architecture.md's size list is out of date: " + "; ".join(wrong)
+    long = sorted(
+        str(path.relative_to(ROOT / "golfcli"))
+        for path in (ROOT / "golfcli").rglob("*.py")
+        if len(path.read_text(encoding="utf-8").splitlines()) > MODULE_LIMIT
+    )
+    assert [m for m in long if (m, "") not in claims] == [], "long modules the list leaves out"
+
+
+def test_the_size_list_reads_modules_and_their_functions() -> None:
+    """The reader of the list above, on a section of each shape it holds."""
+    text = (
+        "# A\n\n## Sizes\n\n- `variant.py` (~1,040 lines) and its `_build` (~235\n"
+        "  lines): why.\n- `cli.py` (~860 lines) and `card/commands.py` (~870 lines): why.\n"
+        "\n## Next\n\n- `other.py` (~10 lines)\n"
+    )
+    assert size_claims(text) == {
+        ("variant.py", ""): 1040,
+        ("variant.py", "_build"): 235,
+        ("cli.py", ""): 860,
+        ("card/commands.py", ""): 870,
+    }
