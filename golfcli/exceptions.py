@@ -31,7 +31,7 @@ here, so each kind says by its base what it means:
   ``tournament.executors.ExecutorError``, ``tournament.worker.GameError``), a
   ratings database that cannot be used (``tournament.ratings.RatingsError``), or a
   signal that never leaves its module (``bots.expert.OverBudget``,
-  ``bots.external.TransportError``).
+  ``bots.transport.TransportError``).
 
 The bottom of the layers, so that every module can derive from it.  Plain
 Python classes: a class in a module compiled by mypyc may derive from a

@@ -192,7 +192,7 @@ def test_a_bot_and_all_it_started_die_with_golf_even_when_golf_is_killed(
     which sees golf's end of a pipe close -- ends everything it started."""
     code = (
         "import sys, time\n"
-        "from golfcli.bots.external import ProcessTransport\n"
+        "from golfcli.bots.transport import ProcessTransport\n"
         f"t = ProcessTransport([sys.executable, {str(FAMILY)!r}, {str(tmp_path)!r}, "
         "'selfish', 'fork', 'stubborn', 'setsid', 'orphan'])\n"
         "print('started', flush=True)\n"
@@ -218,7 +218,7 @@ def test_end_run_ends_the_bots_a_lost_worker_left(tmp_path: Path) -> None:
     code = (
         "import os, sys\n"
         "from golfcli.bots import procs\n"
-        "from golfcli.bots.external import ProcessTransport\n"
+        "from golfcli.bots.transport import ProcessTransport\n"
         "procs._reaper_owner = os.getpid()  # no reaper: as if it died too\n"
         f"t = ProcessTransport([sys.executable, {str(FAMILY)!r}, {str(tmp_path)!r}, "
         "'setsid', 'orphan'])\n"

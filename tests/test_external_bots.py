@@ -26,15 +26,9 @@ from typing import Any
 import pytest
 
 from golfcli.actions import Action
-from golfcli.bots.external import (
-    PROTOCOL,
-    ExternalBot,
-    ProcessTransport,
-    TransportClosed,
-    TransportTimeout,
-    derived_seed,
-)
+from golfcli.bots.external import PROTOCOL, ExternalBot, derived_seed
 from golfcli.bots.registry import BotSpecError, make_bot
+from golfcli.bots.transport import ProcessTransport, TransportClosed, TransportTimeout
 from golfcli.faults import BotFault
 from golfcli.match import Match
 from golfcli.state import HoleState
@@ -585,7 +579,7 @@ def test_writing_to_a_bot_that_does_not_read_times_out() -> None:
 
 
 def test_a_line_without_end_is_too_long() -> None:
-    from golfcli.bots.external import MAX_LINE, LineTooLong
+    from golfcli.bots.transport import MAX_LINE, LineTooLong
 
     code = (
         f"import sys, time; sys.stdout.write('x' * {MAX_LINE + 10}); sys.stdout.flush(); "

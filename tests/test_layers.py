@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
-    "bots": ("", "procs", "common", "greedy", "expert", "mc", "external", "registry"),
+    "bots": ("", "procs", "common", "greedy", "expert", "mc", "transport", "external", "registry"),
     "tournament": (
         "",
         "plan",
