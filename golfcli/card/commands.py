@@ -1,8 +1,10 @@
 """``golf card ...``: the Typer sub-app.
 
-Only Typer is imported at module level: ``golfcli.cli`` registers this app
-on every start, and ``golf score`` must stay fast.  Every command loads what
-it needs inside its body.
+Only Typer and the commands' own light rooms (:mod:`.options`, the options
+read; :mod:`.start`, new and blank cards; :mod:`.enter`, a hole entered)
+are imported at module level: ``golfcli.cli`` registers this app on every
+start, and ``golf score`` must stay fast.  Every command, and every function
+of those rooms, loads what else it needs inside its body.
 
 Bad input of any kind is one line on stderr and exit status 2, and the card
 file is untouched: every check runs before the one atomic write.  Every
@@ -17,11 +19,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..errors import check_range, fail, load_variant_or_fail
+from ..errors import check_range, fail
 from ..limits import MAX_HOLES
+from . import enter, options, start
 
 if TYPE_CHECKING:
-    from ..variant import Variant
     from .model import Card, Change
 
 card_app = typer.Typer(
@@ -107,98 +109,6 @@ ParOpt = Annotated[
 ]
 
 
-def _variant(spec: str, overrides: list[str], base: Path | None = None) -> Variant:
-    return load_variant_or_fail(spec, overrides, base)
-
-
-def _toggles(twos: str | None, kings: str | None) -> list[str]:
-    out = []
-    if twos is not None:
-        if twos not in ("minus", "plus"):
-            fail(f"--twos: must be minus or plus, not {twos!r}")
-        out.append(f"values.ranks.2={-2 if twos == 'minus' else 2}")
-    if kings is not None:
-        if kings not in ("zero", "ten"):
-            fail(f"--kings: must be zero or ten, not {kings!r}")
-        out.append(f"values.ranks.K={0 if kings == 'zero' else 10}")
-    return out
-
-
-def _players(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",")]
-    if not text.strip() or any(not n for n in names):
-        fail(f"--players: give names separated by commas, e.g. Ann,Bob,Cat (got {text!r})")
-    for n in names:
-        if "=" in n:
-            fail(f"--players: a name cannot contain '=' ({n!r})")
-        if not n.isprintable():
-            fail(f"--players: a control character in the name {n!r}")
-    seen: set[str] = set()
-    for n in names:
-        if n.casefold() in seen:
-            fail(f"--players: {n!r} is given twice")
-        seen.add(n.casefold())
-    return names
-
-
-def _par(text: str) -> list[int]:
-    out = []
-    for i, item in enumerate(text.split(","), start=1):
-        item = item.strip()
-        if not (item.isdecimal() and len(item) <= 2) or not 1 <= int(item) <= 99:
-            fail(f"--par: hole {i}: {item!r} is not a par (a whole number from 1 to 99)")
-        out.append(int(item))
-    return out
-
-
-def _mini_holes(
-    holes: int | None,
-    par: str | None,
-    variant: str | None,
-    set_: list[str] | None,
-    twos: str | None,
-    kings: str | None,
-) -> tuple[list[int] | None, int]:
-    """A mini golf card's pars and number of holes (the pars' count, else 18),
-    for ``new`` and a blank ``print`` alike; card golf's options are refused."""
-    for flag, given in (
-        ("--variant", variant),
-        ("--set", set_),
-        ("--twos", twos),
-        ("--kings", kings),
-    ):
-        if given:
-            fail(f"{flag} is for card golf; a --mini card counts strokes")
-    pars = _par(par) if par is not None else None
-    n_holes = holes if holes is not None else (len(pars) if pars else 18)
-    if pars is not None and len(pars) != n_holes:
-        fail(f"--par: {len(pars)} values for {n_holes} holes")
-    return pars, n_holes
-
-
-def _check_format(fmt: str) -> None:
-    from ..render import bad_format
-
-    if (problem := bad_format(fmt)) is not None:
-        fail(problem)
-
-
-def _variant_ref(spec: str, card_path: Path) -> str:
-    """How the card names its variant: a built-in by name, a file relative to
-    the card's folder (so a folder of cards and variants can move together)."""
-    import os
-
-    from ..variant import BUILTIN_NAMES
-
-    if spec in BUILTIN_NAMES and not Path(spec).is_file():
-        return spec
-    target = Path(spec).resolve()
-    try:
-        return os.path.relpath(target, card_path.resolve().parent)
-    except ValueError:  # another drive on Windows
-        return str(target)
-
-
 # --------------------------------------------------------------------------- new
 
 
@@ -238,11 +148,11 @@ def new(
     from .model import Card, now_text
 
     check_range("--holes", holes, 1, MAX_HOLES)
-    _check_new_file(file, title, force)
-    names = _players(players)
+    start.check_new_file(file, title, force)
+    names = options.read_players(players)
     created = now_text()
     if mini:
-        pars, n_holes = _mini_holes(holes, par, variant, set_, twos, kings)
+        pars, n_holes = options.mini_holes(holes, par, variant, set_, twos, kings)
         card = Card(
             kind="mini",
             players=names,
@@ -255,92 +165,11 @@ def new(
     else:
         if par is not None:
             fail("--par is for mini golf (add --mini)")
-        card = _new_golf_card(file, names, variant, holes, set_, twos, kings, created, title)
+        card = start.new_golf_card(file, names, variant, holes, set_, twos, kings, created, title)
     if not file.parent.is_dir():
         fail(f"{file}: no such folder {file.parent}")
-    _start(card, file, force)
-    _announce_new(card, file)
-
-
-def _start(card: Card, file: Path, force: bool) -> None:
-    """Write a new card under the card's lock, its history starting with it:
-    two ``new`` at once make one card, and ``--force`` does not land in the
-    middle of another command's write."""
-    from . import edit
-    from .history import started
-    from .store import stamp_of
-
-    with edit.locked(file):
-        _check_new_file(file, card.title, force)
-        card.stamp = stamp_of(file)  # the card (if any) that --force replaces
-        edit.commit(card, file, started(card))
-
-
-def _check_new_file(file: Path, title: str, force: bool) -> None:
-    """A printable title and a place to start the card: not a folder, and
-    not an existing card unless --force."""
-    if not title.isprintable():
-        fail(f"--title: a control character in {title!r}")
-    if file.is_dir():
-        fail(f"{file}: is a folder")
-    if file.exists() and not force:
-        fail(f"{file}: a card already exists (use --force to start it again)")
-
-
-def _new_golf_card(
-    file: Path,
-    names: list[str],
-    variant: str | None,
-    holes: int | None,
-    set_: list[str] | None,
-    twos: str | None,
-    kings: str | None,
-    created: str,
-    title: str,
-) -> Card:
-    """A new card golf card: the variant's game (its holes, or its target
-    when --holes is not given), partners as the variant seats them, and
-    the card values written out for the table."""
-    from .count import values_text
-    from .model import Card, alternate_partners
-
-    spec = variant or "six-card"
-    overrides = [*(set_ or []), *_toggles(twos, kings)]
-    var = _variant(spec, overrides)
-    try:
-        var.check_players(len(names))
-    except ValueError as exc:
-        fail(f"--players: {exc}")
-    sides = alternate_partners(names, var.side_of(len(names)))
-    g = var.game
-    return Card(
-        kind="golf",
-        players=names,
-        sides=sides,
-        holes=holes if holes is not None else g.holes,
-        target=None if holes is not None else g.target,
-        target_rule=g.target_rule,
-        max_holes=None if holes is not None else g.max_holes,
-        scoring=g.scoring,
-        ties=g.ties,
-        variant=_variant_ref(spec, file),
-        overrides=overrides,
-        values=values_text(var),
-        created=created,
-        title=title,
-    )
-
-
-def _announce_new(card: Card, file: Path) -> None:
-    """Say what was started and how to enter the first hole."""
-    from .present import describe
-
-    typer.echo(f"New card {file}: {describe(card)}")
-    typer.echo(f"Columns: {', '.join(card.side_names)}.")
-    for line in card.values:
-        typer.echo(line)
-    first = card.side_names[0].split(" & ")[0]
-    typer.echo(f"Enter a hole: golf card add {file} {first}=SCORE ... (or no values to be asked)")
+    start.write_new(card, file, force)
+    start.announce_new(card, file)
 
 
 # --------------------------------------------------------------------------- entering holes
@@ -354,68 +183,6 @@ CloserOpt = Annotated[
         show_default=False,
     ),
 ]
-
-
-def _open_sides(card: Card, file: Path, playoff: bool) -> list[int]:
-    """The sides the next hole is for: every side, or the tied ones for a
-    playoff; one line if that kind of hole cannot be entered now."""
-    from .model import standing
-
-    st = standing(card)
-    if not playoff:
-        if st.finished:
-            more = " or settle the tie with `golf card playoff`" if st.tied else ""
-            fail(f"{file}: the game is over; correct a hole with `golf card fix`{more}")
-        return list(range(len(card.sides)))
-    if not st.finished:
-        left = "" if st.holes_left is None else f" ({st.holes_left} holes to play)"
-        fail(f"{file}: the game is not over yet{left}; a playoff settles a tie at the end")
-    if not st.tied:
-        fail(f"{file}: nothing to settle: {card.side_names[st.winners[0]]} has won")
-    return list(st.winners)
-
-
-def _next_label(card: Card, playoff: bool) -> str:
-    """The label the next hole will have: "7", or "P1" for a first playoff hole."""
-    if playoff:
-        return f"P{len(card.played) - len(card.regular) + 1}"
-    return str(len(card.regular) + 1)
-
-
-def _enter_hole(file: Path, values: list[str] | None, closer: str | None, playoff: bool) -> None:
-    """Read, ask, count, append, write and report the next hole: the one body
-    behind ``add`` (every side) and ``playoff`` (the tied sides).  See
-    :mod:`.edit` for the cycle and what happens when the card changes while a
-    person types."""
-    from . import edit
-    from .history import entered
-    from .model import Hole, label_words
-
-    seen = edit.load(file)
-    sides = _open_sides(seen, file, playoff)
-    given = edit.assignments(seen, values or [], sides)
-    edit.closer_index(seen, closer, sides)
-    label = label_words(_next_label(seen, playoff))
-    texts, asked = edit.ask_missing(seen, file, given, sides, label)
-
-    def make(card: Card) -> Change:
-        if _open_sides(card, file, playoff) != sides:
-            fail(f"{file}: the tied players changed meanwhile; nothing written")
-        where = label_words(_next_label(card, playoff))
-        typed, var = edit.read_all(card, file, texts, sides, where)
-        out = edit.closer_index(card, closer, sides)
-        names = card.side_names
-        entries = edit.count(file, var, typed, out, [names[i] for i in sides], where)
-        scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
-        who = None if out is None else names[sides[out]]
-        return entered(card, Hole(len(card.played) + 1, scores, playoff=playoff, closer=who))
-
-    def question(card: Card) -> str:
-        _open_sides(card, file, playoff)  # the game may have ended meanwhile: no question then
-        return f"Enter your scores as {label_words(_next_label(card, playoff))}?"
-
-    card, _ = edit.write(file, seen, asked, make, question)
-    edit.report_hole(card, file, len(card.played) - 1)
 
 
 @card_app.command()
@@ -440,7 +207,7 @@ def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> No
 
       golf card add night.yaml                     # asks Ann, Bob and Cat in turn
     """
-    _enter_hole(file, values, closer, playoff=False)
+    enter.enter_hole(file, values, closer, playoff=False)
 
 
 @card_app.command()
@@ -486,7 +253,7 @@ def fix(
     from .present import change_text
 
     seen = edit.load(file)
-    index = _hole_index(seen, file, hole)
+    index = enter.hole_index(seen, file, hole)
     if not values and closer is None:
         fail("give the corrected scores, e.g. Bob=12")
     names = seen.side_names
@@ -529,23 +296,6 @@ def fix(
         edit.report_hole(card, file, change.hole - 1)
 
 
-def _hole_index(card: Card, file: Path, hole: str) -> int:
-    """``--hole 3`` or ``--hole P1`` -> the index in ``card.played``, or one line."""
-    from .model import find_hole
-
-    index = find_hole(card, hole)
-    if index is None:
-        regular = len(card.regular)
-        have = [f"1 to {regular}" if regular > 1 else "1"] if regular else []
-        extra = len(card.played) - regular
-        have += [f"P1 to P{extra}" if extra > 1 else "P1"] if extra else []
-        n = len(card.played)
-        shown = f"{n} hole{'s' if n != 1 else ''} entered"
-        shown += f": {', '.join(have)}" if have else ""
-        fail(f"--hole {hole.strip()}: no such hole on {file} ({shown})")
-    return index
-
-
 @card_app.command()
 def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> None:
     """Settle a tie with one more hole, played by the tied players only.
@@ -557,7 +307,7 @@ def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -
 
       golf card playoff night.yaml Ann=4 Bob=9
     """
-    _enter_hole(file, values, closer, playoff=True)
+    enter.enter_hole(file, values, closer, playoff=True)
 
 
 # --------------------------------------------------------------------------- history
@@ -612,7 +362,7 @@ def log(file: FileArg, fmt: FormatOpt = "table") -> None:
     from . import edit
     from .present import log as render
 
-    _check_format(fmt)
+    options.check_format(fmt)
     card = edit.load(file)
     typer.echo(render(card, fmt))
 
@@ -645,7 +395,7 @@ def show(
     from . import edit
     from .present import show as render
 
-    _check_format(fmt)
+    options.check_format(fmt)
     card = edit.load(file)
     typer.echo(render(card, fmt, str(file), details))
 
@@ -672,7 +422,7 @@ def stats(
     from . import edit
     from .season import stats as render
 
-    _check_format(fmt)
+    options.check_format(fmt)
     # A file named twice (a glob plus its own name, or ./a.yaml and a.yaml) would count
     # its games twice and skew every figure; refused rather than silently dropped, so
     # the cards counted are exactly the ones named.  os.path.realpath, not Path.resolve:
@@ -770,13 +520,13 @@ def print_(
         card = edit.load(file)
         target = out or file.with_suffix(".pdf")
     else:
-        names = _blank_names(players)
+        names = options.blank_names(players)
         if mini:
-            card = _blank_mini_card(names, holes, par, variant, set_, twos, kings)
+            card = start.blank_mini_card(names, holes, par, variant, set_, twos, kings)
         else:
             if par is not None:
                 fail("--par is for mini golf (add --mini)")
-            card = _blank_golf_card(names, holes, variant, set_, twos, kings)
+            card = start.blank_golf_card(names, holes, variant, set_, twos, kings)
         target = out or Path("minigolf.pdf" if mini else "scorecard.pdf")
     from .pdf import MAX_COLUMNS, TWO_UP_ROWS, hole_rows, render_pdf
 
@@ -789,73 +539,6 @@ def print_(
     data = render_pdf(card, blank=file is None, paper=paper, two_up=two_up)
     _write_bytes(target, data)
     typer.echo(f"wrote {target}")
-
-
-def _blank_names(players: str | None) -> list[str]:
-    """A blank card's columns: six unnamed ones by default, a count of
-    unnamed ones (1 to 24), or the names given."""
-    if players is None:
-        return [""] * 6
-    if players.strip().isdecimal():
-        # isdecimal: int() refuses what isdigit() lets by (a superscript two)
-        count = int(players) if len(players.strip()) <= 3 else 0
-        if not 1 <= count <= 24:
-            fail(f"--players: {players.strip()[:9]}: a blank card has 1 to 24 player columns")
-        return [""] * count
-    return _players(players)
-
-
-def _blank_mini_card(
-    names: list[str],
-    holes: int | None,
-    par: str | None,
-    variant: str | None,
-    set_: list[str] | None,
-    twos: str | None,
-    kings: str | None,
-) -> Card:
-    """A blank mini golf card with its par column (filled in when --par is given)."""
-    from .model import Card
-
-    pars, n_holes = _mini_holes(holes, par, variant, set_, twos, kings)
-    return Card(kind="mini", players=names, sides=[[n] for n in names], holes=n_holes, par=pars)
-
-
-def _blank_golf_card(
-    names: list[str],
-    holes: int | None,
-    variant: str | None,
-    set_: list[str] | None,
-    twos: str | None,
-    kings: str | None,
-) -> Card:
-    """A blank card golf card: the variant's holes (or its target, which the
-    PDF turns into rows enough to reach it, unless --holes is given), partner
-    columns only when names are given for a count the variant plays in
-    partners, and the card values underneath."""
-    from .count import values_text
-    from .model import Card, alternate_partners
-
-    spec = variant or "six-card"
-    var = _variant(spec, [*(set_ or []), *_toggles(twos, kings)])
-    g = var.game
-    sides = [[n] for n in names]
-    if any(names) and len(names) in var.partners.player_counts:
-        sides = alternate_partners(names, var.side_of(len(names)))
-    to_target = holes is None and g.holes is None
-    return Card(
-        kind="golf",
-        players=names,
-        sides=sides,
-        holes=None if to_target else (holes or g.holes),
-        target=g.target if to_target else None,
-        max_holes=g.max_holes if to_target else None,
-        target_rule=g.target_rule,
-        scoring=g.scoring,
-        ties=g.ties,
-        variant=var.name,
-        values=values_text(var),
-    )
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
