@@ -38,6 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("stats",),
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "card"),
+    ("commands",),  # one module per golf command
     ("cli",),
     ("entry",),  # the console script: catches Ctrl-C before importing cli
 )
@@ -73,6 +74,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "enter",
         "commands",
     ),
+    "commands": ("", "options", "score", "variants", "play", "tournament", "ratings", "check_bot"),
     "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
 }
 

@@ -1,0 +1,39 @@
+"""Options more than one ``golf`` command takes, declared once with their help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")]
+VariantOpt = Annotated[
+    str,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="Built-in variant name (see `golf variants`) or path to a variant YAML file.",
+    ),
+]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        "-s",
+        metavar="KEY=VALUE",
+        help="Override one variant key for this run, e.g. --set values.ranks.2=2 "
+        "or --set game.holes=18. Repeatable.",
+    ),
+]
+
+DbOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        metavar="PATH",
+        help="The ratings database (default: $XDG_DATA_HOME/golf/ratings.db, "
+        "else ~/.local/share/golf/ratings.db).",
+        show_default=False,
+    ),
+]

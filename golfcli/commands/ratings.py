@@ -1,0 +1,118 @@
+"""``golf ratings``: the ratings database of every recorded run.
+
+Registered on ``golf`` by :mod:`golfcli.cli`; imports its machinery lazily,
+inside the command, so that ``golf score`` starts fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..errors import check_range, fail
+from .options import DbOpt
+
+if TYPE_CHECKING:
+    pass
+
+
+# --------------------------------------------------------------------------- ratings
+# Implementation: golfcli/tournament/ratings.py (the file) and leaderboard.py,
+# golfcli/render/ratings.py (the boards as text).
+
+ratings_app = typer.Typer(
+    name="ratings",
+    help=(
+        "Ratings that last: a leaderboard over every game of every tournament "
+        "recorded in the ratings database.\n\n"
+        "Each bot (its spec, options and a fingerprint of its code) gets a rating "
+        "± uncertainty from openskill (pip install 'golfcli\\[report]'), one board per "
+        "variant and player count.\n\n"
+        "Examples:\n\n"
+        "  golf ratings\n\n"
+        "  golf ratings --variant six-card --players 2 --format markdown\n\n"
+        "  golf ratings import runs/rr        (a run directory: adds its games once)\n\n"
+        "More in docs/tournament.md (The ratings database)."
+    ),
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@ratings_app.callback()
+def ratings(
+    ctx: typer.Context,
+    db: DbOpt = None,
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="Only this variant's board(s).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Only games of this many players.")
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
+    ] = "table",
+) -> None:
+    """Print the leaderboard: rating ± uncertainty, games played, last seen."""
+    from ..render import bad_format
+    from ..render.ratings import render_ratings
+    from ..tournament.leaderboard import boards_json, leaderboards
+    from ..tournament.ratings import RatingsError, connect, default_path
+
+    if ctx.invoked_subcommand is not None:
+        ctx.obj = db
+        return
+    if (problem := bad_format(fmt)) is not None:
+        fail(problem)
+    check_range("--players", players, 2, 16)
+    path = db or default_path()
+    if db is None and not path.exists():
+        typer.echo(
+            f"no games recorded yet in {path}: every golf tournament records its games "
+            "there, and golf ratings import DIR adds a run directory"
+        )
+        return
+    try:
+        conn = connect(path, create=False)
+        try:
+            boards = leaderboards(conn, variant, players)
+        finally:
+            conn.close()
+    except RatingsError as exc:
+        fail(str(exc))
+    if not boards:
+        which = " ".join(
+            w for w in (variant and f"of {variant}", players and f"with {players} players") if w
+        )
+        typer.echo(f"no games {which + ' ' if which else ''}recorded in {path}")
+        return
+    typer.echo(render_ratings(boards_json(boards, path), fmt))
+
+
+@ratings_app.command("import")
+def ratings_import(
+    ctx: typer.Context,
+    dirs: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="DIR...", help="Run directories (a tournament's --out).", show_default=False
+        ),
+    ],
+    db: DbOpt = None,
+) -> None:
+    """Add the games of finished or stopped runs (a run already recorded adds nothing)."""
+    from ..tournament.ratings import RatingsError, default_path, import_run
+
+    path = db or ctx.obj or default_path()
+    for d in dirs:
+        try:
+            got = import_run(path, d)
+        except RatingsError as exc:
+            fail(str(exc))
+        skipped = f"; {got.skipped} unreadable line(s) skipped" if got.skipped else ""
+        typer.echo(
+            f"{d}: {got.added} new game(s) recorded in {path}, {got.known} recorded before{skipped}"
+        )
