@@ -58,7 +58,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "report",
         "runner",
     ),
-    "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
+    "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "session", "replay"),
     "card": (
         "",
         "model",

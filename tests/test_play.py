@@ -52,8 +52,8 @@ from golfcli.tui.board import (
 )
 from golfcli.tui.input import REFUSALS, parse_reply, prompt_text, tokens, why_not
 from golfcli.tui.narrate import describe_events
-from golfcli.tui.play import run_play
 from golfcli.tui.seats import UsageError, parse_handicap, parse_players
+from golfcli.tui.session import run_play
 from golfcli.tui.style import Style, vlen
 from golfcli.variant import builtin, load_variant
 from golfcli.view import View, view

@@ -98,7 +98,7 @@ def play(
 
       golf play -p random,greedy --holes 9 --seed 3 --record game.jsonl
     """
-    from ..tui.play import run_play
+    from ..tui.session import run_play
 
     check_range("--holes", holes, 1, MAX_HOLES)
     check_range("--seed", seed, 0, MAX_SEED)
