@@ -1117,8 +1117,9 @@ def test_replay_with_handicap_reveals() -> None:
 
 def test_replay_error_messages() -> None:
     st, _ = recorded_hole_with_reshuffle()
-    with pytest.raises(InputError, match=r"^a hole's log starts with its deal$"):
-        replay_hole(st.variant, 2, st.events[1:])
+    for log in (st.events[1:], []):  # the deal missing, or nothing at all
+        with pytest.raises(InputError, match=r"^a hole's log starts with its deal$"):
+            replay_hole(st.variant, 2, log)
     events = list(st.events)
     events[-1] = End("went out", (0, 0))
     with pytest.raises(InputError, match=r"^replayed events differ from the recorded log$"):
