@@ -4,7 +4,7 @@ and a bot's faults, told as they happen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ..events import (
     Approach,
@@ -27,6 +27,8 @@ from ..exceptions import StopMatch
 from .seats import SeatSpec
 from .style import Style
 
+E = TypeVar("E", bound=Event)
+
 # --------------------------------------------------------------------------- events in words
 
 
@@ -41,6 +43,17 @@ def _cardw(card: int | None, style: Style) -> str:
 def _shown(card: int | None, style: Style) -> str:
     """' (the 7♥)' for a card this seat saw, '' for one it did not."""
     return "" if card is None else f" ({style.card(card)})"
+
+
+def _run(group: Sequence[Event], start: int, kind: type[E]) -> list[E]:
+    """The events of ``kind`` in a row from ``group[start]`` on: the start
+    cards a seat turned up or peeked at, said in one clause."""
+    run: list[E] = []
+    for ev in group[start:]:
+        if not isinstance(ev, kind):
+            break
+        run.append(ev)
+    return run
 
 
 def join_and(items: Sequence[str]) -> str:
@@ -68,19 +81,13 @@ def turn_words(group: Sequence[Event], style: Style) -> str:
         ev = group[i]
         nxt = group[i + 1] if i + 1 < len(group) else None
         if isinstance(ev, Reveal):
-            same = [ev]
-            while isinstance(nxt, Reveal):
-                same.append(nxt)
-                i += 1
-                nxt = group[i + 1] if i + 1 < len(group) else None
-            what = join_and([f"{style.card(e.card)} at {_pos(e.pos)}" for e in same])
+            reveals = _run(group, i, Reveal)
+            i += len(reveals) - 1
+            what = join_and([f"{style.card(e.card)} at {_pos(e.pos)}" for e in reveals])
             clauses.append(f"turned up {what}")
         elif isinstance(ev, Peek):
-            peeks = [ev]
-            while isinstance(nxt, Peek):
-                peeks.append(nxt)
-                i += 1
-                nxt = group[i + 1] if i + 1 < len(group) else None
+            peeks = _run(group, i, Peek)
+            i += len(peeks) - 1
             what = join_and([_pos(e.pos) + _shown(e.card, style) for e in peeks])
             clauses.append(f"peeked at {what}")
         elif isinstance(ev, Draw):
