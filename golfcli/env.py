@@ -97,11 +97,11 @@ class GolfEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.variant = _load(variant, overrides)
         if players not in self.variant.players:
             allowed = ", ".join(str(p) for p in self.variant.players)
-            raise golfcli.GolfError(f"{self.variant.name} is for {allowed} players, not {players}")
+            raise golfcli.InputError(f"{self.variant.name} is for {allowed} players, not {players}")
         if holes < 1:
-            raise golfcli.GolfError(f"holes must be at least 1, not {holes}")
+            raise golfcli.InputError(f"holes must be at least 1, not {holes}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise golfcli.GolfError(f"render_mode is 'ansi' or 'human', not {render_mode!r}")
+            raise golfcli.InputError(f"render_mode is 'ansi' or 'human', not {render_mode!r}")
         self.players = players
         self.holes = holes
         self.render_mode = render_mode

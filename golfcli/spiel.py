@@ -135,10 +135,8 @@ class GolfGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         players = int(params["players"])
         if players not in variant.players:
             allowed = ", ".join(str(p) for p in variant.players)
-            raise golfcli.VariantError(
-                str(params["variant"]),
-                "players",
-                f"{variant.name} is for {allowed} players, not {players}",
+            raise golfcli.InputError(
+                f"golf(players={players}): {variant.name} is for {allowed} players, not {players}"
             )
         self.variant = variant
         self.groups = variant.groups_for(players)
@@ -325,7 +323,7 @@ class GolfState(pyspiel.State):  # type: ignore[misc]
         the deal."""
         view = self.view(player)
         if view is None or self.drawing:
-            raise golfcli.GolfError("resample_from_infostate: only at a seat's decision")
+            raise golfcli.InputError("resample_from_infostate: only at a seat's decision")
         rng = random.Random(int(sampler() * 2**53))
         game = self.golf()
         state: GolfState = game.new_initial_state()
@@ -355,10 +353,12 @@ class GolfObserver:
         self, game: GolfGame, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
     ) -> None:
         if params:
-            raise ValueError(f"the golf observer takes no parameters, not {params!r}")
+            raise golfcli.InputError(f"the golf observer takes no parameters, not {params!r}")
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         if not kind.public_info or kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError("golf observes a seat's own view: public and private info of one seat")
+            raise golfcli.InputError(
+                "golf observes a seat's own view: public and private info of one seat"
+            )
         self.perfect_recall = kind.perfect_recall
         self.tensor = np.zeros(game._size, np.float32)
         self.dict = {"view": self.tensor}
