@@ -309,6 +309,19 @@ class Hole:
         shape allows.  Most are illegal at any one time."""
         return len(_ids(resolve(variant)).actions)
 
+    @staticmethod
+    def action_ids(variant: str | Path | Variant, actions: Iterable[Action]) -> tuple[int, ...]:
+        """The numbers of ``actions`` in any hole of ``variant``, without a
+        hole: what a bot, which gets a view and the legal actions, feeds a
+        learned policy (``Hole.action_ids(view.variant, legal)``)."""
+        ids = _ids(resolve(variant)).ids
+        try:
+            return tuple(ids[(str(a.kind), a.pos, a.pos2)] for a in actions)
+        except KeyError as exc:
+            raise IllegalAction(
+                f"no {resolve(variant).name} hole has the action {exc}", "unknown"
+            ) from None
+
     def action_id(self, action: Action | str) -> int:
         """The number of ``action``: the same for every hole of this variant
         (kinds in the engine's order, then positions).  Raises IllegalAction

@@ -38,6 +38,7 @@ def test_every_legal_action_has_a_number_and_back(name: str, players: int) -> No
             ids = hole.legal_ids()
             assert list(ids) == sorted(ids), "legal numbers come in increasing order"
             assert sorted(hole.action_id(a) for a in legal) == list(ids)
+            assert golfcli.Hole.action_ids(name, legal) == tuple(hole.action_id(a) for a in legal)
             for a in legal:
                 number = hole.action_id(a)
                 assert 0 <= number < count
@@ -56,6 +57,10 @@ def test_an_action_no_hole_of_the_variant_has_has_no_number() -> None:
         hole.action_id(golfcli.Action("bunker", 0, 2))  # not an adjacent column
     with pytest.raises(golfcli.IllegalAction):
         hole.action_id("swap 6")  # off a 2x3 layout
+    with pytest.raises(golfcli.IllegalAction, match="bunker"):
+        golfcli.Hole.action_ids(
+            "six-card", [golfcli.Action("swap", 0), golfcli.Action("bunker", 0, 2)]
+        )
     with pytest.raises(golfcli.GolfError, match="numbered 0 to 62"):
         hole.action_of(63)
     assert golfcli.Hole.action_count("six-card") == 63

@@ -373,3 +373,21 @@ def test_random_playouts_stay_in_the_legal_moves() -> None:
         assert set(state.legal_actions()) == set(state.hole.legal_ids())
         assert state.current_player() == state.hole.current
         rng.random()
+
+
+def test_a_spiel_bot_s_identity_is_golf_s_code_and_openspiel_s_version(tmp_path: Path) -> None:
+    """In the ratings a bot is its spec, options and code: a spiel bot's code
+    is golf's with the OpenSpiel version that plays."""
+    from importlib import metadata
+
+    from golfcli.bots.registry import family_library
+    from golfcli.tournament.plan import PlayerSpec
+    from golfcli.tournament.worker import bot_identity
+
+    def spec(bot: str) -> PlayerSpec:
+        return PlayerSpec("p", bot, None, {}, None, None)
+
+    ismcts = bot_identity(spec("spiel:ismcts?simulations=50"), tmp_path)
+    assert ismcts["bot"] == "spiel:ismcts" and ismcts["options"] == {"simulations": 50}
+    assert ismcts["code"] not in ("", bot_identity(spec("expert"), tmp_path)["code"])
+    assert family_library("spiel:ismcts") == (f"open-spiel=={metadata.version('open-spiel')}")

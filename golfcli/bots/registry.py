@@ -38,17 +38,33 @@ from . import BotSpecError as BotSpecError  # re-exported: callers know it from 
 BUILTIN_BOTS = ("random", "greedy", "expert", "mc")
 
 #: Bot families an extra brings, named ``family:name`` in a spec: the module
-#: that has them (in its ``BOTS`` table) and the extra that installs what it
-#: needs.  The module sits at the top of the layers, beside the command line,
-#: so it is imported by name when a spec asks for one of its bots, never by
-#: an import statement here (docs/architecture.md).
-FAMILIES: dict[str, tuple[str, str]] = {"spiel": ("golfcli.spiel", "spiel")}
+#: that has them (in its ``BOTS`` table), the extra that installs what it
+#: needs and the library that plays (its version is part of the bot's
+#: identity in the ratings).  The module sits at the top of the layers,
+#: beside the command line, so it is imported by name when a spec asks for
+#: one of its bots, never by an import statement here (docs/architecture.md).
+FAMILIES: dict[str, tuple[str, str, str]] = {"spiel": ("golfcli.spiel", "spiel", "open-spiel")}
 
 
 def family_of(base: str) -> str | None:
     """The family of a ``family:name`` spec (without options), or None."""
     family, colon, _ = base.partition(":")
     return family if colon and family in FAMILIES else None
+
+
+def family_library(base: str) -> str | None:
+    """``library==version`` of the library a family's bot drives (``None``
+    for a spec of no family; the version ``?`` when it is not installed)."""
+    family = family_of(base)
+    if family is None:
+        return None
+    from importlib import metadata
+
+    name = FAMILIES[family][2]
+    try:
+        return f"{name}=={metadata.version(name)}"
+    except metadata.PackageNotFoundError:
+        return f"{name}==?"
 
 
 class FunctionBot:
@@ -461,7 +477,7 @@ def _family_class(base: str) -> Any:
     """The class a ``family:name`` spec names, from its family's module;
     a missing extra or an unknown name is a BotSpecError saying what to do."""
     family, _, name = base.partition(":")
-    module_name, extra = FAMILIES[family]
+    module_name, extra, _ = FAMILIES[family]
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
