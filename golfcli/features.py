@@ -4,8 +4,8 @@ Both adapters (:mod:`golfcli.env` for PettingZoo, :mod:`golfcli.spiel` for
 OpenSpiel) describe a position from one seat with the functions here, and
 these read nothing but a :class:`golfcli.View`, the one censoring function's
 output: a hidden card cannot reach a learner through them, because it is
-not in what they read (``tests/test_frameworks_fairness.py`` changes hidden
-cards and checks that nothing here changes).
+not in what they read (``tests/test_features.py``, ``test_spiel.py`` and
+``test_env.py`` change hidden cards and check that nothing shown changes).
 
 :func:`vector` is a fixed-size list of numbers for a variant and a player
 count, laid out field by field as :func:`field_names` names them (and as

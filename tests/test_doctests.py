@@ -106,3 +106,14 @@ def test_the_readme_python_lines_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     result = run_examples(section, "README.md")
     assert result.failed == 0 and result.attempted >= 4
+
+
+def test_the_frameworks_page_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/frameworks.md, example by example: both adapters as the page shows them."""
+    if extra_missing("golfcli.spiel") or extra_missing("golfcli.env"):
+        pytest.skip("the spiel and rl extras are not installed: pip install 'golfcli[spiel,rl]'")
+    text = (REPO / "docs" / "frameworks.md").read_text(encoding="utf-8")
+    monkeypatch.chdir(REPO)
+    result = run_examples(text, "docs/frameworks.md")
+    assert result.failed == 0, f"{result.failed} example(s) in docs/frameworks.md failed"
+    assert result.attempted >= 25
