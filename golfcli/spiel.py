@@ -508,13 +508,27 @@ def world(
 
 
 class _SpielBot:
-    """A golf bot (``choose(view, legal)``) that asks an OpenSpiel algorithm:
+    """A golf bot (``choose(view, legal)``) that asks an OpenSpiel search:
     each decision it deals a world the seat cannot tell from the real one
-    (:func:`world`, from the view alone) and hands the algorithm that state."""
+    (:func:`world`, from the view alone) and hands the search that state.
+    Options of every such search: ``simulations`` a move, UCT's ``uct_c``
+    (0 picks one on golf's scale, :func:`default_uct`) and ``rollouts``
+    random playouts to value a new node."""
 
     wants_view = True
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        simulations: int = 200,
+        uct_c: float = 0.0,
+        rollouts: int = 1,
+    ) -> None:
+        if simulations < 1 or rollouts < 1:
+            raise golfcli.BotSpecError("simulations and rollouts must be at least 1")
+        self.simulations = simulations
+        self.uct_c = float(uct_c)
+        self.rollouts = rollouts
         self.rng = random.Random(seed)
         self._games: dict[tuple[int, int], GolfGame] = {}
         self._first: dict[tuple[int, int], int | None] = {}  # (hole, dealer) -> first discard
@@ -548,6 +562,17 @@ class _SpielBot:
         state = self._state(view)
         action = self._pick(state)
         return state.golf().codes.action_of(action)
+
+    def _search(self, state: GolfState) -> tuple[GolfGame, int, Any, float]:
+        """What every search is made of: the game, a seed drawn from the
+        bot's generator for this decision, the random-rollout evaluator and
+        UCT's constant."""
+        from open_spiel.python.algorithms import mcts
+
+        game = state.golf()
+        seed = self.rng.getrandbits(31)
+        evaluator = mcts.RandomRolloutEvaluator(self.rollouts, np.random.RandomState(seed))
+        return game, seed, evaluator, self.uct_c or default_uct(game.variant)
 
     def _pick(self, state: GolfState) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -590,33 +615,14 @@ class ISMCTSBot(_SpielBot):
 
     name = "spiel:ismcts"
 
-    def __init__(
-        self,
-        seed: int | str | None = None,
-        simulations: int = 200,
-        uct_c: float = 0.0,
-        rollouts: int = 1,
-    ) -> None:
-        super().__init__(seed)
-        if simulations < 1 or rollouts < 1:
-            raise golfcli.BotSpecError("simulations and rollouts must be at least 1")
-        self.simulations = simulations
-        self.uct_c = float(uct_c)
-        self.rollouts = rollouts
-
     def _pick(self, state: GolfState) -> int:
-        from open_spiel.python.algorithms import (
-            ismcts,
-            mcts,
-        )
+        from open_spiel.python.algorithms import ismcts
 
-        game = state.golf()
-        seed = self.rng.getrandbits(31)
-        evaluator = mcts.RandomRolloutEvaluator(self.rollouts, np.random.RandomState(seed))
+        game, seed, evaluator, uct_c = self._search(state)
         bot = ismcts.ISMCTSBot(
             game,
             evaluator,
-            self.uct_c or default_uct(game.variant),
+            uct_c,
             self.simulations,
             random_state=np.random.RandomState(seed + 1),
         )
@@ -632,29 +638,13 @@ class MCTSBot(_SpielBot):
 
     name = "spiel:mcts"
 
-    def __init__(
-        self,
-        seed: int | str | None = None,
-        simulations: int = 200,
-        uct_c: float = 0.0,
-        rollouts: int = 1,
-    ) -> None:
-        super().__init__(seed)
-        if simulations < 1 or rollouts < 1:
-            raise golfcli.BotSpecError("simulations and rollouts must be at least 1")
-        self.simulations = simulations
-        self.uct_c = float(uct_c)
-        self.rollouts = rollouts
-
     def _pick(self, state: GolfState) -> int:
         from open_spiel.python.algorithms import mcts
 
-        game = state.golf()
-        seed = self.rng.getrandbits(31)
-        evaluator = mcts.RandomRolloutEvaluator(self.rollouts, np.random.RandomState(seed))
+        game, seed, evaluator, uct_c = self._search(state)
         bot = mcts.MCTSBot(
             game,
-            self.uct_c or default_uct(game.variant),
+            uct_c,
             self.simulations,
             evaluator,
             random_state=np.random.RandomState(seed + 1),
