@@ -117,3 +117,26 @@ def test_the_frameworks_page_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     result = run_examples(text, "docs/frameworks.md")
     assert result.failed == 0, f"{result.failed} example(s) in docs/frameworks.md failed"
     assert result.attempted >= 25
+
+
+def test_a_module_walk_leaves_out_only_an_adapter_whose_extra_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The base install's suite skips golfcli.spiel and golfcli.env, and no
+    other module; with the extras installed, nothing is left out."""
+    import importlib.util
+
+    names = module_names()
+    for module, library in (("golfcli.spiel", "pyspiel"), ("golfcli.env", "pettingzoo")):
+        assert (module in names) == (importlib.util.find_spec(library) is not None)
+    find_spec = importlib.util.find_spec
+    missing = {"pyspiel", "pettingzoo"}
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name in missing else find_spec(name, *a),
+    )
+    without = module_names()
+    assert set(names) - set(without) <= {"golfcli.spiel", "golfcli.env"}
+    assert "golfcli.spiel" not in without and "golfcli.env" not in without
+    assert "golfcli.features" in without
