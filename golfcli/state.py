@@ -41,6 +41,7 @@ from .actions import (
     IllegalAction,
     Phase,
 )
+from .cards import card_str
 from .events import (
     EVENT_TYPES,
     Approach,
@@ -316,11 +317,42 @@ class HoleState:
         self.events.append(Deal(self.dealer, stock))
         self.stock = list(stock)
         pop = self.stock.pop
-        for cell in range(self.n):
-            for k in range(self.groups):
-                self.layouts[(self.side_of[self.first] + k) % self.groups][cell] = pop()
+        for side, cell in deal_cells(self.groups, self.side_of[self.first], self.n):
+            self.layouts[side][cell] = pop()
         self.discard.append(pop())
         self._next_setup()
+
+    def stack(self, card: int) -> None:
+        """Put ``card`` on top of the stock: the next stock draw takes it.
+
+        For chance decided outside the engine: a framework that draws every
+        stock card as a chance outcome when it is drawn (the order of the
+        cards below the top is nobody's knowledge until then).  The order the
+        deal or the last reshuffle recorded changes with the stock (the two
+        cards trade places in both), so the log stays this hole's replay.
+        Raises InputError if no such card is in the stock."""
+        stock = self.stock
+        top = len(stock) - 1
+        at = top
+        while at >= 0 and stock[at] != card:
+            at -= 1
+        if at < 0:
+            raise InputError(f"no {card_str(card)} in the stock")
+        if at == top:
+            return
+        stock[at], stock[top] = stock[top], stock[at]
+        events = self.events
+        for i in range(len(events) - 1, -1, -1):  # the event that recorded this stock's order
+            ev = events[i]
+            if isinstance(ev, Reshuffle | Deal):
+                order = list(ev.order or ())  # the engine's own log: never hidden
+                order[at], order[top] = order[top], order[at]
+                events[i] = (
+                    Reshuffle(tuple(order))
+                    if isinstance(ev, Reshuffle)
+                    else Deal(ev.dealer, tuple(order))
+                )
+                return
 
     def _next_setup(self) -> None:
         while self._setup and self._setup[0][2] <= 0:
@@ -1042,6 +1074,18 @@ class HoleState:
             self.result.totals if self.result else None,
             tuple(self.events),
         )
+
+
+@lru_cache(maxsize=256)
+def deal_cells(groups: int, first_side: int, cells: int) -> tuple[tuple[int, int], ...]:
+    """Where the cards of a deal go, ``(side, position)`` in the order they
+    come off the deck (the end of a deal's ``order`` first): one card to each
+    side in turn, starting with the side of the seat left of the dealer
+    (``first_side``), position by position; the card after them starts the
+    discard pile and the rest is the stock.  The one statement of the deal:
+    the engine deals by it and :meth:`golfcli.Hole.dealt` builds an order
+    from a table by it."""
+    return tuple(((first_side + k) % groups, cell) for cell in range(cells) for k in range(groups))
 
 
 def flip_follows_discard(

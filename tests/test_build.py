@@ -22,7 +22,7 @@ import golfcli
 from golfcli.cli import build_kind
 
 COMPILED = ["cards", "keys", "scoring", "actions", "events", "state", "view", "bots.common"]
-COMPILED += ["bots.greedy", "bots.expert", "bots.mc", "game", "match"]
+COMPILED += ["bots.greedy", "bots.expert", "bots.mc", "game", "match", "features"]
 ROOT = Path(golfcli.__file__).parent
 
 

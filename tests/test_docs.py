@@ -212,3 +212,18 @@ def test_the_size_list_reads_modules_and_their_functions() -> None:
         ("cli.py", ""): 860,
         ("card/commands.py", ""): 870,
     }
+
+
+def test_the_readme_lists_every_extra() -> None:
+    """README's Extras table has a row for each extra pyproject.toml defines,
+    and no row for one it does not."""
+    import tomllib
+
+    extras = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    )
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Extras", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (`[^|]*`) \|", table, re.M)
+    listed = {name for row in rows for name in re.findall(r"`([a-z]+)`", row)}
+    assert listed == extras
