@@ -36,7 +36,6 @@ it has no habit for (shots, looking again) it does not use them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..state import Action
 from ..view import View
