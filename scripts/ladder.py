@@ -16,9 +16,22 @@ baseline, averaged over the sides; we report its mean and 95% confidence
 interval (normal approximation, 1.96 * sd / sqrt(n)).  Negative = the
 upper rung scores fewer strokes.
 
+The field (``--field``): every bot plays each style of the field
+(golfcli/bots/field.py) on duplicate deals.  A deal is played with the bot
+on each side in turn (heads-up: both seats; partners: both seats of a side;
+four sides: the side given by the deal's number), the other seats taken by
+the style.  Every bot plays the same deals in the same seats with the same
+seat seeds, so two bots' results are paired deal by deal: the table gives
+each bot's hole win share and margin over the field with 95% CIs, and its
+paired difference from the expert's, by seat and by the opponent's tempo,
+and the CPU it spends per decision.
+
 Usage: python scripts/ladder.py [--deals N] [--mc-deals N] [--workers N] [--only SCENARIO]
        [--pairs "a|b,..."] [--start I] [--raw FILE] [--out docs/ladder.md]
        python scripts/ladder.py --table RAW [RAW ...] --out docs/ladder.md
+       python scripts/ladder.py --field [--bots greedy,expert,mc] [--styles racer,...]
+       [--only SCENARIO] [--deals N] [--start I] --raw FILE
+       python scripts/ladder.py --field --table RAW [RAW ...] --out docs/ladder.md
 """
 
 from __future__ import annotations
@@ -33,12 +46,13 @@ import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from golfcli.bots.mc import relative
 from golfcli.bots.registry import make_bot
 from golfcli.match import Match
 from golfcli.tournament.worker import code_fingerprint
-from golfcli.variant import builtin
+from golfcli.variant import Variant, builtin, load_variant
 
 RUNGS = ("random", "greedy", "expert", "mc")
 
@@ -215,9 +229,17 @@ def row(sc: Scenario, a: str, b: str, results: list[Deal]) -> str:
     )
 
 
-def write_table(path: str, rows: list[str]) -> None:
-    """Header and table; a hand-written part after them (from the first
-    ``## `` heading on) is kept."""
+RUNG_HEAD = (
+    "| scenario | lower rung | upper rung | deals | lower: strokes/hole | "
+    "upper: strokes/hole | "
+    "paired difference (upper - lower) | margin over the other sides: paired change | "
+    "verdict |\n|---|---|---|---|---|---|---|---|---|\n"
+)
+
+
+def write_table(path: str, rows: list[str], head: str = RUNG_HEAD) -> None:
+    """Header, ``head`` and rows; a hand-written part after them (from the
+    first ``## `` heading on) is kept."""
     notes = ""
     if os.path.exists(path):
         with open(path, encoding="utf-8") as fh:
@@ -226,14 +248,324 @@ def write_table(path: str, rows: list[str]) -> None:
         notes = old[at:] if at >= 0 else ""
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(HEADER)
-        fh.write(
-            "| scenario | lower rung | upper rung | deals | lower: strokes/hole | "
-            "upper: strokes/hole | "
-            "paired difference (upper - lower) | margin over the other sides: paired change | "
-            "verdict |\n|---|---|---|---|---|---|---|---|---|\n"
-        )
+        fh.write(head)
         fh.write("\n".join(rows) + "\n")
         fh.write(notes)
+
+
+# ---------------------------------------------------------------------- the field
+
+#: every style of golfcli/bots/field.py, the ones scripts/tune.py tunes on first
+FIELD_STYLES = ("racer", "pairs", "dumper", "cautious", "strong", "denier", "gambler")
+#: styles no tuning step ever plays (scripts/tune.py's HELD_OUT_STYLES)
+HELD_OUT = ("denier", "gambler")
+FIELD_BOTS = ("greedy", "expert", "mc")
+
+#: six-card as most online games play it: a card drawn from the stock may be
+#: thrown away without turning one up
+NO_FLIP: dict[str, Any] = {
+    "extends": "six-card",
+    "name": "six-card-no-flip",
+    "turn": {"flip_after_discard": "never"},
+}
+
+FIELD_SCENARIOS = (
+    Scenario("six-card-2p", "six-card", 2, "six-card, heads-up", 300, 100),
+    Scenario(
+        "six-card-no-flip-2p",
+        "six-card-no-flip",
+        2,
+        "six-card without the flip after a discard, heads-up",
+        300,
+        100,
+    ),
+    Scenario(
+        "six-card-4p", "six-card", 4, "six-card, 4 players (one bot, three of the style)", 200, 60
+    ),
+    Scenario("alberta-partners", "alberta", 4, "alberta, 4 players as 2 partner groups", 60, 12),
+)
+
+_VARIANTS: dict[str, Variant] = {}
+
+
+def field_variant(name: str) -> Variant:
+    if name not in _VARIANTS:
+        _VARIANTS[name] = load_variant(NO_FLIP) if name == NO_FLIP["name"] else builtin(name)
+    return _VARIANTS[name]
+
+
+class Timed:
+    """A bot whose decisions are counted with the CPU they cost (process
+    time: the bot's own work, whatever else the machine runs); it keeps the
+    last turn counts it saw.  It passes the seed on, so the bot plays as it
+    would unwrapped."""
+
+    wants_view = True
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = getattr(bot, "name", "bot")
+        self.cpu = 0.0
+        self.decisions = 0
+        self.turns: tuple[int, ...] = ()
+
+    def seed(self, seed: int | str) -> None:
+        self.bot.seed(seed)
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        start = time.process_time()
+        action = self.bot.choose(view, legal)
+        self.cpu += time.process_time() - start
+        self.decisions += 1
+        self.turns = view.turns
+        return action
+
+
+def opponent_spec(style: str) -> str:
+    """A style of the field, or ``golfgame:PROFILE``: a CPU player of the
+    public golfgame project through scripts/golfgame_bot.py (held out; needs
+    GOLFGAME_SERVER, see that file)."""
+    if style.startswith("golfgame:"):
+        here = os.path.dirname(os.path.abspath(__file__))
+        return f"{here}/golfgame_bot.py?profile={style.split(':', 1)[1]}"
+    return f"field?style={style}"
+
+
+def play_field_deal(args: tuple[str, tuple[str, ...], str, int]) -> list[dict[str, Any]]:
+    """One deal against a style: every bot on every side it plays (see the
+    module docstring), one record per game."""
+    key, bots, style, index = args
+    sc = next(s for s in FIELD_SCENARIOS if s.key == key)
+    variant = field_variant(sc.variant)
+    players = sc.players
+    groups = variant.groups_for(players)
+    side_of = [s % groups for s in range(players)]
+    names = [f"seat{s}" for s in range(players)]
+    seed = f"field:{key}:{index}"
+    sides = range(groups) if groups <= 2 else [index % groups]
+    opponent = opponent_spec(style)
+    out = []
+    for bot in bots:
+        for side in sides:
+            made: list[Any] = []
+            timed: list[Timed] = []
+            for s in range(players):
+                if side_of[s] == side:
+                    timed.append(Timed(make_bot(bot)))
+                    made.append(timed[-1])
+                else:
+                    made.append(make_bot(opponent))
+            res = Match(variant, made, names, seed=seed, holes=1).play()
+            faults = [(names[i], st.last_fault) for i, st in enumerate(res.stats) if st.last_fault]
+            if faults:
+                raise RuntimeError(f"bot faults in {key} {style} deal {index}: {faults}")
+            hole = res.holes[0]
+            scores = hole.scores
+            others = [x for i, x in enumerate(scores) if i != side]
+            winners = [i for i, x in enumerate(scores) if x == min(scores)]
+            closer_turns = None
+            if hole.closer is not None:
+                seen = timed[0].turns
+                closer_turns = max(seen[s] for s in range(players) if side_of[s] == hole.closer)
+            out.append(
+                {
+                    "scenario": key,
+                    "bot": bot,
+                    "style": style,
+                    "deal": index,
+                    "side": side,
+                    "first": side_of[(hole.dealer + 1) % players] == side,
+                    "score": scores[side],
+                    "others": sum(others) / len(others),
+                    "win": 1.0 / len(winners) if side in winners else 0.0,
+                    "closer": None
+                    if hole.closer is None
+                    else ("self" if hole.closer == side else "other"),
+                    "closer_turns": closer_turns,
+                    "decisions": sum(t.decisions for t in timed),
+                    "cpu": sum(t.cpu for t in timed),
+                }
+            )
+    return out
+
+
+def run_field(
+    sc: Scenario,
+    bots: Sequence[str],
+    style: str,
+    deals: int,
+    pool: ProcessPoolExecutor | None,
+    start: int,
+    raw: str,
+) -> list[dict[str, Any]]:
+    """Deals ``start .. start+deals-1`` against one style; each record goes to
+    ``raw`` as soon as its deal is done (runs of other deal ranges combine)."""
+    jobs = [(sc.key, tuple(bots), style, i) for i in range(start, start + deals)]
+    results: Iterable[list[dict[str, Any]]]
+    if pool is None:
+        results = map(play_field_deal, jobs)
+    else:
+        results = pool.map(play_field_deal, jobs, chunksize=max(1, deals // 32))
+    out: list[dict[str, Any]] = []
+    for recs in results:
+        out.extend(recs)
+        if raw:
+            with open(raw, "a", encoding="utf-8") as fh:
+                for rec in recs:
+                    fh.write(json.dumps({**rec, "code": code_fingerprint()}) + "\n")
+    return out
+
+
+def field_from_raw(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """The records of raw files, each game once; a game found twice with a
+    different result is an error (the runs did not play the same games)."""
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as fh:
+            for n, line in enumerate(fh, 1):
+                rec = json.loads(line)
+                key = (rec["scenario"], rec["bot"], rec["style"], rec["deal"], rec["side"])
+                before = seen.get(key)
+                if before is not None and (before["score"], before["others"]) != (
+                    rec["score"],
+                    rec["others"],
+                ):
+                    raise SystemExit(
+                        f"{path}:{n}: {rec['bot']} against {rec['style']}, deal {rec['deal']} "
+                        f"of {rec['scenario']} was played before with a different result"
+                    )
+                seen.setdefault(key, rec)
+    return list(seen.values())
+
+
+def _ci(xs: Sequence[float], digits: int = 2, scale: float = 1.0, sign: bool = False) -> str:
+    if len(xs) < 2:
+        return "–"
+    mean, ci = mean_ci(xs)
+    fmt = f"{{:{'+' if sign else ''}.{digits}f}}"
+    return f"{fmt.format(mean * scale)} ± {ci * scale:.{digits}f}"
+
+
+def early_turns(variant: Variant) -> int:
+    """An opponent out by this turn went out early: the fewest turns that
+    turn up every card the start left face down, plus one."""
+    return variant.cells - variant.start.reveal + 1
+
+
+def field_tables(records: Sequence[dict[str, Any]], reference: str = "expert") -> list[str]:
+    """The field section of docs/ladder.md, per scenario: every bot against
+    every style (hole win share and margin), the paired differences from
+    ``reference`` (per style, held-out styles apart, by seat and by the
+    opponent's tempo) and the CPU per decision."""
+    lines: list[str] = []
+    for sc in FIELD_SCENARIOS:
+        recs = [r for r in records if r["scenario"] == sc.key]
+        if not recs:
+            continue
+        styles = [s for s in FIELD_STYLES if any(r["style"] == s for r in recs)]
+        styles += sorted({r["style"] for r in recs} - set(FIELD_STYLES))
+        bots = [b for b in FIELD_BOTS if any(r["bot"] == b for r in recs)]
+        bots += sorted({r["bot"] for r in recs} - set(FIELD_BOTS))
+        by = {(r["bot"], r["style"], r["deal"], r["side"]): r for r in recs}
+        early = early_turns(field_variant(sc.variant))
+        lines.append(f"### {sc.label}\n")
+        lines.append(
+            "Hole win share (ties shared) and margin (the field's mean strokes minus the bot's: "
+            "positive, the bot takes fewer), each ± 95% CI; games per cell in brackets.\n"
+        )
+        held = [s for s in styles if s in HELD_OUT or s.startswith("golfgame:")]
+        head = " | ".join(f"{s}{' (held out)' if s in held else ''}" for s in styles)
+        lines.append(f"| bot | CPU ms/decision | {head} |")
+        lines.append("|---|---|" + "---|" * len(styles))
+        for bot in bots:
+            mine = [r for r in recs if r["bot"] == bot]
+            dec = sum(r["decisions"] for r in mine)
+            cpu = f"{1000 * sum(r['cpu'] for r in mine) / dec:.3f}" if dec else "–"
+            cells = []
+            for style in styles:
+                rs = [r for r in mine if r["style"] == style]
+                if not rs:
+                    cells.append("–")
+                    continue
+                win = _ci([r["win"] for r in rs], 1, 100)
+                margin = _ci([r["others"] - r["score"] for r in rs], sign=True)
+                cells.append(f"{win}% / {margin} ({len(rs)})")
+            lines.append(f"| {bot} | {cpu} | " + " | ".join(cells) + " |")
+        lines.append("")
+        others = [b for b in bots if b != reference]
+        if reference not in bots or not others:
+            continue
+        lines.append(
+            f"Paired against `{reference}` on the same games: the change in margin (positive: "
+            f"better than `{reference}`) and in hole win share (points), ± 95% CI; by seat "
+            f"(moving first or second) and by the opponent's tempo in `{reference}`'s game "
+            f"(out by its turn {early}, out later, or not out first).\n"
+        )
+        cols = ["all styles", "training styles", "held-out styles", *styles]
+        cols += ["moving first", "moving second", "opponent out early", "opponent out later"]
+        cols += ["opponent not out first"]
+        lines.append("| bot | measure | " + " | ".join(cols) + " |")
+        lines.append("|---|---|" + "---|" * len(cols))
+        for bot in others:
+            pairs = []
+            for (b, style, deal, side), r in by.items():
+                if b != bot or (reference, style, deal, side) not in by:
+                    continue
+                ref = by[(reference, style, deal, side)]
+                gain = (r["others"] - r["score"]) - (ref["others"] - ref["score"])
+                if ref["closer"] == "other":
+                    tempo = "early" if ref["closer_turns"] <= early else "later"
+                else:
+                    tempo = "not"
+                pairs.append((style, ref["first"], tempo, gain, r["win"] - ref["win"]))
+            # (the styles each group keeps, the seats it keeps, the tempos it keeps)
+            every_seat, every_tempo = (True, False), ("early", "later", "not")
+            groups = [
+                (set(styles), every_seat, every_tempo),
+                (set(styles) - set(held), every_seat, every_tempo),
+                (set(held), every_seat, every_tempo),
+                *[({st}, every_seat, every_tempo) for st in styles],
+                (set(styles), (True,), every_tempo),
+                (set(styles), (False,), every_tempo),
+                *[(set(styles), every_seat, (t,)) for t in every_tempo],
+            ]
+            for what, idx, scale, digits in (("margin", 3, 1.0, 2), ("win (points)", 4, 100.0, 1)):
+                cells = []
+                for keep_styles, keep_seats, keep_tempos in groups:
+                    xs = [
+                        p[idx]
+                        for p in pairs
+                        if p[0] in keep_styles and p[1] in keep_seats and p[2] in keep_tempos
+                    ]
+                    cells.append(f"{_ci(xs, digits, scale, sign=True)} ({len(xs)})" if xs else "–")
+                lines.append(f"| {bot} | {what} | " + " | ".join(cells) + " |")
+        lines.append("")
+    return lines
+
+
+def tuning_table(path: str) -> list[str]:
+    """The tuning's results (``scripts/tune.py --check ... --out FILE``):
+    the starting and the tuned options on the training set (fresh deals) and
+    on the held-out styles, which no tuning step played."""
+    with open(path, encoding="utf-8") as fh:
+        res = json.load(fh)
+    opts = ", ".join(f"`{k}={v}`" for k, v in res["tuned"].items())
+    start = ", ".join(f"`{k}={v}`" for k, v in res["start"].items())
+    out = [
+        "### Tuning: training and held-out\n",
+        f"Options tuned by `scripts/tune.py` (SPSA against the training styles): {opts}; "
+        f"they started at {start}.  The same deals for both; margin and win share over "
+        "every game of the set (heads-up, both seats, both six-card rule sets).\n",
+        "| set | games | margin: start | margin: tuned | win share: start | win share: tuned |",
+        "|---|---|---|---|---|---|",
+    ]
+    for label in ("training", "held-out"):
+        a, b = res[label]["start"], res[label]["tuned"]
+        out.append(
+            f"| {label} | {a['games']:.0f} | {-a['margin']:+.2f} | {-b['margin']:+.2f} | "
+            f"{100 * a['win']:.1f}% | {100 * b['win']:.1f}% |"
+        )
+    return [*out, ""]
 
 
 def main() -> int:
@@ -257,7 +589,13 @@ def main() -> int:
         help="play nothing: build the table from raw files of earlier runs",
     )
     ap.add_argument("--out", default="", help="write the markdown table here (e.g. docs/ladder.md)")
+    ap.add_argument("--field", action="store_true", help="every bot against every style")
+    ap.add_argument("--bots", default=",".join(FIELD_BOTS), help="--field: the bots")
+    ap.add_argument("--styles", default=",".join(FIELD_STYLES), help="--field: the styles")
+    ap.add_argument("--tuning", default="", help="--field: scripts/tune.py --check's JSON")
     args = ap.parse_args()
+    if args.field:
+        return field_main(args)
 
     pairs = [tuple(p.split("|")) for p in args.pairs.split(",") if p] or list(
         itertools.pairwise(RUNGS)
@@ -285,6 +623,34 @@ def main() -> int:
             pool.shutdown()
     if args.out:
         write_table(args.out, rows)
+        print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+def field_main(args: argparse.Namespace) -> int:
+    scenarios = [s for s in FIELD_SCENARIOS if not args.only or s.key in args.only.split(",")]
+    if args.table:
+        records = field_from_raw(args.table)
+    else:
+        bots = args.bots.split(",")
+        records = []
+        pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+        for sc in scenarios:
+            for style in args.styles.split(","):
+                t0 = time.time()
+                for bot in bots:  # mc plays fewer deals: it searches
+                    deals = (args.mc_deals or sc.mc_deals) if bot.startswith("mc") else None
+                    deals = deals or args.deals or sc.deals
+                    records += run_field(sc, [bot], style, deals, pool, args.start, args.raw)
+                print(f"{sc.key} {style}: {time.time() - t0:.0f}s", file=sys.stderr, flush=True)
+        if pool is not None:
+            pool.shutdown()
+    lines = field_tables([r for r in records if r["scenario"] in {s.key for s in scenarios}])
+    if args.tuning:
+        lines += tuning_table(args.tuning)
+    print("\n".join(lines))
+    if args.out:
+        write_table(args.out, lines, head="")
         print(f"wrote {args.out}", file=sys.stderr)
     return 0
 

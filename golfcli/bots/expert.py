@@ -641,9 +641,11 @@ class ExpertBot(BaseBot):
         unknown_discount: float = 0.0,
         neutral: int = 8,
         budget: int = DEFAULT_BUDGET,
+        reveal: float = 0.0,
     ) -> None:
         super().__init__(seed)
         self.feed_weight = feed_weight
+        self.reveal = reveal
         self.margin = margin
         self.future_weight = future_weight
         self.unknown_discount = unknown_discount
@@ -769,9 +771,9 @@ class ExpertBot(BaseBot):
             val += self._tempo(ev)
         if old is not None:
             val += self._feed(ev, old)
-        else:
-            # the replaced unknown card lands on the discard pile: average feed risk is small
-            val += 0.0
+        # (a replaced unknown card lands on the discard pile: its average feed risk is small)
+        if ev.view.layouts[ev.side][pos] is None:
+            val -= self.reveal  # a card turned up: one step nearer going out
         return val
 
     def _flip_value(self, ev: Evaluator, cells: list[int | None], pos: int) -> float:
@@ -780,7 +782,7 @@ class ExpertBot(BaseBot):
         ends = self._ends_hole(ev, down_after)
         if ev.mine[pos] is not None:  # we remember it: no surprise
             val = ev.value(cells, future=not ends)
-            return val + (self._tempo(ev) if ends else 0.0)
+            return val + (self._tempo(ev) if ends else 0.0) - self.reveal
         total = 0.0
         count = 0
         trial = list(cells)
@@ -792,7 +794,7 @@ class ExpertBot(BaseBot):
                 val += self._tempo(ev)
             total += val * n
             count += n
-        return total / count if count else ev.value(cells)
+        return (total / count if count else ev.value(cells)) - self.reveal
 
     def _after_discard_value(self, ev: Evaluator) -> float:
         """Value of discarding the drawn card (then flipping, if the rules say so)."""

@@ -359,4 +359,3 @@ class FieldBot(BaseBot):
             elif a.kind == "pass":
                 scored.append((-self.reveal, a))
         return self._best(scored) if scored else legal[0]
-

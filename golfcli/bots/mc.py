@@ -332,6 +332,7 @@ class MCBot(BaseBot):
         unknown_discount: float = 0.0,
         neutral: int = 8,
         budget: int = DEFAULT_BUDGET,
+        reveal: float = 0.0,
     ) -> None:
         super().__init__(seed)
         if rollout not in ("expert", "lite"):
@@ -364,6 +365,7 @@ class MCBot(BaseBot):
             unknown_discount=unknown_discount,
             neutral=neutral,
             budget=budget,
+            reveal=reveal,
         )
         self.cache = DecisionCache()
 
