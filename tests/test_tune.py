@@ -41,7 +41,7 @@ def test_the_same_options_on_the_same_seed_give_the_same_games() -> None:
 
 
 def test_steps_are_logged_and_a_run_resumes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     t = tune()
     log = tmp_path / "tune.jsonl"
