@@ -33,6 +33,7 @@ COMPILED = [
     "golfcli/view.py",
     "golfcli/bots/common.py",
     "golfcli/bots/greedy.py",
+    "golfcli/bots/endgame.py",
     "golfcli/bots/expert.py",
     "golfcli/bots/mc.py",
     "golfcli/match.py",

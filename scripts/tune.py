@@ -129,6 +129,8 @@ def gauntlet(
         path.write_text(yaml.safe_dump(config), encoding="utf-8")
         res = run_tournament(load_config(path))
     report = build_report(res)
+    if res.stopped is not None or not res.played:
+        raise SystemExit(f"a tuning run did not finish: {res.message or 'no games played'}")
     faults = [r for r in report["standings"] if r["faults_total"]]
     if faults:
         raise SystemExit(f"bot faults in a tuning run: {faults}")

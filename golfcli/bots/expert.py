@@ -37,6 +37,7 @@ from ..state import Action
 from ..variant import Pattern, Variant
 from ..view import View
 from . import BaseBot
+from .endgame import LastMove, moves_last
 
 #: a pattern instance's possible target, whatever the unseen cards: (rank, cards
 #: needed, where its chance is kept (see ``Evaluator._chance``; odd: the face-down
@@ -75,6 +76,11 @@ def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
 #: about a tenth); it bites on huge custom layouts, such as 8x12 grids with
 #: bunker and approach shots, where one decision would otherwise take seconds.
 DEFAULT_BUDGET: Final = 200_000  # Final: compiled, the default stays visible to inspect
+
+
+#: Random deals of the unseen cards that value each move of a hole's last
+#: decision when two or more cards are still unknown (golfcli/bots/endgame.py).
+LAST_MOVE_DEALS: Final = 48
 
 
 class OverBudget(Exception):
@@ -642,10 +648,14 @@ class ExpertBot(BaseBot):
         neutral: int = 8,
         budget: int = DEFAULT_BUDGET,
         reveal: float = 0.0,
+        hole_win: float = 50.0,
     ) -> None:
         super().__init__(seed)
         self.feed_weight = feed_weight
         self.reveal = reveal
+        if hole_win < 0:
+            raise ValueError(f"hole_win must be at least 0, not {hole_win!r}")
+        self.hole_win = hole_win
         self.margin = margin
         self.future_weight = future_weight
         self.unknown_discount = unknown_discount
@@ -937,7 +947,22 @@ class ExpertBot(BaseBot):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return self.pick(self.evaluate(view, legal), legal)
+        return self.decide(view, legal, self.evaluate(view, legal))
+
+    def decide(
+        self, view: View, legal: Sequence[Action], scored: Sequence[tuple[float, Action]]
+    ) -> Action:
+        """The move, given this decision's valuation: :meth:`pick`, except on
+        the hole's last move (see golfcli/bots/endgame.py), which is played
+        for the hole as well (``hole_win``).  ``mc`` calls this too, so that
+        its expert's choice is this bot's, draw for draw."""
+        if self.hole_win > 0 and view.phase == "place" and moves_last(view):
+            move = LastMove(view, self.rng, LAST_MOVE_DEALS, self.budget).choose(
+                legal, self.hole_win
+            )
+            if move is not None:
+                return move
+        return self.pick(scored, legal)
 
     def pick(self, scored: Sequence[tuple[float, Action]], legal: Sequence[Action]) -> Action:
         """The best-valued action, ties broken by this bot's generator.

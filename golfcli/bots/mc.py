@@ -244,7 +244,7 @@ class DecisionCache:
             scored = hit[0]
             bot.spent += hit[1]
             self.hits += 1
-        return bot.pick(scored, legal)
+        return bot.decide(v, legal, scored)
 
 
 def expert_rollout(
@@ -333,6 +333,7 @@ class MCBot(BaseBot):
         neutral: int = 8,
         budget: int = DEFAULT_BUDGET,
         reveal: float = 0.0,
+        hole_win: float = 50.0,
     ) -> None:
         super().__init__(seed)
         if rollout not in ("expert", "lite"):
@@ -366,6 +367,7 @@ class MCBot(BaseBot):
             neutral=neutral,
             budget=budget,
             reveal=reveal,
+            hole_win=hole_win,
         )
         self.cache = DecisionCache()
 
@@ -378,7 +380,7 @@ class MCBot(BaseBot):
     def candidates(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """The expert's own choice first, then the next best within ``close``."""
         scored = self.expert.evaluate(view, legal)
-        choice = self.expert.pick(scored, legal)
+        choice = self.expert.decide(view, legal, scored)
         if not scored:
             return [(0.0, choice)]
         best = min(v for v, _ in scored)
