@@ -52,6 +52,7 @@ _SUIT_IN = {
 }
 _RANK_IN = {name: r for r, name in enumerate(RANK_NAMES) if r}
 _RANK_IN["T"] = 10
+_RANK_IN["1"] = ACE  # an ace counts 1: players write it so (docs/rules.md §1)
 _JOKER_WORDS = {"JK", "JO", "JOKER", "*"}
 
 
@@ -108,7 +109,9 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_IN[key[-1]]
         key = key[:-1]
     if key not in _RANK_IN:
-        raise CardError(f"unknown card {raw!r} (ranks A 2-10 T J Q K, suits C D H S, joker JK)")
+        raise CardError(
+            f"unknown card {raw!r} (ranks A or 1, 2-10 T J Q K, suits C D H S, joker JK)"
+        )
     return make(_RANK_IN[key], suit)
 
 
@@ -143,11 +146,15 @@ def _deck(packs: int, jokers_per_pack: int) -> tuple[Card, ...]:
 def parse_layout(text: str) -> tuple[int, int, list[Card]]:
     """Read a typed layout: rows separated by ``/``, cards by spaces or commas.
 
+    Cards may also be run together where that can be read one way only, as
+    people jot a layout down: ``5K2/579`` is ``5 K 2 / 5 7 9`` and ``10QH1``
+    is ``10 QH A``; ``JK5`` is refused (a joker and a 5, or J K 5?).
+
     Returns ``(rows, cols, cards)`` with cards row-major.  Errors name the
     card position (row and column, counted from 1) so a person can find it.
 
-    >>> parse_layout("5 K 2 / 5 7 9")[:2]
-    (2, 3)
+    >>> parse_layout("5 K 2 / 5 7 9")[:2], parse_layout("5K2/579") == parse_layout("5 K 2 / 5 7 9")
+    ((2, 3), True)
     """
     rows_text = text.split("/")
     grid: list[list[Card]] = []
@@ -155,18 +162,67 @@ def parse_layout(text: str) -> tuple[int, int, list[Card]]:
         tokens = [t for t in row.replace(",", " ").split() if t]
         if not tokens:
             raise CardError(f"row {r} is empty")
-        cells = []
-        for c, tok in enumerate(tokens, start=1):
+        cells: list[Card] = []
+        for tok in tokens:
             try:
-                cells.append(parse_card(tok))
+                cells.extend(_cards_in(tok))
             except CardError as exc:
-                raise CardError(f"row {r}, card {c}: {exc}") from None
+                raise CardError(f"row {r}, card {len(cells) + 1}: {exc}") from None
         grid.append(cells)
     widths = {len(row) for row in grid}
     if len(widths) > 1:
         lens = ", ".join(str(len(row)) for row in grid)
         raise CardError(f"ragged rows: every row needs the same number of cards (got {lens})")
     return len(grid), len(grid[0]), [c for row in grid for c in row]
+
+
+def _cards_in(token: str) -> list[Card]:
+    """The cards of one typed token: one card, or several run together when
+    exactly one reading of the run exists (else the error says why)."""
+    try:
+        return [parse_card(token)]
+    except CardError as exc:
+        whole = exc
+    text = token.strip().upper()
+    if len(text) > _LONGEST_RUN:
+        raise whole
+    readings = _readings(text, 0, 2, set())
+    if len(readings) == 1:
+        return readings[0]
+    if not readings:
+        raise whole
+    a, b = [" ".join([card_str(c) for c in cards]) for cards in readings]
+    joker = " (JK is a joker)" if any(JOKER_CARD in cards for cards in readings) else ""
+    raise CardError(f"{token!r} can be read as {a} or as {b}{joker}: put spaces between the cards")
+
+
+#: A card is at most this long (``JOKER``; ``10♣`` is 3), a run of cards typed
+#: together at most :data:`_LONGEST_RUN` (a row of 12 cards like ``10♣``).
+_LONGEST_CARD = 5
+_LONGEST_RUN = 36
+
+
+def _readings(text: str, start: int, most: int, dead: set[int]) -> list[list[Card]]:
+    """Up to ``most`` ways to read ``text[start:]`` as cards run together;
+    ``dead`` keeps the positions no reading can start from (so a long run
+    that fails late is not tried in every way again)."""
+    if start == len(text):
+        return [[]]
+    out: list[list[Card]] = []
+    for end in range(start + 1, min(len(text), start + _LONGEST_CARD) + 1):
+        if end in dead:
+            continue
+        try:
+            card = parse_card(text[start:end])
+        except CardError:
+            continue
+        for rest in _readings(text, end, most - len(out), dead):
+            out.append([card, *rest])
+            if len(out) >= most:
+                return out
+    if not out:
+        dead.add(start)
+    return out
 
 
 def layout_str(cards: list[Card], cols: int, symbols: bool = False) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from .errors import check_range, fail, load_variant_or_fail, say_error
+from .errors import check_range, fail, load_variant_or_fail, say_error, warn
 from .limits import MAX_GAMES, MAX_HOLES, MAX_SEED
 
 if TYPE_CHECKING:
@@ -193,13 +193,18 @@ def score(
     layouts: LayoutsArg = None,
     variant: VariantOpt = "six-card",
     set_: SetOpt = None,
-    json_out: Annotated[
-        bool,
+    fmt: Annotated[
+        str,
         typer.Option(
-            "--json",
-            help="One JSON object per layout per line (with ? cards: known_part, the "
-            "face-up cards' score, and expected_total instead of total).",
+            "--format",
+            "-f",
+            help="Output format: table, markdown, csv (one row per layout) or json (one "
+            "object per layout per line; with ? cards: known_part, the face-up cards' score, "
+            "and expected_total instead of total).",
         ),
+    ] = "table",
+    json_out: Annotated[
+        bool, typer.Option("--json", help="The same as --format json (kept for scripts).")
     ] = False,
     hole: HoleOpt = False,
     closer: CloserOpt = None,
@@ -218,21 +223,39 @@ def score(
       golf score "5 K ? / 5 7 ?"                    # expected total over unseen cards
 
       golf score -v duel --hole "JK 5 3 / JK 5 3" "4 4 7 / 9 9 K"
+
+      golf score --format csv < layouts.txt > scores.csv   # one row per layout
     """
     from .cards import UNKNOWN, CardError, parse_layout
+    from .render import bad_format, csv_text
     from .scorecard import (
+        CSV_HOLE,
+        CSV_LAYOUT,
         expectation_json,
+        expectation_row,
         expectation_text,
         hole_json_lines,
+        hole_rows,
         hole_text,
         layout_json,
+        layout_row,
         layout_text,
     )
     from .scoring import expected_total, score_hole, score_layout
 
+    if (problem := bad_format(fmt)) is not None:
+        fail(problem)
+    if json_out and fmt not in ("table", "json"):
+        fail(f"--json is --format json: give one of them, not --json with --format {fmt}")
+    if json_out:
+        fmt = "json"
+    json_out = fmt == "json"
     if closer is not None and not hole:
         fail("--closer only makes sense with --hole")
     var = load_variant_or_fail(variant, set_)
+    if fmt == "csv":
+        # one header for the whole stream, first: a reader takes rows as they come
+        typer.echo(csv_text(CSV_HOLE if hole else CSV_LAYOUT, []))
     items: Iterable[tuple[str, str]]
     if layouts:
         items = [(f"layout {i}", t) for i, t in enumerate(layouts, start=1)]
@@ -267,37 +290,54 @@ def score(
         try:
             if UNKNOWN in cards:
                 exp = expected_total(var, cards)
-                out = (
-                    json.dumps(expectation_json(var, cards, exp))
-                    if json_out
-                    else expectation_text(var, cards, exp, symbols) + gap
-                )
+                if json_out:
+                    out = json.dumps(expectation_json(var, cards, exp))
+                elif fmt == "csv":
+                    out = _csv_row(expectation_row(where, var, cards, exp))
+                else:
+                    out = expectation_text(var, cards, exp, symbols, fmt) + gap
             else:
                 ls = score_layout(var, cards)
-                out = (
-                    json.dumps(layout_json(var, ls))
-                    if json_out
-                    else layout_text(var, ls, symbols) + gap
-                )
+                if json_out:
+                    out = json.dumps(layout_json(var, ls))
+                elif fmt == "csv":
+                    out = _csv_row(layout_row(where, var, ls))
+                else:
+                    out = layout_text(var, ls, symbols, fmt) + gap
         except ValueError as exc:
             say_error(f"{where}: {exc}")
             errors += 1
             continue
+        if problem := var.overdealt(cards):
+            warn(f"{where}: cannot be dealt: {problem}; scored all the same")
         typer.echo(out)
     if hole and parsed and not errors:
         if any(UNKNOWN in c for c in parsed):
             fail("--hole needs every card known (no ?)")
         if closer is not None and not 1 <= closer <= len(parsed):
             fail(f"--closer must be between 1 and {len(parsed)}")
+        table = [p for p in var.players if var.groups_for(p) == len(parsed)]
+        if table and (problem := var.overdealt([c for cs in parsed for c in cs], table)):
+            warn(f"the layouts cannot be dealt together: {problem}; scored all the same")
         hs = score_hole(var, parsed, None if closer is None else closer - 1)
         labels = [f"layout {i + 1}" for i in range(len(parsed))]
         if json_out:
             for obj in hole_json_lines(var, hs):
                 typer.echo(json.dumps(obj))
+        elif fmt == "csv":
+            for row in hole_rows(var, hs):
+                typer.echo(_csv_row(row))
         else:
-            typer.echo(hole_text(var, hs, labels, symbols))
+            typer.echo(hole_text(var, hs, labels, symbols, fmt))
     if errors:
         raise typer.Exit(2)
+
+
+def _csv_row(row: Sequence[Any]) -> str:
+    """One CSV row under the header ``golf score`` printed first."""
+    from .render import csv_text
+
+    return csv_text(row, [])
 
 
 def _stdin_layouts() -> Iterable[tuple[str, str]]:
@@ -357,24 +397,58 @@ def rules(
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.")],
+    files: Annotated[
+        list[Path], typer.Argument(help="Variant files or tournament configs (YAML) to check.")
+    ],
 ) -> None:
-    """Check variant files: every key, type and value; all errors of a file in
-    file order, each with file:line."""
-    from .validate import validate_file
+    """Check variant files and tournament configs: every key, type and value;
+    all errors of a file in file order, each with file:line.
+
+    A file that names a variant to play (variant:, players: as a list of
+    players, teams:, games: ...) is checked as a tournament config, bots
+    and all, without playing anything; any other as a variant file.
+    """
+    from .validate import is_tournament_config
+    from .yamlsrc import SourceError, load_file
 
     bad = 0
     for f in files:
-        v, errors = validate_file(f)
-        for exc in errors:
-            say_error(str(exc))
-        if v is None:
-            bad += 1
-            continue
-        n_rules = len(v.patterns) + len(v.adjustments)
-        typer.echo(f"ok: {f}: variant {v.name!r} ({v.rows}x{v.cols}, {n_rules} scoring rule(s))")
+        try:
+            is_config = is_tournament_config(load_file(f).data)
+        except SourceError:
+            is_config = False  # validate_file says what is wrong with it
+        bad += not (_validate_config(f) if is_config else _validate_variant(f))
     if bad:
         raise typer.Exit(2)
+
+
+def _validate_variant(f: Path) -> bool:
+    from .validate import validate_file
+
+    v, errors = validate_file(f)
+    for exc in errors:
+        say_error(str(exc))
+    if v is None:
+        return False
+    n_rules = len(v.patterns) + len(v.adjustments)
+    typer.echo(f"ok: {f}: variant {v.name!r} ({v.rows}x{v.cols}, {n_rules} scoring rule(s))")
+    return True
+
+
+def _validate_config(f: Path) -> bool:
+    from .stats import plural
+    from .tournament.config import check_config
+
+    plan, errors = check_config(f)
+    for exc in errors:
+        say_error(str(exc))
+    if plan is None:
+        return False
+    typer.echo(
+        f"ok: {f}: tournament {plan.name!r} ({plan.variant.name}, "
+        f"{plural(len(plan.entrants), 'entrant')}, {plural(plan.total, 'game')})"
+    )
+    return True
 
 
 # --------------------------------------------------------------------------- play / replay
@@ -546,7 +620,48 @@ def replay_source(file: Path, game: int | None) -> Path:
 
 
 # --------------------------------------------------------------------------- tournament
-# Implementation: golfcli/tournament/ and golfcli/stats.py.
+# Implementation: golfcli/tournament/, golfcli/stats.py and golfcli/render/.
+
+
+ReportFormatOpt = Annotated[
+    str,
+    typer.Option(
+        "--format", "-f", help="Output format: table, markdown, csv, json or html (a page)."
+    ),
+]
+TableOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--table",
+        help="With --format csv, the table to write: standings (the default), pairs "
+        "or crosstable (one CSV holds one table).",
+    ),
+]
+
+
+def _check_report_options(fmt: str, table: str | None) -> None:
+    """--format and --table of a command that prints a tournament report."""
+    from .render import REPORT_FORMATS, bad_format
+    from .render.tournament import CSV_TABLES
+
+    if (problem := bad_format(fmt, REPORT_FORMATS)) is not None:
+        fail(problem)
+    if table is not None and fmt != "csv":
+        fail("--table: only with --format csv (the other formats show every table)")
+    if table is not None and (problem := bad_format(table, CSV_TABLES, "--table")) is not None:
+        fail(problem)
+
+
+DbOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        metavar="PATH",
+        help="The ratings database (default: $XDG_DATA_HOME/golf/ratings.db, "
+        "else ~/.local/share/golf/ratings.db).",
+        show_default=False,
+    ),
+]
 
 
 @app.command()
@@ -574,17 +689,8 @@ def tournament(
             "and no address, the size of the LocalCluster."
         ),
     ] = None,
-    fmt: Annotated[
-        str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
-    ] = "table",
-    table: Annotated[
-        str | None,
-        typer.Option(
-            "--table",
-            help="With --format csv, the table to write: standings (the default) or "
-            "crosstable (one CSV holds one table).",
-        ),
-    ] = None,
+    fmt: ReportFormatOpt = "table",
+    table: TableOpt = None,
     out: Annotated[
         Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")
     ] = None,
@@ -614,8 +720,16 @@ def tournament(
         int | None,
         typer.Option(help="Tasks in flight at once (default: 3 per worker slot)."),
     ] = None,
+    db: DbOpt = None,
+    no_db: Annotated[
+        bool,
+        typer.Option("--no-db", help="Do not record this run's games in the ratings database."),
+    ] = False,
 ) -> None:
     """Run a bot tournament from a config and print standings and a crosstable.
+
+    Every counted game is also recorded in the ratings database (see
+    `golf ratings`), unless --no-db.
 
     Results depend only on the config and the seed: not on --workers, the
     executor, batch sizes, or a stop and --resume in between.
@@ -649,6 +763,8 @@ def tournament(
         address=address,
         batch_size=batch_size,
         max_in_flight=max_in_flight,
+        db=db,
+        no_db=no_db,
     )
 
 
@@ -669,36 +785,39 @@ def run_tournament_command(
     address: str | None = None,
     batch_size: int | None = None,
     max_in_flight: int | None = None,
+    db: Path | None = None,
+    no_db: bool = False,
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
-    from .stats import CSV_TABLES, FORMATS, render
-    from .tournament.config import load_config
+    from .render.report import render_report
+    from .tournament.config import config_errors, load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
+    from .tournament.ratings import default_path
     from .tournament.runner import Interrupts, run_tournament
     from .yamlsrc import SourceError
 
-    if fmt not in FORMATS:
-        fail(f"--format: must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    if table is not None and fmt != "csv":
-        fail("--table: only with --format csv (the other formats show both tables)")
-    if table is not None and table not in CSV_TABLES:
-        fail(f"--table: must be one of {', '.join(CSV_TABLES)}, not {table!r}")
+    _check_report_options(fmt, table)
+    if db is not None and no_db:
+        fail("--db: give --db PATH or --no-db, not both")
+    overrides: dict[str, Any] = {
+        "games": games,
+        "holes": holes,
+        "seed": seed,
+        "key": key,
+        "workers": workers,
+        "executor": executor,
+        "address": address,
+        "batch_size": batch_size,
+        "max_in_flight": max_in_flight,
+    }
     try:
-        plan = load_config(
-            config,
-            games=games,
-            holes=holes,
-            seed=seed,
-            key=key,
-            workers=workers,
-            executor=executor,
-            address=address,
-            batch_size=batch_size,
-            max_in_flight=max_in_flight,
-        )
+        plan = load_config(config, **overrides)
     except SourceError as exc:
-        fail(str(exc))
+        # one pass more to list every mistake, not the first only
+        for more in config_errors(config, **overrides) or [exc]:
+            say_error(str(more))
+        raise typer.Exit(2) from None
 
     def notice(msg: str) -> None:
         if not quiet:
@@ -711,7 +830,14 @@ def run_tournament_command(
     with Interrupts() as ints:
         try:
             result = run_tournament(
-                plan, out, resume=resume, progress=progress, on_notice=notice, interrupts=ints
+                plan,
+                out,
+                resume=resume,
+                progress=progress,
+                on_notice=notice,
+                interrupts=ints,
+                ratings=None if no_db else db or default_path(),
+                on_warning=warn,
             )
         except SourceError as exc:
             fail(str(exc))
@@ -719,7 +845,7 @@ def run_tournament_command(
             fail(str(exc))
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
-        typer.echo(render(result.report(), fmt, table or "standings"))
+        typer.echo(render_report(result.report(), fmt, table or "standings").rstrip("\n"))
         if result.over and result.plan.seed is None:
             # published now that no game is left to play: the run can be checked
             # against the commitment in run.json and replayed with --key
@@ -732,6 +858,143 @@ def run_tournament_command(
             raise typer.Exit(130)
         if result.stopped == "sprt" and not quiet:
             typer.echo(f"golf: {result.message}", err=True)
+
+
+@app.command()
+def report(
+    run: Annotated[Path, typer.Argument(help="A run directory (golf tournament ... --out DIR).")],
+    fmt: ReportFormatOpt = "table",
+    table: TableOpt = None,
+) -> None:
+    """Print the report of a finished or stopped run again, in any format.
+
+    Reads DIR/results.json (every run with --out writes it, and report.md and
+    report.html beside it, when it finishes or is stopped).
+
+    Examples:
+
+      golf report runs/rr
+
+      golf report runs/rr --format html > rr.html
+
+      golf report runs/rr --format csv --table pairs
+    """
+    from .render.report import render_report
+    from .tournament.rundir import read_report
+    from .yamlsrc import SourceError
+
+    _check_report_options(fmt, table)
+    try:
+        data = read_report(run)
+        text = render_report(data, fmt, table or "standings")
+    except SourceError as exc:
+        fail(str(exc))
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        fail(
+            f"{run / 'results.json'}: not a report this golf can read ({type(exc).__name__}: {exc})"
+        )
+    typer.echo(text.rstrip("\n"))
+
+
+# --------------------------------------------------------------------------- ratings
+# Implementation: golfcli/tournament/ratings.py (the file) and leaderboard.py,
+# golfcli/render/ratings.py (the boards as text).
+
+ratings_app = typer.Typer(
+    name="ratings",
+    help=(
+        "Ratings that last: a leaderboard over every game of every tournament "
+        "recorded in the ratings database.\n\n"
+        "Each bot (its spec, options and a fingerprint of its code) gets a rating "
+        "± uncertainty from openskill (pip install 'golfcli\\[ratings]'), one board per "
+        "variant and player count.\n\n"
+        "Examples:\n\n"
+        "  golf ratings\n\n"
+        "  golf ratings --variant six-card --players 2 --format markdown\n\n"
+        "  golf ratings import runs/rr        (a run directory: adds its games once)\n\n"
+        "More in docs/tournament.md (The ratings database)."
+    ),
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.callback()
+def ratings(
+    ctx: typer.Context,
+    db: DbOpt = None,
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="Only this variant's board(s).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Only games of this many players.")
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
+    ] = "table",
+) -> None:
+    """Print the leaderboard: rating ± uncertainty, games played, last seen."""
+    from .render import bad_format
+    from .render.ratings import render_ratings
+    from .tournament.leaderboard import boards_json, leaderboards
+    from .tournament.ratings import RatingsError, connect, default_path
+
+    if ctx.invoked_subcommand is not None:
+        ctx.obj = db
+        return
+    if (problem := bad_format(fmt)) is not None:
+        fail(problem)
+    check_range("--players", players, 2, 16)
+    path = db or default_path()
+    if db is None and not path.exists():
+        typer.echo(
+            f"no games recorded yet in {path}: every golf tournament records its games "
+            "there, and golf ratings import DIR adds a run directory"
+        )
+        return
+    try:
+        conn = connect(path, create=False)
+        try:
+            boards = leaderboards(conn, variant, players)
+        finally:
+            conn.close()
+    except RatingsError as exc:
+        fail(str(exc))
+    if not boards:
+        which = " ".join(
+            w for w in (variant and f"of {variant}", players and f"with {players} players") if w
+        )
+        typer.echo(f"no games {which + ' ' if which else ''}recorded in {path}")
+        return
+    typer.echo(render_ratings(boards_json(boards, path), fmt))
+
+
+@ratings_app.command("import")
+def ratings_import(
+    ctx: typer.Context,
+    dirs: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="DIR...", help="Run directories (a tournament's --out).", show_default=False
+        ),
+    ],
+    db: DbOpt = None,
+) -> None:
+    """Add the games of finished or stopped runs (a run already recorded adds nothing)."""
+    from .tournament.ratings import RatingsError, default_path, import_run
+
+    path = db or ctx.obj or default_path()
+    for d in dirs:
+        try:
+            got = import_run(path, d)
+        except RatingsError as exc:
+            fail(str(exc))
+        skipped = f"; {got.skipped} unreadable line(s) skipped" if got.skipped else ""
+        typer.echo(
+            f"{d}: {got.added} new game(s) recorded in {path}, {got.known} recorded before{skipped}"
+        )
 
 
 @app.command("check-bot")

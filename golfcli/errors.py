@@ -27,6 +27,15 @@ def say_error(message: str) -> None:
     typer.echo(f"golf: error: {printable(message)}", err=True)
 
 
+def warn(message: str) -> None:
+    """``golf: warning: ...`` on stderr, one line: something the user should
+    know (a rule that could not apply, a card that disagrees with itself)
+    that does not stop the command."""
+    from .yamlsrc import printable
+
+    typer.echo(f"golf: warning: {printable(message)}", err=True)
+
+
 def fail(message: str) -> NoReturn:
     """Say the error and end the command with exit status 2."""
     say_error(message)

@@ -3,9 +3,12 @@
 Format (version 1), one JSON object per line:
 
 * ``{"type": "game", "version": 1, "variant": {...}, "players": N, "names": [...],
-  "seed": "...", "scoring": "stroke", "extra_reveals": {...}}`` -- the variant
+  "key": "...", "scoring": "stroke", "extra_reveals": {...}}`` -- the variant
   is embedded as its full merged data, so a record replays even if the
-  variant file changes or is gone;
+  variant file changes or is gone; ``key`` is the match key the game was
+  dealt from (records before it was named so call it ``seed``); a tournament
+  game's header also has ``sides``, each side's name as the config gave it
+  (a team's name, ``Clubs``);
 * ``{"type": "hole", "number": h, "dealer": d, "playoff": false,
   "scores": [...], "events": [...]}`` per hole, events as ``Event.to_json()``;
 * ``{"type": "result", "totals": [...], "holes_won": [...], "winners": [...]}``.
@@ -36,23 +39,29 @@ class RecordError(ValueError):
 def header(
     variant: Variant,
     names: tuple[str, ...] | list[str],
-    seed: Any,
+    key: Any,
     scoring: str,
     extra_reveals: dict[int, int] | None = None,
+    sides: list[str] | None = None,
 ) -> dict[str, Any]:
+    """The game line.  ``sides``: each side's name where the players' own
+    names joined are not what the game called it (a tournament's teams)."""
     data = variant.to_data()
     data["extends"] = None
-    return {
+    out = {
         "type": "game",
         "version": VERSION,
         "variant": data,
         "variant_name": variant.name,
         "players": len(names),
         "names": list(names),
-        "seed": str(seed),
+        "key": str(key),
         "scoring": scoring,
         "extra_reveals": {str(k): v for k, v in (extra_reveals or {}).items()},
     }
+    if sides is not None:
+        out["sides"] = list(sides)
+    return out
 
 
 def hole_line(rec: HoleRecord) -> dict[str, Any]:
@@ -111,10 +120,11 @@ class ReplayedHole:
 class Replayed:
     variant: Variant
     names: list[str]
-    seed: str
+    key: str
     scoring: str
     holes: list[ReplayedHole] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    sides: list[str] | None = None  # the sides' names, when the header names them
 
 
 #: A record line longer than this is not one golf wrote (a hole's events are
@@ -218,7 +228,16 @@ def _game_line(p: Path, i: int, obj: dict[str, Any]) -> tuple[Replayed, dict[int
     scoring = obj.get("scoring", "stroke")
     if scoring not in ("stroke", "match"):
         raise RecordError(f"{p}:{i}: scoring must be stroke or match, not {scoring!r}")
-    return Replayed(var, list(names), str(obj.get("seed", "")), scoring), extra
+    sides = obj.get("sides")
+    groups = var.groups_for(len(names))
+    if sides is not None and (
+        not isinstance(sides, list)
+        or len(sides) != groups
+        or not all(isinstance(s, str) and s.isprintable() for s in sides)
+    ):
+        raise RecordError(f"{p}:{i}: sides must be a list of {groups} side names")
+    key = str(obj.get("key", obj.get("seed", "")))  # "seed": records before the rename
+    return Replayed(var, list(names), key, scoring, sides=sides), extra
 
 
 def _hole_line(

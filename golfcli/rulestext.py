@@ -132,11 +132,20 @@ def adjustment_text(a: Adjustment) -> str:
             "not_lowest": " when another score is lower",
             "not_strictly_lowest": " when they are not strictly lowest",
         }[a.when]
-        return f"The player who went out or knocked gets {a.add:+d}{when} ({a.name})."
+        if a.multiply == 1:
+            return f"The player who went out or knocked gets {a.add:+d}{when} ({a.name})."
+        factor = _FACTOR_WORDS.get(a.multiply, f"multiplied by {a.multiply}")
+        negative = "" if a.multiply_negative else " (a score below zero stays as it is)"
+        then = f", then {a.add:+d}" if a.add else ""
+        who = "The player who went out or knocked" + (f",{when}," if when else "")
+        return f"{who} has their hole score {factor}{negative}{then} ({a.name})."
     if a.kind == "lowest":
         tie = " (not when tied)" if a.unique else " (each, when tied)"
         return f"The lowest score of the hole gets {a.add:+d}{tie} ({a.name})."
     return f"Each player tied with another on the hole gets {a.add:+d} ({a.name})."
+
+
+_FACTOR_WORDS = {0: "made 0", 2: "doubled", 3: "tripled"}
 
 
 def describe_variant(v: Variant) -> list[str]:
@@ -261,12 +270,24 @@ def _turn_text(v: Variant) -> list[str]:
         "optional": "you may then turn one face-down card up",
         "never": "nothing is turned up",
     }[t.flip_after_discard]
-    phase = " (only once someone has gone out)" if t.flip_after_discard_phase == "end_phase" else ""
+    when = []
+    if t.flip_after_discard != "never":
+        if t.flip_after_discard_phase == "end_phase":
+            when.append("someone has gone out")
+        if t.flip_after_discard_max_face_down is not None:
+            when.append(f"some layout has at most {_face_down(t.flip_after_discard_max_face_down)}")
+    phase = f" (only once {' and '.join(when)})" if when else ""
     out.append(f"  Or discard a card drawn from the stock: {flip}{phase}.")
     extras = [move.rule for move in turn_options(t)]
     if extras:
         out.append("  Instead of drawing you may " + "; or ".join(extras) + ".")
+    if t.knock and t.knock_max_face_down is not None:
+        out.append(f"  A player may knock only with at most {_face_down(t.knock_max_face_down)}.")
     return out
+
+
+def _face_down(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''} face down"
 
 
 def _end_text(v: Variant) -> list[str]:

@@ -1,4 +1,4 @@
-"""Presenting scores: the ``golf score`` breakdown as a table or JSON.
+"""Presenting scores: the ``golf score`` breakdown as a table, markdown, CSV or JSON.
 
 Kept apart from the scorer so that scoring stays pure and fast, and apart
 from the CLI so the terminal game can reuse the same tables.
@@ -12,6 +12,7 @@ from typing import Any
 from tabulate import tabulate
 
 from . import cards as C
+from .render import text_table
 from .rulestext import effect_words
 from .scoring import Expectation, HoleScore, LayoutScore, PatternMatch
 from .variant import Variant
@@ -42,6 +43,7 @@ def grid_table(
     values: Sequence[int] | None,
     scored: Sequence[int] | None,
     symbols: bool = False,
+    fmt: str = "table",
 ) -> str:
     cols = variant.cols
     rows = []
@@ -56,16 +58,21 @@ def grid_table(
             v, s = values[i], scored[i]
             row.append(f"{C.card_str(card, symbols)} {v:+d}" + (f" → {s:+d}" if s != v else ""))
         rows.append(row)
-    return tabulate(
-        rows,
-        headers=[""] + [f"col {c + 1}" for c in range(cols)],
-        tablefmt="simple",
-        disable_numparse=True,
-    )
+    return text_table([""] + [f"col {c + 1}" for c in range(cols)], rows, fmt)
 
 
-def layout_text(variant: Variant, ls: LayoutScore, symbols: bool = False) -> str:
-    lines = [grid_table(variant, ls.cards, ls.values, ls.scored, symbols)]
+def _lines(table: str, lines: Sequence[str], fmt: str) -> str:
+    """A table and the lines under it; in markdown the lines are a list
+    (plain lines would run together into one paragraph)."""
+    if fmt == "markdown":
+        return "\n".join([table, "", *(f"* {x}" for x in lines)])
+    return "\n".join([table, *lines])
+
+
+def layout_text(
+    variant: Variant, ls: LayoutScore, symbols: bool = False, fmt: str = "table"
+) -> str:
+    lines = []
     for m in ls.matches:
         lines.append("matched: " + match_text(m, variant.cols))
     if ls.bonus:
@@ -73,7 +80,49 @@ def layout_text(variant: Variant, ls: LayoutScore, symbols: bool = False) -> str
     if ls.opponents:
         lines.append(f"adds to every opponent: {ls.opponents:+d}")
     lines.append(f"total: {ls.total}")
-    return "\n".join(lines)
+    return _lines(grid_table(variant, ls.cards, ls.values, ls.scored, symbols, fmt), lines, fmt)
+
+
+#: ``golf score --format csv``: one row per layout, or per side with --hole.
+CSV_LAYOUT = (
+    "layout",
+    "cards",
+    "total",
+    "cards_total",
+    "bonus",
+    "opponents_penalty",
+    "face_down",
+    "known_part",
+    "expected_total",
+)
+CSV_HOLE = ("side", "cards", "layout_total", "penalties", "adjustments", "total", "closer")
+
+
+def layout_row(label: str, variant: Variant, ls: LayoutScore) -> list[Any]:
+    cards = C.layout_str(list(ls.cards), variant.cols)
+    return [label, cards, ls.total, ls.cards_total, ls.bonus, ls.opponents, 0, None, None]
+
+
+def expectation_row(
+    label: str, variant: Variant, cards: Sequence[int], exp: Expectation
+) -> list[Any]:
+    text = C.layout_str(list(cards), variant.cols)
+    return [label, text, None, None, None, None, exp.unknown, exp.known, round(exp.expected, 4)]
+
+
+def hole_rows(variant: Variant, hole: HoleScore) -> list[list[Any]]:
+    return [
+        [
+            i + 1,
+            C.layout_str(list(s.layout.cards), variant.cols),
+            s.layout.total,
+            s.penalties,
+            sum(d for _, d in s.adjustments),
+            s.total,
+            hole.closer == i,
+        ]
+        for i, s in enumerate(hole.sides)
+    ]
 
 
 def layout_json(variant: Variant, ls: LayoutScore) -> dict[str, Any]:
@@ -111,17 +160,19 @@ def layout_json(variant: Variant, ls: LayoutScore) -> dict[str, Any]:
 
 
 def expectation_text(
-    variant: Variant, cards: Sequence[int], exp: Expectation, symbols: bool = False
+    variant: Variant,
+    cards: Sequence[int],
+    exp: Expectation,
+    symbols: bool = False,
+    fmt: str = "table",
 ) -> str:
     how = "exact" if exp.exact else f"estimated from {exp.samples} samples"
-    return "\n".join(
-        [
-            grid_table(variant, cards, None, None, symbols),
-            f"face-down cards: {exp.unknown}",
-            f"known part (face-up cards only): {exp.known}",
-            f"expected total over the cards not yet seen: {exp.expected:.2f} ({how})",
-        ]
-    )
+    lines = [
+        f"face-down cards: {exp.unknown}",
+        f"known part (face-up cards only): {exp.known}",
+        f"expected total over the cards not yet seen: {exp.expected:.2f} ({how})",
+    ]
+    return _lines(grid_table(variant, cards, None, None, symbols, fmt), lines, fmt)
 
 
 def expectation_json(variant: Variant, cards: Sequence[int], exp: Expectation) -> dict[str, Any]:
@@ -140,17 +191,26 @@ def expectation_json(variant: Variant, cards: Sequence[int], exp: Expectation) -
 
 
 def hole_text(
-    variant: Variant, hole: HoleScore, labels: Sequence[str], symbols: bool = False
+    variant: Variant,
+    hole: HoleScore,
+    labels: Sequence[str],
+    symbols: bool = False,
+    fmt: str = "table",
 ) -> str:
+    md = fmt == "markdown"
     out = []
     for i, side in enumerate(hole.sides):
-        out.append(f"== {labels[i]} ==")
-        out.append(layout_text(variant, side.layout, symbols))
+        out.append(f"### {labels[i]}" if md else f"== {labels[i]} ==")
+        if md:
+            out.append("")
+        lines = []
         if side.penalties:
-            out.append(f"penalties from opponents: {side.penalties:+d}")
+            lines.append(f"penalties from opponents: {side.penalties:+d}")
         for name, d in side.adjustments:
-            out.append(f"{name}: {d:+d}")
-        out.append(f"hole score: {side.total}")
+            lines.append(f"{name}: {d:+d}")
+        lines.append(f"hole score: {side.total}")
+        extra = [f"* {x}" for x in lines] if md else lines
+        out.append("\n".join([layout_text(variant, side.layout, symbols, fmt), *extra]))
         out.append("")
     rows = [
         [labels[i], s.layout.total, s.penalties, sum(d for _, d in s.adjustments), s.total]
@@ -160,7 +220,7 @@ def hole_text(
         tabulate(
             rows,
             headers=["player", "layout", "penalties", "adjustments", "hole"],
-            tablefmt="simple",
+            tablefmt="github" if md else "simple",
         )
     )
     return "\n".join(out)

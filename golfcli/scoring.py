@@ -469,7 +469,10 @@ def adjustment_deltas(
                 "not_strictly_lowest": mine >= best_other,
             }[adj.when]
             if hit:
-                d[closer] = adj.add
+                # multiplied, then added to; a score below zero is multiplied
+                # only with multiply_negative (doubling it would reward it)
+                base = mine if adj.multiply_negative else max(mine, 0)
+                d[closer] = base * (adj.multiply - 1) + adj.add
         elif adj.kind == "lowest":
             low = min(cur)
             winners = [i for i, s in enumerate(cur) if s == low]

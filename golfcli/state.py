@@ -519,8 +519,10 @@ class HoleState:
         self._stock_ok = "stock" in t.draw_from
         self._frozen = e.frozen_discard
         self._knock_ok = t.knock
+        self._knock_max_down = t.knock_max_face_down
         self._flip_mode = t.flip_after_discard
         self._flip_end_only = t.flip_after_discard_phase == "end_phase"
+        self._flip_max_down = t.flip_after_discard_max_face_down
         self._out_ends = e.all_face_up
         self._final_none = e.final_turns == "none"
         self._turn_cap = e.turn_limit * players
@@ -545,6 +547,7 @@ class HoleState:
         self._discard_ok, self._frozen, self._knock_ok = t._discard_ok, t._frozen, t._knock_ok
         self._stock_ok = t._stock_ok
         self._flip_mode, self._flip_end_only = t._flip_mode, t._flip_end_only
+        self._knock_max_down, self._flip_max_down = t._knock_max_down, t._flip_max_down
         self._out_ends, self._final_none = t._out_ends, t._final_none
         self._turn_cap, self._reshuffle = t._turn_cap, t._reshuffle
 
@@ -703,12 +706,24 @@ class HoleState:
     def _flip_optional(self) -> bool:
         return self._flip_mode == "optional"
 
+    def _face_down_count(self, side: int) -> int:
+        return self.n - bin(self.up[side]).count("1")
+
     def _flip_after_discard_applies(self) -> bool:
-        if self._flip_mode == "never":
-            return False
-        if self._flip_end_only and self.closer is None:
-            return False
-        return self.up[self.side_of[self.current]] != self.full
+        # the fewest face-down cards of any side, counted only when a rule reads it
+        fewest = (
+            min(self._face_down_count(s) for s in range(self.groups))
+            if self._flip_max_down is not None
+            else self.n
+        )
+        return flip_follows_discard(
+            self._flip_mode,
+            self._flip_end_only,
+            self._flip_max_down,
+            self.closer is not None,
+            self.up[self.side_of[self.current]] != self.full,
+            fewest,
+        )
 
     # ------------------------------------------------------------------ dispatch
 
@@ -918,6 +933,15 @@ class HoleState:
             return IllegalAction(
                 "the hole is already ending: no knocking on a final turn", "ending"
             )
+        limit = self._knock_max_down
+        if limit is not None:
+            down = self._face_down_count(self.side_of[self.current])
+            if down > limit:
+                return IllegalAction(
+                    f"you may knock only with at most {limit} card{'s' if limit != 1 else ''} "
+                    f"face down (turn.knock_max_face_down); you have {down}",
+                    "knock_face_down",
+                )
         return None
 
     def verify_knock(self) -> None:
@@ -1179,6 +1203,7 @@ class HoleState:
         new._discard_ok, new._frozen, new._knock_ok = self._discard_ok, self._frozen, self._knock_ok
         new._stock_ok = self._stock_ok
         new._flip_mode, new._flip_end_only = self._flip_mode, self._flip_end_only
+        new._knock_max_down, new._flip_max_down = self._knock_max_down, self._flip_max_down
         new._out_ends, new._final_none = self._out_ends, self._final_none
         new._turn_cap, new._reshuffle = self._turn_cap, self._reshuffle
         new.rng, new._chance, new.dealer = self.rng, self._chance, self.dealer
@@ -1278,6 +1303,29 @@ class HoleState:
             self.result.totals if self.result else None,
             tuple(self.events),
         )
+
+
+def flip_follows_discard(
+    mode: str,
+    end_phase_only: bool,
+    max_face_down: int | None,
+    ending: bool,
+    any_face_down: bool,
+    fewest_face_down: int,
+) -> bool:
+    """Whether discarding a card drawn from the stock leads to the flip step
+    (docs/variants.md, ``turn``): never with ``flip_after_discard: never`` or
+    with no face-down card of one's own to turn (``any_face_down`` false);
+    with ``end_phase`` only once someone has gone out or knocked
+    (``ending``); with ``flip_after_discard_max_face_down`` only once some
+    side (the fewest, ``fewest_face_down``) has at most that many cards face
+    down.  The one statement of the rule: the engine asks it with the
+    state's facts, the bots (``bots.common.discard_flips``) with a view's."""
+    if mode == "never" or not any_face_down:
+        return False
+    if end_phase_only and not ending:
+        return False
+    return max_face_down is None or fewest_face_down <= max_face_down
 
 
 def _swap_bits(mask: int, a: int, b: int) -> int:

@@ -1,4 +1,5 @@
-"""``golf validate``: every error of a variant file, in file order.
+"""``golf validate``: every error of a variant file (or of a tournament
+config), in file order.
 
 Loading a variant stops at its first error, which is right for every command
 that then plays or scores with it.  A person fixing a file wants the whole
@@ -9,6 +10,9 @@ file loads or an error cannot be taken out (a YAML syntax error, an error in
 the file it extends).  An error about a key already taken out, or about the
 mapping that held it, is a consequence of taking it out and is not shown.
 The errors are then sorted by line, this file's first.
+
+:class:`Collector` is that loop; a tournament config's collector (in
+``tournament/config.py``) is another subclass, with its own repairs.
 """
 
 from __future__ import annotations
@@ -23,8 +27,144 @@ from .yamlsrc import KeyPath, Located, SourceError, dotted, load_file, whole_num
 #: A file that breaks more keys than this is reported as far as this.
 MAX_ERRORS = 50
 
-#: Keys of a tournament config that no variant file has.
-_TOURNAMENT_KEYS = ("variant", "games", "teams", "schedule", "sprt")
+#: Top-level keys of a tournament config; a file with one of them that no
+#: variant file has (:func:`is_tournament_config`) is checked as a config.
+TOURNAMENT_KEYS = ("variant", "games", "teams", "schedule", "sprt", "seats", "challenger")
+
+
+def is_tournament_config(data: Any) -> bool:
+    """A tournament config rather than a variant file: it names a variant to
+    play, or has a key only a config has (``players:`` is both a variant's
+    player counts and a config's list of players: a list of mappings is a
+    config's)."""
+    if not isinstance(data, dict):
+        return False
+    players = data.get("players")
+    listed = isinstance(players, list) and any(isinstance(p, dict) for p in players)
+    return listed or any(k in data for k in TOURNAMENT_KEYS)
+
+
+class Collector:
+    """Every error of a YAML document, in file order.
+
+    :meth:`load` stops at the first error.  After each one, :meth:`repair`
+    takes the key at fault out of the document (or puts a stand-in in its
+    place) and the document is loaded again, until it loads, an error
+    cannot be repaired, or :data:`MAX_ERRORS` are found.  An error that
+    :meth:`consequence` says follows from a repair already made is not
+    reported.  An error from outside the document (a file it names, a
+    command-line option) goes to :meth:`outside`.
+
+    Variant files (:func:`validate_file`) and tournament configs
+    (``tournament.config.config_errors``) are two subclasses."""
+
+    def __init__(self, doc: Located) -> None:
+        self.doc = doc
+        self.errors: list[SourceError] = []
+        self.gone: list[str] = []  # dotted paths, as in the file, taken out or stood in for
+        self.removed: dict[KeyPath, list[int]] = {}  # list path -> items taken out (file numbers)
+
+    # -- what a subclass says
+
+    def load(self) -> Any:
+        raise NotImplementedError
+
+    def outside(self, exc: SourceError) -> tuple[list[SourceError], KeyPath | None]:
+        """An error of another file or of an option: what to report, and a key
+        of this document to repair to go on (None: stop here)."""
+        return [exc], None
+
+    def consequence(self, path: str) -> bool:
+        """Whether an error at ``path`` (dotted, as in the file) follows from a
+        key taken out before: the key itself, inside it, or a mapping that held it."""
+        return any(_related(path, g) for g in self.gone)
+
+    def repair(self, at: KeyPath | None, path: str) -> bool:
+        """Take the key at fault (``at``, in the document; ``path``, the
+        error's dotted path) out; a bad key inside a list item takes the
+        whole item out (checking the rest of the item without it would
+        report the same fault twice).  False: nothing to take out, stop."""
+        if not at:
+            return False
+        ints = [i for i, k in enumerate(at) if isinstance(k, int)]
+        self.take_out(at[: ints[-1] + 1] if ints else at)
+        return True
+
+    # -- the loop
+
+    def run(self) -> tuple[Any, list[SourceError]]:
+        """The loaded result (None if any error) and every error, in file order."""
+        result: Any = None
+        # every pass repairs one key: a bound on passes, for errors that are
+        # all consequences (not counted in MAX_ERRORS)
+        for _ in range(4 * MAX_ERRORS):
+            if len(self.errors) >= MAX_ERRORS:
+                break
+            try:
+                result = self.load()
+                break
+            except SourceError as exc:
+                if not self._ours(exc):
+                    report, then = self.outside(exc)
+                    self.errors += report
+                    if then is None or not self.repair(then, dotted(then)):
+                        break
+                    continue
+                at = _key_path(self.doc.data, exc.path)
+                # the error names a key of this file (not a mapping that lacks one)
+                full = at is not None and len(at) == len(exc.path.split("."))
+                in_file = dotted(self.as_in_file(at)) if full and at else exc.path
+                if not self.consequence(in_file):
+                    self.errors.append(
+                        SourceError(exc.where, in_file, exc.message) if full else exc
+                    )
+                if not self.repair(at, exc.path):
+                    break
+        own = f"{self.doc.source}:"
+        errors = sorted(self.errors, key=lambda e: (not e.where.startswith(own), _line(e)))
+        return (result if not errors else None), errors
+
+    def _ours(self, exc: SourceError) -> bool:
+        return exc.where.startswith(f"{self.doc.source}:") or exc.where == self.doc.source
+
+    # -- editing the document (each edit is remembered in ``gone``)
+
+    def as_in_file(self, path: KeyPath) -> KeyPath:
+        """``path`` with list indices as the file numbers them (items taken out before)."""
+        return _as_in_file(path, self.removed)
+
+    def take_out(self, path: KeyPath) -> None:
+        """Remove the key (or list item) at ``path``, and its lines."""
+        self.gone.append(dotted(self.as_in_file(path)))
+        _take_out(self.doc, path, self.removed)
+
+    def stand_in(self, path: KeyPath, value: Any) -> None:
+        """Put ``value`` where the key at ``path`` is (or would be): a key the
+        rest depends on cannot simply be taken out."""
+        self.gone.append(dotted(self.as_in_file(path)))
+        parent: Any = self.doc.data
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = value
+        n = len(path)
+        self.doc.lines = {p: w for p, w in self.doc.lines.items() if p[:n] != path or p == path}
+
+
+class _VariantCollector(Collector):
+    def __init__(self, doc: Located, path: Path) -> None:
+        super().__init__(doc)
+        self.path = path
+
+    def load(self) -> Variant:
+        return load_variant(self.doc, base_dir=self.path.parent)
+
+    def outside(self, exc: SourceError) -> tuple[list[SourceError], KeyPath | None]:
+        # after keys were taken out, an error in the file extended is its own
+        # only if that file fails by itself too
+        if self.gone:
+            theirs = _own_error(self.doc.data.get("extends"), self.path.parent)
+            return ([theirs] if theirs is not None else []), None
+        return [exc], None
 
 
 def validate_file(path: Path) -> tuple[Variant | None, list[SourceError]]:
@@ -35,55 +175,12 @@ def validate_file(path: Path) -> tuple[Variant | None, list[SourceError]]:
         return None, [exc]
     if not isinstance(doc.data, dict):
         return None, [VariantError(doc.where(()), "", "a variant file must be a YAML mapping")]
-    found = [k for k in _TOURNAMENT_KEYS if k in doc.data]
-    if found:
-        return None, [
-            VariantError(
-                doc.where((found[0],)),
-                "",
-                f"this is a tournament config ({found[0]}: is no variant key), "
-                f"not a variant: run it with golf tournament {path}",
-            )
-        ]
-    errors: list[SourceError] = []
+    collector = _VariantCollector(doc, path)
     if "name" not in doc.data:
-        errors.append(missing_name(doc.where(())))
+        collector.errors.append(missing_name(doc.where(())))
         doc.data["name"] = path.stem  # to look for the other errors
-    removed: dict[KeyPath, list[int]] = {}  # list path -> its items taken out (as in the file)
-    gone: list[str] = []  # dotted paths taken out so far
-    variant: Variant | None = None
-    while len(errors) < MAX_ERRORS:
-        try:
-            variant = load_variant(doc, base_dir=path.parent)
-            break
-        except SourceError as exc:
-            at = _key_path(doc.data, exc.path)
-            ours = exc.where.startswith(f"{doc.source}:") or exc.where == doc.source
-            # an error about a key taken out, or about the mapping that held it,
-            # is a consequence of taking it out: not reported again
-            full = at is not None and len(at) == len(exc.path.split(".")) and ours
-            in_file = dotted(_as_in_file(at, removed)) if full and at else exc.path
-            if not ours and gone:
-                # after keys were taken out, an error in the file extended is
-                # its own only if that file fails by itself too
-                theirs = _own_error(doc.data.get("extends"), path.parent)
-                if theirs is not None:
-                    errors.append(theirs)
-                break
-            if not any(_related(in_file, g) for g in gone):
-                errors.append(SourceError(exc.where, in_file, exc.message) if full else exc)
-            if not ours or not at:
-                break  # in the file this one extends, or no key of this file: stop here
-            # a bad key inside a list item takes the whole item out: checking the
-            # rest of the item without it would report the same fault twice
-            ints = [i for i, k in enumerate(at) if isinstance(k, int)]
-            out = at[: ints[-1] + 1] if ints else at
-            gone.append(dotted(_as_in_file(out, removed)))
-            _take_out(doc, out, removed)
-    own = f"{doc.source}:"
-    return (variant if not errors else None), sorted(
-        errors, key=lambda e: (not e.where.startswith(own), _line(e))
-    )
+    variant, errors = collector.run()
+    return variant, errors
 
 
 def _own_error(parent: Any, here: Path) -> SourceError | None:

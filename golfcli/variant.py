@@ -18,6 +18,7 @@ key by key in ``docs/variants.md``.
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -30,7 +31,9 @@ from .yamlsrc import (
     KeyPath,
     Located,
     SourceError,
+    did_you_mean,
     dotted,
+    kind_of,
     load_file,
     parse_scalar,
     whole_number,
@@ -78,6 +81,8 @@ DEFAULTS: dict[str, Any] = {
         "bunker_shot": False,
         "approach_shot": False,
         "look_again": False,
+        "knock_max_face_down": None,
+        "flip_after_discard_max_face_down": None,
     },
     "end": {
         "all_face_up": True,
@@ -104,7 +109,17 @@ _OPEN_MAPPINGS = {("deck", "packs"), ("values", "ranks"), ("values", "cards")}
 # exact card); ``deck.packs`` is replaced whole, as its ranges may not overlap.
 _KEYED_MAPPINGS: dict[KeyPath, str] = {("values", "ranks"): "rank", ("values", "cards"): "card"}
 _PATTERN_KEYS = {"kind", "name", "cards", "bonus", "opponents", "ranks", "except", "adjacent"}
-_ADJ_KEYS = {"kind", "name", "score", "becomes", "add", "when", "unique"}
+_ADJ_KEYS = {
+    "kind",
+    "name",
+    "score",
+    "becomes",
+    "add",
+    "when",
+    "unique",
+    "multiply",
+    "multiply_negative",
+}
 
 
 # --------------------------------------------------------------------------- values
@@ -139,8 +154,10 @@ class Adjustment:
     """A hole-level rule (docs/rules.md §8b) applied in listed order after patterns.
 
     * ``exact``: a hole score equal to ``score`` becomes ``becomes`` (blackjack);
-    * ``closer``: ``add`` to the side that went out or knocked, ``when`` it is
-      (not) lowest;
+    * ``closer``: the side that went out or knocked, ``when`` it is (not)
+      lowest, has its score multiplied by ``multiply`` (a score below zero
+      only with ``multiply_negative``: doubling a negative score would reward
+      it), then ``add`` added;
     * ``lowest``: ``add`` to the lowest score (to each side tied for it,
       unless ``unique``);
     * ``tied``: ``add`` to each side whose score equals another side's.
@@ -153,6 +170,8 @@ class Adjustment:
     add: int = 0
     when: str = "always"
     unique: bool = False
+    multiply: int = 1
+    multiply_negative: bool = False
 
 
 @dataclass(frozen=True)
@@ -171,6 +190,11 @@ class Turn:
     bunker_shot: bool
     approach_shot: bool
     look_again: bool
+    #: knocking only with at most this many of the side's cards face down (None: any)
+    knock_max_face_down: int | None = None
+    #: the flip after a discard applies only once some side has at most this
+    #: many cards face down (None: whatever the layouts)
+    flip_after_discard_max_face_down: int | None = None
 
 
 @dataclass(frozen=True)
@@ -245,6 +269,45 @@ class Variant:
                 return v
         return self.rank_values[card >> 3]
 
+    def overdealt(self, cards: Sequence[int], players: Sequence[int] = ()) -> str | None:
+        """Why ``cards`` (typed layouts; ``?`` ignored) cannot all come from
+        the deck dealt to the first of ``players`` (default: every allowed
+        count, so the fewest, as the expected total of face-down cards
+        assumes), in words, or None.  The words name the first of the other
+        ``players`` whose deck would hold them, if any.
+
+        A card typed with its suit (or a joker) is counted against the copies
+        of that card; every card of a rank, suit or none, against the rank's
+        copies (a card without a suit can be any suit still free)."""
+        counts = list(players) or list(self.players)
+        short = self._short(cards, counts[0])
+        if not short:
+            return None
+        packs = self.packs_for(counts[0])
+        text = (
+            f"{'; '.join(short)}, but {self.name} deals {packs} pack{'s' if packs > 1 else ''} "
+            f"to {counts[0]} players"
+        )
+        more = next((p for p in counts[1:] if not self._short(cards, p)), None)
+        if more is None:
+            return text
+        return f"{text} ({self.packs_for(more)} packs from {more} players)"
+
+    def _short(self, cards: Sequence[int], players: int) -> list[str]:
+        have = Counter(self.deck(players))
+        typed = Counter(c for c in cards if c != C.UNKNOWN)
+        short = [
+            f"{C.card_str(card)} typed {_times(k)} (the deck has {have[card] or 'none'})"
+            for card, k in sorted(typed.items())
+            if (C.suit_of(card) != C.NO_SUIT or card == C.JOKER_CARD) and k > have[card]
+        ]
+        for rank in range(1, 14):
+            k = sum(m for c, m in typed.items() if c >> 3 == rank)
+            held = sum(m for c, m in have.items() if c >> 3 == rank)
+            if k > held:
+                short.append(f"{k} cards of rank {C.rank_str(rank)} (the deck has {held})")
+        return short
+
     def groups_for(self, players: int) -> int:
         """How many layouts (sides) a hole with ``players`` seats has."""
         if players in self.partners.player_counts:
@@ -270,6 +333,10 @@ class Variant:
         state = {f.name: getattr(self, f.name) for f in fields(self)}
         state["data"] = self.to_data()
         return (_unpickle_variant, (state,))
+
+
+def _times(k: int) -> str:
+    return {1: "once", 2: "twice"}.get(k, f"{k} times")
 
 
 def _unpickle_variant(state: dict[str, Any]) -> Variant:
@@ -331,7 +398,10 @@ def _resolve(
             if not _exists(path) and path.suffix == "" and not path.parent.parts:
                 names = ", ".join(BUILTIN_NAMES)
                 raise VariantError(
-                    text, "", f"unknown variant (built-ins: {names}; or give a path)"
+                    text,
+                    "",
+                    f"unknown variant{did_you_mean(text, BUILTIN_NAMES)} "
+                    f"(built-ins: {names}; or give a path)",
                 )
         key = _resolved(path)
         if key in seen:
@@ -503,7 +573,8 @@ def _apply_override(doc: Located, item: str) -> None:
                 raise VariantError(
                     where,
                     dotted(tuple(parts)),
-                    f"unknown key {p!r} in {dotted(tuple(walked)) or 'the variant'}",
+                    f"unknown key {p!r} in {dotted(tuple(walked)) or 'the variant'}"
+                    + did_you_mean(p, node),
                 )
             if last:
                 node[lookup] = value
@@ -701,6 +772,10 @@ def _build(doc: Located) -> Variant:
         bunker_shot=ck.bool_(("turn", "bunker_shot")),
         approach_shot=ck.bool_(("turn", "approach_shot")),
         look_again=ck.bool_(("turn", "look_again")),
+        knock_max_face_down=_face_down_limit(ck, ("turn", "knock_max_face_down"), cells),
+        flip_after_discard_max_face_down=_face_down_limit(
+            ck, ("turn", "flip_after_discard_max_face_down"), cells
+        ),
     )
 
     ck.mapping(("end",), DEFAULTS["end"].keys())
@@ -803,6 +878,23 @@ def _build(doc: Located) -> Variant:
     )
 
 
+def _face_down_limit(ck: Checker, path: KeyPath, cells: int) -> int | None:
+    """A number of face-down cards a turn rule allows, 0 to the layout's
+    cards, or null for no limit (the message says both, as either is right)."""
+    v = ck.get(path)
+    if v is None:
+        return None
+    number = isinstance(v, int) and not isinstance(v, bool)
+    if not number or not 0 <= v <= cells:
+        shown = str(v) if number else f"{kind_of(v)} {v!r}"
+        raise ck.fail(
+            path,
+            f"must be a number of face-down cards from 0 to {cells} (the cards of a layout), "
+            f"or null for no limit, not {shown}",
+        )
+    return int(v)
+
+
 def _rank_set(ck: Checker, path: KeyPath) -> frozenset[int]:
     raw = ck.get(path)
     if not isinstance(raw, list):
@@ -874,7 +966,7 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
     out = []
     needs: dict[str, tuple[str, ...]] = {
         "exact": ("score", "becomes"),
-        "closer": ("add",),
+        "closer": (),  # add, multiply or both (checked below)
         "lowest": ("add",),
         "tied": ("add",),
     }
@@ -887,9 +979,11 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
         for key in needs[kind]:
             if key not in item:
                 raise ck.fail(p, f"a {kind} adjustment needs {key}")
+        if kind == "closer" and "add" not in item and "multiply" not in item:
+            raise ck.fail(p, "a closer adjustment needs add, multiply or both")
         allowed = (
             {"kind", "name", *needs[kind]}
-            | ({"when"} if kind == "closer" else set())
+            | ({"add", "when", "multiply", "multiply_negative"} if kind == "closer" else set())
             | ({"unique"} if kind == "lowest" else set())
         )
         for key in item:
@@ -898,6 +992,10 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
                     (*p, key),
                     f"not a key of a {kind} adjustment (keys: {', '.join(sorted(allowed))})",
                 )
+        if "multiply_negative" in item and "multiply" not in item:
+            raise ck.fail(
+                (*p, "multiply_negative"), "only applies with multiply (the factor, e.g. 2)"
+            )
         out.append(
             Adjustment(
                 kind=kind,
@@ -907,6 +1005,10 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
                 add=ck.int_((*p, "add"), -1000, 1000) if "add" in item else 0,
                 when=ck.choice((*p, "when"), CLOSER_WHEN) if "when" in item else "always",
                 unique=ck.bool_((*p, "unique")) if "unique" in item else False,
+                multiply=ck.int_((*p, "multiply"), 0, 10) if "multiply" in item else 1,
+                multiply_negative=(
+                    ck.bool_((*p, "multiply_negative")) if "multiply_negative" in item else False
+                ),
             )
         )
     return tuple(out)

@@ -42,6 +42,19 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
+def did_you_mean(word: Any, choices: Iterable[Any]) -> str:
+    """`` (did you mean 'games'?)`` when ``word`` is close to one of
+    ``choices`` (difflib's ratio, letter case ignored), else ``""``: a
+    misspelt key, value or name is named with what was probably meant."""
+    import difflib
+
+    by_lower: dict[str, str] = {}
+    for c in choices:
+        by_lower.setdefault(str(c).lower(), str(c))
+    close = difflib.get_close_matches(str(word).lower(), list(by_lower), n=1, cutoff=0.6)
+    return f" (did you mean {by_lower[close[0]]!r}?)" if close else ""
+
+
 def dotted(path: KeyPath) -> str:
     return ".".join(str(p) for p in path)
 
@@ -318,9 +331,8 @@ class Checker:
         where = f" in {what}" if what else ""
         for k in node:
             if k not in names:
-                raise self.fail(
-                    (*path, k), f"unknown key{where} (expected one of: {', '.join(names)})"
-                )
+                hint = did_you_mean(k, names) or f" (expected one of: {', '.join(names)})"
+                raise self.fail((*path, k), f"unknown key{where}{hint}")
         return node
 
     def int_(
@@ -359,7 +371,8 @@ class Checker:
     def choice(self, path: KeyPath, options: Sequence[str]) -> str:
         v = self.get(path)
         if v not in options:
-            raise self.fail(path, f"must be one of {', '.join(options)}, not {v!r}")
+            hint = did_you_mean(v, options) if isinstance(v, str) else ""
+            raise self.fail(path, f"must be one of {', '.join(options)}, not {v!r}{hint}")
         return str(v)
 
     def str_(self, path: KeyPath) -> str:

@@ -12,8 +12,20 @@ no result; the first run writes them and every later run reads them.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # inherited by the processes tests start
 sys.dont_write_bytecode = False  # pytest's rewritten test modules, and this process's imports
+
+# The ratings database (golfcli/tournament/ratings.py) defaults to the user's
+# data directory, $XDG_DATA_HOME/golf/ratings.db: every `golf tournament` the
+# tests run records its games there.  Pointed at a directory of this session's
+# own, removed at exit, and inherited by every process the tests start, so no
+# test ever writes the real user's ratings.
+_DATA_HOME = tempfile.mkdtemp(prefix="golf-test-data-")
+os.environ["XDG_DATA_HOME"] = _DATA_HOME
+atexit.register(shutil.rmtree, _DATA_HOME, True)

@@ -66,6 +66,13 @@ class CliRunner(typer.testing.CliRunner):
             typer.testing._get_command = real
 
 
+def golf(*args: str) -> Any:
+    """``golf ARGS...`` in this process, as a CliRunner result."""
+    from golfcli.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
 def one_error_line(result: Any) -> str:
     """A CliRunner result that failed as golf promises: exit 2, no traceback,
     exactly one printable ``golf: error:`` line on stderr; that line."""

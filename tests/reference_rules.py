@@ -108,7 +108,8 @@ class RefHole:
         frozen = self.closer is not None and self.v.end.frozen_discard
         if "discard" in t.draw_from and self.discard and not frozen:
             moves.append(("draw_discard", -1, -1))
-        if t.knock and self.closer is None:
+        limit = t.knock_max_face_down  # a knock needs at most this many cards face down
+        if t.knock and self.closer is None and (limit is None or len(self.down()) <= limit):
             moves.append(("knock", -1, -1))
         if t.flip_instead_of_draw:
             moves += [("flip", p, -1) for p in self.down()]
@@ -155,7 +156,11 @@ class RefHole:
             self.discard += 1
             mode = self.v.turn.flip_after_discard
             end_only = self.v.turn.flip_after_discard_phase == "end_phase"
-            if mode == "never" or (end_only and self.closer is None) or not self.down():
+            # the flip waits until some side has at most this many cards face down
+            wait_for = self.v.turn.flip_after_discard_max_face_down
+            fewest = min(self.n - len(up) for up in self.up)
+            waiting = wait_for is not None and fewest > wait_for
+            if mode == "never" or (end_only and self.closer is None) or not self.down() or waiting:
                 self.end_turn()
             else:
                 self.phase = "flip"

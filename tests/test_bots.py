@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from golfcli.bots.common import determinize
+from golfcli.bots.common import determinize, discard_flips
 from golfcli.bots.expert import Evaluator, ExpertBot
 from golfcli.bots.mc import MCBot
 from golfcli.bots.registry import make_bot
@@ -1010,3 +1010,43 @@ def test_the_experts_goal_memo_is_bounded_and_changes_nothing() -> None:
     assert ExpertBot(seed=1).evaluate(vw, legal) == want
     assert 0 < t.goals_kept < _GOALS_KEPT
     assert sum(len(known) for known in t.known_goals) == t.goals_kept
+
+
+@pytest.mark.parametrize(
+    ("options", "seen"),
+    [
+        ((), {True}),
+        (("turn.flip_after_discard=never",), {False}),
+        (("turn.flip_after_discard_phase=end_phase",), {True, False}),
+        (
+            ("turn.flip_after_discard=optional", "turn.flip_after_discard_max_face_down=1"),
+            {True, False},
+        ),
+        (
+            ("turn.flip_after_discard_max_face_down=2", "turn.flip_after_discard_phase=end_phase"),
+            {True, False},
+        ),
+    ],
+)
+def test_a_bot_knows_from_its_view_whether_a_discard_brings_a_flip(
+    options: tuple[str, ...], seen: set[bool]
+) -> None:
+    """discard_flips (what the expert values a discard by) answers from the
+    view what the state does: at every held stock card of random holes,
+    discarding on a copy of the state leads to the flip step exactly then."""
+    v = load_variant("six-card", list(options))
+    answers: Counter[bool] = Counter()
+    for seed in range(6):
+        rng = random.Random(seed)
+        st = HoleState(v, 3, seed % 3, random.Random(seed))
+        while not st.is_over:
+            if st.phase == "place" and st.drawn_from == "stock":
+                trial = st.clone()
+                seat = trial.current
+                trial.apply(Action("discard"))
+                flipped = trial.phase == "flip" and trial.current == seat
+                assert discard_flips(view(st, st.current)) is flipped
+                answers[flipped] += 1
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
+    assert set(answers) == seen

@@ -61,7 +61,7 @@ def test_question_mark_is_a_face_down_card() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["Z", "1", "11", "0", "", "KX", "JKC", "*S", "CC", "10CC", "♣", "B7"]
+    "bad", ["Z", "11", "0", "", "KX", "JKC", "*S", "CC", "10CC", "♣", "B7", "1♣♣"]
 )
 def test_unknown_cards_are_errors(bad: str) -> None:
     with pytest.raises(C.CardError):
@@ -159,6 +159,65 @@ def test_parse_layout_separators() -> None:
     assert [C.card_str(c) for c in cards] == ["5", "K", "2", "5", "7", "9"]
     # commas and extra spaces are the same as single spaces
     assert C.parse_layout("5,K,2/5 ,  7,9") == (rows, cols, cards)
+
+
+def test_one_is_an_ace() -> None:
+    """An ace counts 1 and players write it so: 1, 1S, 1♣ are aces."""
+    assert C.parse_card("1") == C.make(C.ACE)
+    assert C.parse_card("1s") == C.make(C.ACE, C.SPADES)
+    assert C.parse_card("1♣") == C.make(C.ACE, C.CLUBS)
+    assert C.parse_layout("1 2 3 / 1 5 6") == C.parse_layout("A 2 3 / A 5 6")
+    assert C.card_str(C.parse_card("1")) == "A"  # printed as the ace it is
+
+
+@pytest.mark.parametrize(
+    ("typed", "spaced"),
+    [
+        ("5K2/579", "5 K 2 / 5 7 9"),
+        ("5k2 / 579", "5 K 2 / 5 7 9"),
+        ("10QH1 / 5 5 5", "10 QH A / 5 5 5"),  # 10 is ten (a 0 alone is no card)
+        ("110 / 2 3", "A 10 / 2 3"),
+        ("101 / 2 3", "10 A / 2 3"),
+        ("5S5S 5", "5S 5S 5"),  # S is a suit, never a rank
+        ("ASK / 2 3", "AS K / 2 3"),
+        ("*5* / 123", "JK 5 JK / A 2 3"),
+        ("JOKER5 / A 2", "JK 5 / A 2"),
+        ("5?2/?7?", "5 ? 2 / ? 7 ?"),
+        ("T♣9♦ / 8 7", "10C 9D / 8 7"),
+    ],
+)
+def test_cards_run_together_are_read_when_only_one_reading_exists(typed: str, spaced: str) -> None:
+    assert C.parse_layout(typed) == C.parse_layout(spaced)
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        # a joker and a 5, or a jack, a king and a 5?
+        ("5 5 / JK5", r"row 2, card 1: 'JK5' can be read as J K 5 or as JK 5 \(JK is a joker\): "
+         "put spaces between the cards"),
+        ("5 JKK", r"row 1, card 2: 'JKK' can be read as J K K or as JK K \(JK is a joker\)"),
+        ("5 K ZZ / 1 2 3", r"row 1, card 3: unknown card 'ZZ'"),  # no reading at all
+        ("100 / 1 2", r"row 1, card 1: unknown card '100'"),
+        ("5 K 2Z", r"row 1, card 3: unknown card '2Z'"),
+    ],
+)  # fmt: skip
+def test_runs_that_read_two_ways_or_none_are_refused(typed: str, message: str) -> None:
+    with pytest.raises(C.CardError, match=f"^{message}"):
+        C.parse_layout(typed)
+
+
+def test_long_runs_end_quickly() -> None:
+    """A run that fails only at its end is an unknown card (read once per
+    position: 2^17 ways to split it are not all tried), and a run longer than
+    a row of 12 cards is not split at all."""
+    with pytest.raises(C.CardError, match="unknown card"):
+        C.parse_layout("JK" * 17 + "Z")
+    with pytest.raises(C.CardError, match="can be read as"):
+        C.parse_layout("JK" * 18)
+    assert len(C.parse_layout("5" * 36)[2]) == 36
+    with pytest.raises(C.CardError, match="unknown card"):
+        C.parse_layout("5" * 37)
 
 
 def test_parse_layout_error_names_row_and_card() -> None:

@@ -115,6 +115,42 @@ def test_hole_text() -> None:
     assert "penalties from opponents: +10" in r.stdout and "hole score: 43" in r.stdout
 
 
+def test_a_layout_that_cannot_be_dealt_is_scored_with_a_warning() -> None:
+    """Two 5S in one pack: one warning line on stderr naming the card and the
+    deck, the score as typed on stdout, exit 0 (a typo in a suit should be
+    noticed, a made-up layout still scored)."""
+    r = run("score", "--json", "5S 5S K / 1 2 3")
+    assert r.exit_code == 0 and json_lines(r.stdout)[0]["total"] == 5 + 5 + 1 - 2 + 3
+    assert r.stderr == (
+        "golf: warning: layout 1: cannot be dealt: 5S typed twice (the deck has 1), but "
+        "six-card deals 1 pack to 2 players (2 packs from 5 players); scored all the same\n"
+    )
+    r = run("score", "-v", "duel", "5 5 5 / 5 5 K")
+    assert r.exit_code == 0 and "total: " in r.stdout
+    assert r.stderr == (
+        "golf: warning: layout 1: cannot be dealt: 5 cards of rank 5 (the deck has 4), but "
+        "duel deals 1 pack to 2 players; scored all the same\n"
+    )
+    for fine in (["5S 5H K / 1 2 3"], ["5 5 5 / 5 K K"], ["-v", "duel", "JK JK 5 / ? ? ?"]):
+        r = run("score", *fine)
+        assert r.exit_code == 0 and r.stderr == "", fine
+
+
+def test_the_layouts_of_a_hole_are_dealt_from_one_deck() -> None:
+    """With --hole the layouts share the deck of a table with that many sides."""
+    two = ["5S 6 7 / 8 9 10", "5S Q Q / J J 4"]
+    r = run("score", "--hole", *two)
+    assert r.exit_code == 0 and "hole" in r.stdout
+    assert r.stderr == (  # two sides are two players: one pack, whatever more players get
+        "golf: warning: the layouts cannot be dealt together: 5S typed twice (the deck has 1), "
+        "but six-card deals 1 pack to 2 players; scored all the same\n"
+    )
+    five = [*two, "A A A / 2 2 2", "3 3 3 / 4 4 4", "6 6 6 / 7 7 7"]
+    assert run("score", "--hole", *five).stderr == ""  # five players: two packs
+    # each layout alone is fine; only together do they hold two 5S
+    assert run("score", *two).stderr == ""
+
+
 def test_symbols() -> None:
     r = run(
         "score", "--symbols", "-v", "alberta", "4 10 K 2 KC Q / 4 10C KC 2 9 QC / 4 10 JK 2 6 Q"
@@ -136,8 +172,11 @@ def test_batch_bad_lines_are_reported_and_good_lines_scored() -> None:
     r = run("score", "--json", stdin=stdin)
     assert r.exit_code == 2
     assert [o["total"] for o in json_lines(r.stdout)] == [14, 0]
-    errors = r.stderr.strip().splitlines()
-    assert len(errors) == 3
+    lines = r.stderr.strip().splitlines()
+    # six kings need two packs: line 3 is scored, with a warning
+    assert lines[1].startswith("golf: warning: line 3: cannot be dealt: 6 cards of rank K")
+    errors = [line for line in lines if not line.startswith("golf: warning: ")]
+    assert len(errors) == 3 and len(lines) == 4
     assert errors[0].startswith("golf: error: line 2: row 1, card 2: unknown card 'Z'")
     assert errors[1].startswith("golf: error: line 4: ragged rows")
     assert errors[2].startswith("golf: error: line 5: a 2x2 layout, but six-card deals 2 rows of 3")
@@ -151,7 +190,7 @@ def test_batch_bad_lines_are_reported_and_good_lines_scored() -> None:
     "args,fragment",
     [
         (["score", "5 Z 2 / 5 7 9"], "layout 1: row 1, card 2: unknown card 'Z'"),
-        (["score", "5 K 2 / 5 7 9", "5 K 2 / 5 7 9 / 1 2 3"], "layout 2: row 3, card 1"),
+        (["score", "5 K 2 / 5 7 9", "5 K 2 / 5 7 9 / 0 2 3"], "layout 2: row 3, card 1"),
         (["score", "5 K 2 / 5 7"], "layout 1: ragged rows"),
         (["score", "5 K / 5 7"], "layout 1: a 2x2 layout, but six-card deals 2 rows of 3"),
         (["score", "-v", "nine-card", "5 K 2 / 5 7 9"], "but nine-card deals 3 rows of 3"),
@@ -271,3 +310,51 @@ def test_rules_text_reads_as_sentences() -> None:
     # duel is made for two but takes up to four; its description must not say otherwise
     duel = run("rules", "duel").stdout
     assert "Players: 2 to 4 players." in duel and "Two-player" not in duel
+
+
+def test_rules_text_of_the_face_down_limits_and_a_multiplying_rule() -> None:
+    def rules(name: str, *sets: str) -> str:
+        args = [x for s in sets for x in ("--set", s)]
+        out: str = run("rules", str(REPO / "configs/variants" / name), *args).stdout
+        return " ".join(out.split())  # the text wraps; compare it as one line
+
+    assert (
+        "The player who went out or knocked, when another score is lower, has their hole score"
+        " doubled (a score below zero stays as it is), then +5 (knock lost)."
+    ) in rules("knock-doubled.yaml")
+    every = rules("knock-doubled.yaml", "adjustments=[{kind: closer, multiply: 5, add: 0}]")
+    assert (
+        "knocked has their hole score multiplied by 5 (a score below zero stays as it is)" in every
+    )
+    assert "stays as it is) (closer)." in every  # nothing added: no ", then +0"
+    nought = rules("knock-doubled.yaml", "adjustments=[{kind: closer, multiply: 0, add: 3}]")
+    assert "hole score made 0 (a score below zero stays as it is), then +3 (closer)." in nought
+    every = rules(
+        "knock-doubled.yaml",
+        "adjustments=[{kind: closer, multiply: 2, add: 5, when: lowest, multiply_negative: true}]",
+    )
+    assert (
+        "knocked, when their score is lowest (ties count), has their hole score doubled, then +5"
+    ) in every
+    assert "tripled" in rules("knock-doubled.yaml", "adjustments.0.multiply=3")
+    assert (
+        "you may then turn one face-down card up (only once some layout has at most 1 card"
+        " face down)."
+    ) in rules("flip-on-discard-endgame.yaml")
+    assert "(only once someone has gone out and some layout has at most 2 cards face down)" in (
+        rules(
+            "flip-on-discard-endgame.yaml",
+            "turn.flip_after_discard_phase=end_phase",
+            "turn.flip_after_discard_max_face_down=2",
+        )
+    )
+    assert "A player may knock only with at most 2 cards face down." in rules("early-knock.yaml")
+    assert "may knock only" not in rules("knocking.yaml")
+    # a limit on what is off says nothing: no knocking, no flip after a discard
+    off = rules(
+        "flip-on-discard-never.yaml",
+        "turn.knock_max_face_down=2",
+        "turn.flip_after_discard_max_face_down=1",
+    )
+    assert "nothing is turned up." in off and "only once" not in off and "knock" not in off
+    assert "gets +10 when another score is lower (go-out penalty)." in rules("knock-penalty.yaml")

@@ -68,9 +68,14 @@ def test_csv_is_one_table_per_stream(tmp_path: Path) -> None:
     rows = list(csv.reader(io.StringIO(r.stdout)))
     assert rows[0][:3] == ["player", "opponent", "games"]
     assert len(rows) == 1 + 3 * 2 and all(len(row) == len(rows[0]) for row in rows)
+    r = runner.invoke(app, ["tournament", str(cfg), "-q", "-f", "csv", "--table", "pairs"])
+    assert r.exit_code == 0, r.output
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    assert rows[0][:4] == ["a", "b", "deals", "games"] and "elo_ci95" in rows[0]
+    assert len(rows) == 1 + 3 and all(len(row) == len(rows[0]) for row in rows)  # 3 pairs
     for args, message in [
         (["--table", "crosstable"], "--table: only with --format csv"),
-        (["-f", "csv", "--table", "both"], "--table: must be one of standings, crosstable"),
+        (["-f", "csv", "--table", "both"], "--table: must be one of standings, pairs, crosstable"),
     ]:
         r = runner.invoke(app, ["tournament", str(cfg), "-q", *args])
         assert r.exit_code == 2 and r.stderr.startswith(f"golf: error: {message}")

@@ -38,7 +38,14 @@ from golfcli.tournament.worker import (
 )
 
 from .helpers import Gate
-from .test_tournament import THREE, cli, game_lines, stable, write
+from .test_tournament import (
+    THREE,
+    check_progress_moves_before_a_batch_returns,
+    cli,
+    game_lines,
+    stable,
+    write,
+)
 
 distributed = pytest.importorskip("distributed")
 # Dask clusters and the processes they start, a quarter of the suite's CPU: not in the fast subset.
@@ -192,6 +199,12 @@ def test_batch_size_and_in_flight_do_not_change_results(tmp_path: Path, cluster:
     big = run(cfg, executor="dask", address=cluster, batch_size=50, max_in_flight=8)
     assert stable(tiny.report()) == stable(big.report()) == stable(base.report())
     assert big.report()["run"]["executor"]["batch_size"] == 50
+
+
+def test_progress_moves_with_the_first_game_on_dask(tmp_path: Path, cluster: str) -> None:
+    """Workers report finished games through the scheduler's events, so the
+    bar does not wait for a deal's batch to come back."""
+    check_progress_moves_before_a_batch_returns(tmp_path, executor="dask", address=cluster)
 
 
 def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path, cluster: str) -> None:

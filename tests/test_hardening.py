@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -141,6 +142,11 @@ TURN_KEYS: list[tuple[str, list[str]]] = [
     ("bunker_shot", ["turn.bunker_shot=true"]),
     ("approach_shot", ["turn.approach_shot=true"]),
     ("look_again", ["turn.look_again=true"]),
+    ("knock_max_face_down", ["turn.knock=true", "turn.knock_max_face_down=1"]),
+    (
+        "flip_after_discard_max_face_down",
+        ["turn.flip_after_discard=optional", "turn.flip_after_discard_max_face_down=1"],
+    ),
 ]
 
 
@@ -195,6 +201,33 @@ def test_turn_key_obeyed_by_verify_and_legal_actions(key: str, overrides: list[s
     elif key == "flip_after_discard_phase":
         flips = [st for st in states if st.phase == "flip"]
         assert flips and all(st.closer is not None for st in flips)
+    elif key == "knock_max_face_down":
+        down = {id(st): len(st.face_down(st.side)) for st in draws}
+        knocks = [st for st in draws if st.can(Action("knock"))]
+        # knocking is offered with one card face down (or none), and only then
+        assert knocks and all(down[id(st)] <= 1 for st in knocks)
+        refused = [st for st in draws if st.closer is None and down[id(st)] == 2]
+        assert refused
+        with pytest.raises(IllegalAction, match="only with at most 1 card face down"):
+            refused[0].verify(Action("knock"))
+    elif key == "flip_after_discard_max_face_down":
+        flips = [st for st in states if st.phase == "flip"]
+        fewest = [min(len(st.face_down(s)) for s in range(st.groups)) for st in flips]
+        # the (optional) flip comes only once some layout has one card face down
+        assert flips and max(fewest) == 1 and all(st.can(Action("pass")) for st in flips)
+        # before that, a discard ends the turn: a seat with 2+ cards down
+        # everywhere discards and the next seat is to draw
+        early = [
+            st
+            for st in states
+            if st.phase == "place"
+            and st.drawn_from == "stock"
+            and min(len(st.face_down(s)) for s in range(st.groups)) >= 2
+        ]
+        assert early
+        for st in early[:5]:
+            st.apply(Action("discard"))
+            assert st.phase != "flip"
     else:
         kind = {
             "flip_instead_of_draw": "flip",
@@ -841,12 +874,19 @@ def config_texts(draw: Any) -> str:
 @FAST
 @given(config_texts())
 def test_generated_tournament_configs(text: str) -> None:
+    """Every error of a config is listed: one line each, none twice, in file order."""
     with tempfile.TemporaryDirectory() as d:
         f = Path(d) / "gen.yaml"
         f.write_text(text, encoding="utf-8")
         # the overrides keep a config that validates down to one short game
         r = run("tournament", str(f), "-q", "--games", "1", "--holes", "1", "--workers", "1")
-        one_line_or_ok(r)
+        one_line_or_ok(r, items=MAX_ERRORS)
+        lines = r.stderr.strip().splitlines()
+        assert len(set(lines)) == len(lines), r.stderr
+        numbers = [
+            int(m.group(1)) for x in lines if (m := re.match(rf"golf: error: {f}:(\d+):", x))
+        ]
+        assert numbers == sorted(numbers), r.stderr
 
 
 @pytest.mark.parametrize("moment", ["starting", "playing"])

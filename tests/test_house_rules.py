@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from golfcli import cards as C
+from golfcli.scoring import score_hole, score_layout
 from golfcli.state import Action, HoleState
 from golfcli.variant import BUILTIN_NAMES, Variant, builtin, load_variant
 
@@ -177,9 +178,25 @@ def test_four_of_a_kind_bonus() -> None:
 @covers("wolfpack.yaml")
 def test_wolfpack() -> None:
     v = house("wolfpack.yaml")
-    assert total(v, "J J 3 / J J 4") == -5 + 7
-    assert total(v, "J 3 J / J 4 J") == -5 + 7
+    # two pairs of jacks score 0, the third column (3,4) 7, and -20 (golfgame since 2026)
+    assert total(v, "J J 3 / J J 4") == -20 + 7
+    assert total(v, "J 3 J / J 4 J") == -20 + 7
     assert total(v, "Q Q 3 / Q Q 4") == 7  # only jacks
+    assert total(v, "J 3 4 / J 6 7") == 20  # one pair of jacks: just a pair
+
+
+@covers("wolfpack-four-of-a-kind.yaml")
+def test_wolfpack_and_four_of_a_kind_add_up() -> None:
+    v = house("wolfpack-four-of-a-kind.yaml")
+    # four jacks: both bonuses, -20 - 20; the (3,4) column 7
+    assert total(v, "J J 3 / J J 4") == -40 + 7
+    assert [m.pattern for m in score_layout(v, C.parse_layout("J 3 J / J 4 J")[2]).matches] == [
+        "column pair",
+        "column pair",
+        "wolfpack",
+        "four of a kind",
+    ]
+    assert total(v, "Q Q 3 / Q Q 4") == -20 + 7  # four queens: four of a kind only
     assert total(v, "J 3 4 / J 6 7") == 20  # one pair of jacks: just a pair
 
 
@@ -294,6 +311,29 @@ def test_knock_penalty() -> None:
     assert hole(v, L[3], L[5], closer=1) == (3, 15)
 
 
+@covers("knock-doubled.yaml")
+def test_knock_doubled() -> None:
+    """Four-card layouts (2x2) of known totals, worked by hand: "3 4 / K K"
+    is 3 + 4 = 7, "A 4 / K K" 1 + 4 = 5, "A 2 / K K" 1 - 2 = -1, "2 2 / K K"
+    -2 - 2 = -4, "5 5 / 5 5" two pairs = 0."""
+    v = house("knock-doubled.yaml")
+    seven, five, minus1, minus4 = "3 4 / K K", "A 4 / K K", "A 2 / K K", "2 2 / K K"
+    zero = "5 5 / 5 5"
+    assert hole(parent("knock-doubled.yaml"), seven, five, closer=0) == (7, 5)
+    assert hole(v, seven, five, closer=0) == (7 * 2 + 5, 5)  # lost the bet: 19
+    assert hole(v, five, seven, closer=1) == (5, 19)  # whoever knocked
+    assert hole(v, five, five, closer=0) == (5, 5)  # a tie for lowest is no lost bet
+    assert hole(v, five, seven, closer=0) == (5, 7)  # lowest: nothing
+    assert hole(v, seven, five) == (7, 5)  # nobody knocked (the turn limit)
+    # a score below zero is not doubled (that would reward it); the +5 stands
+    assert hole(v, minus1, minus4, closer=0) == (-1 + 5, -4)
+    assert hole(v, zero, minus4, closer=0) == (0 + 5, -4)
+    # three players: the knocker is compared with the lowest of the others
+    assert hole(v, seven, five, minus1, closer=1) == (7, 15, -1)
+    side = score_hole(v, [C.parse_layout(t)[2] for t in (seven, five)], 0).sides[0]
+    assert side.adjustments == (("knock lost", 7 + 5),)
+
+
 @covers("underdog.yaml")
 def test_underdog() -> None:
     v = house("underdog.yaml")
@@ -394,6 +434,43 @@ def test_flip_on_discard_end_phase() -> None:
     assert not h.is_over and h.face_down(h.side)
     # in the end phase the discard is followed by a flip
     assert after_discard(h) == "flip"
+
+
+@covers("flip-on-discard-endgame.yaml")
+def test_flip_on_discard_endgame() -> None:
+    v = house("flip-on-discard-endgame.yaml")
+    assert v.turn.flip_after_discard == "optional"
+    assert v.turn.flip_after_discard_max_face_down == 1
+    h = start(v)  # every layout has four cards face down
+    assert after_discard(h) == "turn over"
+    # turn cards up until one layout (whichever) has a single card face down
+    while min(len(h.face_down(s)) for s in range(h.groups)) > 1:
+        rush(h)
+    assert not h.final_phase and h.face_down(h.side)
+    seat = h.current
+    assert after_discard(h) == "flip"
+    assert kinds(h) == {"flip", "pass"}  # optional: turn one up, or not
+    h.apply(Action("pass"))
+    assert h.current != seat and h.phase == "draw"
+
+
+@covers("early-knock.yaml")
+def test_early_knock() -> None:
+    v = house("early-knock.yaml")
+    assert v.turn.knock and v.turn.knock_max_face_down == 2 and v.end.all_face_up
+    h = start(v)  # four cards face down: no knocking yet
+    assert "knock" not in kinds(h)
+    with pytest.raises(ValueError, match="knock only with at most 2 cards face down"):
+        h.verify(Action("knock"))
+    while len(h.face_down(h.side)) > 2:
+        rush(h)
+        rush(h)
+    assert len(h.face_down(h.side)) == 2 and "knock" in kinds(h)
+    side = h.side
+    h.apply(Action("knock"))
+    assert h.final_phase and h.closer == side
+    rush(h)  # the other player's last turn
+    assert h.is_over and h.end_reason == "final turns played"
 
 
 @covers("frozen-discard.yaml")

@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent / "golfcli"
 #: import each other; a package is one entry and its rooms are ordered below.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("golfcli",),  # the package itself: __version__ only
-    ("cards", "keys", "limits"),
-    ("yamlsrc",),
+    ("cards", "keys", "limits", "inference"),
+    ("yamlsrc", "render"),
     ("variant",),
     ("rulestext", "scoring", "validate"),
     ("scorecard", "state"),
@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bots",),
     ("match",),
     ("record",),
+    ("sprt",),
     ("golden", "stats"),
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "card"),
@@ -39,9 +40,32 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
     "bots": ("", "procs", "common", "greedy", "expert", "mc", "external", "registry"),
-    "tournament": ("", "plan", "worker", "executors", "config", "rundir", "report", "runner"),
+    "tournament": (
+        "",
+        "plan",
+        "worker",
+        "executors",
+        "config",
+        "rundir",
+        "ratings",
+        "leaderboard",
+        "report",
+        "runner",
+    ),
     "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "replay"),
-    "card": ("", "model", "count", "present", "pdf", "commands"),
+    "card": (
+        "",
+        "model",
+        "store",
+        "history",
+        "count",
+        "present",
+        "season",
+        "pdf",
+        "edit",
+        "commands",
+    ),
+    "render": ("", "ratings", "svg", "tournament", "html", "report"),
 }
 
 

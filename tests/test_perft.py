@@ -53,6 +53,19 @@ CASES: list[tuple[str, tuple[str, ...], int]] = [
     ("four-card", ("end.turn_limit=3", "turn.flip_after_discard=required"), 2),
     ("four-card", ("end.all_face_up=false", "turn.flip_instead_of_draw=true"), 4),
     ("six-card", ("turn.draw_from=[discard]",), 2),
+    # the optional flip once some side has at most one card face down (both
+    # seeds discard with no flip before that, and flip or pass after it)
+    (
+        "four-card",
+        (
+            "turn.flip_after_discard=optional",
+            "turn.flip_after_discard_max_face_down=1",
+            "turn.knock=false",
+            "turn.draw_from=[stock]",
+        ),
+        3,
+    ),
+    ("four-card", ("turn.knock_max_face_down=1",), 2),  # knocking with at most 1 face down
 ]
 
 
@@ -138,7 +151,7 @@ def can(st: HoleState, kind: str, pos: int, pos2: int) -> bool:
     return bool(getattr(st, name)())
 
 
-@pytest.mark.parametrize(("name", "options", "players"), CASES[::2] + CASES[7:8])
+@pytest.mark.parametrize(("name", "options", "players"), CASES[::2] + CASES[7:8] + CASES[15:16])
 def test_engine_and_reference_agree_action_by_action(
     name: str, options: tuple[str, ...], players: int
 ) -> None:

@@ -250,6 +250,16 @@ def test_a_refusal_is_the_rules_own_reason() -> None:
     assert why_not(seen(st), Action("bunker", up, up + 1)) == "bunker shots are off in this variant"
 
 
+@pytest.mark.parametrize(("limit", "words"), [(1, "1 card"), (2, "2 cards")])
+def test_a_knock_refused_for_too_many_face_down_cards_says_the_limit(
+    limit: int, words: str
+) -> None:
+    v = load_variant("six-card", ["turn.knock=true", f"turn.knock_max_face_down={limit}"])
+    st = HoleState(v, 2, 0, random.Random(1))
+    finish_setup(st)  # four cards face down
+    assert reply(st, "k") == f"you may knock only with at most {words} face down"
+
+
 def test_every_rule_the_terminal_can_meet_has_words() -> None:
     """Each refusal the state names is worded for the terminal, or is one no
     typed reply can cause (a wrong step, a position off the layout...)."""

@@ -73,6 +73,56 @@ def test_the_closer_lowest_among_three() -> None:
     assert totals(v, L[7], L[3], L[3], closer=1) == (7, 3, 3)  # tied: not strictly
 
 
+# Six-card layouts of known totals at or below zero: the (2, K) columns count -2 each.
+Z = "K K K / K K K"  # 0
+N2 = "2 K K / K K K"  # -2
+N4 = "2 2 K / K K K"  # -4
+
+
+def test_a_multiplying_closer_rule_multiplies_then_adds() -> None:
+    v = six_with([{"kind": "closer", "multiply": 2, "add": 5, "when": "not_lowest"}])
+    assert totals(v, L[7], L[5], closer=0) == (7 * 2 + 5, 5)
+    assert totals(v, L[9], L[3], L[7], closer=2) == (9, 3, 7 * 2 + 5)
+    assert totals(v, L[5], L[5], closer=0) == (5, 5)  # not_lowest: a tie is not hit
+    assert totals(v, L[3], L[5], closer=0) == (3, 5)
+    assert totals(v, L[7], L[5]) == (7, 5)  # nobody closed
+    tie = six_with([{"kind": "closer", "multiply": 2, "when": "not_strictly_lowest"}])
+    assert totals(tie, L[5], L[5], closer=1) == (5, 10)
+    thrice = six_with([{"kind": "closer", "multiply": 3}])  # always, nothing added
+    assert totals(thrice, L[7], L[5], closer=0) == (21, 5)
+    assert totals(thrice, L[3], L[5], closer=0) == (9, 5)
+    nought = six_with([{"kind": "closer", "multiply": 0, "add": 1}])
+    assert totals(nought, L[7], L[5], closer=0) == (1, 5)
+
+
+def test_a_score_below_zero_is_multiplied_only_when_the_rule_says() -> None:
+    """Doubling -2 to -4 would reward the closer the rule punishes: by default
+    a negative score stays as it is and only the addition applies."""
+    kept = six_with([{"kind": "closer", "multiply": 2, "add": 5}])
+    assert totals(kept, N2, N4, closer=0) == (-2 + 5, -4)
+    assert totals(kept, Z, N4, closer=0) == (0 + 5, -4)
+    assert totals(kept, L[1], N4, closer=0) == (1 * 2 + 5, -4)
+    every = six_with([{"kind": "closer", "multiply": 2, "add": 5, "multiply_negative": True}])
+    assert totals(every, N2, N4, closer=0) == (-2 * 2 + 5, -4)
+    assert totals(every, Z, N4, closer=0) == (5, -4)
+    assert totals(every, L[3], N4, closer=0) == (11, -4)
+
+
+def test_adjustments_in_listed_order_around_a_multiplication() -> None:
+    """Each rule sees the scores the one before left: +10 then double is
+    (7 + 10) * 2; double then +10 is 7 * 2 + 10; blackjack first turns 21
+    into 0, and 0 doubled stays 0."""
+    add = {"kind": "closer", "add": 10}
+    double = {"kind": "closer", "multiply": 2, "name": "double"}
+    assert totals(six_with([add, double]), L[7], L[5], closer=0) == (34, 5)
+    assert totals(six_with([double, add]), L[7], L[5], closer=0) == (24, 5)
+    blackjack = {"kind": "exact", "score": 21, "becomes": 0}
+    assert totals(six_with([blackjack, double]), L[21], L[5], closer=0) == (0, 5)
+    assert totals(six_with([double, blackjack]), L[21], L[5], closer=0) == (42, 5)
+    side = score_hole(six_with([add, double]), [lay(L[7]), lay(L[5])], 0).sides[0]
+    assert side.adjustments == (("closer", 10), ("double", 17))
+
+
 def test_underdog_and_tied_shame_with_four_sides() -> None:
     v = six_with([{"kind": "lowest", "add": -3}, {"kind": "tied", "add": 5}])
     # lowest 1 -> -2; then 9, 9 tied -> 14 each; -2 and 7 are alone

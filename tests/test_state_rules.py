@@ -89,6 +89,118 @@ def test_a_partner_knocking_closes_for_the_side_and_the_side_is_scored_for_it() 
     assert st.result.sides[1].adjustments and not st.result.sides[0].adjustments
 
 
+def test_a_swap_forgets_the_position_for_the_swapping_sides_seats_only() -> None:
+    """Both partners of a side forget a face-down card that is replaced (it is
+    face up now); the other side's seats keep what they remember there.  A
+    fresh variant, so the seats of each side are worked out here."""
+    v = load_variant({"name": "t", "extends": "alberta", "turn": {"look_again": True}})
+    st = state(v, [ALB, ALB], stock="3 3 3 3", players=4, current=0, memory=[1, 1, 1, 1])
+    assert st.seats_of == [[0, 2], [1, 3]]
+    play(st, "draw_stock", "swap 0")  # seat 0, side 0
+    assert st.memory == [0, 1, 0, 1]
+
+
+# ---------------------------------------------------------------- face-down limits
+
+
+FIVES = "5 6 7 / 8 9 10"
+
+
+def test_knocking_is_allowed_with_exactly_the_limit_face_down() -> None:
+    """turn.knock_max_face_down: 2 -- two face-down cards may knock, three may
+    not; the limit counts the knocking seat's own layout, not the others'."""
+    v = variant("six-card", "turn.knock=true", "turn.knock_max_face_down=2")
+    for up, allowed in (("111100", True), ("111000", False), ("111111", True)):
+        st = state(v, [FIVES, FIVES], up=[up, "000000"], stock="3 3 3")
+        assert st.can_knock() is allowed, up
+        assert (Action("knock") in st.legal_actions()) is allowed, up
+    # with no limit any layout may knock
+    st = state(variant("six-card", "turn.knock=true"), [FIVES, FIVES], stock="3 3 3")
+    assert st.can_knock()
+
+
+def test_partners_knock_by_their_shared_layouts_face_down_cards() -> None:
+    """Alberta partners share a layout: the limit counts that layout, whichever
+    partner knocks, and the knock closes the hole for the side."""
+    v = load_variant(
+        {"name": "t", "extends": "alberta", "turn": {"knock": True, "knock_max_face_down": 1}}
+    )
+    for up, allowed in (("1" * 17 + "0", True), ("1" * 16 + "00", False)):
+        st = state(v, [ALB, ALB], up=["0" * 18, up], stock="3 3 3", players=4, current=3)
+        assert st.side == 1 and st.can_knock() is allowed
+    st = state(v, [ALB, ALB], up=["0" * 18, "1" * 17 + "0"], stock="3", players=4, current=1)
+    play(st, "knock")
+    assert (st.closer, st.closer_seat) == (1, 1)
+
+
+def discards_into(st: HoleState) -> str:
+    """Draw from the stock and discard: ``flip`` if the flip step follows."""
+    seat = st.current
+    play(st, "draw_stock", "discard")
+    return "flip" if st.phase == "flip" and st.current == seat else "turn over"
+
+
+def test_the_flip_after_a_discard_waits_for_a_layout_with_few_cards_down() -> None:
+    """turn.flip_after_discard_max_face_down: 1 -- the flip comes once any
+    side (the discarding one or another) has at most one card face down, and
+    only to a side that still has a card to turn."""
+    v = variant(
+        "six-card", "turn.flip_after_discard=optional", "turn.flip_after_discard_max_face_down=1"
+    )
+    cases = [
+        # (seat 0's face-up cells, seat 1's, what follows seat 0's discard)
+        ("110000", "111100", "turn over"),  # fewest face down: 2
+        ("110000", "111110", "flip"),  # the other side has one left
+        ("111110", "000000", "flip"),  # the discarding side has one left
+        ("111110", "111111", "flip"),  # a side has none left
+        ("000000", "000000", "turn over"),
+    ]
+    for mine, theirs, follows in cases:
+        st = state(v, [FIVES, FIVES], up=[mine, theirs], stock="3 3 3")
+        assert discards_into(st) == follows, (mine, theirs)
+        if follows == "flip":
+            assert {a.kind for a in st.legal_actions()} == {"flip", "pass"}
+    # a side with nothing face down has nothing to turn, whatever the others
+    st = state(v, [FIVES, FIVES], up=["111111", "111110"], stock="3 3 3")
+    assert discards_into(st) == "turn over"
+
+
+def test_the_face_down_limit_and_the_end_phase_both_hold_for_the_flip() -> None:
+    v = variant(
+        "six-card",
+        "turn.flip_after_discard_phase=end_phase",
+        "turn.flip_after_discard_max_face_down=1",
+    )
+    few = ["111110", "111110"]
+    assert discards_into(state(v, [FIVES, FIVES], up=few, stock="3 3")) == "turn over"
+    ending = state(v, [FIVES, FIVES], up=few, stock="3 3", closer=1, final_left=[0])
+    assert discards_into(ending) == "flip"
+    many = state(v, [FIVES, FIVES], up=["110000"] * 2, stock="3 3", closer=1, final_left=[0])
+    assert discards_into(many) == "turn over"
+
+
+def test_a_doubling_adjustment_hits_the_partners_side() -> None:
+    """The knocking seat's side (two partners, one layout) is doubled, +5."""
+    v = load_variant(
+        {
+            "name": "t",
+            "extends": "alberta",
+            "turn": {"knock": True},
+            "adjustments": [{"kind": "closer", "multiply": 2, "add": 5, "when": "not_lowest"}],
+        }
+    )
+    # side 0: every rank A-6 three times, 3 * 21 = 63; side 1: (Q,9,8) and (9,Q,8), 6 * 27 = 162
+    low = "A 2 3 4 5 6 / 2 3 4 5 6 A / 3 4 5 6 A 2"
+    high = "Q 9 Q 9 Q 9 / 9 Q 9 Q 9 Q / 8 8 8 8 8 8"
+    st = state(v, [low, high], up=["1" * 18] * 2, stock="3 3 3 3", players=4, current=3, dealer=2)
+    play(st, "knock")
+    for _ in range(3):
+        play(st, "draw_stock", "discard")
+    assert st.is_over and st.result is not None
+    assert st.result.totals == (63, 162 * 2 + 5)
+    assert st.result.sides[1].adjustments == (("closer", 162 + 5),)
+
+
 # ---------------------------------------------------------------- clones
 
 
@@ -383,6 +495,7 @@ RULES = [
     (r"position \S+ is not on a \dx\d layout", "position", None),
     (r"this variant has no knocking .*", "no_knock", None),
     (r"the hole is already ending: .*", "ending", None),
+    (r"you may knock only with at most \d+ cards? face down .*", "knock_face_down", None),
     (r"this variant does not allow spending a turn .*", "no_look", None),
     (r"(bunker/pitch|approach) shots are off .*", "no_shot", None),
     (r"an? (bunker|approach) shot swaps with .*", "shot_target", None),
@@ -428,6 +541,20 @@ def check_rule(exc: IllegalAction) -> None:
             ("knock",),
             "knock",
             "the hole is already ending: no knocking on a final turn",
+        ),
+        (
+            ("six-card", "turn.knock=true", "turn.knock_max_face_down=2"),
+            (),
+            "knock",
+            "you may knock only with at most 2 cards face down (turn.knock_max_face_down);"
+            " you have 5",
+        ),
+        (
+            ("four-card", "turn.knock_max_face_down=1"),
+            (),
+            "knock",
+            "you may knock only with at most 1 card face down (turn.knock_max_face_down);"
+            " you have 3",
         ),
         (
             ("four-card",),

@@ -11,6 +11,7 @@ import statistics
 
 import pytest
 
+from golfcli.render.tournament import render
 from golfcli.stats import (
     ELO,
     Outcome,
@@ -20,7 +21,6 @@ from golfcli.stats import (
     Tally,
     bradley_terry,
     elo_score,
-    render,
     t975,
 )
 
@@ -214,14 +214,31 @@ def test_sprt_within_margin_and_elo() -> None:
     s = Sprt(SprtSpec("strokes", margin=1, min_deals=2))
     decisions = [s.push(x) for x in (0.1, -0.1, 0.05, -0.05, 0.0, 0.1, -0.1, 0.0)]
     assert decisions[-1] == "within margin"
-    # Elo: observations 1, 0.5, 1, 0: mean 0.625, var 0.6875 / 3 = 0.229167;
-    # s0 = elo_score(-10) = 0.485613, s1 = 0.514387;
-    # LLR = 4 * 0.028774 * (1.25 - 1) / (2 * 0.229167) = 0.06278
+    # Elo: observations 1, 0.5, 1, 0 (counts 1, 1, 2 on 0, 1/2, 1).  The generalised
+    # LLR compares the most likely distributions on {0, 1/2, 1} with expectation s0
+    # and s1.  With three values and two constraints (sum 1, mean s) one number is
+    # free: p(1/2) = t, p(1) = s - t/2, p(0) = 1 - t - p(1); maximise sum phat log p
+    # over t by a fine scan (no formula shared with the code).
     e = Sprt(SprtSpec("elo", elo0=-10, elo1=10, min_deals=100))
     for x in (1, 0.5, 1, 0):
         e.push(x)
     assert elo_score(-10) == pytest.approx(0.485613, abs=1e-6)
-    assert e.llrs()[0] == pytest.approx(0.06278, abs=1e-5)
+    s0, s1 = elo_score(-10), elo_score(10)
+
+    def best(s: float) -> float:
+        top = -math.inf
+        for k in range(1, 200_000):
+            t = k / 200_000
+            p1 = s - t / 2
+            p0 = 1 - t - p1
+            if p0 > 0 and p1 > 0:
+                top = max(top, (math.log(p0) + math.log(t) + 2 * math.log(p1)) / 4)
+        return top
+
+    assert e.llrs()[0] == pytest.approx(4 * (best(s1) - best(s0)), abs=1e-6)
+    # the normal approximation fishtest also gives (LLR_alt2) is close:
+    # 4 * 0.028774 * (1.25 - 1) / (2 * 0.229167) = 0.06278 (variance with n - 1: near, not equal)
+    assert e.llrs()[0] == pytest.approx(0.0628, abs=0.02)
     assert e.decision is None
 
 
@@ -231,8 +248,10 @@ def test_tally_feeds_sprt_per_deal() -> None:
     t.add(Outcome(deal=0, sides=(0, 1), totals=(10, 14), holes=2, holes_won=(1, 0), winners=(0,)))
     t.add(Outcome(deal=0, sides=(1, 0), totals=(12, 10), holes=2, holes_won=(0, 1), winners=(1,)))
     assert t.close_deal() is None
-    assert t.sprt is not None and t.sprt.obs.n == 1 and t.sprt.obs.mean == -3
-    with pytest.raises(ValueError):
+    assert t.sprt is not None
+    ((_, test),) = t.sprt.tests
+    assert test.obs.n == 1 and test.obs.mean == -3
+    with pytest.raises(ValueError):  # three entrants: name the candidate and baseline
         Tally(["A", "B", "C"], "stroke", SprtSpec("elo", elo0=0, elo1=5))
 
 

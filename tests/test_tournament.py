@@ -57,8 +57,11 @@ def stable(report: dict[str, Any]) -> dict[str, Any]:
     return {
         "run": run,
         "standings": report["standings"],
+        "pairs": report["pairs"],
         "crosstable": report["crosstable"],
         "sprt": report["sprt"],
+        "hole_scores": report["hole_scores"],
+        "ratings_over_run": report["ratings_over_run"],
     }
 
 
@@ -275,6 +278,43 @@ def test_ctrl_c_or_sigterm_keeps_finished_games_and_prints_standings(
     assert stable(json.loads(stdout)) == baseline
 
 
+# --------------------------------------------------------------------------- progress
+
+
+def test_progress_moves_with_the_first_game_not_the_first_batch(tmp_path: Path) -> None:
+    """A batch holds a whole deal and comes back only when its last game ends;
+    the bar counts each game as a worker finishes it."""
+    check_progress_moves_before_a_batch_returns(tmp_path, workers=2)
+
+
+def check_progress_moves_before_a_batch_returns(tmp_path: Path, **options: Any) -> None:
+    """The second game begun waits at a shut gate, so game 0's batch (the
+    deal of games 0 and 1) cannot come back: the bar must show a game done
+    while none is counted yet.  (Shared with tests/test_distributed.py.)"""
+    from golfcli.bots import procs
+    from golfcli.tournament.runner import Runner
+
+    gate = Gate(tmp_path / "gate")
+    cfg = write(tmp_path, SLOW.format(bob=gate.bot(1, threshold=2)).replace("30", "2"))
+    plan = load_config(cfg, **options)
+    seen: list[tuple[int, int]] = []  # (games shown done, games counted) while the gate was shut
+
+    def on_progress(done: int, total: int) -> None:
+        assert total == plan.total == 4
+        if done and not seen:
+            seen.append((done, runner.next))
+            gate.release()
+
+    gate.shut()
+    runner = Runner(plan, None, on_progress=on_progress)
+    procs.set_run_id()
+    result = runner.run()
+    assert result.played == 4
+    assert seen and seen[0][0] >= 1 and seen[0][1] == 0, seen
+    # and the results are those of a run without a bar, on one worker
+    assert stable(result.report()) == stable(run(cfg, None, workers=1).report())
+
+
 # --------------------------------------------------------------------------- seatings
 
 
@@ -307,7 +347,7 @@ def test_duplicate_plays_each_deal_in_every_rotation(tmp_path: Path) -> None:
     assert deals(3) != deals(0)
     recs = game_lines(out)
     key = key_from_seed(11)
-    assert [recs[i]["seed"] for i in range(6)] == [derive(key, "deal:0")] * 3 + [
+    assert [recs[i]["key"] for i in range(6)] == [derive(key, "deal:0")] * 3 + [
         derive(key, "deal:1")
     ] * 3
 
@@ -469,7 +509,9 @@ sprt: {margin: 2, min_deals: 3}
     assert one.stopped == two.stopped == "sprt"
     assert one.played == two.played < 400
     rep = one.report()
-    assert rep["sprt"]["decision"] == "A better" and rep["sprt"]["deals"] * 2 == one.played
+    assert (
+        rep["sprt"]["tests"][0]["decision"] == "A better" and rep["sprt"]["deals"] * 2 == one.played
+    )
     assert stable(rep) == stable(two.report())
     # resuming the stopped run stops at the same place
     again = run(cfg, tmp_path / "b", resume=True, workers=1)
@@ -498,7 +540,7 @@ def test_cli_formats_and_shipped_config() -> None:
         "1",
     )
     data = json.loads(out)
-    assert data["schema"] == "golf-tournament-report/1"
+    assert data["schema"] == "golf-tournament-report/2"
     assert {"player", "games", "wins", "mean_hole_score"} <= set(data["standings"][0])
     assert {"seed", "variant", "config_hash", "versions"} <= set(data["run"])
     assert len(data["crosstable"]) == 4 * 3
@@ -664,7 +706,7 @@ def test_a_player_resolves_built_in_bots_once(monkeypatch: pytest.MonkeyPatch) -
     player = Player(plan, None)
     lines = [json.loads(player.play(i)) for i in range(plan.total)]
     assert sorted(calls) == sorted(p.bot or "" for p in plan.players)
-    assert len({line["seed"] for line in lines}) == 1  # duplicate deal: one seed ...
+    assert len({line["key"] for line in lines}) == 1  # duplicate deal: one key ...
     assert len({tuple(map(tuple, line["holes"])) for line in lines}) > 1  # ... fresh bots
 
 
@@ -782,7 +824,7 @@ def test_a_bot_is_never_handed_the_key_or_a_match_key(tmp_path: Path) -> None:
 
 
 def test_the_table_heading_names_the_seed_or_the_published_key(tmp_path: Path) -> None:
-    from golfcli.stats import render
+    from golfcli.render.tournament import render
 
     cfg = write(tmp_path, TWO)
     code, out, _ = cli(str(cfg), "--seed", "4")

@@ -81,16 +81,10 @@ def test_a_nameless_file_fails_though_it_extends_a_named_one(tmp_path: Path) -> 
     )
 
 
-def test_a_tournament_config_is_recognised() -> None:
-    cfg = REPO / "configs" / "alberta.yaml"
+@pytest.mark.parametrize("cfg", sorted((REPO / "configs").glob("*.yaml")), ids=lambda p: p.name)
+def test_a_tournament_config_is_checked_as_one(cfg: Path) -> None:
     code, out, err = validate(cfg)
-    assert code == 2 and out == ""
-    assert len(err) == 1
-    assert err[0].startswith(f"golf: error: {cfg}:")
-    assert err[0].endswith(
-        "this is a tournament config (variant: is no variant key), not a variant: "
-        f"run it with golf tournament {cfg}"
-    )
+    assert (code, err) == (0, []) and out.startswith(f"ok: {cfg}: tournament ")
 
 
 @pytest.mark.parametrize("path", sorted((REPO / "configs" / "variants").glob("*.yaml")))
@@ -135,3 +129,31 @@ def test_an_error_in_the_file_extended_comes_after_this_files(tmp_path: Path) ->
     assert code == 2 and len(err) == 2
     assert err[0].startswith(f"golf: error: {child}:3: foo: unknown key")
     assert err[1] == f"golf: error: {parent}:3: grid.cols: must be at least 1, not 0"
+
+
+def test_each_new_turn_and_adjustment_key_explained_in_one_line(tmp_path: Path) -> None:
+    """A wrong value of each face-down limit and of the multiplying closer
+    adjustment: one line each, file:line: key: the problem, in file order."""
+    f = tmp_path / "v.yaml"
+    f.write_text(
+        "name: x\nextends: six-card\n"
+        "turn:\n  knock: true\n  knock_max_face_down: 9\n"
+        "  flip_after_discard_max_face_down: one\n"
+        "adjustments:\n"
+        "  - {kind: closer, multiply: 2.5, when: not_lowest}\n"
+        "  - {kind: closer, add: 5, multiply_negative: true}\n"
+        "  - {kind: closer, when: not_lowest}\n",
+        encoding="utf-8",
+    )
+    code, out, err = validate(f)
+    limit = "must be a number of face-down cards from 0 to 6 (the cards of a layout), or null"
+    assert code == 2 and out == ""
+    assert err == [
+        f"golf: error: {f}:5: turn.knock_max_face_down: {limit} for no limit, not 9",
+        f"golf: error: {f}:6: turn.flip_after_discard_max_face_down: {limit} for no limit,"
+        " not text 'one'",
+        f"golf: error: {f}:8: adjustments.0.multiply: must be a whole number, not float 2.5",
+        f"golf: error: {f}:9: adjustments.1.multiply_negative: only applies with multiply"
+        " (the factor, e.g. 2)",
+        f"golf: error: {f}:10: adjustments.2: a closer adjustment needs add, multiply or both",
+    ]

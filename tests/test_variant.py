@@ -12,6 +12,7 @@ from golfcli import cards as C
 from golfcli.variant import (
     BUILTIN_NAMES,
     DEFAULTS,
+    Variant,
     VariantError,
     builtin,
     load_variant,
@@ -383,6 +384,33 @@ BAD_FILES = [
      "adjustments.0.when", "one of"),
     (P + "partners: {player_counts: [5]}\n", 3, "partners.player_counts.0",
      "groups of 2"),
+    # knocking and the flip after a discard limited by face-down cards
+    (P + "turn:\n  knock_max_face_down: -1\n", 4, "turn.knock_max_face_down",
+     "must be a number of face-down cards from 0 to 6 (the cards of a layout), "
+     "or null for no limit, not -1"),
+    (P + "turn:\n  knock_max_face_down: 7\n", 4, "turn.knock_max_face_down", "not 7"),
+    (P + "turn:\n  knock_max_face_down: two\n", 4, "turn.knock_max_face_down",
+     "or null for no limit, not text 'two'"),
+    (P + "turn:\n  flip_after_discard_max_face_down: true\n", 4,
+     "turn.flip_after_discard_max_face_down", "from 0 to 6 (the cards of a layout), "
+     "or null for no limit, not true/false True"),
+    (P + "turn:\n  flip_after_discard_max_face_down: 1.5\n", 4,
+     "turn.flip_after_discard_max_face_down", "not float 1.5"),
+    # a multiplying closer adjustment
+    (P + "adjustments:\n  - kind: closer\n    when: not_lowest\n", 4, "adjustments.0",
+     "a closer adjustment needs add, multiply or both"),
+    (P + "adjustments:\n  - kind: closer\n    multiply: 1.5\n", 5,
+     "adjustments.0.multiply", "must be a whole number"),
+    (P + "adjustments:\n  - kind: closer\n    multiply: 11\n", 5,
+     "adjustments.0.multiply", "must be at most 10, not 11"),
+    (P + "adjustments:\n  - kind: closer\n    multiply: -1\n", 5,
+     "adjustments.0.multiply", "must be at least 0, not -1"),
+    (P + "adjustments:\n  - kind: closer\n    multiply: 2\n    multiply_negative: often\n",
+     6, "adjustments.0.multiply_negative", "true or false"),
+    (P + "adjustments:\n  - kind: closer\n    add: 5\n    multiply_negative: true\n", 6,
+     "adjustments.0.multiply_negative", "only applies with multiply (the factor, e.g. 2)"),
+    (P + "adjustments:\n  - kind: lowest\n    add: -3\n    multiply: 2\n", 6,
+     "adjustments.0.multiply", "not a key of a lowest adjustment"),
     (P + "end: {all_face_up: false}\n", 3, "end.all_face_up", "knock"),
     # structure
     (P + "name: y\n", 3, "name", "twice"),
@@ -450,3 +478,66 @@ def test_check_players() -> None:
         builtin("six-card").check_players(13)  # six-card is for 2-12
     with pytest.raises(ValueError, match="no pack count"):
         load_variant("six-card", ["deck.packs={2-4: 1}", "players=2-4"]).packs_for(5)
+
+
+# --------------------------------------------------------------------------- dealing typed cards
+
+
+def test_typed_cards_the_deck_cannot_hold() -> None:
+    """A card typed with its suit counts against that card's copies, a joker
+    against the jokers, and every card of a rank (suit or none) against the
+    rank's copies: a card without a suit can be any suit still free."""
+    six, duel = builtin("six-card"), builtin("duel")
+
+    def short(v: Variant, text: str, *players: int) -> str | None:
+        return v.overdealt(C.parse_layout(text)[2], players)
+
+    assert short(six, "5S 5H 5D / 5C K Q") is None
+    assert short(six, "5S 5 5 / 5 K Q") is None  # the plain 5s are the other three suits
+    assert short(six, "5S 5 5 / 5 5 Q") == (
+        "5 cards of rank 5 (the deck has 4), but six-card deals 1 pack to 2 players "
+        "(2 packs from 5 players)"
+    )
+    assert short(six, "5S 5S 5S / K Q J") == (
+        "5S typed 3 times (the deck has 1), but six-card deals 1 pack to 2 players "
+        "(3 packs from 9 players)"
+    )
+    assert short(six, "5S 5S 5S / K Q J", 9) is None
+    assert short(six, "5S 5S ? / ? ? ?", 4, 5) == (  # the next count given deals two packs
+        "5S typed twice (the deck has 1), but six-card deals 1 pack to 4 players "
+        "(2 packs from 5 players)"
+    )
+    assert short(six, "5S 5S ? / ? ? ?", 2, 3, 4) == (  # no count given deals two packs
+        "5S typed twice (the deck has 1), but six-card deals 1 pack to 2 players"
+    )
+    assert short(duel, "JK JK 5 / 6 7 8") is None  # duel's one pack has two jokers
+    assert short(duel, "JK JK JK / 6 7 8") == (
+        "JK typed 3 times (the deck has 2), but duel deals 1 pack to 2 players"
+    )
+    assert short(duel, "KC KC K / K K 2") == (
+        "KC typed twice (the deck has 1); 5 cards of rank K (the deck has 4), "
+        "but duel deals 1 pack to 2 players"
+    )
+
+
+def test_the_new_keys_take_their_whole_range() -> None:
+    """0 to the layout's cards face down (and null), a factor 0 to 10."""
+    for n in (0, 6, None):
+        v = load_variant(
+            {
+                "name": "t",
+                "extends": "six-card",
+                "turn": {"knock_max_face_down": n, "flip_after_discard_max_face_down": n},
+            }
+        )
+        assert v.turn.knock_max_face_down == n and v.turn.flip_after_discard_max_face_down == n
+    assert load_variant("four-card", ["turn.knock_max_face_down=4"]).turn.knock_max_face_down == 4
+    for factor in (0, 10):
+        adj = {"kind": "closer", "multiply": factor, "multiply_negative": True}
+        v = load_variant({"name": "t", "extends": "six-card", "adjustments": [adj]})
+        assert (v.adjustments[0].multiply, v.adjustments[0].multiply_negative) == (factor, True)
+        assert (v.adjustments[0].add, v.adjustments[0].when) == (0, "always")
+    plain = load_variant(
+        {"name": "t", "extends": "six-card", "adjustments": [{"kind": "closer", "add": 5}]}
+    )
+    assert (plain.adjustments[0].multiply, plain.adjustments[0].multiply_negative) == (1, False)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 from ..scoring import Compiled, compiled
-from ..state import HoleState
+from ..state import HoleState, flip_follows_discard
 from ..view import View
 
 
@@ -37,6 +37,21 @@ class Knowledge:
 
     def unknown(self, cells: list[int | None]) -> list[int]:
         return [i for i, c in enumerate(cells) if c is None]
+
+
+def discard_flips(view: View) -> bool:
+    """Whether discarding a card drawn from the stock now leads to the flip
+    step (the rule the state applies, asked with what the view shows: every
+    layout's face-down cards and whether someone has gone out)."""
+    t = view.variant.turn
+    return flip_follows_discard(
+        t.flip_after_discard,
+        t.flip_after_discard_phase == "end_phase",
+        t.flip_after_discard_max_face_down,
+        view.closer is not None,
+        None in view.my_layout,
+        min(sum(c is None for c in lay) for lay in view.layouts),
+    )
 
 
 def determinize(view: View, rng: random.Random) -> HoleState:

@@ -37,6 +37,7 @@ from ..state import Action
 from ..variant import Pattern, Variant
 from ..view import View
 from . import BaseBot
+from .common import discard_flips
 from .endgame import LastMove, moves_last
 
 #: a pattern instance's possible target, whatever the unseen cards: (rank, cards
@@ -815,16 +816,12 @@ class ExpertBot(BaseBot):
 
     def _after_discard_uncached(self, ev: Evaluator) -> float:
         v = ev.view
-        t = v.variant.turn
-        flips = t.flip_after_discard != "never" and not (
-            t.flip_after_discard_phase == "end_phase" and v.closer is None
-        )
-        down = [p for p, c in enumerate(v.layouts[ev.side]) if c is None]
         base = ev.value(ev.mine)
-        if not flips or not down:
+        if not discard_flips(v):
             return base
+        down = [p for p, c in enumerate(v.layouts[ev.side]) if c is None]
         best = min(self._flip_value(ev, ev.mine, p) for p in down)
-        if t.flip_after_discard == "optional":
+        if v.variant.turn.flip_after_discard == "optional":
             best = min(best, base)
         return best
 

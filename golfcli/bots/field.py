@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from ..state import Action
 from ..view import View
 from . import BaseBot
-from .common import Knowledge
+from .common import Knowledge, discard_flips
 
 #: The styles: each is the options it sets (the rest keep the defaults of
 #: :class:`FieldBot`).  docs/ladder.md describes them.
@@ -274,12 +274,8 @@ class FieldBot(BaseBot):
     def _discard(self, view: View, k: Knowledge, card: int) -> float:
         """The score of throwing the drawn card away (and flipping, if the rules say so)."""
         score = -self.deny * self._gift(view, k, card)
-        down = sum(1 for c in view.layouts[view.side] if c is None)
         t = view.variant.turn
-        flips = t.flip_after_discard != "never" and not (
-            t.flip_after_discard_phase == "end_phase" and view.closer is None
-        )
-        if flips and down:
+        if discard_flips(view):
             if t.flip_after_discard == "required" or self.reveal > 0:
                 score += self.reveal
             ending = self._would_end(view, 1) and t.flip_after_discard == "required"

@@ -181,10 +181,12 @@ def make_bot(
         if not hasattr(module, attr):
             raise BotSpecError(f"module {mod_name!r} has no {attr!r}")
         return _instantiate(getattr(module, attr), base, seed, opts)
+    from ..yamlsrc import did_you_mean
+
     names = ", ".join(BUILTIN_BOTS)
     raise BotSpecError(
-        f"unknown bot {spec!r}: use a built-in ({names}), a file.py, "
-        "package.module:Name or cmd:PROGRAM"
+        f"unknown bot {spec!r}{did_you_mean(base, BUILTIN_BOTS)}: use a built-in ({names}), "
+        "a file.py, package.module:Name or cmd:PROGRAM"
     )
 
 
@@ -198,8 +200,11 @@ def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Any]:
     known = builtin_options(cls)
     unknown = sorted(set(opts) - known)
     if unknown:  # a misspelt option would otherwise be ignored without a word
+        from ..yamlsrc import did_you_mean
+
         takes = f"its options: {', '.join(sorted(known))}" if known else "it takes none"
-        raise BotSpecError(f"bot {base!r} has no option {unknown[0]!r} ({takes})")
+        hint = did_you_mean(unknown[0], known)
+        raise BotSpecError(f"bot {base!r} has no option {unknown[0]!r}{hint} ({takes})")
     check_option_types(cls, base, opts)
     opts = dict(opts)
     takes_seed = _takes_seed(cls)

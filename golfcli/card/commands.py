@@ -5,13 +5,13 @@ on every start, and ``golf score`` must stay fast.  Every command loads what
 it needs inside its body.
 
 Bad input of any kind is one line on stderr and exit status 2, and the card
-file is untouched: every check runs before the one atomic write.
+file is untouched: every check runs before the one atomic write.  Every
+command that changes a card goes through :mod:`.edit` (read, ask, lock,
+write with a record in the card's history).
 """
 
 from __future__ import annotations
 
-import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -22,8 +22,7 @@ from ..limits import MAX_HOLES
 
 if TYPE_CHECKING:
     from ..variant import Variant
-    from .count import Typed
-    from .model import Card
+    from .model import Card, Change
 
 card_app = typer.Typer(
     name="card",
@@ -37,6 +36,8 @@ card_app = typer.Typer(
         "  golf card fix night.yaml --hole 1 Bob=12\n\n"
         "  golf card show night.yaml --format markdown\n\n"
         "  golf card playoff night.yaml Ann=4 Bob=9\n\n"
+        "  golf card undo night.yaml           (take back the last change)\n\n"
+        "  golf card log night.yaml            (every change, when)\n\n"
         "  golf card print --out blank.pdf     (a blank card)\n\n"
         "  golf card print night.yaml --out night.pdf\n\n"
         "  golf card new putt.yaml --mini -p Ann,Bob --par 3,2,4,3\n\n"
@@ -106,38 +107,8 @@ ParOpt = Annotated[
 ]
 
 
-def _load(path: Path) -> Card:
-    from .model import CardError, load
-
-    try:
-        return load(path)
-    except CardError as exc:
-        fail(str(exc))
-
-
-def _save(card: Card, path: Path) -> None:
-    from .model import save
-
-    try:
-        save(card, path)
-    except OSError as exc:
-        fail(f"{path}: cannot write the card: {exc.strerror or exc}")
-
-
 def _variant(spec: str, overrides: list[str], base: Path | None = None) -> Variant:
     return load_variant_or_fail(spec, overrides, base)
-
-
-def _card_variant(card: Card, path: Path) -> Variant:
-    """The card's variant, for counting layouts; loaded only when a layout is typed,
-    so typed totals work even if the variant file has gone."""
-    assert card.variant is not None
-    return load_variant_or_fail(
-        card.variant,
-        card.overrides,
-        path.parent,
-        context=f"{path}: the card's variant cannot be loaded to count a layout: ",
-    )
 
 
 def _toggles(twos: str | None, kings: str | None) -> list[str]:
@@ -206,10 +177,10 @@ def _mini_holes(
 
 
 def _check_format(fmt: str) -> None:
-    from .present import FORMATS
+    from ..render import bad_format
 
-    if fmt not in FORMATS:
-        fail(f"--format: must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if (problem := bad_format(fmt)) is not None:
+        fail(problem)
 
 
 def _variant_ref(spec: str, card_path: Path) -> str:
@@ -264,12 +235,12 @@ def new(
 
       golf card new putt.yaml --mini -p Ann,Bob --par 3,2,4,3,3,2,4,3,3
     """
-    from .model import Card
+    from .model import Card, now_text
 
     check_range("--holes", holes, 1, MAX_HOLES)
     _check_new_file(file, title, force)
     names = _players(players)
-    created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    created = now_text()
     if mini:
         pars, n_holes = _mini_holes(holes, par, variant, set_, twos, kings)
         card = Card(
@@ -287,8 +258,22 @@ def new(
         card = _new_golf_card(file, names, variant, holes, set_, twos, kings, created, title)
     if not file.parent.is_dir():
         fail(f"{file}: no such folder {file.parent}")
-    _save(card, file)
+    _start(card, file, force)
     _announce_new(card, file)
+
+
+def _start(card: Card, file: Path, force: bool) -> None:
+    """Write a new card under the card's lock, its history starting with it:
+    two ``new`` at once make one card, and ``--force`` does not land in the
+    middle of another command's write."""
+    from . import edit
+    from .history import started
+    from .store import stamp_of
+
+    with edit.locked(file):
+        _check_new_file(file, card.title, force)
+        card.stamp = stamp_of(file)  # the card (if any) that --force replaces
+        edit.commit(card, file, started(card))
 
 
 def _check_new_file(file: Path, title: str, force: bool) -> None:
@@ -362,151 +347,6 @@ def _announce_new(card: Card, file: Path) -> None:
 # --------------------------------------------------------------------------- entering holes
 
 
-def _assignments(card: Card, values: list[str], allowed: list[int]) -> dict[int, str]:
-    """``NAME=VALUE`` items -> {side: value text}; names are players or groups."""
-    from .model import find_side
-
-    names = card.side_names
-    out: dict[int, str] = {}
-    for item in values:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            fail(f'{item!r}: give NAME=VALUE, e.g. Ann=14 or Bob="5 K 2 / 5 7 9"')
-        side = find_side(card, name)
-        if side is None:
-            fail(f"{name.strip()!r}: unknown player (players: {', '.join(card.players)})")
-        if side not in allowed:
-            fail(
-                f"{name.strip()!r}: not in this playoff "
-                f"(tied: {', '.join(names[i] for i in allowed)})"
-            )
-        if side in out:
-            who = names[side]
-            if " & " in who:
-                fail(f"{name.strip()!r}: a second score for {who} (partners share one score)")
-            fail(f"{name.strip()!r}: given twice")
-        out[side] = value
-    return out
-
-
-def _read_all(
-    card: Card, path: Path, given: dict[int, str], sides: list[int], label: str
-) -> tuple[list[Typed], Variant | None]:
-    """Read every side's value; missing ones (and ``?``) are asked for on stdin.
-
-    Also returns the card's variant if a layout made it load (else None), so
-    counting the hole afterwards does not load it a second time."""
-    from .count import EntryError, is_number, read_value
-
-    names = card.side_names
-    mini = card.kind == "mini"
-    need_variant = not mini and any(
-        v.strip() not in ("", "?") and not is_number(v) for v in given.values()
-    )
-    var = _card_variant(card, path) if need_variant else None
-    out: list[Typed] = []
-    ask = [i for i in sides if given.get(i, "?").strip() == "?"]
-    interactive = sys.stdin.isatty()
-    if ask and interactive:
-        typer.echo(f"{label}: type each score (a number, or a layout like 5 K 2 / 5 7 9)")
-    for i in sides:
-        text = given.get(i, "?")
-        while True:
-            if text.strip() == "?":
-                try:
-                    text = typer.prompt(f"  {names[i]}", prompt_suffix=": ")
-                except (EOFError, typer.Abort):
-                    fail(f"{label}: no score for {names[i]} (input ended; card unchanged)")
-            if not mini and var is None and not is_number(text):
-                var = _card_variant(card, path)
-            try:
-                out.append(read_value(text, var, mini))
-                break
-            except EntryError as exc:
-                if interactive and i in ask:
-                    typer.echo(f"  {exc}; try again", err=True)
-                    text = "?"
-                    continue
-                fail(f"{label}, {names[i]}: {exc}")
-    return out, var
-
-
-def _closer(card: Card, name: str | None, sides: list[int]) -> int | None:
-    """``--closer NAME`` -> the position of that side among ``sides``."""
-    from .model import find_side
-
-    if name is None:
-        return None
-    side = find_side(card, name)
-    if side is None or side not in sides:
-        fail(f"--closer: {name!r} is not a player on this hole")
-    return sides.index(side)
-
-
-def _count(path: Path, var: Variant | None, typed: list[Typed], closer: int | None) -> list[Entry]:
-    """Count the hole with the variant ``_read_all`` loaded (present whenever
-    a layout was typed)."""
-    from .count import count_hole
-
-    try:
-        return count_hole(var, typed, closer)
-    except ValueError as exc:  # the scorer refused a layout
-        fail(f"{path}: {exc}")
-
-
-def _report_hole(card: Card, path: Path, index: int) -> None:
-    from .model import standing
-    from .present import status_lines
-
-    st = standing(card)
-    h = card.played[index]
-    names = card.side_names
-    parts = []
-    for j, n in enumerate(names):
-        e = h.scores.get(n)
-        if e is None:
-            continue
-        total = st.running[index][j]
-        how = f" from {e.layout}" if e.layout else ""
-        parts.append(f"{n} {e.score}{how}" + ("" if h.playoff else f" (total {total})"))
-    label = "playoff hole" if h.playoff else "hole"
-    typer.echo(f"{label} {h.number}: " + ", ".join(parts))
-    for line in status_lines(card, st, str(path)):
-        typer.echo(line)
-
-
-def _enter_hole(
-    card: Card,
-    path: Path,
-    sides: list[int],
-    values: list[str] | None,
-    closer: str | None,
-    *,
-    playoff: bool,
-) -> None:
-    """Read, count, append, save and report the next hole for ``sides``: the one
-    body behind ``add`` (every side) and ``playoff`` (the tied sides), once
-    each has checked that its kind of hole may be entered now."""
-    from .model import Hole
-
-    given = _assignments(card, values or [], sides)
-    out = _closer(card, closer, sides)
-    number = len(card.played) + 1
-    label = f"playoff hole {number}" if playoff else f"hole {number}"
-    typed, var = _read_all(card, path, given, sides, label)
-    entries = _count(path, var, typed, out)
-    names = card.side_names
-    scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
-    who = None if out is None else names[sides[out]]
-    card.played.append(Hole(number, scores, playoff=playoff, closer=who))
-    _save(card, path)
-    _report_hole(card, path, len(card.played) - 1)
-
-
-if TYPE_CHECKING:
-    from .model import Entry
-
-
 CloserOpt = Annotated[
     str | None,
     typer.Option(
@@ -517,6 +357,68 @@ CloserOpt = Annotated[
 ]
 
 
+def _open_sides(card: Card, file: Path, playoff: bool) -> list[int]:
+    """The sides the next hole is for: every side, or the tied ones for a
+    playoff; one line if that kind of hole cannot be entered now."""
+    from .model import standing
+
+    st = standing(card)
+    if not playoff:
+        if st.finished:
+            more = " or settle the tie with `golf card playoff`" if st.tied else ""
+            fail(f"{file}: the game is over; correct a hole with `golf card fix`{more}")
+        return list(range(len(card.sides)))
+    if not st.finished:
+        left = "" if st.holes_left is None else f" ({st.holes_left} holes to play)"
+        fail(f"{file}: the game is not over yet{left}; a playoff settles a tie at the end")
+    if not st.tied:
+        fail(f"{file}: nothing to settle: {card.side_names[st.winners[0]]} has won")
+    return list(st.winners)
+
+
+def _next_label(card: Card, playoff: bool) -> str:
+    """The label the next hole will have: "7", or "P1" for a first playoff hole."""
+    if playoff:
+        return f"P{len(card.played) - len(card.regular) + 1}"
+    return str(len(card.regular) + 1)
+
+
+def _enter_hole(file: Path, values: list[str] | None, closer: str | None, playoff: bool) -> None:
+    """Read, ask, count, append, write and report the next hole: the one body
+    behind ``add`` (every side) and ``playoff`` (the tied sides).  See
+    :mod:`.edit` for the cycle and what happens when the card changes while a
+    person types."""
+    from . import edit
+    from .history import entered
+    from .model import Hole, label_words
+
+    seen = edit.load(file)
+    sides = _open_sides(seen, file, playoff)
+    given = edit.assignments(seen, values or [], sides)
+    edit.closer_index(seen, closer, sides)
+    label = label_words(_next_label(seen, playoff))
+    texts, asked = edit.ask_missing(seen, file, given, sides, label)
+
+    def make(card: Card) -> Change:
+        if _open_sides(card, file, playoff) != sides:
+            fail(f"{file}: the tied players changed meanwhile; nothing written")
+        where = label_words(_next_label(card, playoff))
+        typed, var = edit.read_all(card, file, texts, sides, where)
+        out = edit.closer_index(card, closer, sides)
+        names = card.side_names
+        entries = edit.count(file, var, typed, out, [names[i] for i in sides], where)
+        scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
+        who = None if out is None else names[sides[out]]
+        return entered(card, Hole(len(card.played) + 1, scores, playoff=playoff, closer=who))
+
+    def question(card: Card) -> str:
+        _open_sides(card, file, playoff)  # the game may have ended meanwhile: no question then
+        return f"Enter your scores as {label_words(_next_label(card, playoff))}?"
+
+    card, _ = edit.write(file, seen, asked, make, question)
+    edit.report_hole(card, file, len(card.played) - 1)
+
+
 @card_app.command()
 def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> None:
     """Enter the next hole: a score for every player.
@@ -524,6 +426,12 @@ def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> No
     A number is kept exactly as typed; a layout is counted with the card's
     variant and toggles, and the card keeps the layout and its itemised count.
     Players left out (or given as NAME=?) are asked for one by one.
+
+    Any number of commands may enter holes on one card at once: each waits
+    its turn, and none overwrites another.  If the card changes while you
+    type (a hole entered from another shell), you are told what changed and
+    asked before your scores go in as the next hole (no: exit status 1,
+    nothing written).
 
     Examples:
 
@@ -533,91 +441,181 @@ def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> No
 
       golf card add night.yaml                     # asks Ann, Bob and Cat in turn
     """
-    from .model import standing
-
-    card = _load(file)
-    st = standing(card)
-    if st.finished:
-        more = " or settle the tie with `golf card playoff`" if st.tied else ""
-        fail(f"{file}: the game is over; correct a hole with `golf card fix`{more}")
-    _enter_hole(card, file, list(range(len(card.sides))), values, closer, playoff=False)
+    _enter_hole(file, values, closer, playoff=False)
 
 
 @card_app.command()
 def fix(
     file: FileArg,
-    hole: Annotated[int, typer.Option("--hole", help="The hole to correct (1-based).")],
+    hole: Annotated[
+        str,
+        typer.Option(
+            "--hole",
+            help="The hole to correct, as the card shows it: 3, or P1 for the first playoff hole.",
+            show_default=False,
+        ),
+    ],
     values: ValuesArg = None,
     closer: CloserOpt = None,
+    drop_later: Annotated[
+        bool,
+        typer.Option(
+            "--drop-later",
+            help="When the correction makes a game to a target end on an earlier hole, set "
+            "the holes played after that end aside (kept in the history; undo brings them "
+            "back). Without it such a fix is refused.",
+        ),
+    ] = False,
 ) -> None:
     """Correct scores on a hole already entered.
 
     Only the players named change; a hole counted from layouts is counted
-    again (penalties between layouts depend on all of them).
+    again (penalties between layouts depend on all of them).  The old scores
+    are kept in the card's history: `golf card undo` puts them back.
 
     Examples:
 
       golf card fix night.yaml --hole 3 Bob=12
 
       golf card fix night.yaml --hole 3 Ann="5 K 2 / 5 7 9" Cat=4
-    """
-    from .model import standing
 
-    card = _load(file)
-    if not 1 <= hole <= len(card.played):
-        have = len(card.played)
-        fail(
-            f"--hole {hole}: no such hole on {file} ({have} hole{'s' if have != 1 else ''} entered)"
-        )
+      golf card fix night.yaml --hole P1 Ann=5       # the first playoff hole
+    """
+    from . import edit
+    from .history import ChangeError, fixed
+    from .model import Hole, find_hole, hole_label, label_words
+    from .present import change_text
+
+    seen = edit.load(file)
+    index = _hole_index(seen, file, hole)
     if not values and closer is None:
         fail("give the corrected scores, e.g. Bob=12")
-    h = card.played[hole - 1]
-    names = card.side_names
+    names = seen.side_names
+    h = seen.played[index]
+    label = hole_label(seen, h)
     sides = [i for i, n in enumerate(names) if n in h.scores]
-    given = _assignments(card, values or [], sides)
-    out = _closer(card, closer if closer is not None else h.closer, sides)
-    for i, e in enumerate(h.scores.values()):
-        side = sides[i]
-        if side not in given:
-            given[side] = e.layout if e.layout is not None else str(e.score)
-    old = {n: e.score for n, e in h.scores.items()}
-    typed, var = _read_all(card, file, given, sides, f"hole {hole}")
-    entries = _count(file, var, typed, out)
-    h.scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
-    h.closer = None if out is None else names[sides[out]]
-    if any(p.playoff for p in card.played) and not standing(card).finished:
-        # a regular hole entered next would follow the playoff holes: a card no one can read
-        fail(
-            f"--hole {hole}: with this correction the game is not over, but playoff holes "
-            f"were played after it; {file} is unchanged"
-        )
-    _save(card, file)
-    changes = [f"{n} {old[n]} -> {e.score}" for n, e in h.scores.items() if e.score != old[n]]
-    typer.echo(f"fixed hole {hole}: " + (", ".join(changes) if changes else "same scores"))
-    _report_hole(card, file, hole - 1)
+    given = edit.assignments(seen, values or [], sides)
+    edit.closer_index(seen, closer, sides)
+    asked_texts, asked = edit.ask_missing(seen, file, given, list(given), label_words(label))
+
+    def make(card: Card) -> Change:
+        i = find_hole(card, label)
+        if i is None or [n for n in names if n in card.played[i].scores] != [
+            names[s] for s in sides
+        ]:
+            fail(f"--hole {label}: the hole changed meanwhile (undone?); {file} is unchanged")
+        old = card.played[i]
+        kept = zip(sides, old.scores.values(), strict=True)
+        texts = {s: e.layout or str(e.score) for s, e in kept}
+        texts.update(asked_texts)
+        where = label_words(label)
+        typed, var = edit.read_all(card, file, texts, sides, where)
+        out = edit.closer_index(card, closer if closer is not None else old.closer, sides)
+        entries = edit.count(file, var, typed, out, [names[s] for s in sides], where)
+        scores = {names[s]: e for s, e in zip(sides, entries, strict=True)}
+        who = None if out is None else names[sides[out]]
+        try:
+            return fixed(card, i, Hole(old.number, scores, old.playoff, who), drop_later)
+        except ChangeError as exc:
+            fail(f"--hole {label}: {exc}; {file} is unchanged")
+
+    def question(card: Card) -> str:
+        if find_hole(card, label) is None:
+            fail(f"--hole {label}: the hole was taken back meanwhile; {file} is unchanged")
+        return f"Apply your correction to {label_words(label)} as the card has it now?"
+
+    card, change = edit.write(file, seen, asked, make, question)
+    typer.echo(change_text(card, change))
+    if change.hole is not None and change.hole <= len(card.played):
+        edit.report_hole(card, file, change.hole - 1)
+
+
+def _hole_index(card: Card, file: Path, hole: str) -> int:
+    """``--hole 3`` or ``--hole P1`` -> the index in ``card.played``, or one line."""
+    from .model import find_hole
+
+    index = find_hole(card, hole)
+    if index is None:
+        regular = len(card.regular)
+        have = [f"1 to {regular}" if regular > 1 else "1"] if regular else []
+        extra = len(card.played) - regular
+        have += [f"P1 to P{extra}" if extra > 1 else "P1"] if extra else []
+        n = len(card.played)
+        shown = f"{n} hole{'s' if n != 1 else ''} entered"
+        shown += f": {', '.join(have)}" if have else ""
+        fail(f"--hole {hole.strip()}: no such hole on {file} ({shown})")
+    return index
 
 
 @card_app.command()
 def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> None:
     """Settle a tie with one more hole, played by the tied players only.
 
-    Recorded as a playoff hole: it decides the winner and adds nothing to
-    the totals.  Still tied? Play another.
+    Recorded as a playoff hole (P1, P2, ...): it decides the winner and adds
+    nothing to the totals.  Still tied? Play another.
 
     Example:
 
       golf card playoff night.yaml Ann=4 Bob=9
     """
-    from .model import standing
+    _enter_hole(file, values, closer, playoff=True)
 
-    card = _load(file)
-    st = standing(card)
-    if not st.finished:
-        left = "" if st.holes_left is None else f" ({st.holes_left} holes to play)"
-        fail(f"{file}: the game is not over yet{left}; a playoff settles a tie at the end")
-    if not st.tied:
-        fail(f"{file}: nothing to settle: {card.side_names[st.winners[0]]} has won")
-    _enter_hole(card, file, list(st.winners), values, closer, playoff=True)
+
+# --------------------------------------------------------------------------- history
+
+
+@card_app.command()
+def undo(file: FileArg) -> None:
+    """Take back the last change: a hole entered, a fix, a playoff hole.
+
+    Run it again to take back the change before that.  The undo is itself
+    kept in the card's history, with the hole it removed or replaced, so no
+    score is lost: `golf card log` shows them.
+
+    Examples:
+
+      golf card undo night.yaml        # a fix to the wrong hole, taken back
+
+      golf card log night.yaml         # what changed, and when
+    """
+    from . import edit
+    from .history import ChangeError
+    from .history import undo as take_back
+    from .model import early_end, standing
+    from .present import change_text, status_lines
+
+    edit.load(file)  # warns about hand edits before anything changes
+    with edit.locked(file):
+        card = edit.load(file, check=False)
+        try:
+            change = take_back(card)
+        except ChangeError as exc:
+            fail(f"{file}: {exc}")
+        if early_end(card) is not None:
+            fail(f"{file}: the undo would leave holes after the end of the game; nothing written")
+        edit.commit(card, file, change)
+    typer.echo(change_text(card, change))
+    for line in status_lines(card, standing(card), str(file)):
+        typer.echo(line)
+
+
+@card_app.command()
+def log(file: FileArg, fmt: FormatOpt = "table") -> None:
+    """Show the card's history: every change, when, and what it did.
+
+    One row per change: the hole, each player's old -> new score for a
+    fix, the hole an undo took back.  Times are local.
+
+    Example:
+
+      golf card log night.yaml
+    """
+    from . import edit
+    from .present import log as render
+
+    _check_format(fmt)
+    card = edit.load(file)
+    typer.echo(render(card, fmt))
 
 
 # --------------------------------------------------------------------------- show / stats
@@ -635,7 +633,9 @@ def show(
 
     One row per hole, one column per player, running totals in brackets,
     the leader and the holes to play and, at the end, the winner.  A score
-    marked * was counted from a layout.
+    marked * was counted from a layout; one marked ! disagrees with its
+    layout (the file was edited by hand) and is explained under the table.
+    Playoff holes are P1, P2, ... (as `fix --hole P1` takes them).
 
     Examples:
 
@@ -643,10 +643,11 @@ def show(
 
       golf card show night.yaml --format csv > night.csv
     """
+    from . import edit
     from .present import show as render
 
     _check_format(fmt)
-    card = _load(file)
+    card = edit.load(file)
     typer.echo(render(card, fmt, str(file), details))
 
 
@@ -657,29 +658,33 @@ def stats(
 ) -> None:
     """A season at a glance: games, wins, mean per hole, best and worst hole.
 
-    Over many cards, per player (partners share their group's scores).
+    Cards are grouped by game (variant and --set changes, or mini golf) and
+    player count, so like is compared with like; in partner games each team
+    is listed with its players, apart from players on their own.  Under the
+    tables: what was left out (cards with no holes, playoff holes, games not
+    finished, scores that disagree with their layouts).
 
     Example:
 
       golf card stats cards/*.yaml --format markdown
     """
-    from .present import stats as render
+    import os
+
+    from . import edit
+    from .season import stats as render
 
     _check_format(fmt)
     # A file named twice (a glob plus its own name, or ./a.yaml and a.yaml) would count
     # its games twice and skew every figure; refused rather than silently dropped, so
-    # the cards counted are exactly the ones named.
-    seen: dict[Path, Path] = {}
+    # the cards counted are exactly the ones named.  os.path.realpath, not Path.resolve:
+    # it does not raise on a symbolic link loop, which loading then reports in one line.
+    seen: dict[str, Path] = {}
     for f in files:
-        key = f.resolve()
+        key = os.path.realpath(f)
         if key in seen:
             fail(f"{f}: given twice (the same file as {seen[key]}); name each card once")
         seen[key] = f
-    cards = [(str(f), _load(f)) for f in files]
-    kinds = {c.kind for _, c in cards}
-    if len(kinds) > 1:
-        mini = next(f for f, c in cards if c.kind == "mini")
-        fail(f"{mini}: a mini golf card among card golf cards; give one kind at a time")
+    cards = [(str(f), edit.load(f)) for f in files]
     typer.echo(render(cards, fmt))
 
 
@@ -721,11 +726,22 @@ def print_(
     mini: MiniOpt = False,
     par: ParOpt = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
+    two_up: Annotated[
+        bool,
+        typer.Option(
+            "--two-up",
+            help="Blank card: two cards of at most 9 holes and 8 players on one page, "
+            "to cut in half.",
+        ),
+    ] = False,
 ) -> None:
     """Print a card as PDF: a blank one for the table, or a card filled in.
 
     A blank card has nine hole rows and six player columns on one page with
     the card values underneath; more players than fit go on a second page.
+    An 18-hole card adds Out and In rows after holes 9 and 18.  A game to a
+    target (duel, to 50) gets a row for every 4 points of the target and a
+    running-total column beside each score.
 
     Examples:
 
@@ -734,6 +750,8 @@ def print_(
       golf card print --holes 18 --players 4 -v nine-card --out nine.pdf
 
       golf card print --mini --par 3,2,4,3,3,2,4,3,3 --out putt.pdf
+
+      golf card print --two-up --players 4 --out two.pdf   # two 9-hole cards, one page
 
       golf card print night.yaml --out night.pdf
     """
@@ -745,10 +763,12 @@ def print_(
             "--holes": holes, "--players": players, "--variant": variant, "--set": set_,
             "--twos": twos, "--kings": kings, "--mini": mini, "--par": par,
         }  # fmt: skip
-        for flag, given in blank_only.items():
+        for flag, given in {**blank_only, "--two-up": two_up}.items():
             if given:
                 fail(f"{flag} is for a blank card; {file} prints as it is")
-        card = _load(file)
+        from . import edit
+
+        card = edit.load(file)
         target = out or file.with_suffix(".pdf")
     else:
         names = _blank_names(players)
@@ -759,9 +779,15 @@ def print_(
                 fail("--par is for mini golf (add --mini)")
             card = _blank_golf_card(names, holes, variant, set_, twos, kings)
         target = out or Path("minigolf.pdf" if mini else "scorecard.pdf")
-    from .pdf import render_pdf
+    from .pdf import MAX_COLUMNS, TWO_UP_ROWS, hole_rows, render_pdf
 
-    data = render_pdf(card, blank=file is None, paper=paper)
+    if two_up and (hole_rows(card, blank=True) > TWO_UP_ROWS or len(card.sides) > MAX_COLUMNS):
+        fail(
+            f"--two-up: two cards to a page hold at most {TWO_UP_ROWS} holes and "
+            f"{MAX_COLUMNS} players (this card: {hole_rows(card, blank=True)} hole rows, "
+            f"{len(card.sides)} columns)"
+        )
+    data = render_pdf(card, blank=file is None, paper=paper, two_up=two_up)
     _write_bytes(target, data)
     typer.echo(f"wrote {target}")
 
@@ -804,9 +830,10 @@ def _blank_golf_card(
     twos: str | None,
     kings: str | None,
 ) -> Card:
-    """A blank card golf card: the variant's hole rows (9 for a game to a
-    target), partner columns only when names are given for a count the
-    variant plays in partners, and the card values underneath."""
+    """A blank card golf card: the variant's holes (or its target, which the
+    PDF turns into rows enough to reach it, unless --holes is given), partner
+    columns only when names are given for a count the variant plays in
+    partners, and the card values underneath."""
     from .count import values_text
     from .model import Card, alternate_partners
 
@@ -816,13 +843,14 @@ def _blank_golf_card(
     sides = [[n] for n in names]
     if any(names) and len(names) in var.partners.player_counts:
         sides = alternate_partners(names, var.groups_for(len(names)))
-    n_holes = holes if holes is not None else (g.holes or 9)
+    to_target = holes is None and g.holes is None
     return Card(
         kind="golf",
         players=names,
         sides=sides,
-        holes=n_holes,
-        target=None if holes is not None or g.holes is not None else g.target,
+        holes=None if to_target else (holes or g.holes),
+        target=g.target if to_target else None,
+        max_holes=g.max_holes if to_target else None,
         target_rule=g.target_rule,
         scoring=g.scoring,
         ties=g.ties,
@@ -833,7 +861,7 @@ def _blank_golf_card(
 
 def _write_bytes(path: Path, data: bytes) -> None:
     """Atomic, like the card: a reader never sees half a PDF."""
-    from .model import write_atomic
+    from .store import write_atomic
 
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():

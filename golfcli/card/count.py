@@ -10,6 +10,13 @@ When every side of a hole is entered as a layout the hole is counted as
 (duel's joker pair) and hole rules (blackjack, underdog, ...) apply.  When
 any total is typed, each layout is counted on its own (as ``golf score
 LAYOUT`` does) and typed totals are final: a typed total is never changed.
+What that leaves out (a penalty one layout gives the others, the closer's
+bonus or penalty, hole rules) is said at entry by :func:`rules_not_applied`,
+not left to the help text.
+
+A card read back is checked against its layouts (:func:`check_layouts`): a
+score edited by hand so that it no longer matches its stored layout is
+reported with its ``file:line`` and marked wherever the card is shown.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from dataclasses import dataclass
 from .. import cards as C
 from ..scoring import LayoutScore, SideScore, score_hole, score_layout
 from ..variant import Variant
-from .model import MAX_SCORE, Entry
+from .model import MAX_SCORE, Card, Entry, Hole, hole_label, label_words
 
 _NUMBER = re.compile(rf"^[+-]?\d{{1,{len(str(MAX_SCORE))}}}$")  # at most MAX_SCORE either way
 
@@ -129,6 +136,90 @@ def count_hole(
                 Entry(ls.total, C.layout_str(list(t.layout), variant.cols), breakdown(variant, ls))
             )
     return out
+
+
+def rules_not_applied(
+    variant: Variant | None,
+    typed: Sequence[Typed],
+    names: Sequence[str],
+    closer: int | None,
+    where: str,
+) -> list[str]:
+    """Warnings for a hole that mixes typed totals and layouts: each rule of
+    the variant that needs every layout of the hole and so was not applied,
+    naming the rule, the hole (``where``: "hole 3") and why.  Nothing for a
+    hole of one kind: all layouts are counted in full, and all typed totals
+    are the table's own."""
+    typed_names = [n for n, t in zip(names, typed, strict=True) if t.layout is None]
+    if variant is None or not typed_names or len(typed_names) == len(names):
+        return []
+    why = (
+        f"the hole mixes typed totals ({', '.join(typed_names)}) and layouts, and a typed "
+        "total is kept as typed (type every score as a layout to count it, or add it "
+        "to the totals yourself)"
+    )
+    out = []
+    for name, t in zip(names, typed, strict=True):
+        if t.layout is None:
+            continue
+        for m in score_layout(variant, list(t.layout)).matches:
+            if m.opponents:
+                out.append(
+                    f"{where}: {name}'s {m.pattern} ({m.opponents:+d} to every opponent) "
+                    f"is not applied: {why}"
+                )
+    for adj in variant.adjustments:
+        if adj.kind == "closer":
+            if closer is not None:
+                out.append(
+                    f"{where}: --closer {names[closer]}: the rule {adj.name!r} is not "
+                    f"applied: {why}"
+                )
+        else:
+            out.append(f"{where}: the hole rule {adj.name!r} is not applied: {why}")
+    return out
+
+
+def check_layouts(card: Card, variant: Variant) -> list[str]:
+    """Count every stored layout again with the card's variant and report
+    each score that disagrees with its layout (``file:line: hole 1, Bob: ...``
+    with both numbers), marking the entry (``Entry.problem``) so that no view
+    shows it as if it were right.  A hole is counted as it was entered: as a
+    whole when every score is a layout, else each layout on its own."""
+    out = []
+    names = card.side_names
+    for h in card.played:
+        present = [n for n in names if n in h.scores]
+        if not any(h.scores[n].layout for n in present):
+            continue
+        typed: list[Typed] = []
+        for n in present:
+            e = h.scores[n]
+            if e.layout is None:
+                typed.append(Typed(number=e.score))
+                continue
+            try:
+                typed.append(read_value(e.layout, variant, False))
+            except EntryError as exc:
+                e.problem = f"its layout cannot be counted with the card's rules: {exc}"
+        if len(typed) == len(present):
+            closer = present.index(h.closer) if h.closer in present else None
+            for n, fresh in zip(present, count_hole(variant, typed, closer), strict=True):
+                e = h.scores[n]
+                if e.layout is not None and fresh.score != e.score:
+                    e.problem = (
+                        f"the card says {e.score}, but its layout {e.layout} counts "
+                        f"{fresh.score} with the card's rules"
+                    )
+        out += [_problem(card, h, n) for n in present if h.scores[n].problem]
+    return out
+
+
+def _problem(card: Card, hole: Hole, name: str) -> str:
+    e = hole.scores[name]
+    label = hole_label(card, hole)
+    fix = f"correct it with golf card fix --hole {label} {name.split(' & ')[0]}=..."
+    return f"{e.place}: {label_words(label)}, {name}: {e.problem} (edited by hand?); {fix}"
 
 
 def values_text(variant: Variant) -> list[str]:

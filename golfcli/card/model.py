@@ -1,39 +1,35 @@
-"""A scorecard: what was entered, how it is stored, and who is winning.
+"""A scorecard: what was entered, its history, and who is winning.
 
 The card file is YAML, the format the project's variant and tournament files
 already use: a person can read it and fix a typo in an editor, and
 :mod:`golfcli.yamlsrc` reads it back with the line of every key, so a damaged
-card is reported as ``file:line: key: problem``.
+card is reported as ``file:line: key: problem``.  Reading and checking the
+file is here; writing it (atomic, locked) is :mod:`.store`.
 
 A card never recomputes what was entered.  A typed total is kept exactly as
 typed; a counted layout keeps its layout, its itemised count and its score
 as they were when entered.  Everything else (running totals, the leader,
 winners, holes to play) is derived from the entries by the pure functions
-at the end of this module, so the file holds each fact once.
-
-Writes are atomic (:func:`save`): the new text goes to a temporary file in
-the same directory, is flushed and fsynced, then renamed over the card.  A
-crash or Ctrl-C leaves either the old card or the new one, never a torn one.
+at the end of this module, so the file holds each fact once.  Every change
+(a hole entered, a fix, an undo) is also kept in the card's ``history`` with
+what it replaced, so a change can be shown (``golf card log``) and taken
+back (``golf card undo``) and no score is ever lost.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import stat
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from datetime import UTC, datetime
 from typing import Any
-
-import yaml
 
 from ..limits import MAX_HOLES
 from ..match import count_hole, hole_winners, leaders, regulation_done
-from ..yamlsrc import Checker, KeyPath, Located, SourceError, load_file
+from ..yamlsrc import Checker, KeyPath, Located, SourceError
 
-FORMAT_VERSION = 1
+#: Format 2 added ``revision`` and ``history``; format 1 cards (without them) still load,
+#: and an older golf meets a format 2 card with "written by a newer golf", not an unknown key.
+FORMAT_VERSION = 2
 KINDS = ("golf", "mini")
 # The largest score either way: `golf card add` reads at most 6 digits, and a card file
 # typed by hand is held to the same bound so no card holds what `add` could not enter.
@@ -59,6 +55,11 @@ class Entry:
     score: int
     layout: str | None = None
     count: list[str] = field(default_factory=list)
+    #: ``file:line`` of the score in the card file it was read from (for messages)
+    place: str = field(default="", compare=False)
+    #: set when the stored score disagrees with its stored layout (a hand edit): what
+    #: is wrong, so every view marks the score instead of showing it as right
+    problem: str = field(default="", compare=False)
 
     def to_data(self) -> Any:
         if self.layout is None:
@@ -76,6 +77,11 @@ class Hole:
     playoff: bool = False
     closer: str | None = None  # who went out or knocked, for knock bonuses and penalties
 
+    @property
+    def totals(self) -> dict[str, int]:
+        """The scores alone, side by side (what a change writes and undo checks)."""
+        return {n: e.score for n, e in self.scores.items()}
+
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"hole": self.number}
         if self.playoff:
@@ -83,6 +89,57 @@ class Hole:
         if self.closer is not None:
             out["closer"] = self.closer
         out["scores"] = {k: e.to_data() for k, e in self.scores.items()}
+        return out
+
+
+CHANGE_KINDS = ("new", "add", "playoff", "fix", "undo")
+
+
+@dataclass
+class Change:
+    """One change to a card, kept in the card's ``history``.
+
+    Enough is kept to show it (``golf card log``: when, which hole, each
+    player's old and new score) and to take it back (``golf card undo``):
+
+    * ``add``, ``playoff``: the hole entered (``hole``, its ``scores``);
+    * ``fix``: the hole's new ``scores`` and ``closer``, the hole as it was
+      (``before``), and any holes set aside because the game now ends sooner
+      (``dropped``);
+    * ``undo``: the change it took back (``undoes``), the scores it put back
+      and, in ``before``, the hole as it was before the undo (the hole it
+      removed, or the fixed hole it replaced): an undo loses nothing either.
+
+    ``hole`` is the hole's number in the file (playoff holes numbered on from
+    the regular ones); ``label`` is the hole as the card shows it ("3", "P1").
+    """
+
+    number: int
+    when: str
+    what: str
+    hole: int | None = None
+    label: str = ""
+    scores: dict[str, int] = field(default_factory=dict)
+    closer: str | None = None
+    before: Hole | None = None
+    dropped: list[Hole] = field(default_factory=list)
+    undoes: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"change": self.number, "when": self.when, "what": self.what}
+        if self.undoes is not None:
+            out["undoes"] = self.undoes
+        if self.hole is not None:
+            out["hole"] = self.hole
+            out["label"] = self.label
+            if self.scores:  # an undo that removed a hole leaves none
+                out["scores"] = dict(self.scores)
+        if self.closer is not None:
+            out["closer"] = self.closer
+        if self.before is not None:
+            out["before"] = self.before.to_data()
+        if self.dropped:
+            out["dropped"] = [h.to_data() for h in self.dropped]
         return out
 
 
@@ -113,6 +170,13 @@ class Card:
     played: list[Hole] = field(default_factory=list)
     created: str = ""
     title: str = ""
+    #: the change counter: one more with every change written (0: a card from before
+    #: format 2, or one not yet written); a write checks it has not moved meanwhile
+    revision: int = 0
+    history: list[Change] = field(default_factory=list)
+    #: the file's (inode, mtime, size) when it was read: a write under the lock checks
+    #: that nothing else (an editor, an older golf) replaced the file meanwhile
+    stamp: tuple[int, int, int] | None = field(default=None, compare=False)
 
     @property
     def side_names(self) -> list[str]:
@@ -144,81 +208,12 @@ class Card:
         if self.kind == "mini":
             out["par"] = None if self.par is None else list(self.par)
         out["played"] = [h.to_data() for h in self.played]
+        out["revision"] = self.revision
+        out["history"] = [c.to_data() for c in self.history]
         return out
 
 
-# --------------------------------------------------------------------------- file I/O
-
-
-def dump_text(card: Card) -> str:
-    body = yaml.safe_dump(
-        card.to_data(), sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
-    )
-    return HEADER + body
-
-
-def save(card: Card, path: Path) -> None:
-    """Write ``card`` to ``path`` atomically (see :func:`write_atomic`)."""
-    write_atomic(path, dump_text(card).encode("utf-8"))
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a reader sees the old file or the new
-    one, never half of one: temp file in the same directory, fsync, rename over
-    the old file, fsync the directory (so the rename itself survives a power
-    cut on POSIX file systems).  The card and the printed PDF both come here.
-
-    A link is followed, so the card it points at is the one that changes (a
-    rename over the link would leave that card behind).  The new file takes
-    the old one's permissions, or for a new file what the umask gives: a
-    temp file starts private (0600), which a shared card must not become.
-    """
-    path = Path(os.path.realpath(path))
-    directory = path.parent
-    try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        # the old file stays as it was; remove the half-made temp file
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    try:
-        dfd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass
-    finally:
-        os.close(dfd)
-
-
-def _umask() -> int:
-    """The process's umask (it can only be read by setting it; golf is one thread)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def load(path: Path) -> Card:
-    """Read and check a card file; any problem is one :class:`CardError`
-    naming ``file:line`` and the key."""
-    try:
-        doc = load_file(path)
-    except SourceError as exc:
-        raise CardError(exc.where, exc.path, exc.message) from None
-    return from_located(doc)
+# --------------------------------------------------------------------------- reading
 
 
 _TOP_KEYS = frozenset(
@@ -240,6 +235,8 @@ _TOP_KEYS = frozenset(
         "ties",
         "par",
         "played",
+        "revision",
+        "history",
     }
 )
 
@@ -265,6 +262,7 @@ def from_located(doc: Located) -> Card:
     elif top.get("par") is not None:
         _read_par(ck, card)
     _read_played(ck, card)
+    _read_history(ck, top, card)
     return card
 
 
@@ -345,7 +343,7 @@ def _read_played(ck: Checker, card: Card) -> None:
         raise ck.fail(("played",), "must be a list of holes")
     names = card.side_names
     for i in range(len(raw_played)):
-        card.played.append(_hole(ck, ("played", i), names, i + 1, card.kind))
+        card.played.append(_hole(ck, ("played", i), names, card.kind, expected=i + 1))
     # a playoff only after the regular holes, and never in the middle of them
     seen_playoff = False
     for i, h in enumerate(card.played):
@@ -357,6 +355,69 @@ def _read_played(ck: Checker, card: Card) -> None:
         raise ck.fail(("played",), f"{len(card.regular)} holes entered on a {card.holes}-hole card")
     if card.par is not None and len(card.regular) > len(card.par):
         raise ck.fail(("par",), f"par for {len(card.par)} holes, {len(card.regular)} played")
+
+
+def _read_history(ck: Checker, top: dict[str, Any], card: Card) -> None:
+    """The change counter and the changes kept; a card from before format 2
+    has neither and starts at revision 0 with an empty history."""
+    if top.get("revision") is not None:
+        card.revision = ck.int_(("revision",), 0)
+    raw = top.get("history")
+    if raw is None:
+        return
+    if not isinstance(raw, list):
+        raise ck.fail(("history",), "must be a list of changes")
+    names = card.side_names
+    for i in range(len(raw)):
+        card.history.append(_change(ck, ("history", i), names, card.kind))
+    numbers = [c.number for c in card.history]
+    if numbers != sorted(set(numbers)) or (numbers and numbers[-1] > card.revision):
+        raise ck.fail(
+            ("history",), f"changes must be numbered in order, up to the revision {card.revision}"
+        )
+
+
+def _change(ck: Checker, path: KeyPath, names: list[str], kind: str) -> Change:
+    raw = ck.mapping(
+        path,
+        (
+            "change", "when", "what", "undoes", "hole", "label", "scores", "closer", "before",
+            "dropped",
+        ),
+    )  # fmt: skip
+    for key in ("change", "when", "what"):
+        if key not in raw:
+            raise ck.fail(path, f"a change needs {key!r}")
+    when = raw["when"]
+    if not isinstance(when, (str, datetime)):  # a time typed by hand may read as a timestamp
+        raise ck.fail((*path, "when"), "must be a time, like 2026-12-01 20:15:00 +0100")
+    change = Change(
+        number=ck.int_((*path, "change"), 1),
+        when=str(when),
+        what=ck.choice((*path, "what"), CHANGE_KINDS),
+    )
+    if raw.get("undoes") is not None:
+        change.undoes = ck.int_((*path, "undoes"), 1)
+    if raw.get("hole") is not None:
+        change.hole = ck.int_((*path, "hole"), 1, MAX_HOLES * 2)
+        change.label = ck.text((*path, "label")) if "label" in raw else str(change.hole)
+        scores = {}
+        if "scores" in raw:
+            scores = ck.mapping((*path, "scores"), names, "the card's players")
+        change.scores = {
+            n: ck.int_((*path, "scores", n), -MAX_SCORE, MAX_SCORE) for n in names if n in scores
+        }
+    if raw.get("closer") is not None:
+        change.closer = ck.text((*path, "closer"))
+    if raw.get("before") is not None:
+        change.before = _hole(ck, (*path, "before"), names, kind)
+    if raw.get("dropped") is not None:
+        if not isinstance(raw["dropped"], list):
+            raise ck.fail((*path, "dropped"), "must be a list of holes")
+        change.dropped = [
+            _hole(ck, (*path, "dropped", j), names, kind) for j in range(len(raw["dropped"]))
+        ]
+    return change
 
 
 def _check_printable(ck: Checker, path: KeyPath, node: Any) -> None:
@@ -393,10 +454,12 @@ def _texts(ck: Checker, path: KeyPath) -> list[str]:
     return [ck.str_((*path, i)) for i in range(len(raw))]
 
 
-def _hole(ck: Checker, path: KeyPath, names: list[str], expected: int, kind: str) -> Hole:
+def _hole(
+    ck: Checker, path: KeyPath, names: list[str], kind: str, expected: int | None = None
+) -> Hole:
     ck.mapping(path, ("hole", "playoff", "closer", "scores"))
-    number = ck.int_((*path, "hole"), 1)
-    if number != expected:
+    number = ck.int_((*path, "hole"), 1, MAX_HOLES * 2)
+    if expected is not None and number != expected:
         raise ck.fail((*path, "hole"), f"holes must be numbered in order: expected {expected}")
     playoff = ck.bool_((*path, "playoff")) if "playoff" in ck.get(path) else False
     scores = ck.mapping((*path, "scores"), names, "the card's players")
@@ -418,9 +481,11 @@ def _hole(ck: Checker, path: KeyPath, names: list[str], expected: int, kind: str
                     raise ck.fail(p, f"a counted score needs {key!r}")
             count = _texts(ck, (*p, "count")) if raw.get("count") is not None else []
             score = ck.int_((*p, "score"), -MAX_SCORE, MAX_SCORE)
-            entries[name] = Entry(score, ck.text((*p, "layout")), count)
+            where = ck.doc.where((*p, "score"))
+            entries[name] = Entry(score, ck.text((*p, "layout")), count, place=where)
         else:
-            entries[name] = Entry(ck.int_(p, 0 if kind == "mini" else -MAX_SCORE, MAX_SCORE))
+            low = 0 if kind == "mini" else -MAX_SCORE
+            entries[name] = Entry(ck.int_(p, low, MAX_SCORE), place=ck.doc.where(p))
     closer = None
     if ck.get(path).get("closer") is not None:
         closer = ck.text((*path, "closer"))
@@ -496,6 +561,75 @@ def standing(card: Card) -> Standing:
         winners=winners,
         tied=finished and len(winners) > 1,
     )
+
+
+def early_end(card: Card) -> int | None:
+    """The regular hole a game ended on when more regular holes follow it
+    (a fix made someone reach the target sooner), else None: a card must not
+    count holes played after its game was over."""
+    names = card.side_names
+    totals = [0] * len(names)
+    won = [0.0] * len(names)
+    regular = card.regular
+    for k, h in enumerate(regular[:-1], start=1):
+        count_hole(totals, won, [h.scores[m].score for m in names])
+        if regulation_done(k, card.holes, card.max_holes, totals, card.target, card.target_rule):
+            return k
+    return None
+
+
+def hole_label(card: Card, hole: Hole) -> str:
+    """A hole as every view of the card names it: regular holes by number,
+    playoff holes numbered from 1 after them ("P1").  The file numbers the
+    playoff holes on from the regular ones; only the file sees that number."""
+    return f"P{hole.number - len(card.regular)}" if hole.playoff else str(hole.number)
+
+
+def label_words(label: str) -> str:
+    """ "3" -> "hole 3", "P1" -> "playoff hole 1" (for sentences)."""
+    return f"playoff hole {label[1:]}" if label.startswith("P") else f"hole {label}"
+
+
+def find_hole(card: Card, text: str) -> int | None:
+    """The index in ``card.played`` of a hole given as the card shows it:
+    ``3`` (a regular hole) or ``P1`` (the first playoff hole)."""
+    t = text.strip().upper()
+    num = t.removeprefix("P")
+    if num.isascii() and num.isdigit() and len(num) <= 6:  # 03 is hole 3
+        t = t[: len(t) - len(num)] + str(int(num))
+    for i, h in enumerate(card.played):
+        if hole_label(card, h) == t:
+            return i
+    return None
+
+
+# --------------------------------------------------------------------------- times
+
+_TIME = "%Y-%m-%d %H:%M:%S %z"
+
+
+def now_text() -> str:
+    """The time now, as a card stores it: local time with its offset from
+    UTC, so a card read in another time zone still means the same moment."""
+    return datetime.now().astimezone().strftime(_TIME)
+
+
+def local_time(text: str) -> str:
+    """A stored time shown as local time ("2026-12-01 16:05").  Cards from
+    before format 2 stored UTC ("... 15:05 UTC"); text that is no time at
+    all (typed by hand) is shown as it is."""
+    for fmt, tz in ((_TIME, None), ("%Y-%m-%d %H:%M %z", None), ("%Y-%m-%d %H:%M UTC", UTC)):
+        try:
+            moment = datetime.strptime(text.strip(), fmt)
+        except ValueError:
+            continue
+        if tz is not None:
+            moment = moment.replace(tzinfo=tz)
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    try:  # ISO 8601, as YAML reads a timestamp typed by hand (no offset: local time)
+        return datetime.fromisoformat(text.strip()).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return text
 
 
 def par_text(diff: int) -> str:

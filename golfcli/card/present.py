@@ -1,9 +1,11 @@
-"""``golf card show`` and ``golf card stats`` as text: table, markdown, csv, json.
+"""``golf card show``, ``log`` and ``stats`` as text: table, markdown, csv, json.
 
 The same four formats as the tournament report: a table for the terminal,
 markdown for a group chat or a wiki, csv for a spreadsheet, json for
 programs.  Numbers come from :func:`.model.standing`; nothing here adds up
-scores on its own except the season statistics.
+scores on its own except the season statistics.  A score whose stored
+layout counts to another number (a hand edit, see
+:func:`.count.check_layouts`) is marked ``!`` and explained under the table.
 """
 
 from __future__ import annotations
@@ -12,15 +14,22 @@ import csv
 import io
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..match import hole_winners, match_standing
-from ..stats import text_table
-from .model import Card, Standing, par_text, standing
-
-FORMATS = ("table", "markdown", "csv", "json")
+from ..render import csv_text, text_table
+from .model import (
+    Card,
+    Change,
+    Entry,
+    Hole,
+    Standing,
+    hole_label,
+    label_words,
+    local_time,
+    par_text,
+    standing,
+)
 
 
 def _join(names: Sequence[str]) -> str:
@@ -30,12 +39,15 @@ def _join(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _hole_label(card: Card, index: int) -> str:
-    h = card.played[index]
-    if not h.playoff:
-        return str(h.number)
-    k = sum(1 for x in card.played[: index + 1] if x.playoff)
-    return f"playoff {k}"
+def _hole_number(card: Card, h: Hole) -> int:
+    """A hole's number as every view shows it: playoff holes count from 1."""
+    return int(hole_label(card, h).removeprefix("P"))
+
+
+def mark(e: Entry) -> str:
+    """A score as a view shows it: ``*`` counted from a layout, ``!`` when the
+    stored score disagrees with its layout (never shown as if right)."""
+    return f"{e.score}{'*' if e.layout is not None else ''}{'!' if e.problem else ''}"
 
 
 def status_lines(card: Card, st: Standing, file: str, hints: bool = True) -> list[str]:
@@ -110,7 +122,7 @@ def show_rows(card: Card, st: Standing) -> tuple[list[str], list[list[str]]]:
     rows: list[list[str]] = []
     playoffs: list[list[str]] = []  # shown below the totals: they add nothing to them
     for i, h in enumerate(card.played):
-        row = [_hole_label(card, i)]
+        row = [hole_label(card, h)]
         if card.par is not None:
             row.append("" if h.playoff else str(card.par[h.number - 1]))
         for j, name in enumerate(names):
@@ -118,9 +130,8 @@ def show_rows(card: Card, st: Standing) -> tuple[list[str], list[list[str]]]:
             if e is None:
                 row.append("")
                 continue
-            mark = "*" if e.layout is not None else ""
             total = st.running[i][j]
-            row.append(f"{e.score}{mark}" if h.playoff else f"{e.score}{mark} ({total})")
+            row.append(mark(e) if h.playoff else f"{mark(e)} ({total})")
         if match:
             played = list(h.scores)
             best = hole_winners([h.scores[n].score for n in played])
@@ -171,7 +182,7 @@ def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
             head += [n, f"{n} total"]
         w.writerow(head)
         for i, h in enumerate(card.played):
-            row: list[Any] = [h.number, "yes" if h.playoff else "no"]
+            row: list[Any] = [_hole_number(card, h), "yes" if h.playoff else "no"]
             if card.par is not None:
                 row.append("" if h.playoff else card.par[h.number - 1])
             for j, n in enumerate(names):
@@ -197,21 +208,39 @@ def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
             "* counted from a layout:" if fmt != "markdown" else "\\* counted from a layout:"
         )
         for h, n, e in counted:
-            label = f"playoff hole {h.number}" if h.playoff else f"hole {h.number}"
+            label = label_words(hole_label(card, h))
             bullet = "- " if fmt == "markdown" else "  "
-            out.append(f"{bullet}{label}, {n}: {e.layout} = {e.score}")
+            out.append(f"{bullet}{label}, {n}: {e.layout} = {e.score}{'!' if e.problem else ''}")
             if details:
                 out += [f"{bullet}    {line}" for line in e.count]
         out.append("")
+    out += problem_lines(card, fmt)
     out += status_lines(card, st, file)
     return "\n".join(out)
+
+
+def problem_lines(card: Card, fmt: str = "table") -> list[str]:
+    """Under the table: each score marked ``!`` and what is wrong with it."""
+    bad = [(h, n, e) for h in card.played for n, e in h.scores.items() if e.problem]
+    if not bad:
+        return []
+    head = "! does not match its layout:"
+    out = ["\\" + head if fmt == "markdown" else head]
+    bullet = "- " if fmt == "markdown" else "  "
+    for h, n, e in bad:
+        out.append(f"{bullet}{label_words(hole_label(card, h))}, {n}: {e.problem}")
+    return [*out, ""]
 
 
 def show_json(card: Card, st: Standing) -> dict[str, Any]:
     names = card.side_names
     rows = []
     for i, h in enumerate(card.played):
-        row: dict[str, Any] = {"hole": h.number, "playoff": h.playoff}
+        row: dict[str, Any] = {
+            "hole": _hole_number(card, h),
+            "playoff": h.playoff,
+            "label": hole_label(card, h),
+        }
         if card.par is not None and not h.playoff:
             row["par"] = card.par[h.number - 1]
         row["scores"] = {n: e.score for n, e in h.scores.items()}
@@ -222,6 +251,9 @@ def show_json(card: Card, st: Standing) -> dict[str, Any]:
         }
         if counted:
             row["counted"] = counted
+        problems = {n: e.problem for n, e in h.scores.items() if e.problem}
+        if problems:
+            row["problems"] = problems
         rows.append(row)
     return {
         "kind": card.kind,
@@ -233,6 +265,8 @@ def show_json(card: Card, st: Standing) -> dict[str, Any]:
         "target": card.target,
         "scoring": card.scoring,
         "ties": card.ties,
+        "created": local_time(card.created),
+        "revision": card.revision,
         "players": card.players,
         "sides": names,
         "par": card.par,
@@ -251,110 +285,81 @@ def show_json(card: Card, st: Standing) -> dict[str, Any]:
     }
 
 
-# --------------------------------------------------------------------------- stats
+# --------------------------------------------------------------------------- history
 
 
-@dataclass
-class PlayerSeason:
-    """One player's numbers over many cards (a partner shares the group's scores)."""
+def change_text(card: Card, c: Change) -> str:
+    """One change in words, as ``golf card log`` lists it and as a command
+    reports what it did: the hole, and each player's old -> new score."""
+    where = label_words(c.label) if c.hole is not None else ""
+    if c.what == "new":
+        return "card started"
+    if c.what in ("add", "playoff"):
+        closer = f" ({c.closer} went out)" if c.closer else ""
+        return f"{where} entered: {_scores(c.scores)}{closer}"
+    if c.what == "fix":
+        text = f"{where} fixed: {_diff(c.before, c.scores, c.closer)}"
+        if c.dropped:
+            aside = [f"{label_words(lab)} ({_scores(h.totals)})" for lab, h in _run(c.dropped)]
+            text += "; set aside, played after the game's new end: " + "; ".join(aside)
+        return text
+    undone = next((x for x in card.history if x.number == c.undoes), None)
+    head = f"undo of change {c.undoes}: {where}"
+    if undone is not None and undone.what in ("add", "playoff") and c.before is not None:
+        return f"{head} taken back (it held {_scores(c.before.totals)})"
+    text = f"{head}: {_diff(c.before, c.scores, c.closer)}"
+    if undone is not None and undone.dropped:
+        text += "; back: " + ", ".join(label_words(lab) for lab, _ in _run(undone.dropped))
+    return text
 
-    name: str
-    games: int = 0
-    finished: int = 0
-    wins: float = 0.0
-    scores: list[int] = field(default_factory=list)
-    best: tuple[int, str] | None = None  # (score, "file hole N")
-    worst: tuple[int, str] | None = None
 
-    @property
-    def mean(self) -> float | None:
-        return sum(self.scores) / len(self.scores) if self.scores else None
+def _scores(scores: dict[str, int]) -> str:
+    return ", ".join(f"{n} {v}" for n, v in scores.items())
 
 
-def season(cards: Sequence[tuple[str, Card]]) -> list[PlayerSeason]:
-    """Games, wins (a shared win counts 1/k to each of k winners, as in the
-    tournament standings), mean score per hole and best and worst hole."""
-    table: dict[str, PlayerSeason] = {}
-    for file, card in cards:
-        st = standing(card)
-        for i, members in enumerate(card.sides):
-            label = card.side_names[i]
-            for member in members:
-                p = table.setdefault(member.casefold(), PlayerSeason(member))
-                p.games += 1
-                if st.finished:
-                    p.finished += 1
-                    if i in st.winners:
-                        p.wins += 1 / len(st.winners)
-                for h in card.regular:
-                    s = h.scores[label].score
-                    p.scores.append(s)
-                    where = f"{file} hole {h.number}"
-                    if p.best is None or s < p.best[0]:
-                        p.best = (s, where)
-                    if p.worst is None or s > p.worst[0]:
-                        p.worst = (s, where)
-    return sorted(
-        table.values(),
-        key=lambda p: (-p.wins, p.mean if p.mean is not None else float("inf"), p.name),
+def _diff(before: Hole | None, after: dict[str, int], closer: str | None) -> str:
+    """``Bob 14 -> 12`` for every score that changed (and the closer)."""
+    if before is None:
+        return _scores(after)
+    old = before.totals
+    parts = [f"{n} {old[n]} -> {v}" for n, v in after.items() if n in old and old[n] != v]
+    if closer != before.closer:
+        parts.append(f"closer {before.closer or 'none'} -> {closer or 'none'}")
+    return ", ".join(parts) if parts else "same scores"
+
+
+def _run(holes: Sequence[Hole]) -> list[tuple[str, Hole]]:
+    """Labels for holes set aside from the end of a card: every hole before
+    the first of them was a regular hole, so playoff holes count on from the
+    regular ones among them."""
+    regular = holes[0].number - 1 + sum(1 for h in holes if not h.playoff) if holes else 0
+    return [(f"P{h.number - regular}" if h.playoff else str(h.number), h) for h in holes]
+
+
+def log(card: Card, fmt: str) -> str:
+    """``golf card log``: every change kept, oldest first, times local."""
+    rows = [[str(c.number), local_time(c.when), change_text(card, c)] for c in card.history]
+    older = not card.history or card.history[0].what != "new"
+    note = (
+        "Changes made by a golf older than this card's history are not listed."
+        if older and (card.played or card.history)
+        else ""
     )
-
-
-def stats(cards: Sequence[tuple[str, Card]], fmt: str) -> str:
-    players = season(cards)
-    kind = cards[0][1].kind if cards else "golf"
-    unit = "strokes/hole" if kind == "mini" else "mean/hole"
     if fmt == "json":
         return json.dumps(
             {
-                "cards": [f for f, _ in cards],
-                "kind": kind,
-                "players": [
-                    {
-                        "player": p.name,
-                        "games": p.games,
-                        "finished": p.finished,
-                        "wins": p.wins,
-                        "holes": len(p.scores),
-                        "mean_per_hole": None if p.mean is None else round(p.mean, 4),
-                        "best_hole": None
-                        if p.best is None
-                        else {"score": p.best[0], "where": p.best[1]},
-                        "worst_hole": None
-                        if p.worst is None
-                        else {"score": p.worst[0], "where": p.worst[1]},
-                    }
-                    for p in players
+                "revision": card.revision,
+                "changes": [
+                    {**c.to_data(), "local_time": local_time(c.when), "text": change_text(card, c)}
+                    for c in card.history
                 ],
             },
             indent=2,
         )
-    headers = ["player", "games", "finished", "wins", "holes", unit, "best hole", "worst hole"]
-    rows = []
-    for p in players:
-        rows.append(
-            [
-                p.name,
-                str(p.games),
-                str(p.finished),
-                f"{p.wins:g}" if p.wins == int(p.wins) else f"{p.wins:.2f}",
-                str(len(p.scores)),
-                "–" if p.mean is None else f"{p.mean:.2f}",
-                "–" if p.best is None else f"{p.best[0]} ({p.best[1]})",
-                "–" if p.worst is None else f"{p.worst[0]} ({p.worst[1]})",
-            ]
-        )
+    headers = ["change", "when", "what"]
     if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(headers)
-        w.writerows(rows)
-        return buf.getvalue().rstrip("\n")
-
-    what = "mini golf" if kind == "mini" else "golf"
-    head = f"{len(cards)} {what} card{'s' if len(cards) != 1 else ''}: " + ", ".join(
-        Path(f).name for f, _ in cards
-    )
+        return csv_text(headers, rows)
+    if not rows:
+        return note or "No changes yet."
     table = text_table(headers, rows, fmt)
-    note = "A shared win counts 1/k to each of the k winners; best and worst are single holes."
-    return "\n".join([head, "", table, "", note])
+    return "\n".join([table, "", note] if note else [table])

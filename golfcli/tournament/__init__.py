@@ -32,6 +32,10 @@ The rooms, each importing only the ones above it:
     where games run: a local process pool or a Dask cluster
 ``rundir``
     the ``--out`` directory: run.json, games.jsonl, resuming
+``ratings``
+    the ratings database: every counted game of every run, kept
+``leaderboard``
+    ``golf ratings``: the boards computed from it
 ``report``
     RunResult and the report every output format is rendered from
 ``runner``

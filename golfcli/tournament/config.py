@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,12 +19,14 @@ from ..faults import FALLBACKS, FORFEIT_PENALTY
 from ..keys import is_key, key_from_seed, new_key
 from ..limits import MAX_GAMES, MAX_HOLES, MAX_SEED
 from ..stats import SprtSpec
+from ..validate import Collector, validate_file
 from ..variant import BUILTIN_NAMES, Variant, load_variant
 from ..yamlsrc import (
     Checker,
     KeyPath,
     Located,
     SourceError,
+    did_you_mean,
     dotted,
     kind_of,
     load_file,
@@ -61,7 +63,7 @@ CONFIG_KEYS = (
     "max_in_flight",
 )
 PLAYER_KEYS = ("name", "bot", "command", "options", "time_limit", "time_bank")
-SPRT_KEYS = ("elo0", "elo1", "margin", "alpha", "beta", "min_deals")
+SPRT_KEYS = ("elo0", "elo1", "margin", "alpha", "beta", "min_deals", "candidate", "baseline")
 SCHEDULES = ("round-robin", "gauntlet")
 DEFAULT_GAMES = 10
 #: Most games one run may plan (deals x tables x seatings): a resumed run
@@ -99,8 +101,9 @@ def parse_workers(value: Any, where: str, path: KeyPath | str) -> int:
 
 
 def load_config(
-    path: str | Path,
+    source: str | Path | Mapping[str, Any] | Located,
     *,
+    base_dir: Path | None = None,
     games: int | None = None,
     holes: int | None = None,
     seed: int | None = None,
@@ -114,26 +117,31 @@ def load_config(
     """Read and validate a tournament config; keyword arguments override it
     (the command-line options).  Any problem is one :class:`ConfigError`.
 
+    ``source`` is a file, a mapping of the config's keys (errors then name
+    ``<config>`` instead of ``file:line``) or a loaded document; paths in it
+    are relative to ``base_dir`` (default: the file's directory, or the
+    current directory for a mapping).
+
     The steps run in the order the config is explained in docs/tournament.md,
-    so a config with several problems is told about the first of them."""
-    doc = load_file(path)
+    so the error is the first of a config's problems; :func:`config_errors`
+    finds all of them."""
+    doc, cfg_path, default_base = _document(source)
+    base_dir = base_dir if base_dir is not None else default_base
     ck = _checker(doc)
     if not isinstance(doc.data, dict):
         raise ck.fail(
             (), "a tournament config must be a YAML mapping of keys (see docs/tournament.md)"
         )
     top = ck.mapping((), CONFIG_KEYS, "the tournament config")
-    base_dir = Path(path).parent
-    cfg_path = str(path)
 
-    name = ck.text(("name",)) if "name" in top else Path(path).stem
+    name = ck.text(("name",)) if "name" in top else _default_name(cfg_path)
     description = top.get("description") or ""
     if not isinstance(description, str):
         raise ck.fail(("description",), "must be text")
     if "variant" not in top:
         raise ck.fail(
-            (),
-            "no variant: give a built-in name ("
+            ("variant",),
+            "missing: give a built-in name ("
             + ", ".join(BUILTIN_NAMES)
             + "), a variant file, or a mapping with extends:",
         )
@@ -157,7 +165,11 @@ def load_config(
         )
     pressure = _pressure(ck, top)
     record = ck.bool_(("record_events",)) if top.get("record_events") is not None else False
-    sprt = _sprt(ck, top, len(entrants)) if top.get("sprt") is not None else None
+    sprt = (
+        _sprt(ck, top, [e.name for e in entrants], challenger, tables)
+        if top.get("sprt") is not None
+        else None
+    )
     run_on = _executor(ck, top, executor, address, batch_size, max_in_flight)
 
     return Plan(
@@ -190,6 +202,25 @@ def load_config(
         file_hashes=bot_file_hashes(players, base_dir),
         executor=run_on,
     )
+
+
+MAPPING_SOURCE = "<config>"
+
+
+def _document(source: str | Path | Mapping[str, Any] | Located) -> tuple[Located, str, Path]:
+    """The config as a located document, its name in messages, and the
+    directory its paths are relative to."""
+    if isinstance(source, Located):
+        return source, source.source, Path(source.source).parent
+    if isinstance(source, Mapping):
+        import copy
+
+        return Located(copy.deepcopy(dict(source)), {}, MAPPING_SOURCE), MAPPING_SOURCE, Path.cwd()
+    return load_file(source), str(source), Path(source).parent
+
+
+def _default_name(cfg_path: str) -> str:
+    return "tournament" if cfg_path == MAPPING_SOURCE else Path(cfg_path).stem
 
 
 def _game_length(
@@ -292,8 +323,8 @@ def _schedule(
         if challenger not in names:
             raise ck.fail(
                 ("challenger",),
-                f"no {'team' if team_size > 1 else 'player'} named {challenger!r} "
-                f"(have: {', '.join(names)})",
+                f"no {'team' if team_size > 1 else 'player'} named {challenger!r}"
+                f"{did_you_mean(challenger, names)} (have: {', '.join(names)})",
             )
     n_ent = len(entrants)
     if schedule == "gauntlet":
@@ -445,8 +476,8 @@ def _load_variant(ck: Checker, doc: Located, base_dir: Path, cfg_path: str) -> V
             if text not in BUILTIN_NAMES and not p.exists():
                 raise ck.fail(
                     ("variant",),
-                    f"unknown variant {text!r}: use a built-in "
-                    f"({', '.join(BUILTIN_NAMES)}) or a path relative to the config",
+                    f"unknown variant {text!r}{did_you_mean(text, BUILTIN_NAMES)}: use a "
+                    f"built-in ({', '.join(BUILTIN_NAMES)}) or a path relative to the config",
                 )
             return load_variant(text if text in BUILTIN_NAMES and not p.exists() else p)
         if isinstance(raw, dict):
@@ -455,7 +486,8 @@ def _load_variant(ck: Checker, doc: Located, base_dir: Path, cfg_path: str) -> V
     except ConfigError:
         raise
     except SourceError as exc:
-        if exc.where.startswith(f"{cfg_path}:"):  # inline: name the key as the config spells it
+        if exc.where.startswith(f"{cfg_path}:") or exc.where == cfg_path:
+            # inline: name the key as the config spells it
             raise ConfigError(
                 exc.where,
                 dotted(("variant", *exc.path.split("."))) if exc.path else "variant",
@@ -603,7 +635,7 @@ def _teams(
         idx = []
         for j, m in enumerate(members):
             if m not in by_name:
-                raise ck.fail((*path, j), f"no player named {m!r}")
+                raise ck.fail((*path, j), f"no player named {m!r}{did_you_mean(m, by_name)}")
             if m in used:
                 raise ck.fail((*path, j), f"{m!r} is already in team {used[m]!r}")
             idx.append(by_name[m])
@@ -621,12 +653,15 @@ def _teams(
     return out
 
 
-def _sprt(ck: Checker, top: dict[str, Any], n_entrants: int) -> SprtSpec:
+def _sprt(
+    ck: Checker,
+    top: dict[str, Any],
+    names: list[str],
+    challenger: str | None,
+    tables: Sequence[Sequence[int]],
+) -> SprtSpec:
     d = ck.mapping(("sprt",), SPRT_KEYS, "sprt")
-    if n_entrants != 2:
-        raise ck.fail(
-            ("sprt",), f"an SPRT compares exactly two players (or teams), not {n_entrants}"
-        )
+    candidate, baselines = _sprt_sides(ck, d, names, challenger, tables)
     alpha = ck.num(("sprt", "alpha"), 0, 0.5, open_lo=True) if "alpha" in d else 0.05
     beta = ck.num(("sprt", "beta"), 0, 0.5, open_lo=True) if "beta" in d else 0.05
     min_deals = ck.int_(("sprt", "min_deals"), 2, 10**6) if "min_deals" in d else 10
@@ -643,8 +678,194 @@ def _sprt(ck: Checker, top: dict[str, Any], n_entrants: int) -> SprtSpec:
         elo1 = ck.num(("sprt", "elo1"), -2000, 2000)
         if elo1 <= elo0:
             raise ck.fail(("sprt", "elo1"), f"must be more than elo0 ({elo0:g}), not {elo1:g}")
-        return SprtSpec("elo", alpha, beta, elo0=elo0, elo1=elo1, min_deals=min_deals)
+        return SprtSpec(
+            "elo",
+            alpha,
+            beta,
+            elo0=elo0,
+            elo1=elo1,
+            min_deals=min_deals,
+            candidate=candidate,
+            baselines=baselines,
+        )
     if "margin" not in d:
         raise ck.fail(("sprt",), "give elo0 and elo1 (a test on wins) or margin (strokes per game)")
     margin = ck.num(("sprt", "margin"), 0, 10_000, open_lo=True)
-    return SprtSpec("strokes", alpha, beta, margin=margin, min_deals=min_deals)
+    return SprtSpec(
+        "strokes",
+        alpha,
+        beta,
+        margin=margin,
+        min_deals=min_deals,
+        candidate=candidate,
+        baselines=baselines,
+    )
+
+
+def _sprt_sides(
+    ck: Checker,
+    d: dict[str, Any],
+    names: list[str],
+    challenger: str | None,
+    tables: Sequence[Sequence[int]],
+) -> tuple[str, tuple[str, ...]]:
+    """Who an SPRT tests against whom: ``candidate`` (default: a gauntlet's
+    challenger, else the first entrant) against ``baseline``, one name or a
+    list (default: the other entrant of two; every other one in a gauntlet).
+    ("", ()) is the two-entrant form, first against second, which keeps the
+    config hash of runs made before candidates could be named."""
+    candidate = challenger or names[0]
+    if "candidate" in d:
+        candidate = ck.text(("sprt", "candidate"))
+        if candidate not in names:
+            raise ck.fail(
+                ("sprt", "candidate"),
+                f"no entrant named {candidate!r} (entrants: {', '.join(names)})",
+            )
+    if "baseline" in d:
+        raw = d["baseline"]
+        listed = raw if isinstance(raw, list) else [raw]
+        baselines: list[str] = []
+        for i, b in enumerate(listed):
+            path = ("sprt", "baseline", i) if isinstance(raw, list) else ("sprt", "baseline")
+            if not isinstance(b, str) or b not in names:
+                raise ck.fail(path, f"no entrant named {b!r} (entrants: {', '.join(names)})")
+            if b == candidate:
+                raise ck.fail(path, f"{b!r} is the candidate: a baseline is another entrant")
+            if b in baselines:
+                raise ck.fail(path, f"{b!r} is listed twice")
+            baselines.append(b)
+        if not baselines:
+            raise ck.fail(("sprt", "baseline"), "name at least one entrant")
+    elif len(names) == 2 or challenger is not None:
+        baselines = [n for n in names if n != candidate]
+    else:
+        raise ck.fail(
+            ("sprt",),
+            f"with {len(names)} entrants, name the baseline the candidate ({candidate}) is "
+            "tested against: baseline: NAME, or a list of names for a gauntlet",
+        )
+    c = names.index(candidate)
+    for b in baselines:
+        j = names.index(b)
+        if not any(c in t and j in t for t in tables):
+            raise ck.fail(
+                ("sprt", "baseline"),
+                f"{candidate} and {b} never sit at one table in this schedule: "
+                "an SPRT compares entrants that meet",
+            )
+    if candidate == names[0] and baselines == [names[1]] and len(names) == 2:
+        return "", ()
+    return candidate, tuple(baselines)
+
+
+# --------------------------------------------------------------------------- every error at once
+
+#: A key taken out (or stood in for) makes errors at these keys consequences:
+#: checked against it, they would only repeat its fault.  Of the keys in
+#: _WHOLE, only an error about the key as a whole is (the count of players
+#: or seats, the challenger's name, the SPRT's two entrants): a player's bot
+#: or an SPRT's bounds depend on nothing else.
+_WHOLE = ("players", "seats", "challenger", "sprt")
+_DEPENDS = {
+    "variant": ("teams", "seats", "players"),
+    "players": ("teams", "seats", "challenger", "sprt", "players"),
+    "teams": ("seats", "players", "challenger", "sprt"),
+    "seats": ("players", "teams", "challenger", "sprt"),
+    "schedule": ("challenger",),
+}
+#: What stands in for a required key that is missing or wrong, so the rest of
+#: the config can still be checked.
+_STAND_INS: dict[str, Any] = {
+    "variant": "six-card",
+    "players": [{"name": " stand-in 1", "bot": "random"}, {"name": " stand-in 2", "bot": "random"}],
+}
+
+
+class _ConfigCollector(Collector):
+    """Every error of a tournament config: validate.Collector's loop, with
+    the repairs a config needs.  A bad player is replaced by a random bot of
+    the same name (teams and the challenger still find it); a missing or
+    wrong variant or player list by a stand-in; any other key is taken out,
+    as the loop does, so that its default applies."""
+
+    def __init__(self, doc: Located, base_dir: Path, overrides: dict[str, Any]) -> None:
+        super().__init__(doc)
+        self.base_dir = base_dir
+        self.overrides = overrides
+        self.renamed = False  # a player's name was stood in for: teams may miss it
+
+    def load(self) -> Plan:
+        return load_config(self.doc, base_dir=self.base_dir, **self.overrides)
+
+    def outside(self, exc: SourceError) -> tuple[list[SourceError], KeyPath | None]:
+        # an option's error stops here; a variant file's errors (all of them)
+        # are reported and the config goes on with a stand-in variant
+        if exc.where.startswith("-") or "variant" in self.gone:
+            return [exc], None
+        raw = self.doc.data.get("variant")
+        if isinstance(raw, str):
+            path = Path(raw.strip())
+            path = path if path.is_absolute() else self.base_dir / path
+            if path.is_file() and exc.where.startswith(f"{path}:"):
+                return validate_file(path)[1] or [exc], ("variant",)
+        return [exc], ("variant",)
+
+    def repair(self, at: KeyPath | None, path: str) -> bool:
+        if not isinstance(self.doc.data, dict):
+            return False
+        if path in _STAND_INS and path not in self.gone:
+            self.stand_in((path,), _STAND_INS[path])
+            return True
+        if at and len(at) >= 2 and at[0] == "players" and isinstance(at[1], int):
+            self.stand_in(at[:2], {"name": self._player_name(at[1], path), "bot": "random"})
+            return True
+        return super().repair(at, path)
+
+    def _player_name(self, i: int, path: str) -> str:
+        """The player's own name if that was not at fault, else a stand-in
+        (a name another player also has is that player's, and one that is no
+        text is no name: teams and the challenger cannot have meant either)."""
+        players = self.doc.data["players"]
+        item = players[i]
+        name = item.get("name") if isinstance(item, dict) else None
+        if isinstance(name, str) and name.strip() and not path.endswith(".name"):
+            return name.strip()
+        others = [p.get("name") for j, p in enumerate(players) if j != i and isinstance(p, dict)]
+        if isinstance(name, str) and name not in others:
+            self.renamed = True  # a name teams or the challenger may give is gone
+        stand_in = f"player {i + 1}"  # as a message listing the players would say it
+        while stand_in in others:
+            stand_in += "'"
+        return stand_in
+
+    def consequence(self, path: str) -> bool:
+        if super().consequence(path):
+            return True
+        root = path.split(".")[0]
+        for g in self.gone:
+            if root in _DEPENDS.get(g, ()) and (root not in _WHOLE or path == root):
+                return True
+        return self.renamed and root in ("teams", "challenger")
+
+
+def check_config(
+    source: str | Path, *, base_dir: Path | None = None, **overrides: Any
+) -> tuple[Plan | None, list[SourceError]]:
+    """The plan of a tournament config file (None if any error) and every
+    error, in file order; ``overrides`` are :func:`load_config`'s keyword
+    arguments."""
+    try:
+        doc = load_file(source)
+    except SourceError as exc:
+        return None, [exc]
+    base = base_dir if base_dir is not None else Path(source).parent
+    plan, errors = _ConfigCollector(doc, base, overrides).run()
+    return plan, errors
+
+
+def config_errors(
+    source: str | Path, *, base_dir: Path | None = None, **overrides: Any
+) -> list[SourceError]:
+    """Every error of a tournament config file, in file order (empty if it loads)."""
+    return check_config(source, base_dir=base_dir, **overrides)[1]

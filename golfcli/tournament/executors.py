@@ -20,6 +20,7 @@ install neither needs nor loads it.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import os
@@ -32,7 +33,13 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .worker import BatchResult, code_fingerprint, init_local_worker, play_batch_local
+from .worker import (
+    BatchResult,
+    code_fingerprint,
+    init_local_worker,
+    play_batch_local,
+    progress_topic,
+)
 
 if TYPE_CHECKING:
     from .plan import ExecutorSpec, Plan
@@ -71,6 +78,12 @@ class Pool(Protocol):
     info: dict[str, Any]  # for the report's run metadata
 
     def submit(self, batch: list[int]) -> Future[BatchResult]: ...
+
+    def finished(self) -> int:
+        """Games the workers have finished so far, their batches returned or
+        not (for the progress bar only: a batch returns when its last game
+        ends, and a deal's batch can take many seconds)."""
+        ...
 
     def stop(self, inflight: list[Future[BatchResult]]) -> list[Future[BatchResult]]:
         """Ask for no more games; return the futures that were cancelled."""
@@ -173,15 +186,19 @@ class LocalPool:
         self.slots = plan.workers
         self.info = {"kind": "local", "workers": plan.workers}
         self._stop = ctx.Event()
+        self._finished = ctx.Value("q", 0)  # each worker adds one per game it finishes
         self._pool = ProcessPoolExecutor(
             plan.workers,
             mp_context=ctx,
             initializer=init_local_worker,
-            initargs=(plan, out, self._stop, os.getpid()),
+            initargs=(plan, out, self._stop, os.getpid(), self._finished),
         )
 
     def submit(self, batch: list[int]) -> Future[BatchResult]:
         return self._pool.submit(play_batch_local, batch)
+
+    def finished(self) -> int:
+        return int(self._finished.value)
 
     def check(self) -> None:
         pass  # a dead worker breaks the pool: its futures fail, nothing hangs
@@ -301,6 +318,19 @@ class DaskPool:
         self._killed_worker: type[BaseException] = dd.KilledWorker
         self._blob = pickle.dumps(plan)
         self._key = hashlib.sha256(self._blob).hexdigest()
+        self._finished = 0
+        # workers report finished games as scheduler events (worker._RemoteProgress)
+        with contextlib.suppress(Exception):
+            self.client.subscribe_topic(progress_topic(self._key), self._on_progress)
+
+    def _on_progress(self, event: tuple[float, Any]) -> None:
+        """A worker's count of games finished since its last report (called
+        on the client's event-loop thread: one integer add)."""
+        if isinstance(event[1], int):
+            self._finished += event[1]
+
+    def finished(self) -> int:
+        return self._finished
 
     def submit(self, batch: list[int]) -> Future[BatchResult]:
         from .worker import play_batch_remote
@@ -331,8 +361,6 @@ class DaskPool:
         return []
 
     def shutdown(self, abandon: bool) -> None:
-        import contextlib
-
         with contextlib.suppress(Exception):
             self._executor.shutdown(wait=False)
         if self.client is not None:

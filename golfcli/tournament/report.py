@@ -12,7 +12,7 @@ from .. import __version__
 from ..stats import Tally
 from .plan import Plan, plain_json
 
-REPORT_SCHEMA = "golf-tournament-report/1"
+REPORT_SCHEMA = "golf-tournament-report/2"
 
 
 # --------------------------------------------------------------------------- the run
@@ -117,7 +117,10 @@ def build_report(res: RunResult) -> dict[str, Any]:
             },
         },
         "standings": standings,
+        "pairs": res.tally.pairs(),
         "crosstable": res.tally.crosstable(),
         "sprt": res.tally.sprt_json(),
+        "hole_scores": res.tally.hole_scores(),
+        "ratings_over_run": res.tally.ratings_over_run(),
         "timing": timing,
     }

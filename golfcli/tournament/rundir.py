@@ -28,11 +28,15 @@ from typing import Any
 from .. import __version__
 from ..keys import is_key
 from .plan import ConfigError, Plan, RunError
-from .worker import RECORD_VERSION
+from .worker import RECORD_VERSION, bot_identity
 
 RUN_SCHEMA = "golf-tournament-run/1"
+#: The report as files to share, beside results.json (written after it).
+REPORT_FILES = (("report.md", "markdown"), ("report.html", "html"))
 #: run.json is a few kilobytes; a bigger one is not ours (read with a bound)
 RUN_FILE_MAX = 10_000_000
+#: results.json grows with the entrants (pairs, traces), not the games: a bound all the same
+REPORT_FILE_MAX = 100_000_000
 KEY_FILE = "key"
 
 
@@ -52,11 +56,12 @@ def check_record(plan: Plan, rec: Any) -> int:
         raise ValueError("negative game index")
     if i < plan.total:
         slot = plan.slot(i)
-        if rec.get("seed") != slot.seed or rec.get("seating") != [
+        # "key": the game's match key ("seed" in runs from before it was named so)
+        if rec.get("key", rec.get("seed")) != slot.seed or rec.get("seating") != [
             plan.players[p].name for p in slot.seating
         ]:
             raise ValueError(
-                f"game {i} was played with another seed or seating than this config gives"
+                f"game {i} was played with another key or seating than this config gives"
             )
     for key in (
         "sides",
@@ -70,7 +75,7 @@ def check_record(plan: Plan, rec: Any) -> int:
     ):
         if key not in rec:
             raise ValueError(f"game {i} lacks {key!r}")
-    _check_shape(rec, i, {e.name for e in plan.entrants})
+    check_shape(rec, i, {e.name for e in plan.entrants})
     return i
 
 
@@ -78,7 +83,7 @@ def _is_num(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
-def _check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
+def check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
     """Every field the report reads has the type and length it needs: a
     record edited by hand or damaged on disk is refused here (and its game
     played again) instead of ending the report in a traceback."""
@@ -96,6 +101,16 @@ def _check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
     need(type(rec["regulation_holes"]) is int, "regulation_holes")
     for key in ("totals", "holes_won"):
         need(isinstance(rec[key], list) and len(rec[key]) == k and all(map(_is_num, rec[key])), key)
+    holes = rec.get("holes")  # the per-hole scores the report's distributions read
+    need(
+        holes is None
+        or (
+            isinstance(holes, list)
+            and len(holes) >= rec["regulation_holes"]
+            and all(isinstance(h, list) and len(h) == k and all(map(_is_num, h)) for h in holes)
+        ),
+        "holes",
+    )
     need(
         isinstance(rec["winners"], list)
         and all(type(w) is int and 0 <= w < k for w in rec["winners"]),
@@ -182,7 +197,7 @@ def _valid_lines(plan: Plan, path: Path) -> Iterator[tuple[int, int | None, str]
         try:
             i = check_record(plan, json.loads(line))
         except ValueError as exc:
-            if "another seed or seating" in str(exc):
+            if "another key or seating" in str(exc):
                 raise RunError(f"{path}:{lineno}: {exc}") from None
             yield lineno, None, line
             continue
@@ -260,15 +275,9 @@ def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
             raise ConfigError(
                 str(out), "--resume", "no run.json here: nothing to resume (start without --resume)"
             )
-        try:
-            stored = json.loads(run_file.read_bytes()[:RUN_FILE_MAX].decode("utf-8"))
-            stored_plan = stored["plan"]
-            stored_hash = stored["config_hash"]
-            if not isinstance(stored_plan, dict) or not isinstance(stored_hash, str):
-                raise TypeError("plan must be a mapping and config_hash text")
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise ConfigError(str(run_file), "", f"unreadable run file: {exc}") from None
-        if not isinstance(stored_plan, dict) or "key_commitment" not in stored_plan:
+        stored = read_run_file(out)
+        stored_plan, stored_hash = stored["plan"], stored["config_hash"]
+        if "key_commitment" not in stored_plan:
             raise ConfigError(
                 str(run_file),
                 "--resume",
@@ -313,8 +322,20 @@ def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
         raise ConfigError(
             str(out), "--out", f"cannot create the directory: {exc.strerror or exc}"
         ) from None
-    meta = {
+    write_key(out, plan.key)
+    write_atomic(run_file, json.dumps(run_meta(plan), indent=2) + "\n")
+    games_file.touch()
+    return plan
+
+
+def run_meta(plan: Plan) -> dict[str, Any]:
+    """What run.json holds: the plan's canonical form and hash, versions, the
+    start time and each player's identity for the ratings database
+    (``bots``: outside the hash, so a resume after golf was upgraded is not
+    refused).  A run without ``--out`` has the same facts in memory."""
+    return {
         "schema": RUN_SCHEMA,
+        "name": plan.name,
         "config": plan.config,
         "config_hash": plan.config_hash,
         "seed": plan.seed,
@@ -323,11 +344,25 @@ def prepare_out(plan: Plan, out: Path, resume: bool) -> Plan:
         "python": sys.version.split()[0],
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "plan": plan.canonical(),
+        "bots": {p.name: bot_identity(p, plan.base_dir) for p in plan.players},
     }
-    write_key(out, plan.key)
-    write_atomic(run_file, json.dumps(meta, indent=2) + "\n")
-    games_file.touch()
-    return plan
+
+
+def read_run_file(out: Path) -> dict[str, Any]:
+    """``DIR/run.json`` as golf wrote it (its ``plan`` a mapping, its
+    ``config_hash`` text), or ConfigError naming the file."""
+    run_file = out / "run.json"
+    if not run_file.is_file():
+        raise ConfigError(str(out), "", "no run.json here: not a tournament's --out directory")
+    try:
+        stored = json.loads(run_file.read_bytes()[:RUN_FILE_MAX].decode("utf-8"))
+        if not isinstance(stored, dict):
+            raise TypeError("not a mapping")
+        if not isinstance(stored["plan"], dict) or not isinstance(stored["config_hash"], str):
+            raise TypeError("plan must be a mapping and config_hash text")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ConfigError(str(run_file), "", f"unreadable run file: {exc}") from None
+    return stored
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -337,3 +372,37 @@ def write_atomic(path: Path, text: str) -> None:
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)
+
+
+def write_reports(out: Path, report: dict[str, Any]) -> None:
+    """``report.md`` and ``report.html`` from the report, each written
+    atomically (a reader never sees half a page).  Called after results.json
+    is safely on disk: whatever happens here, no game or result is lost."""
+    from ..render.report import render_report
+
+    for name, fmt in REPORT_FILES:
+        write_atomic(out / name, render_report(report, fmt).rstrip("\n") + "\n")
+
+
+def read_report(out: Path) -> dict[str, Any]:
+    """The report a run directory holds (``results.json``), for ``golf report``;
+    ConfigError naming the file when there is none or it is not one."""
+    path = out / "results.json"
+    if not out.is_dir():
+        raise ConfigError(str(out), "", "no such run directory")
+    if not path.is_file():
+        raise ConfigError(
+            str(path),
+            "",
+            "missing: the run has not written its results (a run killed mid-way writes "
+            "them when continued with golf tournament CONFIG --out DIR --resume)",
+        )
+    try:
+        data = json.loads(path.read_bytes()[:REPORT_FILE_MAX].decode("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(str(path), "", f"unreadable: {exc}") from None
+    schema = data.get("schema") if isinstance(data, dict) else None
+    if not isinstance(schema, str) or not schema.startswith("golf-tournament-report/"):
+        raise ConfigError(str(path), "", "not a golf tournament report (no report schema)")
+    report: dict[str, Any] = data
+    return report

@@ -21,8 +21,19 @@ from ..stats import Tally, outcome_from_record, plural
 from .config import cpu_count
 from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
 from .plan import ConfigError, Plan, RunError
+from .ratings import RatingsError, Recorder, RunInfo
 from .report import RunResult, Timing, build_report
-from .rundir import Disk, check_record, prepare_out, read_games, scan_games, write_atomic
+from .rundir import (
+    Disk,
+    check_record,
+    prepare_out,
+    read_games,
+    read_run_file,
+    run_meta,
+    scan_games,
+    write_atomic,
+    write_reports,
+)
 from .worker import BatchResult, GameError, Player, append_line, events_file, open_games
 
 BACKLOG = 20_000  # finished games (~0.5 kB each) held while an earlier one is still out
@@ -86,11 +97,17 @@ class Runner:
         progress: bool = False,
         disk: Disk | None = None,
         interrupts: Interrupts | None = None,
+        on_progress: Callable[[int, int], None] | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
         self.plan = plan
+        self.recorder = recorder  # the ratings database, given every counted game
         self.out = out
         self.interrupts = interrupts or Interrupts()
         self.show_progress = progress
+        self.on_progress = on_progress
+        # games finished on a pool's workers, their batches returned or not
+        self.pool_finished: Callable[[], int] | None = None
         self.disk = disk or Disk(plan.total)
         self.index = {e.name: i for i, e in enumerate(plan.entrants)}
         self.tally = Tally([e.name for e in plan.entrants], plan.scoring, plan.sprt)
@@ -138,6 +155,8 @@ class Runner:
     def _aggregate(self, i: int, rec: dict[str, Any], *, deals: bool = True) -> None:
         self.tally.add(outcome_from_record(rec, self.index))
         self.played += 1
+        if self.recorder is not None:
+            self.recorder.add(rec)
         for seat, name in enumerate(rec["seating"]):
             t = self.timing[name]
             t.decisions += rec["decisions"][seat]
@@ -145,14 +164,9 @@ class Runner:
             t.max = max(t.max, rec["time_max"][seat])
         if deals and (i + 1) % self.plan.per_deal == 0:
             decision = self.tally.close_deal()
-            if decision is not None and self.plan.sprt is not None and self.stopped is None:
+            if decision is not None and self.tally.sprt is not None and self.stopped is None:
                 self.stopped = "sprt"
-                assert self.tally.sprt is not None
-                names = self.tally.names
-                self.message = (
-                    f"SPRT decided after {i // self.plan.per_deal + 1} deals: "
-                    f"{self.tally.sprt.describe(names[0], names[1])}"
-                )
+                self.message = self.tally.sprt.stop_message()
 
     def drain_ready(self, results: dict[int, str]) -> None:
         while self.next < self.plan.total and self.stopped is None:
@@ -165,6 +179,8 @@ class Runner:
                 break
             self._aggregate(i, rec)
             self.next += 1
+        if self.recorder is not None:
+            self.recorder.tick()  # called at least every 0.2 s while a pool plays
         self._update_progress()
 
     def aggregate_tail(self, results: dict[int, str]) -> None:
@@ -218,16 +234,29 @@ class Runner:
         self._task = self._progress.add_task(self.plan.name, total=self.plan.total, leader="")
         self._update_progress(force=True)
 
+    def finished(self) -> int:
+        """Games finished so far: those counted, or (on a pool) every game a
+        worker has ended, if more: the bar moves with the first game, not
+        with the first batch to come back, which holds a whole deal."""
+        done = self.next
+        if self.pool_finished is not None:
+            done = max(done, min(self.plan.total, self.disk.count + self.pool_finished()))
+        return done
+
     def _update_progress(self, force: bool = False) -> None:
-        if self._progress is None:
+        if self._progress is None and self.on_progress is None:
             return
         now = time.monotonic()
         if not force and now - self._last_update < 0.1:
             return
         self._last_update = now
-        lead = self.tally.leader()
-        text = f"leader: {lead[0]} ({100 * lead[1]:.0f}% wins)" if lead else ""
-        self._progress.update(self._task, completed=self.next, leader=text)
+        done = self.finished()
+        if self.on_progress is not None:
+            self.on_progress(done, self.plan.total)
+        if self._progress is not None:
+            lead = self.tally.leader()
+            text = f"leader: {lead[0]} ({100 * lead[1]:.0f}% wins)" if lead else ""
+            self._progress.update(self._task, completed=done, leader=text)
 
     def _stop_progress(self) -> None:
         if self._progress is not None:
@@ -248,6 +277,8 @@ class Runner:
                 self.stopped, self.message = "error", str(exc)
             finally:
                 self._stop_progress()
+                if self.recorder is not None:
+                    self.recorder.flush()
         if self.stopped is None and self.next < self.plan.total:
             self.stopped = "interrupted"
         if self.stopped == "interrupted":
@@ -349,6 +380,7 @@ class PoolLoop:
             pool.max_batch,
             group=plan.per_deal if plan.duplicate else 1,
         )
+        runner.pool_finished = pool.finished
         self.inflight: dict[Future[BatchResult], list[int]] = {}
         self.results: dict[int, str] = {}  # game index -> its line, until aggregated
         self.retried: dict[int, int] = {}  # first game of a batch -> times sent again
@@ -492,8 +524,18 @@ def run_tournament(
     batch: int | None = None,
     on_notice: Callable[[str], None] | None = None,
     interrupts: Interrupts | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    ratings: Path | None = None,
+    on_warning: Callable[[str], None] | None = None,
 ) -> RunResult:
-    """Play (or continue) a tournament; the library entry point behind ``golf tournament``."""
+    """Play (or continue) a tournament; the library entry point behind ``golf tournament``.
+
+    ``on_progress(finished, total)`` is called as games finish (at most ten
+    times a second), whatever order they finish in.  ``ratings`` is the
+    ratings database to record every counted game in (None: none; golf
+    tournament passes :func:`~golfcli.tournament.ratings.default_path`
+    unless told ``--no-db``); a database that cannot be used is said once
+    through ``on_warning`` and the run goes on without it."""
     if resume and out is None:
         raise ConfigError("--resume", "", "needs --out DIR (the directory of the run to continue)")
     if plan.record_events and out is None:
@@ -541,9 +583,83 @@ def run_tournament(
         )
     if batch is not None:
         plan = replace(plan, executor=replace(plan.executor, batch_size=batch))
-    runner = Runner(plan, out, progress=progress, disk=disk, interrupts=interrupts)
+    recorder = _open_recorder(plan, out, ratings, on_warning)
+    runner = Runner(
+        plan,
+        out,
+        progress=progress,
+        disk=disk,
+        interrupts=interrupts,
+        on_progress=on_progress,
+        recorder=recorder,
+    )
     procs.set_run_id()  # workers and their bots carry it: see Runner._run_pool
-    result = runner.run()
+    try:
+        result = runner.run()
+    finally:
+        if recorder is not None:
+            recorder.close()
     if out is not None:
-        write_atomic(out / "results.json", json.dumps(build_report(result), indent=2) + "\n")
+        report = build_report(result)
+        write_atomic(out / "results.json", json.dumps(report, indent=2) + "\n")
+        try:
+            write_reports(out, report)
+        except Exception as exc:  # the results are safe on disk; `golf report DIR` retries
+            if on_notice is not None:
+                on_notice(
+                    f"could not write {out / 'report.html'}: {type(exc).__name__}: {exc} "
+                    f"(the results are in {out / 'results.json'})"
+                )
+    if recorder is not None:
+        _say_recorded(recorder, out, on_notice, on_warning)
     return result
+
+
+def _open_recorder(
+    plan: Plan, out: Path | None, db: Path | None, on_warning: Callable[[str], None] | None
+) -> Recorder | None:
+    """The ratings database's recorder for this run, or None (no ``db``, or
+    a database that cannot be used: said in one warning, and the run goes
+    on without it)."""
+    if db is None:
+        return None
+    meta = read_run_file(out) if out is not None else run_meta(plan)
+    try:
+        return Recorder(db, RunInfo.from_meta(meta, str(out if out is not None else plan.config)))
+    except RatingsError as exc:
+        if on_warning is not None:
+            on_warning(f"ratings database {exc}; {_not_recorded(out)}")
+        return None
+
+
+def _not_recorded(out: Path | None) -> str:
+    if out is None:
+        return "this run's games are not recorded there"
+    return (
+        f"this run's games are not recorded there (every one is in {out / 'games.jsonl'}: "
+        f"golf ratings import {out} adds them once it is fixed)"
+    )
+
+
+def _say_recorded(
+    recorder: Recorder,
+    out: Path | None,
+    on_notice: Callable[[str], None] | None,
+    on_warning: Callable[[str], None] | None,
+) -> None:
+    if recorder.problem is not None:
+        if on_warning is not None:
+            on_warning(f"ratings database {recorder.problem}; {_not_recorded(out)}")
+        return
+    if on_notice is None:
+        return
+    if recorder.added:
+        on_notice(
+            f"ratings: {plural(recorder.added, 'game')} recorded in {recorder.path} "
+            "(golf ratings shows the leaderboard)"
+        )
+    else:
+        on_notice(
+            f"ratings: nothing new for {recorder.path}: these games were recorded before "
+            "(the same config, seed and bots play the same games)"
+        )

@@ -21,6 +21,7 @@ import atexit
 import contextlib
 import hashlib
 import json
+import math
 import os
 import shlex
 import shutil
@@ -178,7 +179,13 @@ class Player:
 
                 writer = RecordWriter(
                     events_file(self.out, index),
-                    header(plan.variant, names, slot.seed, match.scoring),
+                    header(
+                        plan.variant,
+                        names,
+                        slot.seed,
+                        match.scoring,
+                        sides=[plan.entrants[e].name for e in slot.sides],
+                    ),
                 )
                 match.on_hole = lambda _m, rec: writer.hole(rec) if writer is not None else None
             res = match.play()
@@ -197,7 +204,7 @@ class Player:
             "deal": slot.deal,
             "table": slot.table,
             "rotation": slot.rotation,
-            "seed": slot.seed,
+            "key": slot.seed,
             "seating": names,
             "side_of": list(res.side_of),
             "sides": [plan.entrants[e].name for e in slot.sides],
@@ -221,9 +228,14 @@ class Player:
             append_line(self.fd, line)
         return line, rec
 
-    def play_many(self, indices: list[int], stop: Any = None) -> list[GameLine]:
+    def play_many(
+        self, indices: list[int], stop: Any = None, on_game: Callable[[], None] | None = None
+    ) -> list[GameLine]:
         """Play consecutive games; stop early (between games) when ``stop`` is
-        set.  Games not played are not returned: they stay to be played later."""
+        set.  Games not played are not returned: they stay to be played later.
+
+        ``on_game`` is called after each game: a batch returns only when its
+        last game is over, and the progress bar must not wait for that."""
         out: list[GameLine] = []
         for i in indices:
             if stop is not None and stop.is_set():
@@ -240,6 +252,8 @@ class Player:
                 events = path.read_text(encoding="utf-8")
                 path.unlink()
             out.append((i, line, events))
+            if on_game is not None:
+                on_game()
         return out
 
     def close(self) -> None:
@@ -284,23 +298,86 @@ def bot_file_hashes(players: Sequence[PlayerSpec], base_dir: Path) -> tuple[tupl
     changed is refused like a changed config."""
     out: dict[str, str] = {}
     for p in players:
-        words: list[str] = []
-        if p.command:
-            words = list(p.command)
-        elif p.bot and p.bot.startswith("cmd:"):
-            words = shlex.split(p.bot[4:])
-        elif p.bot:
-            words = [p.bot.partition("?")[0]]
-        for w in words:
-            if (
-                not w.endswith((".py", ".js", ".rb", ".pl", ".sh", ".jar", ".exe"))
-                and os.sep not in w
-            ):
-                continue
-            f = Path(w) if Path(w).is_absolute() else base_dir / w
-            if f.is_file():
-                out[w] = hashlib.sha256(f.read_bytes()).hexdigest()
+        out.update(_named_files(p, base_dir))
     return tuple(sorted(out.items()))
+
+
+def _spec_words(p: PlayerSpec) -> list[str]:
+    if p.command:
+        return list(p.command)
+    if p.bot and p.bot.startswith("cmd:"):
+        return shlex.split(p.bot[4:])
+    if p.bot:
+        return [p.bot.partition("?")[0]]
+    return []
+
+
+def _named_files(p: PlayerSpec, base_dir: Path) -> dict[str, str]:
+    """word -> SHA-256 of each file a player's spec names (a bot file, an
+    external program's script)."""
+    out: dict[str, str] = {}
+    for w in _spec_words(p):
+        if not w.endswith((".py", ".js", ".rb", ".pl", ".sh", ".jar", ".exe")) and os.sep not in w:
+            continue
+        f = Path(w) if Path(w).is_absolute() else base_dir / w
+        if f.is_file():
+            out[w] = hashlib.sha256(f.read_bytes()).hexdigest()
+    return out
+
+
+def bot_identity(p: PlayerSpec, base_dir: Path) -> dict[str, Any]:
+    """What a player is, for the ratings database: ``bot`` (the spec without
+    options, or the command line), ``options`` (the spec's and the config's,
+    merged) and ``code``, a fingerprint of the code that plays.
+
+    The code is golf's own (:func:`code_fingerprint`) for a built-in bot;
+    for anything else the files its spec names (a bot file, an external
+    program's script, a module's source); with none found, the program on
+    PATH that a command runs, else empty (nothing to tell versions apart).
+    A bot whose code changed is a new bot with a rating of its own."""
+    from ..bots.registry import BUILTIN_BOTS, split_options
+
+    options: dict[str, Any] = {}
+    if p.bot is not None and not p.is_external():
+        base, options = split_options(p.bot.strip())
+        options.update(p.options)
+    else:
+        base = p.label
+    if base in BUILTIN_BOTS:
+        code = code_fingerprint()
+    else:
+        files = _named_files(p, base_dir) or _module_file(base) or _program_file(p)
+        text = "".join(f"{w}\0{h}\0" for w, h in sorted(files.items()))
+        code = hashlib.sha256(text.encode()).hexdigest()[:16] if files else ""
+    return {"bot": base, "options": options, "code": code}
+
+
+def _module_file(base: str) -> dict[str, str]:
+    """``package.module:Name``: the module's source file, found without
+    running it (its parent packages are imported)."""
+    if ":" not in base or base.startswith("cmd:"):
+        return {}
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(base.partition(":")[0])
+    except (ImportError, ValueError):
+        return {}
+    origin = spec.origin if spec is not None else None
+    if origin is None or not Path(origin).is_file():
+        return {}
+    return {base: hashlib.sha256(Path(origin).read_bytes()).hexdigest()}
+
+
+def _program_file(p: PlayerSpec) -> dict[str, str]:
+    """An external program named by its bare name: the file PATH finds."""
+    if not p.is_external():
+        return {}
+    words = _spec_words(p)
+    found = shutil.which(words[0]) if words else None
+    if found is None or not Path(found).is_file():
+        return {}
+    return {words[0]: hashlib.sha256(Path(found).read_bytes()).hexdigest()}
 
 
 _FINGERPRINT: str | None = None
@@ -334,6 +411,7 @@ def worker_identity() -> str:
 
 _LOCAL: Player | None = None
 _STOP: Any = None  # a multiprocessing Event: finish the current game, skip the rest of the batch
+_FINISHED: Any = None  # a shared counter of the pool's finished games (the progress bar)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -356,8 +434,10 @@ def _end_bots_and_exit(signum: int, frame: Any) -> None:
     os._exit(1)
 
 
-def init_local_worker(plan: Plan, out: Path | None, stop: Any, parent: int) -> None:
-    global _LOCAL, _STOP
+def init_local_worker(
+    plan: Plan, out: Path | None, stop: Any, parent: int, finished: Any = None
+) -> None:
+    global _LOCAL, _STOP, _FINISHED
     # The main process decides about Ctrl-C; programs started from here inherit SIG_IGN.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A worker is forked with the main process's SIGTERM handler (a polite
@@ -367,12 +447,18 @@ def init_local_worker(plan: Plan, out: Path | None, stop: Any, parent: int) -> N
     _die_with_parent(parent)
     _LOCAL = Player(plan, out)
     _STOP = stop
+    _FINISHED = finished
+
+
+def _count_local_game() -> None:
+    with _FINISHED.get_lock():
+        _FINISHED.value += 1
 
 
 def play_batch_local(indices: list[int]) -> BatchResult:
     assert _LOCAL is not None
     start = time.perf_counter()
-    games = _LOCAL.play_many(indices, _STOP)
+    games = _LOCAL.play_many(indices, _STOP, _count_local_game if _FINISHED is not None else None)
     return BatchResult(games, time.perf_counter() - start, "local")
 
 
@@ -437,5 +523,43 @@ def play_batch_remote(
         )
     player = _remote_player(plan_blob, plan_key)
     start = time.perf_counter()
-    games = player.play_many(indices)
+    progress = _RemoteProgress(progress_topic(plan_key))
+    games = player.play_many(indices, on_game=progress)
+    progress.flush()
     return BatchResult(games, time.perf_counter() - start, worker_identity())
+
+
+def progress_topic(plan_key: str) -> str:
+    """The Dask event topic a run's workers report finished games on (one per
+    plan, so two runs on one cluster do not count each other's games)."""
+    return f"golf-progress-{plan_key[:16]}"
+
+
+class _RemoteProgress:
+    """Counts a Dask task's finished games and tells the client through the
+    scheduler's event log: the first game at once, then at most every
+    ``EVERY`` seconds, and the rest after the last game (fast games would
+    otherwise make a message each)."""
+
+    EVERY = 0.25
+
+    def __init__(self, topic: str) -> None:
+        self.topic = topic
+        self.unsent = 0
+        self.sent_at = -math.inf
+
+    def __call__(self) -> None:
+        self.unsent += 1
+        now = time.monotonic()
+        if now - self.sent_at >= self.EVERY:
+            self.flush()
+            self.sent_at = now
+
+    def flush(self) -> None:
+        if not self.unsent:
+            return
+        with contextlib.suppress(Exception):  # a courtesy: never fail a game over it
+            from distributed import get_worker
+
+            get_worker().log_event(self.topic, self.unsent)
+        self.unsent = 0

@@ -273,6 +273,7 @@ REFUSALS: dict[str, str] = {
     "stock_empty": "the stock is empty",
     "no_knock": "this variant has no knocking",
     "ending": "the hole is already ending: no knocking on a final turn",
+    "knock_face_down": "you may knock only with at most {limit} face down",
     "must_keep": "a card taken from the discard pile must be kept: put it at a position",
     "must_flip": "you must turn a face-down card up",
     "no_flip_draw": "this variant does not let you flip instead of drawing: draw first (s or d)",
@@ -298,7 +299,9 @@ def why_not(view: View, action: Action) -> str:
         words = REFUSALS.get(rule)
         if words is not None:
             at = "" if exc.pos is None else str(exc.pos + 1)
-            return words.format(at=at, kind=action.kind)
+            n = view.variant.turn.knock_max_face_down
+            limit = f"{n} card{'s' if n != 1 else ''}"
+            return words.format(at=at, kind=action.kind, limit=limit)
     return "that is not allowed now"
 
 

@@ -52,11 +52,12 @@ def run_replay(
     var = rec.variant
     players = len(rec.names)
     groups = var.groups_for(players)
-    names = list(side_names(rec.names, [i % groups for i in range(players)], groups))
+    # the sides as the game named them (a tournament's teams), else the players' names joined
+    names = rec.sides or list(side_names(rec.names, [i % groups for i in range(players)], groups))
     rows = rec.holes
     say = term.say
     if not to_end:
-        say(style.bold(f"Replay of {file}: {var.name}, {', '.join(rec.names)}, seed {rec.seed}"))
+        say(style.bold(f"Replay of {file}: {var.name}, {', '.join(rec.names)}, key {rec.key}"))
         say(
             "Enter: next turn · h: to the end of this hole · q: stop".replace(
                 "·", "·" if style.symbols else "-"

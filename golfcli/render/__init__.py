@@ -1,0 +1,90 @@
+"""One home for output formats: every command that prints a result prints it
+in one of :data:`FORMATS`, checked by one function and laid out by the same
+table, CSV and JSON helpers.
+
+* ``table`` for a terminal, ``markdown`` for a chat or a wiki page, ``csv``
+  for a spreadsheet (one table per stream: a CSV reader expects one header),
+  ``json`` for programs;
+* ``html`` for a page to share (a tournament report: :mod:`.html`).
+
+The rooms: this module (the formats and the helpers every renderer shares),
+:mod:`.svg` (plots drawn as inline SVG), :mod:`.tournament` (a tournament
+report as text), :mod:`.html` (a tournament report as a page).  Nothing here
+computes a statistic or reads a game rule: renderers take plain data
+(mappings and lists, as the JSON shows it) and lay it out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+#: The formats every command that prints results offers.
+FORMATS = ("table", "markdown", "csv", "json")
+#: ... and those of a tournament report, which also renders as a page.
+REPORT_FORMATS = (*FORMATS, "html")
+
+
+def bad_format(fmt: str, allowed: Sequence[str] = FORMATS, option: str = "--format") -> str | None:
+    """The one-line complaint about ``fmt``, or None when it is one of ``allowed``
+    (also for a choice among tables: ``option="--table"``).
+
+    Commands say it with ``errors.fail`` (exit 2); the wording is the same
+    for every command."""
+    if fmt in allowed:
+        return None
+    return f"{option}: must be one of {', '.join(allowed)}, not {fmt!r}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 deal``, ``2 deals``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def text_table(headers: Sequence[Any], rows: Sequence[Sequence[Any]], fmt: str) -> str:
+    """A plain table, or a markdown one whose cells cannot break its columns:
+    a ``|`` in a player's name is escaped (tabulate leaves it as it is).
+    ``fmt`` is ``table`` or ``markdown``."""
+    from tabulate import tabulate
+
+    if fmt != "markdown":
+        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+    def cell(x: Any) -> str:
+        return str(x).replace("|", "\\|")
+
+    return tabulate(
+        [[cell(x) for x in row] for row in rows],
+        headers=[cell(h) for h in headers],
+        tablefmt="github",
+        disable_numparse=True,
+    )
+
+
+def csv_cell(v: Any) -> Any:
+    """A value as a CSV cell: nothing for None, six significant digits for a float."""
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:.6g}"
+    return v
+
+
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """One CSV table (header and rows), without a trailing newline."""
+    import csv  # here: `golf score` starts without it unless it writes CSV
+    import io
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(header)
+    for row in rows:
+        w.writerow([csv_cell(v) for v in row])
+    return buf.getvalue().rstrip("\n")
+
+
+def json_text(obj: Any, lines: bool = False) -> str:
+    """JSON for programs: indented, or one compact object per line
+    (``lines``: a stream a reader takes object by object)."""
+    return json.dumps(obj) if lines else json.dumps(obj, indent=2)

@@ -1,0 +1,224 @@
+"""The leaderboards of the ratings database (``golf ratings``): every game
+of a variant and player count replayed through openskill's Plackett-Luce
+model, in one fixed order; the boards as plain data, which
+:mod:`golfcli.render.ratings` lays out in every format.
+
+The games are replayed by run start, then run identity, then game index --
+never in the order they reached the file -- so the ratings are the same
+however and whenever the games were recorded.  openskill is the ``ratings``
+extra; without it :func:`leaderboards` raises RatingsError with the one
+line that says how to install it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..stats import place_key
+from .ratings import RatingsError, why
+
+INSTALL_HINT = "golf ratings needs openskill: pip install 'golfcli[ratings]'"
+
+
+@dataclass
+class Rated:
+    bot: str
+    options: dict[str, Any]
+    code: str
+    names: list[str]
+    mu: float
+    sigma: float
+    games: int
+    last_seen: str
+
+    @property
+    def low(self) -> float:
+        """The low end of the 95% range: what the board is sorted by."""
+        return self.mu - Z95 * self.sigma
+
+
+@dataclass
+class Board:
+    variant: str
+    rules: str
+    seats: int
+    format: str
+    games: int
+    runs: int
+    rows: list[Rated]
+
+
+Z95 = 1.96
+
+
+def leaderboards(
+    conn: sqlite3.Connection, variant: str | None = None, seats: int | None = None
+) -> list[Board]:
+    """One board per variant (name and rules) and player count, most games first.
+
+    Raises :class:`RatingsError` with :data:`INSTALL_HINT` when openskill is
+    missing, and for a database that cannot be read."""
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise RatingsError(INSTALL_HINT) from None
+    # tau=0: a bot is fixed code (a changed bot is a new bot), so its skill
+    # does not drift between games and its uncertainty need not grow again.
+    model = PlackettLuce(tau=0.0)
+    try:
+        pools = conn.execute(
+            "SELECT variant, rules, seats, format, count(*) FROM runs "
+            "WHERE (?1 IS NULL OR variant = ?1) AND (?2 IS NULL OR seats = ?2) "
+            "GROUP BY variant, rules, seats, format",
+            (variant, seats),
+        ).fetchall()
+        boards = [_board(conn, model, *pool) for pool in pools]
+    except sqlite3.Error as exc:
+        raise RatingsError(why(exc)) from None
+    boards = [b for b in boards if b.games]
+    boards.sort(key=lambda b: (-b.games, b.variant, b.seats, b.rules))
+    return boards
+
+
+def _board(
+    conn: sqlite3.Connection, model: Any, variant: str, rules: str, seats: int, fmt: str, runs: int
+) -> Board:
+    bots = {
+        r[0]: (r[1], json.loads(r[2]), r[3])
+        for r in conn.execute("SELECT id, bot, options, code FROM bots")
+    }
+    who: dict[tuple[int, str], int] = {}
+    names: dict[int, list[str]] = {}
+    for run, name, bot in conn.execute(
+        "SELECT p.run, p.name, p.bot FROM players p JOIN runs r ON r.id = p.run "
+        "WHERE r.variant = ? AND r.rules = ? AND r.seats = ? AND r.format = ? "
+        "ORDER BY r.started, r.uid",
+        (variant, rules, seats, fmt),
+    ):
+        who[(run, name)] = bot
+        known = names.setdefault(bot, [])
+        if name in known:
+            known.remove(name)
+        known.append(name)  # the last name it was given comes last
+    ratings: dict[int, Any] = {}
+    played: dict[int, int] = {}
+    seen: dict[int, str] = {}
+    total = 0
+    for run, (seating, side_of, totals, holes_won, winners), recorded in _games_in_order(
+        conn, variant, rules, seats, fmt
+    ):
+        sides = _sides([who[(run, n)] for n in seating], side_of)
+        ranks = side_ranks(winners, totals, holes_won, fmt)
+        _rate(model, ratings, sides, ranks)
+        total += 1
+        for b in {b for side in sides for b in side}:
+            played[b] = played.get(b, 0) + 1
+            seen[b] = max(seen.get(b, ""), recorded)
+    rows = [
+        Rated(
+            *bots[b],
+            list(reversed(names.get(b, []))),
+            ratings[b].mu,
+            ratings[b].sigma,
+            played[b],
+            seen[b],
+        )
+        for b in ratings
+    ]
+    rows.sort(key=lambda r: (-r.low, -r.mu, r.bot, r.code))
+    return Board(variant, rules, seats, fmt, total, runs, rows)
+
+
+def _games_in_order(
+    conn: sqlite3.Connection, variant: str, rules: str, seats: int, fmt: str
+) -> Iterator[tuple[int, list[Any], str]]:
+    """The pool's games in the order ratings are computed: run start, run
+    identity, game index (never the order they were recorded in)."""
+    for run, result, recorded in conn.execute(
+        "SELECT g.run, g.result, g.recorded FROM games g JOIN runs r ON r.id = g.run "
+        "WHERE r.variant = ? AND r.rules = ? AND r.seats = ? AND r.format = ? "
+        "ORDER BY r.started, r.uid, g.game",
+        (variant, rules, seats, fmt),
+    ):
+        yield run, json.loads(result), recorded
+
+
+def _sides(seat_bots: Sequence[int], side_of: Sequence[int]) -> list[list[int]]:
+    sides: list[list[int]] = [[] for _ in range(max(side_of) + 1)]
+    for bot, side in zip(seat_bots, side_of, strict=True):
+        sides[side].append(bot)
+    return sides
+
+
+def side_ranks(
+    winners: Iterable[int], totals: Sequence[float], holes_won: Sequence[float], fmt: str
+) -> list[int]:
+    """Each side's place in one game (0 first, equal places for a tie), as
+    the tournament's pairwise results place them (:func:`~golfcli.stats.place_key`)."""
+    won = set(winners)
+    key = [place_key(s in won, totals[s], holes_won[s], fmt == "match") for s in range(len(totals))]
+    return [sum(1 for other in key if other > mine) for mine in key]
+
+
+def _rate(model: Any, ratings: dict[int, Any], sides: list[list[int]], ranks: list[int]) -> None:
+    """One game through the model.  A bot on two sides at once (a bot
+    against itself) gets the mean of its seats' new ratings and the largest
+    of their uncertainties: the game told nothing about it against itself."""
+    teams = [[ratings.get(b) or model.rating() for b in side] for side in sides]
+    new = model.rate(teams, ranks=[float(r) for r in ranks])
+    got: dict[int, list[Any]] = {}
+    for side, team in zip(sides, new, strict=True):
+        for b, r in zip(side, team, strict=True):
+            got.setdefault(b, []).append(r)
+    for b, rs in got.items():
+        if len(rs) == 1:
+            ratings[b] = rs[0]
+        else:
+            mu = math.fsum(r.mu for r in rs) / len(rs)
+            ratings[b] = model.rating(mu=mu, sigma=max(r.sigma for r in rs))
+
+
+# --------------------------------------------------------------------------- as data
+
+RATINGS_SCHEMA = "golf-ratings/1"
+
+
+def boards_json(boards: Sequence[Board], path: Path) -> dict[str, Any]:
+    """The boards as plain data: ``golf ratings --format json``, and what
+    :mod:`golfcli.render.ratings` lays out in the other formats."""
+    return {
+        "schema": RATINGS_SCHEMA,
+        "database": str(path),
+        "boards": [
+            {
+                "variant": b.variant,
+                "rules": b.rules,
+                "seats": b.seats,
+                "format": b.format,
+                "games": b.games,
+                "runs": b.runs,
+                "ratings": [
+                    {
+                        "rank": i,
+                        "bot": r.bot,
+                        "options": r.options,
+                        "code": r.code,
+                        "names": r.names,
+                        "rating": round(r.mu, 4),
+                        "sigma": round(r.sigma, 4),
+                        "ci95": round(Z95 * r.sigma, 4),
+                        "games": r.games,
+                        "last_seen": r.last_seen,
+                    }
+                    for i, r in enumerate(b.rows, start=1)
+                ],
+            }
+            for b in boards
+        ],
+    }

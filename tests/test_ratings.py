@@ -1,0 +1,587 @@
+"""The ratings database (golfcli/tournament/ratings.py) and ``golf ratings``:
+every counted game recorded once, whatever records it (a run, its resume,
+an import); two processes writing at once and a SIGKILL mid-write lose
+nothing; a damaged or foreign file is one line and stays as it was; the
+leaderboard does not depend on the order games reached the file in."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from golfcli.tournament import leaderboard, ratings
+from golfcli.tournament.leaderboard import side_ranks
+
+from .helpers import Gate, golf, one_error_line
+from .test_tournament import write
+
+# 3 players in pairs: 3 tables x 2 seatings x 5 deals = 30 one-hole games;
+# each player plays 2 tables x 2 seatings x 5 deals = 20 of them.
+CFG = """\
+name: rated
+variant: six-card
+holes: 1
+players:
+  - {name: ann, bot: greedy}
+  - {name: bob, bot: random}
+  - {name: cat, bot: greedy, options: {threshold: 6}}
+seats: 2
+games: 5
+seed: 3
+workers: 1
+"""
+GAMES = 30
+
+
+def ok(*args: str) -> Any:
+    r = golf(*args)
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def games_in(db: Path) -> dict[str, set[int]]:
+    """Run name -> the game indices the database holds for it."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT r.name, g.game FROM games g JOIN runs r ON r.id = g.run"
+        ).fetchall()
+    out: dict[str, set[int]] = {}
+    for name, game in rows:
+        out.setdefault(name, set()).add(game)
+    return out
+
+
+def on_disk(out: Path) -> set[int]:
+    return {json.loads(line)["game"] for line in (out / "games.jsonl").read_text().splitlines()}
+
+
+def board(db: Path, *extra: str) -> dict[str, Any]:
+    """The leaderboard's JSON without what differs between two databases of
+    the same games (when each game was recorded, where the file is)."""
+    got = json.loads(ok("ratings", "--db", str(db), "--format", "json", *extra).stdout)
+    got.pop("database")
+    for b in got["boards"]:
+        for r in b["ratings"]:
+            r.pop("last_seen")
+    return dict(got)
+
+
+# --------------------------------------------------------------------------- recording
+
+
+def test_a_tournament_records_every_counted_game_and_the_board_rates_them(
+    tmp_path: Path,
+) -> None:
+    db, out = tmp_path / "r.db", tmp_path / "run"
+    r = ok("tournament", str(write(tmp_path, CFG)), "--db", str(db), "--out", str(out))
+    assert f"ratings: {GAMES} games recorded in {db}" in r.stderr
+    assert games_in(db) == {"rated": on_disk(out)} and len(on_disk(out)) == GAMES
+    got = board(db)
+    assert got["schema"] == "golf-ratings/1"
+    (b,) = got["boards"]
+    assert (b["variant"], b["seats"], b["format"], b["games"], b["runs"]) == (
+        "six-card",
+        2,
+        "stroke",
+        GAMES,
+        1,
+    )
+    rows = {r["names"][0]: r for r in b["ratings"]}
+    assert set(rows) == {"ann", "bob", "cat"} and all(r["games"] == 20 for r in rows.values())
+    assert rows["cat"]["bot"] == "greedy" and rows["cat"]["options"] == {"threshold": 6}
+    assert rows["ann"]["options"] == {} and rows["ann"]["code"] == rows["cat"]["code"] != ""
+    # ranked by rating - 1.96 sigma; random is last against two greedy bots
+    lows = [r["rating"] - r["ci95"] for r in b["ratings"]]
+    assert lows == sorted(lows, reverse=True) and b["ratings"][-1]["names"] == ["bob"]
+    table = ok("ratings", "--db", str(db)).stdout
+    assert "six-card, 2 players, stroke play: 30 games in 1 run" in table
+    assert "greedy?threshold=6" in table and f"database: {db}" in table
+
+
+def test_the_same_run_is_recorded_once_however_it_arrives(tmp_path: Path) -> None:
+    cfg = write(tmp_path, CFG)
+    db, out = tmp_path / "r.db", tmp_path / "run"
+    ok("tournament", str(cfg), "--db", str(db), "--out", str(out), "-q")
+    before = board(db)
+    r = ok("ratings", "import", str(out), "--db", str(db))
+    assert f"0 new game(s) recorded in {db}, {GAMES} recorded before" in r.stdout
+    # the same config and seed again (no --out): the same games, nothing new
+    r = ok("tournament", str(cfg), "--db", str(db))
+    assert "nothing new" in r.stderr
+    ok("tournament", str(cfg), "--db", str(db), "--out", str(out), "--resume", "-q")
+    assert board(db) == before and len(games_in(db)["rated"]) == GAMES
+    # more deals on resume: only the new games are added, to the same run
+    ok("tournament", str(cfg), "--db", str(db), "--out", str(out), "--resume", "--games", "8")
+    assert games_in(db) == {"rated": on_disk(out)} and len(on_disk(out)) == 8 * 6
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM runs").fetchone() == (1,)
+    # another seed is another run
+    ok("tournament", str(cfg), "--db", str(db), "--seed", "4", "-q")
+    assert len(board(db)["boards"][0]["ratings"]) == 3
+    assert board(db)["boards"][0]["runs"] == 2
+
+
+def test_import_gives_what_recording_live_gives(tmp_path: Path) -> None:
+    cfg = write(tmp_path, CFG)
+    live, imported = tmp_path / "live.db", tmp_path / "imported.db"
+    ok("tournament", str(cfg), "--db", str(live), "--out", str(tmp_path / "a"), "-q")
+    ok("tournament", str(cfg), "--no-db", "--out", str(tmp_path / "b"), "-q")
+    assert not (tmp_path / "b.db").exists()
+    r = ok("ratings", "import", str(tmp_path / "b"), "--db", str(imported))
+    assert f"{GAMES} new game(s) recorded" in r.stdout
+    assert board(imported) == board(live)
+    r = ok("ratings", "import", str(tmp_path / "b"), "--db", str(imported))
+    assert "0 new game(s)" in r.stdout and board(imported) == board(live)
+
+
+def test_the_order_games_arrive_in_does_not_change_the_ratings(tmp_path: Path) -> None:
+    """Ratings replay the games by run start, run, game index: importing two
+    runs in either order gives one board.  The order does matter to the
+    model (the control: the same games with the runs' start times swapped)."""
+    cfg = write(tmp_path, CFG)
+    first, second = tmp_path / "first", tmp_path / "second"
+    ok("tournament", str(cfg), "--no-db", "--out", str(first), "-q")
+    ok("tournament", str(cfg), "--no-db", "--out", str(second), "--seed", "4", "-q")
+    for out, when in ((first, "2026-01-01T10:00:00+0000"), (second, "2026-01-01T11:00:00+0000")):
+        meta = json.loads((out / "run.json").read_text())
+        meta["started"] = when
+        (out / "run.json").write_text(json.dumps(meta))
+    ok("ratings", "import", str(first), str(second), "--db", str(tmp_path / "ab.db"))
+    ok("ratings", "import", str(second), str(first), "--db", str(tmp_path / "ba.db"))
+    assert board(tmp_path / "ab.db") == board(tmp_path / "ba.db")
+    meta = json.loads((first / "run.json").read_text())
+    meta["started"] = "2026-01-01T12:00:00+0000"  # now after the second run
+    (first / "run.json").write_text(json.dumps(meta))
+    ok("ratings", "import", str(first), str(second), "--db", str(tmp_path / "swapped.db"))
+    assert board(tmp_path / "swapped.db") != board(tmp_path / "ab.db")
+
+
+def test_no_db_writes_nothing_and_db_with_no_db_is_refused(tmp_path: Path) -> None:
+    cfg = write(tmp_path, CFG)
+    data = tmp_path / "data"
+    env_before = os.environ["XDG_DATA_HOME"]
+    os.environ["XDG_DATA_HOME"] = str(data)
+    try:
+        ok("tournament", str(cfg), "--no-db", "-q")
+        assert not data.exists()
+        r = ok("ratings")
+        assert "no games recorded yet" in r.stdout
+        ok("tournament", str(cfg), "-q")  # the default: the user's data directory
+        assert (data / "golf" / "ratings.db").is_file()
+        assert ratings.default_path() == data / "golf" / "ratings.db"
+        assert "rated" not in ok("ratings").stdout  # the board names bots, not runs
+        assert "30 games in 1 run" in ok("ratings").stdout
+    finally:
+        os.environ["XDG_DATA_HOME"] = env_before
+    line = one_error_line(golf("tournament", str(cfg), "--db", "x.db", "--no-db"))
+    assert "--db" in line and "--no-db" in line
+
+
+def test_the_tests_never_write_the_real_users_data_directory() -> None:
+    data = Path(os.environ["XDG_DATA_HOME"])
+    assert data.name.startswith("golf-test-data-") and Path.home() not in data.parents
+    assert ratings.default_path().is_relative_to(data)
+
+
+# --------------------------------------------------------------------------- who is who
+
+
+def test_filters_by_variant_and_player_count(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    ok("tournament", str(write(tmp_path, CFG)), "--db", str(db), "-q")
+    three = CFG.replace("seats: 2\n", "").replace("games: 5", "games: 2")
+    ok("tournament", str(write(tmp_path, three, "three.yaml")), "--db", str(db), "-q")
+    four = CFG.replace("six-card", "four-card").replace("games: 5", "games: 1")
+    ok("tournament", str(write(tmp_path, four, "four.yaml")), "--db", str(db), "-q")
+    every = board(db)["boards"]
+    assert [(b["variant"], b["seats"], b["games"]) for b in every] == [
+        ("six-card", 2, 30),
+        ("four-card", 2, 6),  # most games first, then by name
+        ("six-card", 3, 6),
+    ]
+    assert [b["seats"] for b in board(db, "--players", "3")["boards"]] == [3]
+    assert [b["seats"] for b in board(db, "--variant", "six-card")["boards"]] == [2, 3]
+    got = [(b["variant"], b["seats"]) for b in board(db, "-v", "four-card", "-p", "2")["boards"]]
+    assert got == [("four-card", 2)]
+    r = ok("ratings", "--db", str(db), "--variant", "nine-card")
+    assert "no games of nine-card recorded" in r.stdout
+
+
+def test_house_rules_under_a_builtin_name_get_a_board_of_their_own(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    ok("tournament", str(write(tmp_path, CFG)), "--db", str(db), "-q")
+    house = CFG.replace(
+        "variant: six-card", "variant: {extends: six-card, values: {ranks: {K: 5}}}"
+    )
+    ok("tournament", str(write(tmp_path, house, "house.yaml")), "--db", str(db), "-q")
+    boards = board(db)["boards"]
+    assert len(boards) == 2 and boards[0]["rules"] != boards[1]["rules"]
+    assert "(rules " in ok("ratings", "--db", str(db)).stdout
+
+
+def test_partners_are_rated_each_for_their_own_bot(tmp_path: Path) -> None:
+    cfg = write(
+        tmp_path,
+        "variant: alberta\nholes: 1\ngames: 1\nseed: 2\nworkers: 1\n"
+        "players:\n  - {name: n1, bot: greedy}\n  - {name: e1, bot: random}\n"
+        "  - {name: n2, bot: greedy}\n  - {name: e2, bot: random}\n"
+        "teams:\n  North: [n1, n2]\n  East: [e1, e2]\n",
+    )
+    db = tmp_path / "r.db"
+    ok("tournament", str(cfg), "--db", str(db), "-q")
+    (b,) = board(db)["boards"]
+    assert b["seats"] == 4 and b["games"] == 4
+    # two bots (greedy, random), each seated twice a game on one side
+    assert sorted((r["bot"], sorted(r["names"]), r["games"]) for r in b["ratings"]) == [
+        ("greedy", ["n1", "n2"], 4),
+        ("random", ["e1", "e2"], 4),
+    ]
+
+
+def test_a_changed_bot_file_is_a_new_bot(tmp_path: Path) -> None:
+    bot = tmp_path / "mine.py"
+    bot.write_text("def choose(view, legal):\n    return legal[0]\n")
+    cfg = write(tmp_path, CFG.replace("bot: random", "bot: mine.py"))
+    db = tmp_path / "r.db"
+    ok("tournament", str(cfg), "--db", str(db), "-q")
+    bot.write_text("def choose(view, legal):\n    return legal[-1]\n")
+    ok("tournament", str(cfg), "--db", str(db), "-q")
+    (b,) = board(db)["boards"]
+    mine = [r for r in b["ratings"] if r["bot"] == "mine.py"]
+    assert len(mine) == 2 and mine[0]["code"] != mine[1]["code"]
+    assert all(r["games"] == 20 for r in mine)
+    greedy = [r for r in b["ratings"] if r["bot"] == "greedy" and not r["options"]]
+    assert len(greedy) == 1 and greedy[0]["games"] == 40  # one bot across both runs
+
+
+def test_side_ranks_follow_the_tournaments_pairwise_order() -> None:
+    # stroke play: winners first, then lower totals; equal is a tie
+    assert side_ranks([1], [30, 12, 30], [0, 1, 0], "stroke") == [1, 0, 1]
+    assert side_ranks([0, 2], [12, 20, 12], [1, 0, 1], "stroke") == [0, 2, 0]
+    assert side_ranks([], [12, 20], [1, 0], "stroke") == [0, 1]
+    # a playoff winner beats a side with the same total
+    assert side_ranks([1], [12, 12], [0, 0], "stroke") == [1, 0]
+    # match play: holes won, not totals
+    assert side_ranks([], [40, 10, 25], [1.5, 0.5, 1.0], "match") == [0, 2, 1]
+
+
+def test_a_bot_against_itself_learns_nothing_about_itself() -> None:
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce(tau=0.0)
+    rated: dict[int, Any] = {}
+    leaderboard._rate(model, rated, [[7], [7]], [0, 1])
+    assert rated[7].mu == pytest.approx(model.mu)  # a win and a loss: no change
+    leaderboard._rate(model, rated, [[7], [8]], [0, 1])
+    assert rated[7].mu > model.mu > rated[8].mu
+
+
+def test_a_run_json_from_before_the_bots_were_kept_still_imports(tmp_path: Path) -> None:
+    out = tmp_path / "old"
+    ok("tournament", str(write(tmp_path, CFG)), "--no-db", "--out", str(out), "-q")
+    meta = json.loads((out / "run.json").read_text())
+    del meta["bots"], meta["name"]
+    (out / "run.json").write_text(json.dumps(meta))
+    db = tmp_path / "r.db"
+    assert f"{GAMES} new game(s)" in ok("ratings", "import", str(out), "--db", str(db)).stdout
+    (b,) = board(db)["boards"]
+    assert {r["code"] for r in b["ratings"]} == {f"golfcli {meta['golfcli']}"}
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def test_import_refuses_what_is_not_a_run_in_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    line = one_error_line(golf("ratings", "import", str(tmp_path), "--db", str(db)))
+    assert "no run.json here" in line
+    out = tmp_path / "run"
+    ok("tournament", str(write(tmp_path, CFG)), "--no-db", "--out", str(out), "-q")
+    good = (out / "games.jsonl").read_text().splitlines(keepends=True)
+    (out / "games.jsonl").write_text(
+        "".join(good[:-1]) + "not json\n" + '{"game": 3, "totals": "xx"}\n' + good[-1][:20]
+    )
+    r = ok("ratings", "import", str(out), "--db", str(db))
+    assert f"{GAMES - 1} new game(s)" in r.stdout and "3 unreadable line(s) skipped" in r.stdout
+    (out / "run.json").write_text("[1, 2]")
+    line = one_error_line(golf("ratings", "import", str(out), "--db", str(db)))
+    assert "run.json" in line and "unreadable run file" in line
+
+
+def _foreign(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+        conn.execute("INSERT INTO notes VALUES ('mine')")
+    conn.close()
+
+
+def _newer(path: Path) -> None:
+    ok("tournament", str(write(path.parent, CFG, "newer.yaml")), "--db", str(path), "-q")
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    ("damage", "says"),
+    [
+        (lambda p: p.write_bytes(b"\x00\x01 not a database " * 100), "not an SQLite database"),
+        (lambda p: p.write_bytes(b"SQLite format 3\x00" + b"\xff" * 2000), "ratings.db: "),
+        (_foreign, "not golf's ratings"),
+        (_newer, "made by a newer golf"),
+        (lambda p: p.mkdir(), "ratings.db: "),
+    ],
+    ids=["garbage", "broken-header", "foreign", "newer", "directory"],
+)
+def test_a_damaged_or_foreign_database_is_one_line_and_stays_as_it_was(
+    tmp_path: Path, damage: Any, says: str
+) -> None:
+    db = tmp_path / "ratings.db"
+    damage(db)
+    before = db.read_bytes() if db.is_file() else None
+    out = tmp_path / "run"
+    r = golf("tournament", str(write(tmp_path, CFG)), "--db", str(db), "--out", str(out), "-q")
+    # the tournament completes, every game in its run directory, and says so once
+    assert r.exit_code == 0, r.output
+    assert "Standings" in r.stdout and len(on_disk(out)) == GAMES
+    (warning,) = r.stderr.strip().splitlines()
+    assert warning.startswith(f"golf: warning: ratings database {db}") and says in warning
+    assert f"golf ratings import {out}" in warning and "Traceback" not in r.output
+    assert (db.read_bytes() if db.is_file() else None) == before
+    assert says in one_error_line(golf("ratings", "--db", str(db)))
+    assert says in one_error_line(golf("ratings", "import", str(out), "--db", str(db)))
+    assert (db.read_bytes() if db.is_file() else None) == before
+
+
+def test_a_database_damaged_inside_is_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    ok("tournament", str(write(tmp_path, CFG)), "--db", str(db), "-q")
+    data = bytearray(db.read_bytes())
+    assert len(data) > 4096
+    data[1024:] = b"\xa5" * (len(data) - 1024)  # every page past the header's
+    db.write_bytes(bytes(data))
+    line = one_error_line(golf("ratings", "--db", str(db)))
+    assert str(db) in line
+    r = golf("tournament", str(write(tmp_path, CFG, "u.yaml")), "--db", str(db), "-q")
+    assert r.exit_code == 0 and "Traceback" not in r.output
+    assert r.stderr.startswith("golf: warning: ratings database") and r.stderr.count("\n") == 1
+
+
+def test_an_explicit_missing_database_is_one_line(tmp_path: Path) -> None:
+    line = one_error_line(golf("ratings", "--db", str(tmp_path / "none.db")))
+    assert "no ratings database here" in line
+
+
+def test_without_openskill_the_board_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "r.db"
+    ok("tournament", str(write(tmp_path, CFG)), "--db", str(db), "-q")  # recording needs none
+    monkeypatch.setitem(sys.modules, "openskill", None)
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    line = one_error_line(golf("ratings", "--db", str(db)))
+    assert line == "golf: error: golf ratings needs openskill: pip install 'golfcli[ratings]'"
+
+
+# --------------------------------------------------------------------------- real processes
+
+WRITER = """\
+import sys
+from pathlib import Path
+from golfcli.tournament import ratings
+
+info = ratings.RunInfo(
+    uid=sys.argv[2], started="2026-01-01T00:00:00Z", name=sys.argv[2], variant="six-card",
+    rules="r", seats=2, format="stroke", config_hash="h", source="test", golfcli="0",
+    players={"a": {"bot": "random", "options": {}, "code": ""},
+             "b": {"bot": "greedy", "options": {}, "code": ""}},
+)
+rec = ratings.Recorder(Path(sys.argv[1]), info)
+i = int(sys.argv[3])
+while True:
+    rec.add({"game": i, "deal": i, "seating": ["a", "b"], "side_of": [0, 1],
+             "totals": [i % 7, 3], "holes_won": [0, 1], "winners": [1]})
+    rec.flush()  # committed: only now is the game said to be recorded
+    print(i, flush=True)
+    i += 1
+"""
+
+
+def _kill_after(db: Path, uid: str, start: int, n: int) -> list[int]:
+    """Run WRITER until it has said ``n`` games are recorded; SIGKILL it
+    (mid-way through its next transaction, or between two); the games it said."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(db), uid, str(start)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    said = [int(proc.stdout.readline()) for _ in range(n)]
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    said += [int(line) for line in proc.stdout.read().split()]  # said before it died
+    proc.stdout.close()
+    return said
+
+
+def test_sigkill_mid_write_leaves_every_committed_game(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    said: list[int] = []
+    for k in range(3):  # three kills, each at an unknown point of a transaction
+        said += _kill_after(db, "killed", k * 10_000, 150 + 37 * k)
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        held = games_in(db)["killed"]
+        # every game it said it recorded is there; at most one more (committed,
+        # not yet said) for each kill
+        assert set(said) <= held and len(held) <= len(said) + k + 1
+    conn.close()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM runs").fetchone() == (1,)
+    conn.close()
+    assert board(db)["boards"][0]["games"] == len(games_in(db)["killed"])
+
+
+def _start(cfg: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "golfcli.cli", "tournament", str(cfg), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _polled(db: Path, query: str) -> int:
+    """A count from a database another process is writing (read-only: an
+    open here must not create the file before golf does); 0 until it exists."""
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            return int(conn.execute(query).fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return 0
+
+
+def _runs_registered(db: Path, n: int, procs: list[subprocess.Popen[str]]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for p in procs:
+            assert p.poll() is None, p.communicate()
+        if _polled(db, "SELECT count(*) FROM runs") >= n:
+            return
+        time.sleep(0.02)
+    raise AssertionError("the runs never registered")
+
+
+# 400 one-hole games a run, the second game begun held at a gate until the
+# test has seen both runs open the database: then both write at once.
+BUSY = """\
+name: {name}
+variant: six-card
+holes: 1
+players:
+  - {{name: ann, bot: random}}
+  - {{name: bob, {bob}}}
+games: 200
+seed: {seed}
+workers: 1
+"""
+
+
+def test_two_runs_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "shared.db"
+    gates = [Gate(tmp_path / f"gate{k}") for k in range(2)]
+    procs = []
+    for k, gate in enumerate(gates):
+        gate.shut()
+        cfg = write(tmp_path, BUSY.format(name=f"run{k}", seed=k, bob=gate.bot(1)), f"{k}.yaml")
+        procs.append(_start(cfg, "--db", str(db), "--out", str(tmp_path / f"out{k}"), "-q"))
+    try:
+        _runs_registered(db, 2, procs)
+    finally:
+        for gate in gates:
+            gate.release()
+    for p in procs:
+        _, stderr = p.communicate(timeout=120)
+        assert p.returncode == 0 and stderr == "", stderr
+    held = games_in(db)
+    for k in range(2):
+        assert held[f"run{k}"] == on_disk(tmp_path / f"out{k}") == set(range(400))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses SIGKILL on a process group")
+def test_a_run_killed_mid_way_then_resumed_records_each_game_once(tmp_path: Path) -> None:
+    """Two workers; every game begun after the 150th is held at a gate, so the
+    run cannot end: it is killed (main process and workers) once some of its
+    counted games are committed (the pool loop commits while it waits)."""
+    gate = Gate(tmp_path / "gate")
+    gate.shut()
+    cfg = write(tmp_path, BUSY.format(name="killed", seed=7, bob=gate.bot(150)))
+    db, out = tmp_path / "r.db", tmp_path / "out"
+    proc = _start(cfg, "--db", str(db), "--out", str(out), "--workers", "2", "-q")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and _polled(db, "SELECT count(*) FROM games") < 1:
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.02)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.communicate()
+    gate.release()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    conn.close()
+    held = games_in(db)["killed"]
+    assert held and held <= on_disk(out) and len(on_disk(out)) < 400
+    assert held == set(range(len(held)))  # counted in index order: a prefix
+    ok("tournament", str(cfg), "--db", str(db), "--out", str(out), "--resume", "-q")
+    assert games_in(db) == {"killed": on_disk(out)} and len(on_disk(out)) == 400
+
+
+def test_a_database_lost_mid_run_is_one_warning_and_the_run_completes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program locks the file for good once the run has begun: the
+    recorder's next commit gives up (after BUSY_SECONDS, short here), the run
+    plays to its end, and one warning says where its games are."""
+    from golfcli.tournament.config import load_config
+    from golfcli.tournament.runner import run_tournament
+
+    monkeypatch.setattr(ratings, "BUSY_SECONDS", 0.05)
+    monkeypatch.setattr(ratings, "FLUSH_SECONDS", 0.0)  # a commit per game
+    db, out = tmp_path / "r.db", tmp_path / "run"
+    locker: list[sqlite3.Connection] = []
+
+    def lock_it(done: int, total: int) -> None:
+        if done and not locker:
+            conn = sqlite3.connect(db, isolation_level=None)
+            conn.execute("BEGIN EXCLUSIVE")
+            locker.append(conn)
+
+    warnings: list[str] = []
+    plan = load_config(write(tmp_path, CFG))
+    try:
+        result = run_tournament(
+            plan, out, ratings=db, on_warning=warnings.append, on_progress=lock_it
+        )
+    finally:
+        for conn in locker:
+            conn.close()
+    assert result.played == GAMES and len(on_disk(out)) == GAMES
+    (warning,) = warnings
+    assert warning.startswith(f"ratings database {db}: database is locked")
+    assert f"golf ratings import {out}" in warning
+    recorded = games_in(db).get("rated", set())
+    assert len(recorded) < GAMES
+    ok("ratings", "import", str(out), "--db", str(db))
+    assert games_in(db) == {"rated": on_disk(out)}
