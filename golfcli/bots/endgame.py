@@ -42,7 +42,13 @@ from ..view import View
 
 
 def closer_seat(v: View) -> int | None:
-    """The seat that went out or knocked (from the history), if any."""
+    """The seat that went out or knocked, if any: the closing side's only
+    seat, or (partners) the one the history names."""
+    if v.closer is None:
+        return None
+    seats = [s for s in range(v.players) if v.side_of[s] == v.closer]
+    if len(seats) == 1:
+        return seats[0]
     history = v.history
     for i in range(len(history) - 1, -1, -1):  # latest first (mypyc: no reversed() of a tuple)
         ev = history[i]
