@@ -39,7 +39,18 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
-    "bots": ("", "procs", "common", "greedy", "expert", "mc", "external", "registry"),
+    "bots": (
+        "",
+        "procs",
+        "common",
+        "greedy",
+        "field",
+        "endgame",
+        "expert",
+        "mc",
+        "external",
+        "registry",
+    ),
     "tournament": (
         "",
         "plan",
