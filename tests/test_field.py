@@ -154,3 +154,22 @@ def test_the_strong_style_breaks_close_calls_at_random_from_its_seed() -> None:
 def test_every_style_plays_every_table_without_faults(style: str, name: str, players: int) -> None:
     res = play_hole(builtin(name), [f"field?style={style}"] * players, seed=f"field:{name}")
     assert all(not any(s.faults.values()) for s in res.stats)
+
+
+def test_the_experts_reveal_credit_turns_a_card_up_instead() -> None:
+    # the expert's tempo credit works the same way as the racer's habit: a 3
+    # in hand, a face-up queen; replacing it saves 7, a face-down card at the
+    # mean a little less, until turning a card up is worth 2 strokes
+    st = position(
+        SIX,
+        ["QC 5D KH / 7S 9H 4C", "2C 8D 6H / 3S JD 10C"],
+        ["100/000", "110/000"],
+        discard="QD",
+        phase="place",
+        drawn="3H",
+    )
+    legal = st.legal_actions()
+    assert make_bot("expert?reveal=0", seed=1).choose(view(st, 0), legal) == Action("swap", 0)
+    assert make_bot("expert?reveal=2", seed=1).choose(view(st, 0), legal).pos in {1, 2, 4, 5}
+    with pytest.raises(BotSpecError, match="hole_win must be at least 0"):
+        make_bot("expert?hole_win=-1")
