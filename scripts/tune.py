@@ -232,7 +232,7 @@ def check(args: argparse.Namespace, params: list[Param]) -> None:
     names, tuned = final_theta(args.check)
     start = {p.name: p.start for p in params}
     base = {"bot": args.bot, "options": {n: start[n] for n in names if n in start}}
-    best = {"bot": args.bot, "options": {n: round(t, 3) for n, t in zip(names, tuned, strict=True)}}
+    best = {"bot": args.bot, "options": {n: round(t, 2) for n, t in zip(names, tuned, strict=True)}}
     seed = step_seed(args.seed, 10**6)
     out: dict[str, Any] = {"tuned": best["options"], "start": base["options"]}
     sets = {

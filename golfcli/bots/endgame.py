@@ -15,11 +15,13 @@ keeping it off leaves the card to chance.  Each move is valued at
 
     expected strokes - hole_win * P(win the hole)
 
-so ``hole_win`` is what a won hole is worth in strokes.  Large (the
-default, 50) it picks the move most likely to win the hole and, among
-moves about as likely, the one with fewer strokes; it never spends many
-strokes for a little chance (measured against the field: docs/ladder.md).
-0 leaves the expert's own choice.
+so ``hole_win`` is what a won hole is worth in strokes.  The expert's
+default, 20, picks the move most likely to win the hole unless it costs
+more than a stroke for each 5% of chance: against the field it wins about
+half a hole in a hundred more at heads-up six-card for no measurable cost
+in strokes; with 50 or more it wins no more holes and gives up a tenth of a
+stroke, and a pure chance-of-winning objective gives up half a stroke a
+hole (docs/ladder.md).  0 leaves the expert's own choice.
 
 The cards the seat cannot see (its own face-down cards, and any another
 side still has face down) are dealt in every way when there is one such

@@ -20,7 +20,13 @@ How it thinks (all from the variant's data, never its name):
 * **Tempo**: going out (turning the last card) or knocking ends the hole; it
   is welcomed when our score beats the opponents' estimates and penalised
   when we are behind and could still improve.  Partners share one layout,
-  and only other sides are opponents.
+  and only other sides are opponents.  ``reveal`` credits a move that turns
+  a face-down card up (a step nearer going out; 0 by default: tuning it
+  against the field did not pay, see docs/ladder.md).
+* **The hole's last move** (golfcli/bots/endgame.py): when nobody moves
+  after us, the moves are valued by their odds of winning the hole (exact
+  with one card unknown) as well as their expected strokes (``hole_win``:
+  what a won hole is worth).
 """
 
 from __future__ import annotations
@@ -649,7 +655,7 @@ class ExpertBot(BaseBot):
         neutral: int = 8,
         budget: int = DEFAULT_BUDGET,
         reveal: float = 0.0,
-        hole_win: float = 50.0,
+        hole_win: float = 20.0,
     ) -> None:
         super().__init__(seed)
         self.feed_weight = feed_weight

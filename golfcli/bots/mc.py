@@ -333,7 +333,7 @@ class MCBot(BaseBot):
         neutral: int = 8,
         budget: int = DEFAULT_BUDGET,
         reveal: float = 0.0,
-        hole_win: float = 50.0,
+        hole_win: float = 20.0,
     ) -> None:
         super().__init__(seed)
         if rollout not in ("expert", "lite"):
