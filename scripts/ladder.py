@@ -484,8 +484,7 @@ def field_tables(records: Sequence[dict[str, Any]], reference: str = "expert") -
             continue
         styles = [s for s in FIELD_STYLES if any(r["style"] == s for r in recs)]
         styles += sorted({r["style"] for r in recs} - set(FIELD_STYLES))
-        bots = [b for b in FIELD_BOTS if any(r["bot"] == b for r in recs)]
-        bots += sorted({r["bot"] for r in recs} - set(FIELD_BOTS))
+        bots = list(dict.fromkeys(r["bot"] for r in recs))  # in the order they were run
         by = {(r["bot"], r["style"], r["deal"], r["side"]): r for r in recs}
         early = early_turns(field_variant(sc.variant))
         lines.append(f"### {sc.label}\n")

@@ -960,9 +960,9 @@ class ExpertBot(BaseBot):
         for the hole as well (``hole_win``).  ``mc`` calls this too, so that
         its expert's choice is this bot's, draw for draw."""
         if self.hole_win > 0 and view.phase == "place" and moves_last(view):
-            move = LastMove(view, self.rng, LAST_MOVE_DEALS, self.budget).choose(
-                legal, self.hole_win
-            )
+            last = LastMove(view, self.rng, LAST_MOVE_DEALS, self.budget)
+            move = last.choose(legal, self.hole_win)
+            self.spent += last.work  # (mc's search budget counts it with the rest)
             if move is not None:
                 return move
         return self.pick(scored, legal)
