@@ -466,7 +466,8 @@ def play(
             "-p",
             help="Comma list of seats: human, a bot spec (random, greedy, expert, mc, "
             "field?style=racer, file.py, cmd:...) or name=kind, "
-            "e.g. you=human,ann=greedy,bob=random. No human seat = watch mode. Quote a seat whose spec holds a comma.",
+            "e.g. you=human,ann=greedy,bob=random. No human seat = watch mode. "
+            "Quote a seat whose spec holds a comma.",
         ),
     ] = "human,greedy",
     holes: Annotated[
