@@ -573,16 +573,21 @@ def tuning_table(path: str) -> list[str]:
     out = [
         "### Tuning: training and held-out\n",
         f"Options tuned by `scripts/tune.py` (SPSA against the training styles): {opts}; "
-        f"they started at {start}.  The same deals for both; margin and win share over "
-        "every game of the set (heads-up, both seats, both six-card rule sets).\n",
-        "| set | games | margin: start | margin: tuned | win share: start | win share: tuned |",
-        "|---|---|---|---|---|---|",
+        f"they started at {start}.  The same deals for both, fresh ones (no tuning step "
+        "played them); margin (the opponent's strokes minus the bot's) and win share over "
+        "every game of the set (heads-up, both seats, both six-card rule sets), and the "
+        "tuned options' paired change ± 95% CI.\n",
+        "| set | games | margin: start | margin: tuned | paired change | "
+        "win share: start | win share: tuned | paired change (points) |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for label in ("training", "held-out"):
-        a, b = res[label]["start"], res[label]["tuned"]
+        a, b, d = res[label]["start"], res[label]["tuned"], res[label]["paired"]
         out.append(
             f"| {label} | {a['games']:.0f} | {-a['margin']:+.2f} | {-b['margin']:+.2f} | "
-            f"{100 * a['win']:.1f}% | {100 * b['win']:.1f}% |"
+            f"{-d['margin']:+.2f} ± {d['margin_ci']:.2f} | "
+            f"{100 * a['win']:.1f}% | {100 * b['win']:.1f}% | "
+            f"{100 * d['win']:+.1f} ± {100 * d['win_ci']:.1f} |"
         )
     return [*out, ""]
 

@@ -106,9 +106,11 @@ def gauntlet(
     deals: int,
     seed: int,
     workers: int,
-) -> list[dict[str, Any]]:
-    """One duplicate gauntlet through golf's tournament runner; the
-    challenger's crosstable rows (one per style)."""
+) -> tuple[list[dict[str, Any]], dict[int, tuple[float, float]]]:
+    """One duplicate gauntlet through golf's tournament runner: the
+    challenger's crosstable rows (one per style), and per game (by its index
+    in the run: the same deal, table and seating in every run of the same
+    seed) the challenger's margin and win share."""
     config = {
         "name": f"tune {variant}",
         "variant": VARIANTS[variant],
@@ -124,17 +126,25 @@ def gauntlet(
         "workers": workers,
         "fault_policy": "random",
     }
+    games: dict[int, tuple[float, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "tune.yaml"
         path.write_text(yaml.safe_dump(config), encoding="utf-8")
-        res = run_tournament(load_config(path))
+        res = run_tournament(load_config(path), Path(tmp) / "run")
+        for line in (Path(tmp) / "run" / "games.jsonl").read_text(encoding="utf-8").splitlines():
+            rec = json.loads(line)
+            me = rec["sides"].index("challenger")
+            totals = rec["totals"]
+            other = sum(t for i, t in enumerate(totals) if i != me) / (len(totals) - 1)
+            won = 1.0 / len(rec["winners"]) if me in rec["winners"] else 0.0
+            games[rec["game"]] = (totals[me] - other, won)
     report = build_report(res)
     if res.stopped is not None or not res.played:
         raise SystemExit(f"a tuning run did not finish: {res.message or 'no games played'}")
     faults = [r for r in report["standings"] if r["faults_total"]]
     if faults:
         raise SystemExit(f"bot faults in a tuning run: {faults}")
-    return [r for r in report["crosstable"] if r["player"] == "challenger"]
+    return [r for r in report["crosstable"] if r["player"] == "challenger"], games
 
 
 def measure(
@@ -149,8 +159,11 @@ def measure(
     share over every style and variant, with the per-style figures."""
     rows: dict[str, Any] = {}
     total = games = wins = 0.0
+    per_game: dict[str, tuple[float, float]] = {}
     for variant in variants:
-        for r in gauntlet(challenger, styles, variant, deals, seed, workers):
+        crosstable, played = gauntlet(challenger, styles, variant, deals, seed, workers)
+        per_game.update({f"{variant}:{i}": result for i, result in played.items()})
+        for r in crosstable:
             rows[f"{variant}/{r['opponent']}"] = {
                 "games": r["games"],
                 "margin": r["mean_stroke_diff"],
@@ -159,7 +172,28 @@ def measure(
             total += r["mean_stroke_diff"] * r["games"]
             wins += r["score"]
             games += r["games"]
-    return {"margin": total / games, "win": wins / games, "games": games, "rows": rows}
+    return {
+        "margin": total / games,
+        "win": wins / games,
+        "games": games,
+        "rows": rows,
+        "per_game": per_game,
+    }
+
+
+def paired(a: dict[str, Any], b: dict[str, Any]) -> dict[str, float]:
+    """b minus a on the same games (margin: lower is better), mean and 95%
+    CI half-width (normal approximation), for the margin and the win share."""
+    out: dict[str, float] = {}
+    keys = sorted(set(a["per_game"]) & set(b["per_game"]))
+    for k, name in ((0, "margin"), (1, "win")):
+        xs = [b["per_game"][g][k] - a["per_game"][g][k] for g in keys]
+        n = len(xs)
+        mean = sum(xs) / n
+        sd = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        out[name] = mean
+        out[f"{name}_ci"] = 1.96 * sd / n**0.5
+    return out
 
 
 def step_seed(seed: int, k: int) -> int:
@@ -242,9 +276,13 @@ def check(args: argparse.Namespace, params: list[Param]) -> None:
     for label, (styles, variants) in sets.items():
         a = measure(base, styles, variants, args.deals, seed, args.workers)
         b = measure(best, styles, variants, args.deals, seed, args.workers)
-        out[label] = {"start": a, "tuned": b}
+        change = paired(a, b)
+        for m in (a, b):
+            del m["per_game"]  # (the report keeps the summary)
+        out[label] = {"start": a, "tuned": b, "paired": change}
         print(
-            f"{label}: margin {a['margin']:+.3f} -> {b['margin']:+.3f}, "
+            f"{label}: margin {a['margin']:+.3f} -> {b['margin']:+.3f} "
+            f"(paired {change['margin']:+.3f} +- {change['margin_ci']:.3f}), "
             f"win {100 * a['win']:.1f}% -> {100 * b['win']:.1f}% ({a['games']:.0f} games each)",
             flush=True,
         )
