@@ -36,6 +36,7 @@ COMPILED = [
     "golfcli/bots/endgame.py",
     "golfcli/bots/expert.py",
     "golfcli/bots/mc.py",
+    "golfcli/game.py",
     "golfcli/match.py",
 ]
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 from typing import TypeAlias
 
+from .exceptions import InputError
+
 Card: TypeAlias = int
 Rank: TypeAlias = int
 
@@ -56,8 +58,9 @@ _RANK_IN["1"] = ACE  # an ace counts 1: players write it so (docs/rules.md §1)
 _JOKER_WORDS = {"JK", "JO", "JOKER", "*"}
 
 
-class CardError(ValueError):
-    """A card or rank could not be read; the message says what was typed."""
+class CardError(InputError):
+    """A card, rank or layout that cannot be read, or a layout a variant cannot
+    score; the message says what was typed and where (row and card)."""
 
 
 def make(rank: Rank, suit: int = NO_SUIT) -> Card:
@@ -76,18 +79,30 @@ def suit_of(card: Card) -> int:
     return card & 7
 
 
-def parse_rank(text: str | int) -> Rank:
+def parse_rank(text: object) -> Rank:
     """Read a rank as written in a variant file or typed: ``A``, ``10``, ``T``, ``joker``.
+
+    Anything else is a :class:`CardError`, whatever its type: a rank in a
+    variant file is read before it is checked, and YAML hands over floats,
+    lists and mappings too (typed ``str | int``, the compiled build refused
+    them with a TypeError before a message could name the key).
 
     >>> parse_rank("t"), parse_rank(2), parse_rank("Joker")
     (10, 2, 0)
+    >>> parse_rank(1.5)
+    Traceback (most recent call last):
+    golfcli.cards.CardError: unknown rank 1.5 (use A 2-10 T J Q K or joker)
     """
-    key = str(text).strip().upper()
-    if key in _JOKER_WORDS:
-        return JOKER
-    if key in _RANK_IN:
-        return _RANK_IN[key]
-    raise CardError(f"unknown rank {text!r} (use A 2-10 T J Q K or joker)")
+    if isinstance(text, str | int):
+        key = str(text).strip().upper()
+        if key in _JOKER_WORDS:
+            return JOKER
+        if key in _RANK_IN:
+            return _RANK_IN[key]
+    shown = repr(text)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    raise CardError(f"unknown rank {shown} (use A 2-10 T J Q K or joker)")
 
 
 def parse_card(text: str) -> Card:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+from .exceptions import InputError
+
 ELO = 400.0 / math.log(10.0)  # natural-log strength -> Elo points
 Z975 = 1.959963984540054  # the 0.975 quantile of the standard normal
 Z80 = 0.8416212335729143  # the 0.80 quantile: power 80% in sample-size estimates
@@ -58,7 +60,7 @@ _T975 = (
 def t975(df: int) -> float:
     """The 0.975 quantile of Student's t with ``df`` degrees of freedom."""
     if df < 1:
-        raise ValueError("a t quantile needs at least 1 degree of freedom")
+        raise InputError("a t quantile needs at least 1 degree of freedom")
     if df <= len(_T975):
         return _T975[df - 1]
     z = Z975
@@ -80,7 +82,7 @@ def t_cdf(t: float, df: int) -> float:
     a likelihood of superiority agrees with the t interval beside it (the
     interval excludes 0 exactly when LOS is beyond 2.5% or 97.5%)."""
     if df < 1:
-        raise ValueError("t needs at least 1 degree of freedom")
+        raise InputError("t needs at least 1 degree of freedom")
     if math.isinf(t):
         return 1.0 if t > 0 else 0.0
     x = df / (df + t * t)
@@ -219,7 +221,7 @@ class Trace:
 
     def __init__(self, cap: int = 200) -> None:
         if cap < 4 or cap % 2:
-            raise ValueError("a trace keeps an even number of at least 4 points")
+            raise InputError("a trace keeps an even number of at least 4 points")
         self.cap = cap
         self.stride = 1
         self.points: list[tuple[int, tuple[float | None, ...]]] = []
@@ -283,7 +285,7 @@ def _tilt_root(pdf: Sequence[tuple[float, float]], s: float, start: float = 0.0)
     lo_b = min(a for a, _ in pdf) - s
     hi_b = max(a for a, _ in pdf) - s
     if lo_b >= 0 or hi_b <= 0:
-        raise ValueError("the values must lie on both sides of the expected score")
+        raise InputError("the values must lie on both sides of the expected score")
     lo, hi = -1.0 / hi_b, -1.0 / lo_b
     x = start if lo < start < hi else 0.0
     for _ in range(200):

@@ -13,25 +13,40 @@ high-entropy key unless the user gives a seed.
 
 Bot faults (not a rule of the game, but of a table of programs): a bot that raises, names an
 illegal action, times out or breaks the protocol is a *fault*; the
-decision goes to the fallback policy and play goes on.
+decision goes to the fallback policy and play goes on.  One exception is
+not a fault: :class:`~golfcli.exceptions.StopMatch` (a person quitting
+``golf play``) goes through to the caller of :meth:`Match.play`.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from pathlib import Path
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from .bots import Bot
+from .exceptions import InputError, StopMatch
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
-from .keys import KeyedRandom, derive
+from .game import (
+    count_hole,
+    dealer_of,
+    hole_winners,
+    leaders,
+    match_standing,
+    regulation_done,
+    side_names,
+)
+from .interrupts import HELD, PENDING, deliver
+from .keys import KeyedRandom, derive, match_key
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
 from .scoring import HoleScore
 from .state import OVER, Action, Event, HoleState
-from .variant import Variant
+from .variant import Variant, resolve
 from .view import MatchInfo, event_json, view
 
 
@@ -58,6 +73,11 @@ class SeatStats:
 
 @dataclass
 class HoleRecord:
+    """One hole of a match: its dealer, every side's score (a forfeit's
+    penalty included), who closed it and why it ended, the scored layouts
+    and, when the match records them, its events (the deal and reshuffles
+    with their card orders, and every move)."""
+
     number: int  # 1-based; playoff holes continue the count
     dealer: int
     scores: tuple[int, ...]  # per side
@@ -69,9 +89,19 @@ class HoleRecord:
     events: tuple[Event, ...] | None = None
     layouts: tuple[tuple[int, ...], ...] = ()
 
+    def __repr__(self) -> str:
+        closed = "" if self.closer is None else f", closed by side {self.closer + 1}"
+        kind = "playoff hole" if self.playoff else "hole"
+        return f"<{kind} {self.number}: scores {list(self.scores)}{closed} ({self.end_reason})>"
+
 
 @dataclass
 class MatchResult:
+    """A finished game: per hole its record (``holes``: scores, layouts,
+    events), per side the ``totals`` and ``holes_won``, the ``winners``
+    (sides sharing the win) and per seat the faults and timings (``stats``).
+    ``seed`` is the key the cards came from.  A notebook shows the scorecard."""
+
     variant: str
     seed: int | str
     names: tuple[str, ...]  # per seat
@@ -86,7 +116,46 @@ class MatchResult:
     extra_reveals: dict[int, int] = field(default_factory=dict)
 
     def standing(self, side: int) -> str:
+        """Match play's standing of ``side``: ``2 UP``, ``1 DOWN`` or ``Even``."""
         return match_standing(self.holes_won, side)
+
+    @property
+    def events(self) -> list[tuple[Event, ...]]:
+        """Each hole's event log (empty for a match that kept none)."""
+        return [h.events or () for h in self.holes]
+
+    def __repr__(self) -> str:
+        totals = ", ".join(f"{n} {t}" for n, t in zip(self.side_names, self.totals, strict=True))
+        won = " and ".join(self.side_names[w] for w in self.winners)
+        return (
+            f"<MatchResult {self.variant}, {len(self.holes)} holes, {self.scoring} play: "
+            f"{totals}; won by {won}>"
+        )
+
+    def _repr_html_(self) -> str:
+        """The scorecard: each hole's scores, the totals (and holes won in match
+        play), the winners' columns in bold; counted by the match's own rule."""
+        from .render.pictures import html_table
+
+        sides = len(self.side_names)
+        running, won = [0] * sides, [0.0] * sides
+        rows: list[list[object]] = []
+        for h in self.holes:
+            if not h.playoff:
+                count_hole(running, won, h.scores)
+            rows.append([f"{h.number}" + (" (playoff)" if h.playoff else ""), *h.scores])
+        rows.append(["total", *self.totals])
+        if self.scoring == "match":
+            rows.append(["holes won", *(f"{w:g}" for w in self.holes_won)])
+        lowest = "most holes won wins" if self.scoring == "match" else "lowest total wins"
+        return html_table(
+            ["hole", *self.side_names],
+            rows,
+            caption=f"{self.variant}: {self.scoring} play ({lowest})",
+            bold_rows=[len(rows) - 1],
+            bold_cols=[1 + w for w in self.winners],
+            notes=[repr(self)[1:-1].split(": ", 1)[1]],
+        )
 
 
 #: The clock of every decision (a constant: the compiled build calls it
@@ -140,99 +209,6 @@ def optional_attr(obj: Any, name: str) -> Any:
 _MISSING: Final = object()
 
 
-def side_names(names: Sequence[str], side_of: Sequence[int], groups: int) -> tuple[str, ...]:
-    """Each side's name: its players' names joined with " & " (one per game,
-    so loops rather than nested generators, which cost more when compiled)."""
-    members: list[list[str]] = [[] for _ in range(groups)]
-    for name, side in zip(names, side_of, strict=True):
-        members[side].append(name)
-    return tuple([" & ".join(m) for m in members])
-
-
-def match_standing(won: Sequence[float], side: int) -> str:
-    """'N UP', 'N DOWN' or 'Even' against the best other side (match play)."""
-    others = [w for i, w in enumerate(won) if i != side]
-    if not others:
-        return "Even"
-    diff = won[side] - max(others)
-    if diff == 0:
-        return "Even"
-    amount = f"{abs(diff):g}"
-    return f"{amount} UP" if diff > 0 else f"{amount} DOWN"
-
-
-def hole_winners(scores: Sequence[int], among: Sequence[int] | None = None) -> list[int]:
-    idx = list(among) if among is not None else list(range(len(scores)))
-    low = min(scores[i] for i in idx)
-    return [i for i in idx if scores[i] == low]
-
-
-def regulation_done(
-    played: int,
-    holes: int | None,
-    max_holes: int | None,
-    totals: Sequence[int],
-    target: int | None,
-    target_rule: str,
-) -> bool:
-    """Whether the regulation holes are over: a fixed number of holes played,
-    or (a game to a target) a side has reached or passed it, or the cap on
-    holes is hit.  One function for a played match and a paper scorecard
-    (``golf card``), so both end a game on the same hole."""
-    if holes is not None:
-        return played >= holes
-    if max_holes is not None and played >= max_holes:
-        return True
-    t = target or 0
-    if target_rule == "reach":
-        return any(x >= t for x in totals)
-    return any(x > t for x in totals)
-
-
-def leaders(scoring: str, totals: Sequence[int], won: Sequence[float]) -> list[int]:
-    """The sides leading now: most holes won (match play) or the lowest total."""
-    if scoring == "match":
-        best = max(won)
-        return [i for i, w in enumerate(won) if w == best]
-    return hole_winners(totals)
-
-
-class ScoredHole(Protocol):
-    """A finished hole as the scorecard needs it (:class:`HoleRecord`, or a
-    hole read back from a record)."""
-
-    @property
-    def number(self) -> int: ...
-    @property
-    def playoff(self) -> bool: ...
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-
-
-def count_hole(totals: list[int], won: list[float], scores: Sequence[int]) -> None:
-    """Add one regulation hole to the running totals and holes won: the lowest
-    score wins the hole, and a tied hole is halved (shared among the tied
-    sides).  Playoff holes are not counted: they only break a tie."""
-    for i, s in enumerate(scores):
-        totals[i] += s
-    winners = hole_winners(scores)
-    for w in winners:
-        won[w] += 1 / len(winners)
-
-
-def tally(holes: Iterable[ScoredHole], sides: int) -> tuple[list[int], list[float]]:
-    """Totals and holes won per side after ``holes``, as :class:`Match` counts them.
-
-    >>> tally([HoleRecord(1, 0, (3, 5), None, "out"), HoleRecord(2, 1, (4, 4), None, "out")], 2)
-    ([7, 9], [1.5, 0.5])
-    """
-    totals, won = [0] * sides, [0.0] * sides
-    for hole in holes:
-        if not hole.playoff:
-            count_hole(totals, won, hole.scores)
-    return totals, won
-
-
 # tests/test_fairness.py extends it (a rigged deal): allowed when compiled
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Match:
@@ -245,7 +221,7 @@ class Match:
     def __init__(
         self,
         variant: Variant,
-        bots: Sequence[Any],
+        bots: Sequence[Bot],
         names: Sequence[str] | None = None,
         seed: int | str = 0,
         *,
@@ -262,14 +238,14 @@ class Match:
         players = len(bots)
         variant.check_players(players)
         if fallback not in FALLBACKS:
-            raise ValueError(f"fallback must be one of {', '.join(FALLBACKS)}")
+            raise InputError(f"fallback must be one of {', '.join(FALLBACKS)}")
         self.variant = variant
         self.bots = list(bots)
         self.players = players
         self.names = tuple(names or [f"P{i + 1}" for i in range(players)])
         self.seed = seed
         self.groups = variant.groups_for(players)
-        self.side_of = tuple(s % self.groups for s in range(players))
+        self.side_of = variant.side_of(players)
         self.side_names = side_names(self.names, self.side_of, self.groups)
         self.holes_planned = holes if holes is not None else variant.game.holes
         self.target = None if holes is not None else variant.game.target
@@ -293,8 +269,9 @@ class Match:
         # says so for built-ins, saving an HMAC and a Mersenne Twister seeding
         # per bot per game).
         for i, bot in enumerate(self.bots):
-            if not (i < len(seeded) and seeded[i]) and hasattr(bot, "seed"):
-                bot.seed(bot_seed(seed, self.names[i]))
+            reseed = getattr(bot, "seed", None)
+            if not (i < len(seeded) and seeded[i]) and reseed is not None:
+                reseed(bot_seed(seed, self.names[i]))
         self.state: HoleState | None = None
         self._forfeit: set[int] = set()
         self._seen: list[list[Event]] = []  # per seat, this hole (_play_hole)
@@ -302,6 +279,15 @@ class Match:
     # ------------------------------------------------------------------ public
 
     def play(self) -> MatchResult:
+        """Play the game to its end: every hole (and playoff holes to break a
+        tie, if the variant says so); call it once.  Signals with a Python
+        handler (Ctrl-C) are held while it plays and delivered between
+        decisions, never inside compiled code that cannot unwind
+        (golfcli.interrupts)."""
+        with HELD:
+            return self._play_all()
+
+    def _play_all(self) -> MatchResult:
         self._hook_all("start_game", lambda i: self._game_info(i))
         number = 0
         while not self._regulation_done():
@@ -355,6 +341,8 @@ class Match:
     def _guarded(self, seat: int, fn: Callable[..., Any], *args: Any) -> Any:
         try:
             return fn(*args)
+        except StopMatch:
+            raise
         except BotFault as f:
             self._fault(seat, f.kind, str(f))
         except Exception as exc:  # a user bot's hook must not stop the match
@@ -375,7 +363,7 @@ class Match:
         return leaders(self.scoring, self.totals, self.won)
 
     def _play_hole(self, number: int, playoff: bool) -> HoleRecord:
-        dealer = (number - 1) % self.players
+        dealer = dealer_of(number, self.players)
         rng = self._hole_rng(number)
         st = HoleState(self.variant, self.players, dealer, rng, extra_reveals=self.extra_reveals)
         self.state = st
@@ -393,6 +381,8 @@ class Match:
         # Methods called directly, not bound to locals: compiled, a direct call
         # is a C call, a bound method goes through Python's calling convention.
         while st.phase != OVER:
+            if PENDING:  # a signal came: its handler runs here, between decisions
+                deliver()
             seat = st.current
             legal = st.legal_actions()
             if has_notify:
@@ -466,12 +456,16 @@ class Match:
         if stats.disqualified or (self._forfeit and side in self._forfeit):
             return self._fallback(legal)
         bot = self.bots[seat]
-        v = view(st, seat, info, self._seen[seat]) if wants else None
+        # a bot that wants no view (wants_view = False) is given None; typed
+        # Any, not cast: the compiled build checks a cast at run time
+        v: Any = view(st, seat, info, self._seen[seat]) if wants else None
         kind = ""
         msg = ""
         t0 = _clock()
         try:
             action = bot.choose(v, legal)
+        except StopMatch:  # not a fault: whoever called play() stops the match
+            raise
         except BotFault as f:
             kind, msg = f.kind, str(f)
         except Exception as exc:
@@ -485,7 +479,7 @@ class Match:
         if dt > stats.time_max:
             stats.time_max = dt
         if not kind:
-            return action  # type: ignore[no-any-return]  # a user bot's object, checked in legal
+            return action
         self._fault(seat, kind, msg)
         if self.fallback == "forfeit":
             self._forfeit.add(side)
@@ -506,3 +500,64 @@ class Match:
         st.last_fault = message
         if self.on_fault is not None:
             self.on_fault(seat, kind, message)
+
+
+def play_match(
+    variant: str | Path | Variant,
+    bots: Sequence[Bot | str],
+    *,
+    names: Sequence[str] | None = None,
+    holes: int | None = None,
+    seed: int | None = None,
+    key: str | None = None,
+    handicap: Mapping[int, int] | None = None,
+    fault_policy: str = "random",
+    record: bool = True,
+) -> MatchResult:
+    """Play one game of Golf between ``bots`` (bot objects, or specs such as
+    ``"expert"``, ``"greedy?threshold=3"``, ``"my_bot.py"``, ``"cmd:..."``) and
+    return its result: every hole's scores and events, totals, winners.
+
+    The cards come from ``key``, else from ``seed``'s key, else a fresh
+    secret key (``result.seed`` holds it), exactly as ``golf play --seed``
+    deals them; ``names`` (default ``P1``, ``P2`` ...) seed the bots, so the
+    same names, seed and bots play the same game as ``golf play -p
+    NAME=BOT,... --seed N``.  ``holes`` replaces the variant's game length,
+    ``handicap`` maps a seat to the extra cards it turns up (1-2).  A bot
+    that raises or answers an illegal move is a fault: ``fault_policy``
+    (``random``, ``forfeit``, ``disqualify``) decides the move, and the
+    seat's ``stats`` count it.  Bots made here from specs are closed here.
+
+    >>> result = play_match("six-card", ["greedy", "random"], holes=2, seed=7)
+    >>> len(result.holes), result.winners
+    (2, [0])
+    """
+    from .bots.registry import close_bot, make_bot
+
+    var = resolve(variant)
+    k = match_key(seed, key)
+    seat_names = list(names) if names is not None else [f"P{i + 1}" for i in range(len(bots))]
+    if len(seat_names) != len(bots):
+        raise InputError(f"{len(seat_names)} names for {len(bots)} bots")
+    made: list[Bot] = []
+    seats: list[Bot] = []
+    try:
+        for bot, name in zip(bots, seat_names, strict=True):
+            if isinstance(bot, str):
+                bot = make_bot(bot, seed=bot_seed(k, name))
+                made.append(bot)
+            seats.append(bot)
+        match = Match(
+            var,
+            seats,
+            seat_names,
+            k,
+            holes=holes,
+            extra_reveals=dict(handicap or {}),
+            record=record,
+            fallback=fault_policy,
+        )
+        return match.play()
+    finally:
+        for bot in made:
+            close_bot(bot)

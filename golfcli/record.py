@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from .exceptions import InputError
 from .match import HoleRecord, MatchResult
 from .state import Event, HoleState, replay_hole
 from .variant import Variant, load_variant
@@ -32,8 +33,9 @@ from .variant import Variant, load_variant
 VERSION = 1
 
 
-class RecordError(ValueError):
-    """A record file that cannot be read or does not replay; says file:line."""
+class RecordError(InputError):
+    """A record file (``golf play --record``, a tournament game's events) that
+    golf did not write or that does not replay; says file:line."""
 
 
 def header(
@@ -66,7 +68,7 @@ def header(
 
 def hole_line(rec: HoleRecord) -> dict[str, Any]:
     if rec.events is None:
-        raise ValueError("hole was played without record=True")
+        raise InputError("hole was played without record=True")
     return {
         "type": "hole",
         "number": rec.number,
@@ -219,7 +221,7 @@ def _game_line(p: Path, i: int, obj: dict[str, Any]) -> tuple[Replayed, dict[int
         raise RecordError(f"{p}:{i}: names must be a list of player names")
     try:
         var.check_players(len(names))
-    except ValueError as exc:
+    except InputError as exc:
         raise RecordError(f"{p}:{i}: {exc}") from None
     raw_extra = obj.get("extra_reveals", {})
     if not isinstance(raw_extra, dict):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import cards as C
-from .variant import Adjustment, Game, Pattern, Turn, Variant
+from .variant import CLOSER_WHEN, Adjustment, Game, Pattern, Turn, Variant
 
 
 def _players(v: Variant) -> str:
@@ -125,13 +125,7 @@ def adjustment_text(a: Adjustment) -> str:
     if a.kind == "exact":
         return f"A hole score of exactly {a.score} becomes {a.becomes} ({a.name})."
     if a.kind == "closer":
-        when = {
-            "always": "",
-            "lowest": " when their score is lowest (ties count)",
-            "strictly_lowest": " when their score is strictly lowest",
-            "not_lowest": " when another score is lower",
-            "not_strictly_lowest": " when they are not strictly lowest",
-        }[a.when]
+        when = CLOSER_WHEN[a.when].words
         if a.multiply == 1:
             return f"The player who went out or knocked gets {a.add:+d}{when} ({a.name})."
         factor = _FACTOR_WORDS.get(a.multiply, f"multiplied by {a.multiply}")

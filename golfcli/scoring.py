@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Final, TypeVar
 
 from . import cards as C
-from .variant import Pattern, Variant
+from .variant import CLOSER_WHEN, Pattern, Variant, VariantError
 
 Num = TypeVar("Num", int, float)
 _FIXED_KINDS = ("column", "row", "diagonal", "block", "adjacent_pair")
@@ -167,7 +167,7 @@ class Compiled:
                 (r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)
             ]
             return pairs
-        raise ValueError(kind)
+        raise VariantError("", "patterns", f"unknown pattern kind {kind!r}")
 
     # ------------------------------------------------------------------ core
 
@@ -401,15 +401,15 @@ def score_layout(variant: Variant, cards: Sequence[int]) -> LayoutScore:
 
 def _check_shape(variant: Variant, cards: Sequence[int]) -> None:
     if len(cards) != variant.cells:
-        raise ValueError(f"{variant.name} layouts have {variant.cells} cards, got {len(cards)}")
+        raise C.CardError(f"{variant.name} layouts have {variant.cells} cards, got {len(cards)}")
     if any(c == C.UNKNOWN for c in cards):
-        raise ValueError("cannot score a face-down (?) card; use expected_total")
+        raise C.CardError("cannot score a face-down (?) card; use expected_total")
     _check_jokers(variant, cards)
 
 
 def _check_jokers(variant: Variant, cards: Sequence[int]) -> None:
     if not variant.joker_valued and C.JOKER_CARD in cards:
-        raise ValueError(
+        raise C.CardError(
             f"{variant.name} is played without jokers "
             "(give them a value, e.g. --set values.ranks.joker=-2)"
         )
@@ -461,14 +461,8 @@ def adjustment_deltas(
             others = [s for i, s in enumerate(cur) if i != closer]
             best_other = min(others) if others else cur[closer] + 1
             mine = cur[closer]
-            hit = {
-                "always": True,
-                "lowest": mine <= best_other,
-                "strictly_lowest": mine < best_other,
-                "not_lowest": mine > best_other,
-                "not_strictly_lowest": mine >= best_other,
-            }[adj.when]
-            if hit:
+            standing = "lower" if mine < best_other else "tied" if mine == best_other else "higher"
+            if standing in CLOSER_WHEN[adj.when].standings:
                 # multiplied, then added to; a score below zero is multiplied
                 # only with multiply_negative (doubling it would reward it)
                 base = mine if adj.multiply_negative else max(mine, 0)
@@ -522,6 +516,20 @@ def unseen_cards(variant: Variant, seen: Sequence[int], players: int | None = No
     return sorted(pool.elements())
 
 
+def known_part(variant: Variant, cards: Sequence[int]) -> LayoutScore:
+    """The breakdown of a layout's face-up cards: a face-down (``?``) card
+    counts 0 and matches nothing.  Its ``total`` is the known part of a
+    layout that :func:`expected_total` completes; for a layout with no ``?``
+    it is the layout's score."""
+    _check_jokers(variant, cards)
+    comp = compiled(variant)
+    vt = comp.values
+    ranks = [c >> 3 if c != C.UNKNOWN else -1 - i for i, c in enumerate(cards)]
+    values = [vt[c] if c != C.UNKNOWN else 0 for c in cards]
+    scored, bonus, opp, matches = comp.evaluate(ranks, values)
+    return LayoutScore(tuple(cards), tuple(values), tuple(scored), tuple(matches), bonus, opp)
+
+
 def expected_total(
     variant: Variant,
     cards: Sequence[int],
@@ -534,19 +542,15 @@ def expected_total(
 
     Exact enumeration over classes of equal (rank, value) cards when small
     enough; otherwise a seeded random sample (same answer every call)."""
-    _check_jokers(variant, cards)
+    known = known_part(variant, cards).total
     comp = compiled(variant)
     vt = comp.values
     hidden = [i for i, c in enumerate(cards) if c == C.UNKNOWN]
-    ranks = [c >> 3 if c != C.UNKNOWN else -1 - i for i, c in enumerate(cards)]
-    values = [vt[c] if c != C.UNKNOWN else 0 for c in cards]
-    scored, bonus, _, _ = comp.evaluate(ranks, values)
-    known = sum(scored) + bonus
     if not hidden:
         return Expectation(known, float(known), True, 0, 0)
     pool = unseen_cards(variant, [c for c in cards if c != C.UNKNOWN], players)
     if len(pool) < len(hidden):
-        raise ValueError("more face-down cards than cards left in the deck")
+        raise C.CardError("more face-down cards than cards left in the deck")
     classes = Counter((c >> 3, vt[c]) for c in pool)
     reps = {key: next(c for c in pool if (c >> 3, vt[c]) == key) for key in classes}
     keys = list(classes)

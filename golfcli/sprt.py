@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .exceptions import InputError
 from .inference import Running, Trace, elo_score, gsprt_llr
 from .render import plural
 
@@ -211,15 +212,15 @@ class SprtField:
         if spec.candidate:
             unknown = [n for n in (spec.candidate, *spec.baselines) if n not in index]
             if unknown or not spec.baselines:
-                raise ValueError(f"an SPRT names entrants that are not here: {unknown}")
+                raise InputError(f"an SPRT names entrants that are not here: {unknown}")
             self.candidate = index[spec.candidate]
             baselines = [index[b] for b in spec.baselines]
         else:
             if len(names) != 2:
-                raise ValueError("an SPRT without a candidate compares exactly two entrants")
+                raise InputError("an SPRT without a candidate compares exactly two entrants")
             self.candidate, baselines = 0, [1]
         if self.candidate in baselines or len(set(baselines)) != len(baselines):
-            raise ValueError("an SPRT's baselines are other entrants than its candidate, once each")
+            raise InputError("an SPRT's baselines are other entrants than its candidate, once each")
         k = len(baselines)
         each = replace(spec, alpha=spec.alpha / k, beta=spec.beta / k)
         self.spec = spec

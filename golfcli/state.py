@@ -27,6 +27,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Final, NamedTuple, cast
 
+from .exceptions import InputError
 from .scoring import HoleScore, compiled, finish_hole
 from .variant import Variant
 
@@ -123,24 +124,24 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Any) -> Action:
-        """Read ``{"kind": ..., "pos": ..., "pos2": ...}`` or ``"swap 3"``; raises ValueError."""
+        """Read ``{"kind": ..., "pos": ..., "pos2": ...}`` or ``"swap 3"``; raises InputError."""
         if isinstance(data, str):
             parts = data.split()
             if not parts:
-                raise ValueError("empty action")
+                raise InputError("empty action")
             try:
                 nums = [int(p) for p in parts[1:3]]
             except ValueError:
-                raise ValueError(f"bad action {data!r}") from None
+                raise InputError(f"bad action {data!r}") from None
             if len(parts) > 3:
-                raise ValueError(f"bad action {data!r}")
+                raise InputError(f"bad action {data!r}")
             return cls(parts[0], *nums)
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ValueError("an action is an object with a string 'kind'")
+            raise InputError("an action is an object with a string 'kind'")
         pos, pos2 = data.get("pos", -1), data.get("pos2", -1)
         for v in (pos, pos2):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError("pos and pos2 must be integers")
+                raise InputError("pos and pos2 must be integers")
         return cls(data["kind"], pos, pos2)
 
 
@@ -370,7 +371,7 @@ def _tupled(x: Any) -> Any:
     return x
 
 
-class IllegalAction(ValueError):
+class IllegalAction(InputError):
     """An action the rules forbid.  The message names the rule; ``rule`` is a
     short name for it and ``pos`` the position concerned, if any, so that a
     front end can say the same in its own words (``golf play`` does)."""
@@ -432,7 +433,7 @@ class HoleState:
     """One hole: deal, start reveals/peeks, turns, end, score.
 
     ``sides`` are the layouts: one per player, or one per partner group
-    (seat ``s`` plays side ``s % groups``, so partners sit alternately).
+    (the variant's :meth:`~golfcli.variant.Variant.side_of`: partners sit alternately).
     ``dealer`` is a seat; the seat on its left starts.  ``extra_reveals``
     maps a seat to handicap cards it turns up at the start (docs/rules.md §4).
     """
@@ -506,7 +507,7 @@ class HoleState:
         self.variant = variant
         self.players = players
         self.groups = variant.groups_for(players)
-        self.side_of = [s % self.groups for s in range(players)]
+        self.side_of = list(variant.side_of(players))
         self.seats_of = [
             [s for s in range(players) if self.side_of[s] == g] for g in range(self.groups)
         ]
@@ -557,7 +558,7 @@ class HoleState:
         if self._chance is not None:
             order = next(self._chance)
             if sorted(order) != sorted(cards):
-                raise ValueError("recorded shuffle does not hold the expected cards")
+                raise InputError("recorded shuffle does not hold the expected cards")
             return tuple(order)
         rng = self.rng or random.Random()
         cards = list(cards)
@@ -568,7 +569,7 @@ class HoleState:
         deck = self.variant.deck(self.players)
         if order is not None:
             if sorted(order) != sorted(deck):
-                raise ValueError("the given deck order is not this variant's deck")
+                raise InputError("the given deck order is not this variant's deck")
             stock = tuple(order)
         else:
             stock = self._shuffled(deck)
@@ -621,9 +622,6 @@ class HoleState:
 
     def face_down(self, side: int) -> list[int]:
         return _bits(~self.up[side] & self.full, self.n)
-
-    def face_up_mask(self, side: int) -> int:
-        return self.up[side]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action ``apply`` accepts now, as a cached tuple (do not mutate).
@@ -1359,9 +1357,10 @@ def replay_steps(
 
     Yields the state after the deal and again after every recorded action
     (the same object, changed in place), so a viewer can stop anywhere.
-    Read to the end, it raises ValueError if the log disagrees with the rules."""
+    Read to the end, it raises InputError (IllegalAction for an action the
+    rules forbid) if the log disagrees with the rules."""
     if not events or events[0].kind != "deal":
-        raise ValueError("a hole's log starts with its deal")
+        raise InputError("a hole's log starts with its deal")
     dealer, order = events[0].dealer, events[0].order
     # a recorded reshuffle always has its order (only a view hides it)
     chance = iter([cast(tuple[int, ...], ev.order) for ev in events if ev.kind == "reshuffle"])
@@ -1373,7 +1372,7 @@ def replay_steps(
         state.apply(action)
         yield state
     if tuple(state.events) != tuple(events):
-        raise ValueError("replayed events differ from the recorded log")
+        raise InputError("replayed events differ from the recorded log")
 
 
 def replay_hole(
@@ -1382,7 +1381,7 @@ def replay_hole(
     events: Sequence[Event],
     extra_reveals: dict[int, int] | None = None,
 ) -> HoleState:
-    """Rebuild a hole from its event log; raises ValueError if the log disagrees."""
+    """Rebuild a hole from its event log; raises InputError if the log disagrees."""
     steps = replay_steps(variant, players, events, extra_reveals)
     state = next(steps)
     for _ in steps:  # the same state, one action further each time

@@ -46,6 +46,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .exceptions import InputError
+from .faults import FAULT_KINDS
 from .inference import (
     ELO,
     Ratio,
@@ -76,7 +78,6 @@ __all__ = [
     "t975",
 ]
 
-FAULT_KINDS = ("timeout", "crash", "malformed", "illegal")
 #: The difference a power estimate is made for: half a stroke a hole in
 #: stroke play, half a hole won a game in match play.
 RESOLUTION = 0.5
@@ -153,7 +154,7 @@ class Tally:
 
     def __init__(self, entrants: Sequence[str], scoring: str, sprt: SprtSpec | None = None) -> None:
         if scoring not in ("stroke", "match"):
-            raise ValueError(f"scoring must be stroke or match, not {scoring!r}")
+            raise InputError(f"scoring must be stroke or match, not {scoring!r}")
         self.names = list(entrants)
         self.scoring = scoring
         n = len(self.names)
@@ -178,7 +179,7 @@ class Tally:
     def add(self, o: Outcome) -> None:
         k = len(o.sides)
         if not (len(o.totals) == len(o.holes_won) == k) or o.holes < 1:
-            raise ValueError(
+            raise InputError(
                 "an outcome needs one total and holes-won per side and at least one hole"
             )
         if self._deal is not None and o.deal != self._deal:

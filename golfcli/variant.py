@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import cards as C
+from .exceptions import InputError
 from .yamlsrc import (
     Checker,
     KeyPath,
@@ -52,12 +53,38 @@ PATTERN_KINDS = (
 )
 CARD_EFFECTS = ("zero", "keep", "keep_negative")
 ADJUSTMENT_KINDS = ("exact", "closer", "lowest", "tied")
-CLOSER_WHEN = ("always", "lowest", "strictly_lowest", "not_lowest", "not_strictly_lowest")
 FLIP_MODES = ("required", "optional", "never")
 #: Holes a target game (``game.target``) plays at most when ``game.max_holes``
 #: is not given: a target that no score ever reaches (every card worth 0)
 #: must not mean a game without end.
 TARGET_HOLE_CAP = 100
+
+
+class When(NamedTuple):
+    """One choice of a closer adjustment's ``when``: for which standings of
+    the closer's score against the lowest other score (``"lower"``,
+    ``"tied"``, ``"higher"``) the closer gets the adjustment, and the words
+    ``golf rules`` says it with.  Data, not a test: scoring works the
+    standing out (in the mutation-tested core) and looks it up here."""
+
+    standings: frozenset[str]
+    words: str
+
+
+#: The closer adjustment's ``when`` choices, the one statement of them: the
+#: schema accepts these keys, scoring applies the standings, rulestext says the words.
+CLOSER_WHEN: Mapping[str, When] = MappingProxyType(
+    {
+        "always": When(frozenset({"lower", "tied", "higher"}), ""),
+        "lowest": When(frozenset({"lower", "tied"}), " when their score is lowest (ties count)"),
+        "strictly_lowest": When(frozenset({"lower"}), " when their score is strictly lowest"),
+        "not_lowest": When(frozenset({"higher"}), " when another score is lower"),
+        "not_strictly_lowest": When(
+            frozenset({"tied", "higher"}), " when they are not strictly lowest"
+        ),
+    }
+)
+
 
 #: Every key a variant may have, with its default.  A file that does not
 #: ``extends:`` anything starts from these (six-card-like turn rules).
@@ -120,6 +147,8 @@ _ADJ_KEYS = {
     "multiply",
     "multiply_negative",
 }
+# The keys of an item of each list of mappings.
+_ITEM_KEYS: dict[str, set[str]] = {"patterns": _PATTERN_KEYS, "adjustments": _ADJ_KEYS}
 
 
 # --------------------------------------------------------------------------- values
@@ -144,9 +173,6 @@ class Pattern:
     opponents: int = 0
     ranks: frozenset[int] | None = None
     adjacent: bool = True
-
-    def applies_to(self, rank: int) -> bool:
-        return self.ranks is None or rank in self.ranks
 
 
 @dataclass(frozen=True)
@@ -257,7 +283,7 @@ class Variant:
         for lo, hi, n in self.packs:
             if lo <= players <= hi:
                 return n
-        raise ValueError(f"variant {self.name!r} has no pack count for {players} players")
+        raise InputError(f"variant {self.name!r} has no pack count for {players} players")
 
     def deck(self, players: int) -> list[int]:
         return C.make_deck(self.packs_for(players), self.jokers_per_pack)
@@ -314,18 +340,31 @@ class Variant:
             return players // self.partners.group_size
         return players
 
+    def side_of(self, players: int) -> tuple[int, ...]:
+        """The side (the layout) each of ``players`` seats plays.  With partners
+        seat ``s`` plays side ``s % groups``, so partners sit alternately (A and C
+        against B and D, docs/rules.md §3); without, each seat is a side of its
+        own.  The one statement of the seating: the hole, the match, the
+        terminal, replays and ``golf card`` all read it here.
+
+        >>> builtin("alberta").side_of(4), builtin("six-card").side_of(3)
+        ((0, 1, 0, 1), (0, 1, 2))
+        """
+        groups = self.groups_for(players)
+        return tuple([s % groups for s in range(players)])
+
     def check_players(self, players: int) -> None:
         if players not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
-            raise ValueError(f"variant {self.name!r} is for {allowed} players, not {players}")
+            raise InputError(f"variant {self.name!r} is for {allowed} players, not {players}")
 
     def to_data(self) -> dict[str, Any]:
         """The merged document as plain, mutable JSON-ready data (a fresh copy:
         what bots, records and the protocol get, so none can edit the rules)."""
         return _thawed(self.data)  # type: ignore[no-any-return]
 
-    def uses_suits(self) -> bool:
-        return bool(self.card_values)
+    def __repr__(self) -> str:
+        return f"<Variant {self.name!r}: {self.rows}x{self.cols}, {spans(self.players)} players>"
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle with plain data (a read-only mapping does not pickle): tournament
@@ -333,6 +372,21 @@ class Variant:
         state = {f.name: getattr(self, f.name) for f in fields(self)}
         state["data"] = self.to_data()
         return (_unpickle_variant, (state,))
+
+
+def spans(numbers: Sequence[int]) -> str:
+    """Player counts as runs, the way ``golf variants`` lists them.
+
+    >>> spans((2, 3, 4, 6))
+    '2-4, 6'
+    """
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _times(k: int) -> str:
@@ -362,18 +416,55 @@ def missing_name(where: str) -> VariantError:
 
 
 def load_variant(
-    spec: str | Path | Mapping[str, Any] | Located,
-    overrides: Sequence[str] = (),
+    spec: str | Path | Mapping[str, Any] | Located | Variant,
+    overrides: Sequence[str] | Mapping[str, Any] = (),
     base_dir: Path | None = None,
 ) -> Variant:
-    """Load a built-in name, a path, or an inline mapping (tournament configs).
+    """A variant: a built-in's name, a file's path, a mapping of keys (as in a
+    variant file; tournament configs), or a :class:`Variant` to change.
 
-    ``overrides`` are ``key.path=value`` strings (``--set``).
+    ``overrides`` change keys for this load, as ``golf score --set`` does:
+    ``key.path=value`` strings, or a mapping of key paths to values.  Any
+    problem is one :class:`VariantError` naming ``file:line`` and the key.
+
+    >>> load_variant("six-card", {"values.ranks.2": 2}).rank_values[2]
+    2
+    >>> load_variant("six-card", ["game.holes=18"]).game.holes
+    18
     """
+    if isinstance(spec, Variant):
+        # its merged document, which names no parent: the keys are all there
+        spec = {**spec.to_data(), "extends": None}
     doc = _resolve(spec, base_dir, ())
-    for item in overrides:
-        _apply_override(doc, item)
+    if isinstance(overrides, Mapping):
+        for key, value in overrides.items():
+            _set_key(doc, str(key), _thawed(value), f"override {key}={value!r}")
+    else:
+        for item in overrides:
+            _apply_override(doc, item)
     return _build(doc)
+
+
+def resolve(spec: str | Path | Variant) -> Variant:
+    """``spec`` as a variant: a :class:`Variant` as it is, a built-in's name
+    (unless a file of that name is here) from the cache, anything else
+    loaded.  What the library's functions do with their ``variant``
+    argument: a loop that scores many layouts with ``variant="six-card"``
+    builds the variant (and its scoring tables) once."""
+    if isinstance(spec, Variant):
+        return spec
+    if isinstance(spec, str) and spec in BUILTIN_NAMES and not _is_file(Path(spec)):
+        return builtin(spec)
+    return load_variant(spec)
+
+
+def variants() -> list[Variant]:
+    """The built-in variants, in the order ``golf variants`` lists them.
+
+    >>> [v.name for v in variants()]
+    ['six-card', 'four-card', 'nine-card', 'alberta', 'duel']
+    """
+    return [builtin(name) for name in BUILTIN_NAMES]
 
 
 def _resolve(
@@ -531,11 +622,7 @@ def _merge(base: Located, top: Located, path: KeyPath) -> None:
                 del target[same]
                 for k in [k for k in base.lines if k[: len(sub)] == (*path, same)]:
                     del base.lines[k]
-        if (
-            isinstance(value, dict)
-            and isinstance(target.get(key), dict)
-            and (sub not in _OPEN_MAPPINGS or sub in _KEYED_MAPPINGS)
-        ):
+        if isinstance(value, dict) and isinstance(target.get(key), dict) and _merges(sub):
             _merge(base, top, sub)
         else:
             target[key] = copy.deepcopy(value)
@@ -549,54 +636,117 @@ def _merge(base: Located, top: Located, path: KeyPath) -> None:
 
 
 def _apply_override(doc: Located, item: str) -> None:
+    """One ``--set KEY=VALUE``: the key path follows the schema, not the
+    loaded file, so a key a file leaves out (a pattern's ``bonus``) can be
+    set; a mapping merges into the mapping it lands on, as it would in a
+    file that extends this one (docs/variants.md); any other value replaces."""
     where = f"--set {item}"
     if "=" not in item:
         raise VariantError(where, "", "expected KEY=VALUE, e.g. values.ranks.2=2")
     key, _, raw = item.partition("=")
+    _set_key(doc, key, parse_scalar(raw, where), where)
+
+
+def _set_key(doc: Located, key: str, value: Any, where: str) -> None:
+    """Set the key at dotted path ``key`` to ``value``: only keys the schema
+    has (or entries of its open mappings, such as a rank's value)."""
     parts: list[str | int] = []
     for word in key.strip().split("."):
         n = whole_number(word[1:] if word.startswith("-") else word)
         parts.append(word if n is None else -n if word.startswith("-") else n)
     if not parts or parts == [""]:
         raise VariantError(where, "", "empty key")
-    value = parse_scalar(raw, where)
     node: Any = doc.data
-    walked: list[str | int] = []
+    walked: KeyPath = ()
     for i, p in enumerate(parts):
         last = i == len(parts) - 1
-        open_map = tuple(walked) in _OPEN_MAPPINGS
         if isinstance(node, dict):
-            lookup: Any = p
-            if tuple(walked) in _KEYED_MAPPINGS:
-                lookup = _find_entry_key(node, p, _KEYED_MAPPINGS[tuple(walked)])
-            if lookup not in node and not open_map:
+            allowed = _schema_keys(walked)
+            if allowed is not None and p not in allowed:
+                keys = f" (keys: {', '.join(sorted(allowed))})" if allowed else ""
                 raise VariantError(
                     where,
                     dotted(tuple(parts)),
-                    f"unknown key {p!r} in {dotted(tuple(walked)) or 'the variant'}"
-                    + did_you_mean(p, node),
+                    f"unknown key {p!r} in {dotted(walked) or 'the variant'}"
+                    + (did_you_mean(p, allowed) or keys),
                 )
-            if last:
-                node[lookup] = value
-            else:
-                if lookup not in node:
-                    raise VariantError(where, dotted(tuple(parts)), f"unknown key {p!r}")
-                node = node[lookup]
+            if walked in _KEYED_MAPPINGS:
+                p = _find_entry_key(node, p, _KEYED_MAPPINGS[walked])
+            if not last and node.get(p) is None:
+                raise VariantError(
+                    where,
+                    dotted(tuple(parts)),
+                    f"{dotted((*walked, p))} is not set, so it has no {_part(parts[i + 1])}: "
+                    f"give it whole (--set {dotted((*walked, p))}=...)",
+                )
         elif isinstance(node, list):
             if not isinstance(p, int) or not -len(node) <= p < len(node):
                 raise VariantError(
-                    where, dotted(tuple(parts)), f"no item {p!r} in list {dotted(tuple(walked))}"
+                    where, dotted(tuple(parts)), f"no item {p!r} in list {dotted(walked)}"
                 )
-            if last:
-                node[p] = value
-            else:
-                node = node[p]
+            p %= len(node)
         else:
-            raise VariantError(
-                where, dotted(tuple(parts)), f"{dotted(tuple(walked))} is not a mapping"
-            )
-        walked.append(p)
-    doc.lines[tuple(parts)] = where
+            raise VariantError(where, dotted(tuple(parts)), f"{dotted(walked)} is not a mapping")
+        if last:
+            _put(doc, node, (*walked, p), value, where)
+        else:
+            node = node[p]
+        walked = (*walked, p)
+
+
+def _part(p: str | int) -> str:
+    return f"item {p}" if isinstance(p, int) else repr(p)
+
+
+def _schema_keys(path: KeyPath) -> Collection[str] | None:
+    """The keys the mapping at ``path`` may have by the schema, or None where
+    any key goes (``values.ranks``, ``values.cards``, ``deck.packs``)."""
+    if path in _OPEN_MAPPINGS:
+        return None
+    if len(path) == 2 and isinstance(path[1], int) and path[0] in _ITEM_KEYS:
+        return _ITEM_KEYS[path[0]]
+    node: Any = DEFAULTS
+    for p in path:
+        node = node.get(p) if isinstance(node, dict) else None
+    return node.keys() if isinstance(node, dict) else ()
+
+
+def _merges(path: KeyPath) -> bool:
+    """Whether a mapping given at ``path`` merges into the one there (by
+    ``extends:`` or ``--set``) rather than replacing it: every mapping of the
+    schema does, and the open ones keyed by rank or card entry by entry;
+    ``deck.packs`` is replaced whole, as its ranges may not overlap."""
+    return path not in _OPEN_MAPPINGS or path in _KEYED_MAPPINGS
+
+
+def _put(doc: Located, node: Any, path: KeyPath, value: Any, where: str) -> None:
+    """Set ``value`` at ``path`` in ``node`` (its parent), merging a mapping
+    into a mapping (:func:`_merges`); the keys it brings are placed at
+    ``where`` for error messages."""
+    key = path[-1]
+    old = node.get(key) if isinstance(node, dict) else node[key]
+    if isinstance(value, dict) and isinstance(old, dict) and _merges(path):
+        top: Any = value
+        for p in reversed(path):
+            top = {p: top}
+        lines = {(*path, *sub): where for sub in _key_paths(value)}
+        _merge(doc, Located(top, {(): doc.where(()), **lines}, doc.source), path)
+    else:
+        node[key] = value
+        for k in [k for k in doc.lines if k[: len(path)] == path]:
+            del doc.lines[k]
+    doc.lines[path] = where
+
+
+def _key_paths(value: Any) -> list[KeyPath]:
+    """Every key path inside ``value`` (mappings and lists), itself first."""
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return [()]
+    return [(), *((k, *sub) for k, v in items for sub in _key_paths(v))]
 
 
 def _entry_id(key: Any, how: str) -> int | None:
@@ -638,7 +788,7 @@ def parse_counts(value: Any) -> tuple[int, int]:
         return a, b
     if (n := whole_number(text)) is not None:
         return n, n
-    raise ValueError(f"{value!r} is not a player count like 3, 2-4 or 9+")
+    raise InputError(f"{value!r} is not a player count like 3, 2-4 or 9+")
 
 
 def _build(doc: Located) -> Variant:
@@ -646,9 +796,9 @@ def _build(doc: Located) -> Variant:
     top = ck.mapping((), DEFAULTS.keys())
     name = top.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise ck.fail(("name",), "every variant needs a name")
+        ck.fail(("name",), "every variant needs a name")
     if len(name.strip()) > 255:
-        raise ck.fail(("name",), f"at most 255 characters, not {len(name.strip())}")
+        ck.fail(("name",), f"at most 255 characters, not {len(name.strip())}")
     description = ck.str_(("description",)) if top.get("description") is not None else ""
 
     # players
@@ -659,13 +809,13 @@ def _build(doc: Located) -> Variant:
         path: KeyPath = ("players", i) if isinstance(players_raw, list) else ("players",)
         try:
             lo, hi = parse_counts(item)
-        except ValueError as exc:
-            raise ck.fail(path, str(exc)) from None
+        except InputError as exc:
+            ck.fail(path, str(exc))
         if lo < 1 or hi < lo or (hi > 16 and hi != 99):
-            raise ck.fail(path, f"impossible player count {item!r} (1 to 16)")
+            ck.fail(path, f"impossible player count {item!r} (1 to 16)")
         players.update(range(lo, min(hi, 16) + 1))
     if not players:
-        raise ck.fail(("players",), "no player counts given")
+        ck.fail(("players",), "no player counts given")
 
     # grid
     ck.mapping(("grid",), ("rows", "cols"))
@@ -684,26 +834,22 @@ def _build(doc: Located) -> Variant:
         for k in packs_raw:
             try:
                 lo, hi = parse_counts(k)
-            except ValueError as exc:
-                raise ck.fail(("deck", "packs", k), str(exc)) from None
+            except InputError as exc:
+                ck.fail(("deck", "packs", k), str(exc))
             if hi < lo or lo < 1:
-                raise ck.fail(("deck", "packs", k), f"impossible player count {k!r}")
+                ck.fail(("deck", "packs", k), f"impossible player count {k!r}")
             for lo2, hi2, _ in packs:
                 if lo <= hi2 and lo2 <= hi:
-                    raise ck.fail(
-                        ("deck", "packs", k), f"player counts {k!r} overlap another entry"
-                    )
+                    ck.fail(("deck", "packs", k), f"player counts {k!r} overlap another entry")
             packs.append((lo, hi, ck.int_(("deck", "packs", k), 1, 12)))
     else:
-        raise ck.fail(
-            ("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}"
-        )
+        ck.fail(("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}")
 
     # values
     ck.mapping(("values",), ("ranks", "cards"))
     ranks_raw = ck.get(("values", "ranks"))
     if not isinstance(ranks_raw, dict):
-        raise ck.fail(
+        ck.fail(
             ("values", "ranks"),
             "must map every rank (A 2-10 J Q K, and joker if used) to its value",
         )
@@ -712,34 +858,34 @@ def _build(doc: Located) -> Variant:
         try:
             r = C.parse_rank(k)
         except C.CardError as exc:
-            raise ck.fail(("values", "ranks", k), str(exc)) from None
+            ck.fail(("values", "ranks", k), str(exc))
         if rank_values[r] is not None:
-            raise ck.fail(("values", "ranks", k), f"rank {C.rank_str(r)} is given a value twice")
+            ck.fail(("values", "ranks", k), f"rank {C.rank_str(r)} is given a value twice")
         rank_values[r] = ck.int_(("values", "ranks", k), -100, 100)
     missing = [C.rank_str(r) for r in range(1, 14) if rank_values[r] is None]
     if missing:
-        raise ck.fail(("values", "ranks"), f"no value for rank(s) {', '.join(missing)}")
+        ck.fail(("values", "ranks"), f"no value for rank(s) {', '.join(missing)}")
     if jokers and rank_values[0] is None:
-        raise ck.fail(
+        ck.fail(
             ("deck", "jokers_per_pack"),
             "the deck has jokers but values.ranks gives them no value (add joker: N)",
         )
     cards_raw = ck.get(("values", "cards")) or {}
     if not isinstance(cards_raw, dict):
-        raise ck.fail(("values", "cards"), "must map exact cards like AC or 10C to values")
+        ck.fail(("values", "cards"), "must map exact cards like AC or 10C to values")
     card_values: list[tuple[int, int]] = []
     for k in cards_raw:
         try:
             card = C.parse_card(str(k))
         except C.CardError as exc:
-            raise ck.fail(("values", "cards", k), str(exc)) from None
+            ck.fail(("values", "cards", k), str(exc))
         if card == C.UNKNOWN or C.suit_of(card) == C.NO_SUIT:
-            raise ck.fail(
+            ck.fail(
                 ("values", "cards", k),
                 "an exact card needs a suit (e.g. KC); use values.ranks for a whole rank",
             )
         if any(c == card for c, _ in card_values):
-            raise ck.fail(("values", "cards", k), f"card {C.card_str(card)} is given a value twice")
+            ck.fail(("values", "cards", k), f"card {C.card_str(card)} is given a value twice")
         card_values.append((card, ck.int_(("values", "cards", k), -100, 100)))
 
     patterns = _patterns(ck, rows, cols)
@@ -749,7 +895,7 @@ def _build(doc: Located) -> Variant:
     cells = rows * cols
     start = Start(ck.int_(("start", "reveal"), 0, cells), ck.int_(("start", "peek"), 0, cells))
     if start.reveal + start.peek > cells:
-        raise ck.fail(
+        ck.fail(
             ("start",),
             f"reveal + peek ({start.reveal + start.peek}) exceeds the {cells} cards of a layout",
         )
@@ -757,10 +903,10 @@ def _build(doc: Located) -> Variant:
     ck.mapping(("turn",), DEFAULTS["turn"].keys())
     draw_from = ck.get(("turn", "draw_from"))
     if not isinstance(draw_from, list) or not draw_from:
-        raise ck.fail(("turn", "draw_from"), "must be a list of stock and/or discard")
+        ck.fail(("turn", "draw_from"), "must be a list of stock and/or discard")
     for i, d in enumerate(draw_from):
         if d not in ("stock", "discard"):
-            raise ck.fail(("turn", "draw_from", i), f"must be stock or discard, not {d!r}")
+            ck.fail(("turn", "draw_from", i), f"must be stock or discard, not {d!r}")
     turn = Turn(
         draw_from=tuple(dict.fromkeys(draw_from)),
         flip_after_discard=ck.choice(("turn", "flip_after_discard"), FLIP_MODES),
@@ -787,13 +933,13 @@ def _build(doc: Located) -> Variant:
         stock_empty=ck.choice(("end", "stock_empty"), ("reshuffle", "end_hole")),
     )
     if end.frozen_discard and "stock" not in turn.draw_from:
-        raise ck.fail(
+        ck.fail(
             ("end", "frozen_discard"),
             "a frozen discard pile on final turns needs turn.draw_from to include stock "
             "(those turns would have nothing to draw)",
         )
     if not end.all_face_up and not turn.knock:
-        raise ck.fail(
+        ck.fail(
             ("end", "all_face_up"), "with all_face_up false a hole can only end by turn.knock: true"
         )
 
@@ -808,9 +954,9 @@ def _build(doc: Located) -> Variant:
         max_playoff_holes=ck.int_(("game", "max_playoff_holes"), 0, 100),
     )
     if game.holes is None and game.target is None:
-        raise ck.fail(("game",), "give game.holes or game.target")
+        ck.fail(("game",), "give game.holes or game.target")
     if game.holes is not None and game.target is not None:
-        raise ck.fail(
+        ck.fail(
             ("game", "target"),
             "give game.holes or game.target, not both (cap a target with game.max_holes)",
         )
@@ -822,17 +968,17 @@ def _build(doc: Located) -> Variant:
     gsize = ck.int_(("partners", "group_size"), 2, 8)
     pc_raw = ck.get(("partners", "player_counts"))
     if not isinstance(pc_raw, list):
-        raise ck.fail(("partners", "player_counts"), "must be a list of player counts, e.g. [4, 6]")
+        ck.fail(("partners", "player_counts"), "must be a list of player counts, e.g. [4, 6]")
     pcs: list[int] = []
     for i, _ in enumerate(pc_raw):
         n = ck.int_(("partners", "player_counts", i), 2, 16)
         if n % gsize or n // gsize < 2:
-            raise ck.fail(
+            ck.fail(
                 ("partners", "player_counts", i),
                 f"{n} players cannot form two or more groups of {gsize}",
             )
         if n not in players:
-            raise ck.fail(
+            ck.fail(
                 ("partners", "player_counts", i), f"{n} is not an allowed player count (players)"
             )
         pcs.append(n)
@@ -843,12 +989,12 @@ def _build(doc: Located) -> Variant:
     for n in sorted(players):
         match = [p for lo, hi, p in pack_list if lo <= n <= hi]
         if not match:
-            raise ck.fail(("deck", "packs"), f"no pack count for {n} players")
+            ck.fail(("deck", "packs"), f"no pack count for {n} players")
         sides = n // gsize if n in pcs else n
         need = sides * cells + 1 + (1 if sides else 0)
         have = match[0] * (52 + jokers)
         if have < need:
-            raise ck.fail(
+            ck.fail(
                 ("deck", "packs"),
                 f"{match[0]} pack(s) hold {have} cards, too few to deal "
                 f"{sides} layouts of {cells} with {n} players",
@@ -887,7 +1033,7 @@ def _face_down_limit(ck: Checker, path: KeyPath, cells: int) -> int | None:
     number = isinstance(v, int) and not isinstance(v, bool)
     if not number or not 0 <= v <= cells:
         shown = str(v) if number else f"{kind_of(v)} {v!r}"
-        raise ck.fail(
+        ck.fail(
             path,
             f"must be a number of face-down cards from 0 to {cells} (the cards of a layout), "
             f"or null for no limit, not {shown}",
@@ -904,20 +1050,20 @@ def _rank_set(ck: Checker, path: KeyPath) -> frozenset[int]:
         try:
             out.add(C.parse_rank(r))
         except C.CardError as exc:
-            raise ck.fail((*path, i), str(exc)) from None
+            ck.fail((*path, i), str(exc))
     return frozenset(out)
 
 
 def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
     raw = ck.get(("patterns",))
     if not isinstance(raw, list):
-        raise ck.fail(("patterns",), "must be a list of matching rules")
+        ck.fail(("patterns",), "must be a list of matching rules")
     out = []
     for i, _ in enumerate(raw):
         p: KeyPath = ("patterns", i)
         item = ck.mapping(p, _PATTERN_KEYS)
         if "kind" not in item:
-            raise ck.fail(p, f"a pattern needs kind: one of {', '.join(PATTERN_KINDS)}")
+            ck.fail(p, f"a pattern needs kind: one of {', '.join(PATTERN_KINDS)}")
         kind = ck.choice((*p, "kind"), PATTERN_KINDS)
         effect: str | int = "zero"
         if "cards" in item:
@@ -933,17 +1079,17 @@ def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
             excluded = _rank_set(ck, (*p, "except"))
             ranks = (ranks if ranks is not None else frozenset(range(14))) - excluded
         if kind in ("diagonal", "block") and min(rows, cols) < 2:
-            raise ck.fail((*p, "kind"), f"a {kind} needs at least a 2x2 grid")
+            ck.fail((*p, "kind"), f"a {kind} needs at least a 2x2 grid")
         if kind == "row" and cols < 2:
-            raise ck.fail((*p, "kind"), "a row needs at least 2 columns")
+            ck.fail((*p, "kind"), "a row needs at least 2 columns")
         if kind == "adjacent_pair" and rows * cols < 2:
-            raise ck.fail((*p, "kind"), "adjacent_pair needs at least 2 cards")
+            ck.fail((*p, "kind"), "adjacent_pair needs at least 2 cards")
         if kind == "twin_columns" and cols < 2:
-            raise ck.fail((*p, "kind"), "twin_columns needs at least 2 columns")
+            ck.fail((*p, "kind"), "twin_columns needs at least 2 columns")
         if kind in ("column", "column_pair") and rows < 2:
-            raise ck.fail((*p, "kind"), f"{kind} needs at least 2 rows")
+            ck.fail((*p, "kind"), f"{kind} needs at least 2 rows")
         if "adjacent" in item and kind != "twin_columns":
-            raise ck.fail((*p, "adjacent"), "adjacent only applies to twin_columns")
+            ck.fail((*p, "adjacent"), "adjacent only applies to twin_columns")
         name = item.get("name") or kind.replace("_", " ")
         out.append(
             Pattern(
@@ -962,7 +1108,7 @@ def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
 def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
     raw = ck.get(("adjustments",))
     if not isinstance(raw, list):
-        raise ck.fail(("adjustments",), "must be a list of hole-level rules")
+        ck.fail(("adjustments",), "must be a list of hole-level rules")
     out = []
     needs: dict[str, tuple[str, ...]] = {
         "exact": ("score", "becomes"),
@@ -974,13 +1120,13 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
         p: KeyPath = ("adjustments", i)
         item = ck.mapping(p, _ADJ_KEYS)
         if "kind" not in item:
-            raise ck.fail(p, f"an adjustment needs kind: one of {', '.join(ADJUSTMENT_KINDS)}")
+            ck.fail(p, f"an adjustment needs kind: one of {', '.join(ADJUSTMENT_KINDS)}")
         kind = ck.choice((*p, "kind"), ADJUSTMENT_KINDS)
         for key in needs[kind]:
             if key not in item:
-                raise ck.fail(p, f"a {kind} adjustment needs {key}")
+                ck.fail(p, f"a {kind} adjustment needs {key}")
         if kind == "closer" and "add" not in item and "multiply" not in item:
-            raise ck.fail(p, "a closer adjustment needs add, multiply or both")
+            ck.fail(p, "a closer adjustment needs add, multiply or both")
         allowed = (
             {"kind", "name", *needs[kind]}
             | ({"add", "when", "multiply", "multiply_negative"} if kind == "closer" else set())
@@ -988,14 +1134,12 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
         )
         for key in item:
             if key not in allowed:
-                raise ck.fail(
+                ck.fail(
                     (*p, key),
                     f"not a key of a {kind} adjustment (keys: {', '.join(sorted(allowed))})",
                 )
         if "multiply_negative" in item and "multiply" not in item:
-            raise ck.fail(
-                (*p, "multiply_negative"), "only applies with multiply (the factor, e.g. 2)"
-            )
+            ck.fail((*p, "multiply_negative"), "only applies with multiply (the factor, e.g. 2)")
         out.append(
             Adjustment(
                 kind=kind,

@@ -9,17 +9,19 @@ and record the line of every key path.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
+
+from .exceptions import InputError
 
 KeyPath = tuple[str | int, ...]
 
 
-class SourceError(ValueError):
+class SourceError(InputError):
     """Bad input with a place: ``where`` is ``file:line`` or a label like ``--set``."""
 
     def __init__(self, where: str, path: KeyPath | str, message: str) -> None:
@@ -312,8 +314,11 @@ class Checker:
         self.doc = doc
         self.error = error
 
-    def fail(self, path: KeyPath, message: str) -> SourceError:
-        return self.error(self.doc.where(path), path, message)
+    def fail(self, path: KeyPath, message: str) -> NoReturn:
+        """Raise the checker's error: ``file:line: key.path: message``.  Like
+        :func:`golfcli.errors.fail` it does not return, and it says the one
+        problem alone (no chained exception: the message is the whole story)."""
+        raise self.error(self.doc.where(path), path, message) from None
 
     def get(self, path: KeyPath) -> Any:
         node: Any = self.doc.data
@@ -326,13 +331,13 @@ class Checker:
         (listed sorted when ``allowed`` is a set, in order otherwise)."""
         node = self.get(path)
         if not isinstance(node, dict):
-            raise self.fail(path, f"must be a mapping of keys, not {kind_of(node)}")
+            self.fail(path, f"must be a mapping of keys, not {kind_of(node)}")
         names = sorted(allowed) if isinstance(allowed, (set, frozenset)) else list(allowed)
         where = f" in {what}" if what else ""
         for k in node:
             if k not in names:
                 hint = did_you_mean(k, names) or f" (expected one of: {', '.join(names)})"
-                raise self.fail((*path, k), f"unknown key{where}{hint}")
+                self.fail((*path, k), f"unknown key{where}{hint}")
         return node
 
     def int_(
@@ -342,11 +347,11 @@ class Checker:
         if v is None and none:
             return None
         if isinstance(v, bool) or not isinstance(v, int):
-            raise self.fail(path, f"must be a whole number, not {kind_of(v)} {v!r}")
+            self.fail(path, f"must be a whole number, not {kind_of(v)} {v!r}")
         if lo is not None and v < lo:
-            raise self.fail(path, f"must be at least {lo}, not {v}")
+            self.fail(path, f"must be at least {lo}, not {v}")
         if hi is not None and v > hi:
-            raise self.fail(path, f"must be at most {hi}, not {v}")
+            self.fail(path, f"must be at most {hi}, not {v}")
         return v
 
     def num(
@@ -354,36 +359,36 @@ class Checker:
     ) -> float:
         v = self.get(path)
         if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
-            raise self.fail(path, f"must be a number, not {kind_of(v)} {v!r}")
+            self.fail(path, f"must be a number, not {kind_of(v)} {v!r}")
         if v < lo or (open_lo and v == lo):
             bound = "more than" if open_lo else "at least"
-            raise self.fail(path, f"must be {bound} {lo:g}, not {v!r}")
+            self.fail(path, f"must be {bound} {lo:g}, not {v!r}")
         if hi is not None and v > hi:
-            raise self.fail(path, f"must be at most {hi:g}, not {v!r}")
+            self.fail(path, f"must be at most {hi:g}, not {v!r}")
         return float(v)
 
     def bool_(self, path: KeyPath) -> bool:
         v = self.get(path)
         if not isinstance(v, bool):
-            raise self.fail(path, f"must be true or false, not {v!r}")
+            self.fail(path, f"must be true or false, not {v!r}")
         return v
 
-    def choice(self, path: KeyPath, options: Sequence[str]) -> str:
+    def choice(self, path: KeyPath, options: Collection[str]) -> str:
         v = self.get(path)
         if v not in options:
             hint = did_you_mean(v, options) if isinstance(v, str) else ""
-            raise self.fail(path, f"must be one of {', '.join(options)}, not {v!r}{hint}")
+            self.fail(path, f"must be one of {', '.join(options)}, not {v!r}{hint}")
         return str(v)
 
     def str_(self, path: KeyPath) -> str:
         v = self.get(path)
         if not isinstance(v, str):
-            raise self.fail(path, f"must be text, not {kind_of(v)}")
+            self.fail(path, f"must be text, not {kind_of(v)}")
         return v
 
     def text(self, path: KeyPath) -> str:
         """Non-empty text, stripped."""
         v = self.get(path)
         if not isinstance(v, str) or not v.strip():
-            raise self.fail(path, f"must be non-empty text, not {kind_of(v)} {v!r}")
+            self.fail(path, f"must be non-empty text, not {kind_of(v)} {v!r}")
         return v.strip()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from golfcli.golden import GOLDEN, record_lines
+from tests.golden_games import GOLDEN, record_lines
 
 
 def main() -> int:

@@ -4,8 +4,13 @@ builds golf's Click command once, and the test side of tests/bots/gate_bot.py.""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
-from collections.abc import Callable
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +76,31 @@ def golf(*args: str) -> Any:
     from golfcli.cli import app
 
     return CliRunner().invoke(app, list(args))
+
+
+#: ``golf`` in a fresh process, started the way the console script starts it
+GOLF = [sys.executable, "-c", "from golfcli.entry import main; main()"]
+
+
+@contextlib.contextmanager
+def job(args: list[str], **popen: Any) -> Iterator[subprocess.Popen[str]]:
+    """A process in a session of its own, as a terminal runs a job (so a test
+    sends Ctrl-C to its whole group: ``os.killpg(p.pid, SIGINT)``), with
+    text pipes; it and its group are killed if still running at the end."""
+    p = subprocess.Popen(
+        args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        **popen,
+    )
+    try:
+        yield p
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
 
 
 def one_error_line(result: Any) -> str:

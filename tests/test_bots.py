@@ -21,6 +21,7 @@ from golfcli.bots.expert import Evaluator, ExpertBot
 from golfcli.bots.mc import MCBot
 from golfcli.bots.registry import make_bot
 from golfcli.cards import parse_card
+from golfcli.exceptions import InputError
 from golfcli.match import Match, MatchResult
 from golfcli.state import Action, HoleState
 from golfcli.variant import Variant, builtin, load_variant
@@ -273,7 +274,7 @@ def test_determinize_for_a_seat_watching_another_hold_a_stock_card(
 def test_determinize_refuses_the_setup() -> None:
     st = HoleState(builtin("six-card"), 2, 0, random.Random(1))
     assert st.phase == "setup"
-    with pytest.raises(ValueError, match="setup"):
+    with pytest.raises(InputError, match="setup"):
         determinize(view(st, st.current), random.Random(1))
 
 
@@ -937,7 +938,7 @@ def test_the_expert_values_positions_with_alike_cards_exchanged_the_same(name: s
 
 @pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "nine-card-002"])
 def test_the_experts_incremental_valuation_is_the_full_one(name: str) -> None:
-    """A trial valued from its reference layout (``value_near``: one card
+    """A trial valued from its reference layout (``value_at``: one card
     tried in one cell) is the very float a fresh full valuation gives, with
     the same work units, for our layout and an opponent's, with and without
     the turns left; and one Evaluator asked in any order answers the same."""
@@ -960,7 +961,8 @@ def test_the_experts_incremental_valuation_is_the_full_one(name: str) -> None:
                             fresh = Evaluator(vw)
                             want = fresh.value(trial, future)
                             before = ev.work
-                            assert ev.value_near(trial, future, lay, pos) == want
+                            ref = ev.reference(lay, future)
+                            assert ev.value_at(ref, pos, trial) == want
                             assert ev.work - before in (0, fresh.work)  # 0: a memo hit
                             checked += 1
             legal = st.legal_actions()

@@ -22,7 +22,7 @@ import golfcli
 from golfcli.cli import build_kind
 
 COMPILED = ["cards", "keys", "scoring", "state", "view", "bots.common", "bots.greedy"]
-COMPILED += ["bots.expert", "bots.mc", "match"]
+COMPILED += ["bots.expert", "bots.mc", "game", "match"]
 ROOT = Path(golfcli.__file__).parent
 
 

@@ -99,6 +99,14 @@ def test_parse_rank(text: str | int, rank: int) -> None:
     assert C.parse_rank(text) == rank
 
 
+@pytest.mark.parametrize("value", [1.5, float("nan"), None, [5], {"kind": "row"}, b"K", 10**30])
+def test_parse_rank_refuses_any_other_value_in_words(value: object) -> None:
+    """A variant file hands over whatever YAML reads: each is a CardError
+    (one line naming the key), never the compiled build's TypeError."""
+    with pytest.raises(C.CardError, match="unknown rank"):
+        C.parse_rank(value)
+
+
 def test_parse_rank_error() -> None:
     with pytest.raises(C.CardError):
         C.parse_rank("Z")

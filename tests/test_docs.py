@@ -4,13 +4,15 @@ reference to the rules lands on a section of docs/rules.md."""
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIXES = {".py", ".md", ".yaml", ".yml", ".toml", ".txt", ".cfg"}
-SKIP = {".git", ".venv", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", "runs"}
+#: Folders a walk outside git leaves out (in a checkout, .gitignore says so)
+SKIP = {".git", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", "runs", "mutants"}
 
 #: Pointers out of the repository: the outside rules specification, a shared
 #: folder beside the checkout, an issue tracker's numbers.
@@ -21,15 +23,74 @@ OUTSIDE = {
 }
 
 
-def repo_files() -> list[Path]:
-    out = []
-    for path in sorted(ROOT.rglob("*")):
-        rel = path.relative_to(ROOT)
-        if any(part in SKIP or part.endswith(".egg-info") for part in rel.parts):
-            continue
-        if path.is_file() and path.suffix in SUFFIXES:
-            out.append(path)
-    return out
+def repo_files(root: Path = ROOT) -> list[Path]:
+    """The repository's own text files: what git tracks, plus new files it
+    would add (not ignored); outside a git checkout (an unpacked source
+    archive), a walk of the tree.  Either way a virtual environment inside
+    the checkout (a folder with ``pyvenv.cfg``, whatever its name) is not the
+    repository's: its third-party files may name anything."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=root,
+            capture_output=True,
+            check=True,
+        ).stdout.decode()
+        paths = {root / name for name in listed.split("\0") if name}
+    except (OSError, subprocess.CalledProcessError):
+        paths = {p for p in root.rglob("*") if not _skipped(p.relative_to(root).parts)}
+    venvs: dict[Path, bool] = {}
+
+    def in_venv(path: Path) -> bool:
+        for parent in path.relative_to(root).parents:
+            if parent not in venvs:
+                venvs[parent] = (root / parent / "pyvenv.cfg").is_file()
+            if venvs[parent]:
+                return True
+        return False
+
+    return sorted(p for p in paths if p.suffix in SUFFIXES and p.is_file() and not in_venv(p))
+
+
+def _skipped(parts: tuple[str, ...]) -> bool:
+    return any(part in SKIP or part.endswith(".egg-info") for part in parts)
+
+
+#: What a third-party file may say (spelled apart, or this file would say it)
+POINTER = "RULES" + ".md"
+
+
+def _tree(root: Path) -> None:
+    """A checkout with a virtual environment not named .venv in it."""
+    (root / "docs").mkdir()
+    (root / "docs" / "a.md").write_text("see docs/rules.md\n")
+    site = root / "venv-py311" / "lib" / "site-packages"
+    site.mkdir(parents=True)
+    (root / "venv-py311" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    (site / "setuptools_file.py").write_text(f"# see {POINTER}\n")
+    (root / "pkg.egg-info").mkdir()
+    (root / "pkg.egg-info" / "SOURCES.txt").write_text(POINTER)
+
+
+def test_repo_files_leave_out_a_virtual_environment_of_any_name(tmp_path: Path) -> None:
+    """Outside git (an unpacked archive): the walk skips the venv and build litter."""
+    _tree(tmp_path)
+    assert repo_files(tmp_path) == [tmp_path / "docs" / "a.md"]
+
+
+def test_repo_files_are_what_git_would_commit(tmp_path: Path) -> None:
+    """In a checkout: tracked files and new ones not ignored, never a venv
+    (here .gitignore does not name it, as a venv called venv-py311 is not)."""
+    _tree(tmp_path)
+    (tmp_path / ".gitignore").write_text("*.egg-info/\nbuild/\n")
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "copy.py").write_text(POINTER)
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(tmp_path)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "docs", ".gitignore"], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "x"], check=True)
+    (tmp_path / "docs" / "new.md").write_text("not added yet\n")
+    assert repo_files(tmp_path) == [tmp_path / "docs" / "a.md", tmp_path / "docs" / "new.md"]
 
 
 def test_nothing_points_outside_the_repository() -> None:
@@ -58,3 +119,24 @@ def test_every_rules_reference_names_a_section(path: Path) -> None:
     for ref in re.finditer(r"rules\.md((?:[ ,]*(?:§+|-|–|and)\s*\d+b?)+)", text):
         for number in re.findall(r"\d+b?", ref.group(1)):
             assert number in sections, f"{path.name}: {ref.group(0)!r}: no §{number}"
+
+
+def test_the_api_reference_builds_with_every_public_name(tmp_path: Path) -> None:
+    """scripts/api_reference.py renders golfcli's public names (pdoc, a test extra)."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("pdoc")
+    import golfcli
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "api_reference.py"), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    page = (tmp_path / "golfcli.html").read_text(encoding="utf-8")
+    for name in golfcli.__all__:
+        assert f'id="{name}"' in page, f"golfcli.{name} is missing from the reference"
+    assert "Score one layout with a variant" in page  # a docstring, rendered

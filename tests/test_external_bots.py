@@ -418,7 +418,7 @@ def test_a_given_name_is_kept() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(BotSpecError):
         ExternalBot([])
-    with pytest.raises(ValueError):
+    with pytest.raises(BotSpecError):
         ExternalBot(["x"], time_limit=0, transport_factory=ScriptedBot)
 
 

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from golfcli.golden import GOLDEN, record_lines
 from golfcli.record import load_record
+
+from .golden_games import GOLDEN, record_lines
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 

@@ -28,11 +28,20 @@ from golfcli.cli import app
 from golfcli.match import Match
 from golfcli.state import ACTION_KINDS, Action, HoleState, IllegalAction
 from golfcli.validate import MAX_ERRORS
-from golfcli.variant import DEFAULTS, TARGET_HOLE_CAP, VariantError, load_variant
+from golfcli.variant import (
+    _ADJ_KEYS,
+    _PATTERN_KEYS,
+    ADJUSTMENT_KINDS,
+    DEFAULTS,
+    PATTERN_KINDS,
+    TARGET_HOLE_CAP,
+    VariantError,
+    load_variant,
+)
 from golfcli.view import view
 from golfcli.yamlsrc import MAX_DEPTH, SourceError, load_text, parse_scalar
 
-from .helpers import CliRunner, one_error_line
+from .helpers import GOLF, CliRunner, job, one_error_line
 
 runner = CliRunner()
 
@@ -658,6 +667,45 @@ def test_damaged_games_jsonl_is_played_again(tmp_path: Path, damage: Any) -> Non
     assert sum(row["games"] for row in report["standings"]) == 2 * 4  # every game, once
 
 
+def test_an_endless_line_in_games_jsonl_is_read_with_a_bound(tmp_path: Path) -> None:
+    """A damaged games.jsonl (here 48 MB of zeros without a newline, as a
+    crash can leave) is read in bounded pieces on --resume: the line is
+    dropped and its game played again, and no line is held whole (it was:
+    a big enough one was a MemoryError)."""
+    import json
+    import tracemalloc
+
+    cfg, out = make_run(tmp_path)
+    games = out / "games.jsonl"
+    lines = games.read_bytes().splitlines(keepends=True)
+    with games.open("wb") as fh:
+        fh.write(lines[0])
+        fh.truncate(len(lines[0]) + 48 * 2**20)  # a hole: zeros, no disk used
+        fh.seek(0, os.SEEK_END)
+        fh.write(b"\n" + b"".join(lines[2:]))
+    tracemalloc.start()
+    try:
+        r = run("tournament", str(cfg), "--out", str(out), "--resume", "--format", "json")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert r.exit_code == 0, r.output
+    assert "dropped 1 torn or unreadable line(s)" in r.stderr
+    assert sum(row["games"] for row in json.loads(r.stdout)["standings"]) == 2 * 4
+    assert peak < 24 * 2**20, peak  # half the line (it was read whole: twice the line)
+    assert games.read_bytes().splitlines(keepends=True)[: len(lines) - 1] == [lines[0], *lines[2:]]
+
+
+def test_games_jsonl_that_is_not_a_file_is_one_line(tmp_path: Path) -> None:
+    """A games.jsonl that is a device (/dev/zero here: reads never end, as
+    /dev/full's do) is refused on --resume, not read for ever."""
+    cfg, out = make_run(tmp_path)
+    (out / "games.jsonl").unlink()
+    (out / "games.jsonl").symlink_to("/dev/zero")
+    line = one_error_line(run("tournament", str(cfg), "--out", str(out), "--resume", "-q"))
+    assert line.startswith(f"golf: error: {out / 'games.jsonl'}: not a regular file")
+
+
 def test_replay_of_arbitrary_bytes_is_one_line(tmp_path: Path) -> None:
     rng = random.Random(5)
     for n, data in enumerate(
@@ -732,6 +780,14 @@ def key_paths(node: Any, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
 
 
 VARIANT_PATHS = [*key_paths(DEFAULTS), ("values", "ranks", "A"), ("patterns",), ("deck",)]
+#: The keys of a pattern and of an adjustment (the first of each list): --set
+#: reaches them by the schema, a file by a generated item.
+ITEM_PATHS = [
+    *(("patterns", "0", k) for k in sorted(_PATTERN_KEYS)),
+    *(("adjustments", "0", k) for k in sorted(_ADJ_KEYS)),
+    ("patterns", "0"),
+    ("adjustments", "0"),
+]
 
 
 def set_path(doc: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
@@ -753,6 +809,15 @@ def variant_texts(draw: Any) -> str:
         set_path(doc, draw(st.sampled_from(VARIANT_PATHS)), draw(junk_values))
     if draw(st.booleans()):
         doc[draw(st.text(min_size=1, max_size=8))] = draw(junk_values)
+    for key, kinds, keys in (
+        ("patterns", PATTERN_KINDS, _PATTERN_KEYS),
+        ("adjustments", ADJUSTMENT_KINDS, _ADJ_KEYS),
+    ):
+        if draw(st.integers(0, 3)) == 0:  # an item with junk where ranks, numbers... belong
+            item = {"kind": draw(st.sampled_from(kinds))}
+            for k in draw(st.lists(st.sampled_from(sorted(keys - {"kind"})), max_size=3)):
+                item[k] = draw(junk_values)
+            doc[key] = [item]
     try:
         return yaml.safe_dump(doc, allow_unicode=True)
     except yaml.YAMLError:
@@ -801,18 +866,75 @@ def test_generated_variant_files(text: str) -> None:
             one_line_or_ok(run("rules", str(f)))
 
 
+def flow(value: Any) -> str:
+    """A value as one line of YAML, as a --set value is typed."""
+    text = yaml.safe_dump(value, default_flow_style=True, width=10**6)
+    return text.removesuffix("\n...\n").strip()
+
+
 set_values = st.one_of(
-    junk_scalars.map(lambda v: yaml.safe_dump(v).removesuffix("\n...\n").strip()),
+    junk_scalars.map(flow),
+    # lists and mappings: a float or a mapping where a rank belongs, a
+    # mapping that gives some keys of a section and not others
+    junk_values.map(flow),
+    st.dictionaries(
+        st.sampled_from(sorted({*DEFAULTS["game"], *DEFAULTS["grid"]})), junk_scalars
+    ).map(flow),
     st.text(max_size=20),
     st.sampled_from(["&a [*a]", "[" * 60 + "]" * 60, "9" * 5000, "{a: 1}", "!!set {a}", "\x01"]),
 )
+#: A variant with a pattern, one with an adjustment (for the ITEM_PATHS)
+SET_VARIANTS = ["six-card", str(Path(__file__).parents[1] / "configs/variants/underdog.yaml")]
 
 
 @FAST
-@given(st.sampled_from(VARIANT_PATHS), set_values)
-def test_generated_set_values(path: tuple[str, ...], value: str) -> None:
-    r = run("rules", "six-card", "--set", f"{'.'.join(path)}={value}")
+@given(st.sampled_from(SET_VARIANTS), st.sampled_from(VARIANT_PATHS + ITEM_PATHS), set_values)
+def test_generated_set_values(variant: str, path: tuple[str, ...], value: str) -> None:
+    r = run("rules", variant, "--set", f"{'.'.join(path)}={value}")
     one_line_or_ok(r)
+
+
+#: Each mapping of the schema, with its keys: a --set may give some of them.
+SECTIONS = [
+    *(((k,), sorted(v)) for k, v in DEFAULTS.items() if isinstance(v, dict)),
+    (("patterns", "0"), sorted(_PATTERN_KEYS)),
+]
+
+
+@FAST
+@given(st.data())
+def test_generated_partial_mappings_through_set(data: Any) -> None:
+    """Some keys of a section as a mapping (``game={holes: 3}``), good values
+    or junk: merged into the section, then checked (a KeyError before)."""
+    path, keys = data.draw(st.sampled_from(SECTIONS))
+    given_keys = data.draw(st.lists(st.sampled_from(keys), min_size=1, max_size=3, unique=True))
+    value = {k: data.draw(st.one_of(junk_scalars, st.just(DEFAULTS.get(k)))) for k in given_keys}
+    one_line_or_ok(run("rules", "six-card", "--set", f"{'.'.join(path)}={flow(value)}"))
+
+
+#: Where a file or --set names ranks, and what YAML may put there instead
+RANK_PLACES = ["patterns.0.ranks", "patterns.0.except", "values.ranks"]
+
+
+@FAST
+@given(st.sampled_from(RANK_PLACES), junk_values)
+def test_generated_ranks(place: str, value: Any) -> None:
+    """Floats, lists and mappings where ranks belong, given by --set and by a
+    file (as the keys of values.ranks too): one line naming the key."""
+    ranks = {value if isinstance(value, int | float | str) else str(value): 1}
+    given_value = ranks if place == "values.ranks" else value
+    one_line_or_ok(run("rules", "six-card", "--set", f"{place}={flow(given_value)}"))
+    item: dict[str, Any] = {"kind": "row"}
+    doc = {"name": "gen", "extends": "six-card", "patterns": [item]}
+    if place == "values.ranks":
+        doc["values"] = {"ranks": ranks}
+    else:
+        item[place.rsplit(".", 1)[1]] = value
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "gen.yaml"
+        f.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+        one_line_or_ok(run("validate", str(f)), items=MAX_ERRORS)
+        one_line_or_ok(run("rules", str(f)))
 
 
 layout_tokens = st.one_of(
@@ -900,18 +1022,10 @@ def test_ctrl_c_in_a_tournament_with_two_workers(tmp_path: Path, moment: str) ->
     import signal
     import time
 
-    golf = [sys.executable, "-c", "from golfcli.entry import main; main()"]
     args = ["configs/six-card.yaml", "--workers", "2", "--games", "20", "-q"]
     games = tmp_path / "run" / "games.jsonl"
-    p = subprocess.Popen(
-        [*golf, "tournament", *args, "--out", str(tmp_path / "run")],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        cwd=Path(__file__).resolve().parents[1],
-    )
-    try:
+    run_dir = ["--out", str(tmp_path / "run")]
+    with job([*GOLF, "tournament", *args, *run_dir], cwd=Path(__file__).parents[1]) as p:
         if moment == "starting":
             time.sleep(0.3)
         else:
@@ -922,10 +1036,6 @@ def test_ctrl_c_in_a_tournament_with_two_workers(tmp_path: Path, moment: str) ->
             assert p.poll() is None, "the run ended before Ctrl-C"
         os.killpg(p.pid, signal.SIGINT)
         _, err = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.communicate()
     assert "Traceback" not in err, err
     assert p.returncode in (130, -signal.SIGINT), (p.returncode, err)
     assert 1 <= len(err.strip().splitlines()) <= 2, err

@@ -19,18 +19,22 @@ ROOT = Path(__file__).resolve().parent.parent / "golfcli"
 #: Lowest first.  Modules in one layer stand beside each other and may not
 #: import each other; a package is one entry and its rooms are ordered below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("golfcli",),  # the package itself: __version__ only
-    ("cards", "keys", "limits", "inference"),
+    # the package itself: __version__, and the public names, each loaded from
+    # its own module on first use (checked apart: test_the_facade_loads_lazily)
+    ("golfcli",),
+    ("exceptions",),  # GolfError and its branches: every module may raise them
+    ("cards", "interrupts", "keys", "limits", "inference"),
     ("yamlsrc", "render"),
-    ("variant",),
+    ("variant", "notation"),  # notation: Card and Layout, the public face of cards
     ("rulestext", "scoring", "validate"),
-    ("scorecard", "state"),
-    ("view", "faults"),
+    ("breakdown", "state"),
+    ("view", "faults", "game"),
+    ("hole",),  # golfcli.Hole: one hole a program drives
     ("bots",),
     ("match",),
     ("record",),
     ("sprt",),
-    ("golden", "stats"),
+    ("stats",),
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "card"),
     ("cli",),
@@ -76,7 +80,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "edit",
         "commands",
     ),
-    "render": ("", "ratings", "svg", "tournament", "html", "report"),
+    "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
 }
 
 
@@ -87,13 +91,30 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def imports_of(path: Path) -> set[str]:
-    """Every golfcli module ``path`` imports, as dotted names.  ``from . import
+def type_checking_blocks(tree: ast.AST) -> list[ast.If]:
+    """The ``if TYPE_CHECKING:`` blocks of a module: imports for type checkers only."""
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If)
+        and isinstance(node.test, ast.Name)
+        and node.test.id == "TYPE_CHECKING"
+    ]
+
+
+def imports_of(path: Path, run_time_only: bool = False) -> set[str]:
+    """Every golfcli module ``path`` imports, as dotted names (with
+    ``run_time_only``, not those under ``if TYPE_CHECKING``).  ``from . import
     x`` names ``pkg.x`` when x is a module, else the package ``pkg``."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = type_checking_blocks(tree) if run_time_only else []
+    skipped = {id(n) for s in skip for n in ast.walk(s)}
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names if a.name.split(".")[0] == "golfcli")
         elif isinstance(node, ast.ImportFrom):
@@ -144,9 +165,10 @@ def arrows_up(me: str, deps: set[str]) -> list[str]:
 
 
 MODULES = sorted(ROOT.rglob("*.py"))
+FACADE = ROOT / "__init__.py"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+@pytest.mark.parametrize("path", [m for m in MODULES if m != FACADE], ids=module_name)
 def test_every_import_points_down_the_layers(path: Path) -> None:
     me = module_name(path)
     try:
@@ -155,6 +177,30 @@ def test_every_import_points_down_the_layers(path: Path) -> None:
         pytest.fail(f"{me} has no place in LAYERS/ROOMS: add it (and to docs/architecture.md)")
     up = arrows_up(me, imports_of(path))
     assert not up, f"{me} imports {', '.join(up)}: an arrow pointing up (or sideways) the layers"
+
+
+def test_the_facade_loads_lazily() -> None:
+    """``golfcli/__init__.py`` is the public face: it imports no golfcli
+    module when it runs (``import golfcli`` stays cheap and stays the bottom
+    layer); its names load on first use from the modules ``_PUBLIC`` names,
+    and the same names are imported for type checkers only, under
+    ``if TYPE_CHECKING``: both lists must agree."""
+    import golfcli
+
+    tree = ast.parse(FACADE.read_text(encoding="utf-8"))
+    blocks = type_checking_blocks(tree)
+    assert len(blocks) == 1, "one `if TYPE_CHECKING:` block lists the public names' modules"
+    assert imports_of(FACADE, run_time_only=True) == set(), "the facade imports golfcli at run time"
+    typed: dict[str, str] = {}
+    for node in ast.walk(blocks[0]):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                typed[alias.asname or alias.name] = node.module or ""
+    lazy = golfcli._PUBLIC
+    assert typed == lazy
+    assert sorted(golfcli.__all__) == sorted(["__version__", *lazy])
+    for module in lazy.values():  # each has its place in the layers
+        place(f"golfcli.{module}")
 
 
 def test_every_module_has_a_place_and_every_place_a_module() -> None:
@@ -179,3 +225,36 @@ def test_the_checker_catches_arrows_up_and_sideways() -> None:
     assert "golfcli.match" in imports_of(ROOT / "tournament" / "worker.py")
     assert "golfcli.bots" in imports_of(ROOT / "bots" / "registry.py")
     assert "golfcli.bots.external" in imports_of(ROOT / "bots" / "registry.py")
+
+
+def reaches(start: str) -> set[str]:
+    """Every golfcli module ``start`` imports, directly or through others
+    (lazy imports included), with the packages the modules live in."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        path = ROOT.parent.joinpath(*name.split("."))
+        path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        todo.extend(imports_of(path))
+        if name.count(".") > 1:  # a room imports its package's __init__
+            todo.append(name.rpartition(".")[0])
+    return seen
+
+
+@pytest.mark.parametrize("room", ROOMS["card"], ids=lambda r: r or "__init__")
+def test_golf_card_counts_a_game_without_the_bot_runner(room: str) -> None:
+    """Scorecards of games played with real cards need the rules of a game
+    (``game``), never the machinery that runs bots (``match``, ``bots``)."""
+    name = "golfcli.card" + (f".{room}" if room else "")
+    runner = {"golfcli.match", "golfcli.bots"}
+    assert not reaches(name) & runner, f"{name} reaches {sorted(reaches(name) & runner)}"
+
+
+def test_the_walk_reaches_through_modules_and_packages() -> None:
+    assert "golfcli.match" in reaches("golfcli.tui.play")  # directly
+    assert "golfcli.yamlsrc" in reaches("golfcli.card.count")  # through variant
+    assert "golfcli.bots.procs" in reaches("golfcli.bots.registry")  # a room's package

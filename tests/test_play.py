@@ -196,7 +196,7 @@ def test_start_reveals() -> None:
     st.apply(Action("reveal", 0))
     assert reply(st, "1") == "the card at 1 is already face up: choose a face-down card"
     # the reason agrees with the engine's own verify_reveal
-    with pytest.raises(ValueError, match="already face up"):
+    with pytest.raises(IllegalAction, match="already face up"):
         st.verify_reveal(0)
 
 
@@ -288,7 +288,7 @@ def test_place_step_from_the_discard_pile_must_keep() -> None:
     assert reply(st, "d") == "a card taken from the discard pile must be kept: put it at a position"
     assert "not a move here" in str(reply(st, "x"))  # no secret aliases
     assert "already hold a card" in str(reply(st, "s"))
-    with pytest.raises(ValueError, match="must be kept"):
+    with pytest.raises(IllegalAction, match="must be kept"):
         st.verify_discard()
 
 
@@ -1179,8 +1179,8 @@ def test_a_faulting_bot_is_shown_at_each_fault_and_counted(tmp_path: Path) -> No
     r = CliRunner().invoke(app, args)
     assert r.exit_code == 0, r.output
     line = (
-        f"  Fault: mine ({bot}): crash: ValueError: my bug / second line; "
-        "a random legal move is played."
+        f"  Fault: mine ({bot}): crash: ValueError: my bug / second line"
+        " (mybot.py:7, in choose); a random legal move is played."
     )
     shown = [x for x in r.stdout.splitlines() if x.startswith("  Fault: ")]
     assert shown and set(shown) == {line}
@@ -1190,7 +1190,7 @@ def test_a_faulting_bot_is_shown_at_each_fault_and_counted(tmp_path: Path) -> No
     assert r.exit_code == 2
     assert r.stderr.splitlines() == [
         f"golf: error: mine ({bot}) faulted: crash: ValueError: my bug / second line"
-        " (--strict stops at the first fault)"
+        " (mybot.py:7, in choose) (--strict stops at the first fault)"
     ]
     assert "Game stopped after 0 holes." in r.stdout and "Fault: mine" not in r.stdout
 
@@ -1204,7 +1204,10 @@ def test_a_faulting_bot_against_a_person_in_a_terminal(tmp_path: Path) -> None:
     bot = tmp_path / "mybot.py"
     bot.write_text(FAULTY, encoding="utf-8")
     child = spawn("play", "-p", f"human,{bot}", "--seed", "4", "--holes", "1")
-    child.expect(r"Fault: mybot \(\S+mybot\.py\): crash: ValueError: my bug / second line; ")
+    child.expect(
+        r"Fault: mybot \(\S+mybot\.py\): crash: ValueError: my bug / second line"
+        r" \(mybot\.py:7, in choose\); "
+    )
     child.expect(PROMPTS[0])
     child.sendline("quit")
     child.expect(r"\(y/n\) $")
@@ -1213,3 +1216,23 @@ def test_a_faulting_bot_against_a_person_in_a_terminal(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_golf_play_plays_the_game_golfcli_play_match_plays(tmp_path: Path) -> None:
+    """One path: the same seats, names and seed give the same game move for
+    move in ``golf play`` (watch mode, recorded) and in the library."""
+    import golfcli
+
+    rec = tmp_path / "g.jsonl"
+    args = ["play", "-p", "ann=greedy,bob=random", "--holes", "2", "--seed", "4"]
+    r = CliRunner().invoke(app, [*args, "--record", str(rec)])
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(line) for line in rec.read_text(encoding="utf-8").splitlines()]
+    holes = [line for line in lines if line["type"] == "hole"]
+    lib = golfcli.play_match(
+        "six-card", ["greedy", "random"], names=["ann", "bob"], holes=2, seed=4
+    )
+    assert [h["events"] for h in holes] == [
+        [e.to_json() for e in h.events or ()] for h in lib.holes
+    ]
+    assert [h["scores"] for h in holes] == [list(h.scores) for h in lib.holes]

@@ -6,6 +6,7 @@ independent re-statements of docs/rules.md §10."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Sequence
@@ -26,7 +27,7 @@ from golfcli.scoring import (
     score_layout,
     unseen_cards,
 )
-from golfcli.variant import BUILTIN_NAMES, Variant, builtin, load_variant
+from golfcli.variant import BUILTIN_NAMES, Variant, VariantError, builtin, load_variant
 
 from .helpers import hole, total
 
@@ -571,17 +572,25 @@ def test_hole_breakdown_items() -> None:
 
 
 def test_score_layout_rejects_wrong_shapes_and_hidden_cards() -> None:
-    with pytest.raises(ValueError, match="6 cards"):
+    with pytest.raises(C.CardError, match="6 cards"):
         score_layout(builtin("six-card"), cards_of("5 K / 5 7"))
-    with pytest.raises(ValueError, match=r"\?"):
+    with pytest.raises(C.CardError, match=r"\?"):
         score_layout(builtin("six-card"), cards_of("? K 2 / 5 7 9"))
+
+
+def test_a_pattern_kind_the_scorer_does_not_know_is_a_variant_error() -> None:
+    # the schema refuses it first; a Variant built by hand meets the scorer's own check
+    v = builtin("six-card")
+    odd = dataclasses.replace(v, patterns=(dataclasses.replace(v.patterns[0], kind="spiral"),))
+    with pytest.raises(VariantError, match=r"^patterns: unknown pattern kind 'spiral'$"):
+        Compiled(odd)
 
 
 def test_a_joker_needs_a_value() -> None:
     # six-card is played without jokers (docs/rules.md §7): a typed joker is an error ...
-    with pytest.raises(ValueError, match="without jokers"):
+    with pytest.raises(C.CardError, match="without jokers"):
         score_layout(builtin("six-card"), cards_of("JK 3 4 / 5 6 7"))
-    with pytest.raises(ValueError, match="without jokers"):
+    with pytest.raises(C.CardError, match="without jokers"):
         expected_total(builtin("six-card"), cards_of("JK 3 4 / 5 6 ?"))
     # ... until the table agrees a value ("agree a value", seed 003)
     v = load_variant("six-card", ["values.ranks.joker=-2"])
@@ -802,7 +811,7 @@ def test_suits_do_not_matter_without_suit_values(
 ) -> None:
     name, cards = item
     v = builtin(name)
-    if v.uses_suits():
+    if v.card_values:
         # Alberta: only clubs change a value; any other suit is the plain card
         allowed = [C.DIAMONDS, C.HEARTS, C.SPADES, C.NO_SUIT]
         cards = [c if c & 7 in allowed else C.make(c >> 3, C.NO_SUIT) for c in cards]

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from golfcli import cards as C
+from golfcli.cards import CardError
+from golfcli.rulestext import adjustment_text
 from golfcli.scoring import expected_total, score_hole, score_layout, unseen_cards
 from golfcli.variant import Variant, builtin, load_variant
 
@@ -65,6 +67,22 @@ def test_the_closer_is_compared_with_the_lowest_other_side(when: str, gets: bool
     assert totals(v, L[5], L[3], L[7], closer=0) == want
     # the same with the closer in the middle of the list
     assert totals(v, L[3], L[5], L[7], closer=1) == (3, want[0], 7)
+
+
+@pytest.mark.parametrize(
+    ("when", "words"),
+    [
+        ("always", "The player who went out or knocked gets +10 (closer)."),
+        ("lowest", "gets +10 when their score is lowest (ties count) (closer)."),
+        ("strictly_lowest", "gets +10 when their score is strictly lowest (closer)."),
+        ("not_lowest", "gets +10 when another score is lower (closer)."),
+        ("not_strictly_lowest", "gets +10 when they are not strictly lowest (closer)."),
+    ],
+)
+def test_golf_rules_says_when_the_closer_gets_it(when: str, words: str) -> None:
+    # the same table as the scoring above (variant.CLOSER_WHEN): each choice has its words
+    (adj,) = six_with([{"kind": "closer", "add": 10, "when": when}]).adjustments
+    assert adjustment_text(adj).endswith(words)
 
 
 def test_the_closer_lowest_among_three() -> None:
@@ -244,7 +262,7 @@ def test_no_more_face_down_cards_than_the_deck_holds() -> None:
     six = builtin("six-card")  # one pack for two players: 52 cards
     exp = expected_total(six, [C.UNKNOWN] * 52, max_exact=0, samples=1)
     assert exp.unknown == 52
-    with pytest.raises(ValueError, match=r"^more face-down cards than cards left in the deck$"):
+    with pytest.raises(CardError, match=r"^more face-down cards than cards left in the deck$"):
         expected_total(six, [C.UNKNOWN] * 53, max_exact=0, samples=1)
 
 
@@ -472,7 +490,7 @@ def test_the_breakdown_keeps_the_cards() -> None:
 
 def test_a_joker_without_a_value_names_the_fix() -> None:
     msg = "six-card is played without jokers (give them a value, e.g. --set values.ranks.joker=-2)"
-    with pytest.raises(ValueError, match=f"^{re.escape(msg)}$"):
+    with pytest.raises(CardError, match=f"^{re.escape(msg)}$"):
         score_layout(builtin("six-card"), lay("JK 3 4 / 5 6 7"))
 
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from golfcli.cards import parse_card
+from golfcli.exceptions import InputError
 from golfcli.state import Action, HoleState, IllegalAction, replay_hole
 from golfcli.variant import builtin
 
@@ -454,7 +455,7 @@ def test_the_rule_tables_are_copied_whole_from_the_variants_catalogue() -> None:
             st = HoleState(v, players, dealer, random.Random(dealer))
             for n in names:
                 assert getattr(st, n) == getattr(worked, n), (name, n)
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         HoleState(builtin("alberta"), 5, 0, random.Random(1))  # a count it is not for
 
 

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from golfcli.cli import build_kind
+from golfcli.exceptions import InputError
 from golfcli.state import Action, Event, HoleState, IllegalAction, replay_hole
 from golfcli.variant import builtin, load_variant
 from golfcli.view import view
@@ -279,7 +280,7 @@ def test_a_reshuffle_of_other_cards_is_refused() -> None:
     wrong = [order[0], *order]  # one card twice: not the discard pile that was shuffled
     events = list(st.events)
     events[i] = Event("reshuffle", -1, (tuple(wrong[:-1]),))
-    with pytest.raises(ValueError, match=r"^recorded shuffle does not hold the expected cards$"):
+    with pytest.raises(InputError, match=r"^recorded shuffle does not hold the expected cards$"):
         replay_hole(st.variant, 2, events)
 
 
@@ -296,16 +297,16 @@ def test_a_log_that_differs_from_its_replay_is_refused() -> None:
     ):
         events = list(st.events)
         events[i] = bad
-        with pytest.raises(ValueError, match="differ"):
+        with pytest.raises(InputError, match="differ"):
             replay_hole(st.variant, 2, events)
 
 
 def test_a_deal_of_other_cards_is_refused() -> None:
     v = builtin("six-card")
     deck = v.deck(2)
-    with pytest.raises(ValueError, match=r"^the given deck order is not this variant's deck$"):
+    with pytest.raises(InputError, match=r"^the given deck order is not this variant's deck$"):
         HoleState(v, 2, 0, order=[deck[0], *deck[:-1]])
-    with pytest.raises(ValueError, match="deal"):
+    with pytest.raises(InputError, match="deal"):
         replay_hole(v, 2, [Event("knock", 0, ())])
 
 
@@ -409,7 +410,7 @@ def test_a_clone_in_the_final_turns_keeps_the_turns_owed() -> None:
 def test_actions_read_from_bots_are_checked(data: object, message: str) -> None:
     """The bot protocol's actions: text like ``swap 3`` or JSON objects; anything
     else is one clear error (a bot's fault, not a crash)."""
-    with pytest.raises(ValueError, match=f"^{message}$"):
+    with pytest.raises(InputError, match=f"^{message}$"):
         Action.from_json(data)
 
 
@@ -459,17 +460,17 @@ def test_replay_with_handicap_reveals() -> None:
     while not st.is_over:
         st.apply(rng.choice(st.legal_actions()))
     assert replay_hole(v, 2, st.events, {1: 2}).signature() == st.signature()
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         replay_hole(v, 2, st.events)  # without the handicap the log breaks the rules
 
 
 def test_replay_error_messages() -> None:
     st, _ = recorded_hole_with_reshuffle()
-    with pytest.raises(ValueError, match=r"^a hole's log starts with its deal$"):
+    with pytest.raises(InputError, match=r"^a hole's log starts with its deal$"):
         replay_hole(st.variant, 2, st.events[1:])
     events = list(st.events)
     events[-1] = Event("end", -1, ("went out", (0, 0)))
-    with pytest.raises(ValueError, match=r"^replayed events differ from the recorded log$"):
+    with pytest.raises(InputError, match=r"^replayed events differ from the recorded log$"):
         replay_hole(st.variant, 2, events)
 
 

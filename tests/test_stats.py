@@ -11,6 +11,7 @@ import statistics
 
 import pytest
 
+from golfcli.exceptions import InputError
 from golfcli.render.tournament import render
 from golfcli.stats import (
     ELO,
@@ -134,7 +135,7 @@ def test_t_quantiles() -> None:
     # beyond the table: published values 2.0395 (31), 2.0003 (60), 1.9799 (120), 1.9623 (1000)
     for df, want in ((31, 2.0395), (60, 2.0003), (120, 1.9799), (1000, 1.9623)):
         assert t975(df) == pytest.approx(want, abs=2e-4)
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         t975(0)
 
 
@@ -251,7 +252,7 @@ def test_tally_feeds_sprt_per_deal() -> None:
     assert t.sprt is not None
     ((_, test),) = t.sprt.tests
     assert test.obs.n == 1 and test.obs.mean == -3
-    with pytest.raises(ValueError):  # three entrants: name the candidate and baseline
+    with pytest.raises(InputError):  # three entrants: name the candidate and baseline
         Tally(["A", "B", "C"], "stroke", SprtSpec("elo", elo0=0, elo1=5))
 
 
@@ -293,10 +294,10 @@ def test_render_formats() -> None:
     cross = list(csv.reader(io.StringIO(render(rep, "csv", "crosstable"))))
     assert cross[0][:3] == ["player", "opponent", "games"]
     assert len(cross) == 1 + len(rep["crosstable"]) and all(len(r) == 9 for r in cross)
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         render(rep, "csv", "both")
     assert json.loads(render(rep, "json"))["standings"][0]["player"] == "B"
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         render(rep, "xml")
 
 
@@ -324,3 +325,10 @@ def test_sprt_decisions_in_words(elo0: float, elo1: float, decision: str, words:
     assert sprt.describe("eager", "patient") == (
         f"eager against patient: {words} (SPRT: the results favour {won:+g} Elo over {lost:+g})"
     )
+
+
+def test_the_fault_kinds_are_the_matchs_own() -> None:
+    # one list of fault kinds (faults.py): the standings count what the match counts
+    from golfcli import faults, stats
+
+    assert stats.FAULT_KINDS is faults.FAULT_KINDS

@@ -22,7 +22,8 @@ from golfcli.cli import app
 from golfcli.keys import derive, key_from_seed
 from golfcli.tournament.config import load_config
 from golfcli.tournament.report import RunResult
-from golfcli.tournament.runner import run_tournament
+from golfcli.tournament.runner import run_plan
+from golfcli.variant import load_variant
 
 from .helpers import CliRunner, Gate
 
@@ -78,7 +79,7 @@ def game_lines(out: Path) -> dict[int, dict[str, Any]]:
 
 def run(cfg: Path, out: Path | None = None, resume: bool = False, **kw: Any) -> RunResult:
     plan = load_config(cfg, **kw)
-    return run_tournament(plan, out, resume=resume)
+    return run_plan(plan, out, resume=resume)
 
 
 def cli(*args: str) -> tuple[int, str, str]:
@@ -98,7 +99,7 @@ def test_worker_count_and_batching_do_not_change_results(tmp_path: Path) -> None
     assert game_lines(tmp_path / "w1") == game_lines(tmp_path / "w2")
     # batches of one game, in a pool of two
     plan = load_config(cfg, workers=2)
-    small = run_tournament(plan, None, batch=1)
+    small = run_plan(plan, None, batch=1)
     assert stable(small.report()) == stable(one.report())
     # and the results do depend on the seed (the comparison above can fail)
     other = run(cfg, None, seed=12, workers=1)
@@ -429,6 +430,32 @@ class Bot:
 """
 
 
+def test_a_python_bots_crash_is_in_its_fault_log_with_its_place(tmp_path: Path) -> None:
+    """A Python-file bot that raises leaves its traceback (frames in its own
+    file) in DIR/logs/NAME.log, as an external program leaves its stderr,
+    once per place and worker process; the run names the log at its end."""
+    bot = write(tmp_path, CRASHER, "crash_bot.py")
+    cfg = write(
+        tmp_path,
+        "variant: six-card\nholes: 1\ngames: 3\nseed: 2\nworkers: 2\nplayers:\n"
+        "  - {name: good, bot: greedy}\n  - {name: bad, bot: crash_bot.py}\n",
+    )
+    out = tmp_path / "out"
+    code, _, err = cli(str(cfg), "--out", str(out))
+    assert code == 0, err
+    log = out / "logs" / "bad.log"
+    text = log.read_text()
+    assert f'File "{bot}", line 3, in choose' in text and "RuntimeError: boom" in text
+    assert 1 <= text.count("Traceback") <= 2  # logged once per worker, not once per crash
+    assert f"golf: bot log: {log}" in err.splitlines()
+    assert not (out / "logs" / "good.log").exists()  # built-ins keep no log
+    recs = game_lines(out).values()
+    assert all(
+        r["faults"][r["seating"].index("bad")]["crash"] == r["decisions"][r["seating"].index("bad")]
+        for r in recs
+    )
+
+
 @pytest.mark.parametrize("policy", ["random", "disqualify"])
 def test_faulting_bots_are_counted_and_the_run_completes(tmp_path: Path, policy: str) -> None:
     write(tmp_path, CRASHER, "crash_bot.py")
@@ -674,17 +701,31 @@ def test_every_seating_is_a_rotation() -> None:
     from dataclasses import replace
 
     base = load_config(ROOT / "configs" / "six-card.yaml")
+    # teams of two at 4, 6 and 8 players, seated as the variant seats partners
+    pairs = load_variant("six-card", ["partners.player_counts=[4, 6, 8]"])
     for k, m in itertools.product((2, 3, 4), (1, 2)):
         from golfcli.tournament.plan import Entrant
 
         ents = tuple(Entrant(f"e{i}", tuple(range(i * m, i * m + m))) for i in range(k))
+        variant = pairs if m == 2 else base.variant
         plan = replace(
-            base, entrants=ents, team_size=m, per_table=k, tables=(tuple(range(k)),), games=1
+            base,
+            variant=variant,
+            entrants=ents,
+            team_size=m,
+            per_table=k,
+            tables=(tuple(range(k)),),
+            games=1,
         )
         seats = [plan.slot(r).seating for r in range(plan.rotations)]
         assert len(set(seats)) == k * m
         for s in range(k * m):
             assert sorted(x[s] for x in seats) == list(range(k * m))
+        for slot in map(plan.slot, range(plan.rotations)):  # each team on its own side
+            side_of = variant.side_of(k * m)
+            for p, e in enumerate(slot.sides):
+                mine = {slot.seating[s] for s in range(k * m) if side_of[s] == p}
+                assert mine == set(ents[e].members)
 
 
 def test_a_player_resolves_built_in_bots_once(monkeypatch: pytest.MonkeyPatch) -> None:

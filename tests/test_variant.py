@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from golfcli import cards as C
+from golfcli.exceptions import InputError
 from golfcli.variant import (
     BUILTIN_NAMES,
     DEFAULTS,
@@ -19,6 +20,8 @@ from golfcli.variant import (
     parse_counts,
 )
 from golfcli.yamlsrc import SourceError
+
+from .helpers import total
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -300,10 +303,66 @@ def test_set_adds_a_rank_value_and_finds_exact_cards() -> None:
     assert sum(1 for c, _ in v.card_values if c == C.parse_card("KC")) == 1
 
 
+def test_set_follows_the_schema_not_the_file() -> None:
+    """A key the schema has but the loaded item leaves out can be set: six-card's
+    column pair has no bonus, underdog's lowest-score rule no ``unique``."""
+    v = load_variant("six-card", ["patterns.0.bonus=-3", "patterns.0.ranks=[5, K]"])
+    assert v.patterns[0].bonus == -3 and v.patterns[0].ranks == frozenset({5, 13})
+    assert total(v, "5 K 2 / 5 7 9") == 14 - 3
+    underdog = REPO / "configs" / "variants" / "underdog.yaml"
+    assert not load_variant(underdog).adjustments[0].unique
+    assert load_variant(underdog, ["adjustments.0.unique=true"]).adjustments[0].unique
+    # still only the schema's keys: a near miss is named, else the keys are
+    msg = error_of("six-card", ("patterns.0.bonsu=1",))
+    assert msg.endswith("unknown key 'bonsu' in patterns.0 (did you mean 'bonus'?)")
+    msg = error_of("six-card", ("patterns.0.colour=red",))
+    assert "patterns.0.colour: unknown key 'colour' in patterns.0 (keys: adjacent, bonus," in msg
+    # a key the item's kind does not take is refused where kinds are checked
+    assert "adjustments.0.when: not a key of a lowest adjustment" in error_of(
+        underdog, ("adjustments.0.when=lowest",)
+    )
+
+
+def test_set_a_mapping_merges_into_the_mapping_there() -> None:
+    """``--set game={holes: 3}`` is the ``game: {holes: 3}`` of a file that
+    extends the variant: the keys given change, the others stay (it was a
+    KeyError for the keys left out)."""
+    six = load_variant("six-card")
+    v = load_variant("six-card", ["game={holes: 3}", "grid={rows: 3}", "deck={packs: 3}"])
+    assert v.game.holes == 3 and v.game.scoring == six.game.scoring
+    assert (v.rows, v.cols) == (3, six.cols)
+    assert v.packs == ((1, 99, 3),) and v.jokers_per_pack == six.jokers_per_pack
+    # a list item is a mapping too; values.ranks merges rank by rank, any spelling
+    v = load_variant("six-card", ["patterns.0={bonus: -3}", "values={ranks: {k: 7}}"])
+    assert v.patterns[0].kind == "column_pair" and v.patterns[0].bonus == -3
+    assert v.rank_values[13] == 7 and v.rank_values[1] == six.rank_values[1]
+    # deck.packs is replaced whole, as in a file: merged, 2-12 would overlap 5-8
+    assert load_variant("six-card", ["deck.packs={2-12: 3}"]).packs == ((2, 12, 3),)
+    # a merge keeps the rules between keys: six-card plays 9 holes, so a target clashes
+    assert "game.target: give game.holes or game.target, not both" in error_of(
+        "six-card", ("game={target: 50}",)
+    )
+    assert load_variant("six-card", ["game={holes: null, target: 50}"]).game.target == 50
+
+
+def test_set_a_mapping_is_checked_key_by_key_at_the_set() -> None:
+    """Every key a mapping brings is checked as a file's would be, and named
+    with the --set it came from."""
+    assert error_of("six-card", ("game={holse: 3}",)).startswith(
+        "--set game={holse: 3}: game.holse: unknown key"
+    )
+    assert error_of("six-card", ("grid={rows: x}",)).startswith(
+        "--set grid={rows: x}: grid.rows: must be a whole number"
+    )
+    # anything but a mapping replaces the value, and is checked as such
+    assert "--set game=3: game: must be a mapping of keys" in error_of("six-card", ("game=3",))
+
+
 @pytest.mark.parametrize(
     "item,fragment",
     [
         ("turn.knok=true", "--set turn.knok=true: turn.knok: unknown key"),
+        ("patterns.0.ranks.0=K", "patterns.0.ranks is not set, so it has no item 0"),
         ("nosuch=1", "unknown key"),
         ("holes", "expected KEY=VALUE"),
         ("patterns.5.cards=keep", "no item 5"),
@@ -363,6 +422,16 @@ BAD_FILES = [
     (P + "game:\n  scoring: golf\n", 4, "game.scoring", "one of"),
     (P + "game:\n  target: 50\n", 4, "game.target", "not both"),
     (P + "values:\n  ranks: {Z: 1}\n", 4, "values.ranks.Z", "unknown rank"),
+    # a rank that is not a word or a number: a TypeError in the compiled build
+    (P + "values:\n  ranks: {1.5: 1}\n", 4, "values.ranks.1.5", "unknown rank 1.5"),
+    (P + "patterns:\n  - kind: row\n    ranks: [1.5]\n", 5, "patterns.0.ranks.0",
+     "unknown rank 1.5"),
+    (P + "patterns:\n  - kind: row\n    except: [{kind: row}]\n", 5, "patterns.0.except.0",
+     "unknown rank {'kind': 'row'}"),
+    (P + "patterns:\n  - kind: row\n    ranks: [[K]]\n", 5, "patterns.0.ranks.0",
+     "unknown rank ['K']"),
+    (P + "patterns:\n  - kind: row\n    ranks: .inf\n", 5, "patterns.0.ranks.0",
+     "unknown rank inf"),
     (P + "values:\n  ranks: {K: -2, k: 0}\n", 4, "values.ranks.k", "same rank"),
     (P + "values:\n  cards: {K: -2}\n", 4, "values.cards.K", "needs a suit"),
     (P + "deck:\n  jokers_per_pack: 2\n", 4, "deck.jokers_per_pack", "joker: N"),
@@ -457,7 +526,7 @@ def test_parse_counts(text: str | int, expect: tuple[int, int]) -> None:
 
 
 def test_parse_counts_error() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         parse_counts("many")
 
 
@@ -467,16 +536,16 @@ def test_value_uses_exact_cards_then_ranks() -> None:
     assert v.value(C.parse_card("KH")) == 0  # other kings
     assert v.value(C.parse_card("K")) == 0  # typed without suit: the plain rule
     assert v.value(C.JOKER_CARD) == -3
-    assert v.uses_suits() and not builtin("six-card").uses_suits()
+    assert v.card_values and not builtin("six-card").card_values
 
 
 def test_check_players() -> None:
     builtin("alberta").check_players(6)
-    with pytest.raises(ValueError, match="not 5"):
+    with pytest.raises(InputError, match="not 5"):
         builtin("alberta").check_players(5)
-    with pytest.raises(ValueError, match="not 13"):
+    with pytest.raises(InputError, match="not 13"):
         builtin("six-card").check_players(13)  # six-card is for 2-12
-    with pytest.raises(ValueError, match="no pack count"):
+    with pytest.raises(InputError, match="no pack count"):
         load_variant("six-card", ["deck.packs={2-4: 1}", "players=2-4"]).packs_for(5)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ..exceptions import InputError
 from ..scoring import Compiled, compiled
 from ..state import HoleState, flip_follows_discard
 from ..view import View
@@ -62,10 +63,11 @@ def determinize(view: View, rng: random.Random) -> HoleState:
     only reads the view, so it cannot leak what the seat does not know.
     A card another seat holds after drawing it from the stock is unseen too
     and is dealt like the rest.  Not during setup (start flips and peeks are
-    not a position to search from): that raises ``ValueError``.
+    not a position to search from): that raises
+    :class:`~golfcli.exceptions.InputError`.
     """
     if view.phase == "setup":
-        raise ValueError("determinize: the hole is still in setup")
+        raise InputError("determinize: the hole is still in setup")
     pool = view.unseen_cards()
     rng.shuffle(pool)
     return state_from_view(view, pool.pop, lambda: pool, rng=rng)

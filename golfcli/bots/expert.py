@@ -38,11 +38,12 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from .. import cards as C
+from ..exceptions import GolfError
 from ..scoring import Compiled, compiled
 from ..state import Action
 from ..variant import Pattern, Variant
 from ..view import View
-from . import BaseBot
+from . import BaseBot, BotSpecError
 from .common import discard_flips
 from .endgame import LastMove, moves_last
 
@@ -90,7 +91,7 @@ DEFAULT_BUDGET: Final = 200_000  # Final: compiled, the default stays visible to
 LAST_MOVE_DEALS: Final = 48
 
 
-class OverBudget(Exception):
+class OverBudget(GolfError):
     """A decision ran past its work budget (caught by the bot, never escapes)."""
 
 
@@ -375,20 +376,13 @@ class Evaluator:
             self._values[key] = hit
         return hit
 
-    def value_near(
-        self, trial: list[int | None], future: bool, near: list[int | None], pos: int
-    ) -> float:
-        """:meth:`value` of ``trial``, a layout that differs from ``near`` at
-        most in cell ``pos``: the same memo, the same work units and the very
-        same number, but computed incrementally from ``near``'s valuation
-        (see :meth:`_compute`).  Every trial of a decision is one of these:
-        one card tried in one place of our layout or an opponent's."""
-        return self.value_at(self.reference(near, future), pos, trial)
-
     def value_at(self, ref: _Valuation, pos: int, trial: list[int | None]) -> float:
-        """:meth:`value_near` with ``near``'s :meth:`reference` at hand (the
-        callers try many cards against one layout): ``trial`` is the
-        reference's layout with a card in cell ``pos``."""
+        """:meth:`value` of ``trial``, the layout of ``ref`` (a :meth:`reference`)
+        with a card in cell ``pos``: the same memo, the same work units and the
+        very same number, but computed incrementally from the reference's
+        valuation (see :meth:`_compute`).  Every trial of a decision is one of
+        these: one card tried in one place of our layout or an opponent's (the
+        callers try many cards against one reference)."""
         card = trial[pos]
         key_list = list(ref.key)
         key_list[pos + 1] = -1 if card is None else self.alike_of[card]
@@ -668,7 +662,7 @@ class ExpertBot(BaseBot):
         self.unknown_discount = unknown_discount
         self.neutral = neutral
         if budget < 1:
-            raise ValueError(f"budget must be at least 1 work unit, not {budget!r}")
+            raise BotSpecError(f"budget must be at least 1 work unit, not {budget!r}")
         self.budget = budget
         #: decisions that ran out of budget and fell back to the greedy move
         self.over_budget = 0

@@ -51,7 +51,9 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from .. import cards as C
+from ..exceptions import GolfError, InputError
 from ..faults import BotFault
+from ..interrupts import IMMEDIATE
 from ..state import ACTION_KINDS, Action
 from ..view import View
 from . import BotSpecError, procs
@@ -65,8 +67,9 @@ MAX_LINE = 1 << 20
 _MAX_PROTOCOL_ERRORS = 50
 
 
-class TransportError(Exception):
-    """The link to the bot failed; subclasses say how."""
+class TransportError(GolfError):
+    """The link to the bot failed; subclasses say how.  Internal: the adapter
+    turns it into a :class:`~golfcli.faults.BotFault` (or a restart)."""
 
 
 class TransportClosed(TransportError):
@@ -183,7 +186,8 @@ class ProcessTransport:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise TransportTimeout("the bot stopped reading its input") from None
-                self._wsel.select(left)
+                with IMMEDIATE:  # waiting on a program: Ctrl-C stops at once
+                    self._wsel.select(left)
                 continue
             except OSError:  # BrokenPipeError and friends: the reader is gone
                 raise TransportClosed(self.exit_note()) from None
@@ -193,8 +197,10 @@ class ProcessTransport:
         """Read what is available, waiting up to ``timeout``; False if nothing came."""
         if self._eof:
             return False
-        if timeout > 0 and not self._rsel.select(timeout):
-            return False
+        if timeout > 0:
+            with IMMEDIATE:  # waiting on a program: Ctrl-C stops at once
+                if not self._rsel.select(timeout):
+                    return False
         try:
             chunk = os.read(self._out, 65536)
         except BlockingIOError:
@@ -393,7 +399,9 @@ class ExternalBot:
         if not argv or not all(isinstance(a, str) for a in argv):
             raise BotSpecError("an external bot needs a program to run, e.g. cmd:python3 my_bot.py")
         if time_limit <= 0 or time_bank < 0 or startup_time <= 0:
-            raise ValueError("time_limit and startup_time must be positive, time_bank not negative")
+            raise BotSpecError(
+                "time_limit and startup_time must be positive, time_bank not negative"
+            )
         if transport_factory is None:
             check_program(argv, cwd)
         self.argv = list(argv)
@@ -413,6 +421,9 @@ class ExternalBot:
         self._seed: Any = seed
         self.restarts = 0  # over the bot's lifetime
         self.protocol_errors: list[str] = []
+        # the first line the program wrote on stdout that is not JSON, clipped
+        # (debug prints: golf check-bot says they belong on stderr)
+        self.stdout_text = ""
         self._holder: list[Transport | None] = [None]
         self._finalizer = weakref.finalize(self, _close_quietly, self._holder)
         self._game: dict[str, Any] | None = None
@@ -444,6 +455,16 @@ class ExternalBot:
     def _protocol_error(self, text: str) -> None:
         if len(self.protocol_errors) < _MAX_PROTOCOL_ERRORS:
             self.protocol_errors.append(text)
+
+    def _note_stdout(self, line: str) -> None:
+        """Keep the first stdout line that is not JSON at all (a message is
+        an object: a line starting with ``{`` costs no second parse)."""
+        if self.stdout_text or line.lstrip().startswith("{"):
+            return
+        try:
+            json.loads(line)
+        except ValueError:
+            self.stdout_text = _clip(line)
 
     def _lost(self, kind: str, message: str) -> BotFault:
         """Drop the process after a fault that leaves it unusable; decide if it may come back.
@@ -540,6 +561,7 @@ class ExternalBot:
             raise self._lost("crash", f"before answering hello, the bot {exc}") from None
         except LineTooLong as exc:
             raise self._lost("malformed", f"answer to hello: {exc}") from None
+        self._note_stdout(line)
         try:
             ready = json.loads(line)
         except ValueError:
@@ -648,6 +670,7 @@ class ExternalBot:
         transport = self._holder[0] or self._start(view)
         for stray in transport.drain():
             if stray.strip():
+                self._note_stdout(stray)
                 self._protocol_error(
                     f"unexpected output before request {self._request_id + 1}: {_clip(stray)}"
                 )
@@ -683,6 +706,7 @@ class ExternalBot:
         elapsed = time.monotonic() - t0
         if elapsed > self.time_limit:
             self.bank = max(0.0, self.bank - (elapsed - self.time_limit))
+        self._note_stdout(line)
         return parse_reply(line, rid, legal)
 
 
@@ -718,7 +742,7 @@ def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
         raise _fault("illegal", f"action index {raw} is outside legal (0..{len(legal) - 1})")
     try:
         action = Action.from_json(raw)
-    except ValueError as exc:
+    except InputError as exc:
         raise _fault("malformed", f"action {_clip(json.dumps(raw))}: {exc}") from None
     if action.kind not in ACTION_KINDS:
         raise _fault("malformed", f"unknown action kind {action.kind!r}")

@@ -48,7 +48,7 @@ from mypy_extensions import mypyc_attr
 from ..scoring import compiled
 from ..state import DRAW, FLIP, OVER, PLACE, Action, Event, HoleState
 from ..view import View, view
-from . import BaseBot
+from . import BaseBot, BotSpecError
 from .common import determinize
 from .expert import DEFAULT_BUDGET, Evaluator, ExpertBot
 
@@ -288,7 +288,7 @@ def _in_range(name: str, value: float | None, lo: float, hi: float) -> None:
     """Options are checked when the bot is made: ``iterations=10**20`` would
     otherwise be a decision that never ends."""
     if value is not None and not lo <= value <= hi:
-        raise ValueError(f"{name} must be between {lo:g} and {hi:g}, not {value!r}")
+        raise BotSpecError(f"{name} must be between {lo:g} and {hi:g}, not {value!r}")
 
 
 #: Work units (the expert's, see :data:`~golfcli.bots.expert.DEFAULT_BUDGET`)
@@ -337,9 +337,9 @@ class MCBot(BaseBot):
     ) -> None:
         super().__init__(seed)
         if rollout not in ("expert", "lite"):
-            raise ValueError("rollout must be expert or lite")
+            raise BotSpecError("rollout must be expert or lite")
         if objective not in ("auto", "relative", "own"):
-            raise ValueError("objective must be auto, relative or own")
+            raise BotSpecError("objective must be auto, relative or own")
         _in_range("iterations", iterations, 1, 100_000)
         _in_range("time", time, 0.001, 3600)
         _in_range("top_k", top_k, 1, 100)

@@ -20,14 +20,18 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import os
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from ..exceptions import StopMatch
+from ..faults import BotFault
 from ..state import Action
 from ..view import View
+from . import Bot
 from . import BotSpecError as BotSpecError  # re-exported: callers know it from here
 
 BUILTIN_BOTS = ("random", "greedy", "expert", "mc", "field")
@@ -44,6 +48,101 @@ class FunctionBot:
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         return self.fn(view, legal)
+
+
+#: The optional hooks the match calls (docs/bot-protocol.md): a crash in one
+#: is a fault like a crash in ``choose``.
+HOOKS = frozenset({"start_game", "notify", "end_hole", "end_game"})
+
+
+class PythonBot:
+    """A bot written in Python (a file or ``module:Name``), run in golf's process.
+
+    An exception from its ``choose`` or a hook is a ``crash`` fault whose
+    message names the place in the bot's own code (``KeyError: 'missing'
+    (my_bot.py:12, in choose)``); the traceback's last frames go to
+    ``log_path``, as an external program's stderr goes to its log (``golf
+    check-bot`` prints them, a tournament keeps them in ``DIR/logs``).  A
+    crash at a place already logged by this process is not logged again: a
+    bot that fails on every decision of a long run gives one traceback,
+    its count is in the standings.  The first few are kept in ``traces``.
+
+    Everything else passes through to the bot (``__getattr__``): its
+    attributes, ``seed``, ``wants_view``, ``close``, and a hook only if the
+    bot has it."""
+
+    KEEP = 3
+
+    def __init__(self, bot: Any, log_path: Path | None = None) -> None:
+        self._bot = bot
+        self._log_path = log_path
+        self.traces: list[str] = []
+
+    @property
+    def bot(self) -> Any:
+        """The bot itself."""
+        return self._bot
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        try:
+            action: Action = self._bot.choose(view, legal)
+        except (BotFault, StopMatch):  # a fault already, or a match ended on purpose
+            raise
+        except Exception as exc:
+            raise self._crash(exc, "choose") from None
+        return action
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._bot, name)
+        if name not in HOOKS or not callable(value):
+            return value
+
+        def hook(info: Any) -> Any:
+            try:
+                return value(info)
+            except (BotFault, StopMatch):
+                raise
+            except Exception as exc:
+                raise self._crash(exc, name) from None
+
+        return hook
+
+    def __repr__(self) -> str:
+        return f"PythonBot({self._bot!r})"
+
+    def _crash(self, exc: Exception, where: str) -> BotFault:
+        from ..faults import crash_message, crash_place, crash_trace
+
+        trace = crash_trace(exc)
+        if len(self.traces) < self.KEEP:
+            self.traces.append(trace)
+        if self._log_path is not None:
+            seen = (self._log_path, type(exc).__name__, crash_place(exc))
+            _log_once(seen, f"--- golf: crash in {where} ---\n{trace}")
+        return BotFault("crash", crash_message(exc))
+
+
+#: (log file, exception type, place) of the crashes this process has logged
+_LOGGED: set[tuple[Path, str, str]] = set()
+
+
+def _log_once(seen: tuple[Path, str, str], text: str) -> None:
+    """Append ``text`` to the log ``seen[0]`` in one write, unless this
+    process logged the same exception from the same place there (at most a
+    thousand places); a log that cannot be written costs the log, never the
+    game."""
+    if seen in _LOGGED or len(_LOGGED) >= 1000:
+        return
+    _LOGGED.add(seen)
+    path = seen[0]
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, text.encode("utf-8", errors="replace"))
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
 
 
 def split_options(spec: str) -> tuple[str, dict[str, Any]]:
@@ -85,7 +184,7 @@ def _cannot_create(spec: str, exc: Exception) -> BotSpecError:
 
 def _instantiate(
     obj: Any, spec: str, seed: Any, options: dict[str, Any], takes_seed: bool | None = None
-) -> Any:
+) -> Bot:
     """Build a bot from a class or a function; ``takes_seed`` is
     :func:`_takes_seed` of the class when the caller already knows it."""
     if inspect.isclass(obj):
@@ -108,7 +207,7 @@ def _instantiate(
         # a bot with __slots__ keeps its own naming
         with contextlib.suppress(AttributeError):
             setattr(bot, "name", spec)  # noqa: B010 - bot is any user object
-    return bot
+    return cast(Bot, bot)  # a user's object, checked above: it has choose()
 
 
 def _load_file(path: Path, spec: str) -> Any:
@@ -142,15 +241,25 @@ def _load_file(path: Path, spec: str) -> Any:
 
 def make_bot(
     spec: str | Sequence[str],
-    seed: Any = None,
-    options: dict[str, Any] | None = None,
+    seed: int | str | None = None,
+    options: Mapping[str, object] | None = None,
     base_dir: Path | None = None,
     **external: Any,
-) -> Any:
-    """Build a bot from a spec string (or an argv list for an external program).
+) -> Bot:
+    """A bot from its spec: a built-in's name (``random``, ``greedy``,
+    ``expert``, ``mc``), ``file.py``, ``package.module:Name`` or
+    ``cmd:PROGRAM`` (or a program's argv list), with options after a ``?``
+    (``greedy?threshold=3``) or in ``options``.  ``seed`` seeds it (a match
+    seeds it again from its key and the seat's name); a relative file or
+    program is found from ``base_dir``.  ``external`` keyword arguments
+    (time limits, log file) go to external program bots.  A spec that
+    cannot be made raises :class:`BotSpecError` saying why.
 
-    ``external`` keyword arguments (time limits, log file) go to external
-    program bots only.
+    A bot written in Python (a file, ``module:Name``) comes wrapped in
+    :class:`PythonBot` and takes the log file (``log_path``) too.
+
+    >>> make_bot("greedy?threshold=3").name
+    'greedy'
     """
     if not isinstance(spec, str):
         from .external import ExternalBot
@@ -167,11 +276,12 @@ def make_bot(
         return ExternalBot(argv, seed=seed, cwd=base_dir, **external)
     if base in BUILTIN_BOTS:
         return builtin_factory(base, opts)(seed)
+    log_path = external.get("log_path")
     if base.endswith(".py"):
         path = Path(base)
         if base_dir is not None and not path.is_absolute():
             path = base_dir / path
-        return _instantiate(_load_file(path, base), base, seed, opts)
+        return PythonBot(_instantiate(_load_file(path, base), base, seed, opts), log_path)
     if ":" in base:
         mod_name, _, attr = base.partition(":")
         try:
@@ -180,7 +290,7 @@ def make_bot(
             raise BotSpecError(f"cannot import {mod_name!r} for bot {base!r}: {exc}") from None
         if not hasattr(module, attr):
             raise BotSpecError(f"module {mod_name!r} has no {attr!r}")
-        return _instantiate(getattr(module, attr), base, seed, opts)
+        return PythonBot(_instantiate(getattr(module, attr), base, seed, opts), log_path)
     from ..yamlsrc import did_you_mean
 
     names = ", ".join(BUILTIN_BOTS)
@@ -190,7 +300,7 @@ def make_bot(
     )
 
 
-def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Any]:
+def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Bot]:
     """A function of the seed that builds built-in bot ``base`` with ``opts``.
 
     The options are checked here, once: a tournament resolves each player's
@@ -209,11 +319,11 @@ def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Any]:
     opts = dict(opts)
     takes_seed = _takes_seed(cls)
 
-    def make(seed: Any) -> Any:
+    def make(seed: Any) -> Bot:
         # _instantiate's checks of the class (a choose method, a name) hold
         # for every built-in: only the constructor's own refusals are left
         try:
-            return cls(seed=seed, **opts) if takes_seed else cls(**opts)
+            return cast(Bot, cls(seed=seed, **opts) if takes_seed else cls(**opts))
         except Exception as exc:
             raise _cannot_create(base, exc) from None
 

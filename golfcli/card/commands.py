@@ -311,8 +311,7 @@ def _new_golf_card(
         var.check_players(len(names))
     except ValueError as exc:
         fail(f"--players: {exc}")
-    groups = var.groups_for(len(names))
-    sides = alternate_partners(names, groups) if groups < len(names) else [[n] for n in names]
+    sides = alternate_partners(names, var.side_of(len(names)))
     g = var.game
     return Card(
         kind="golf",
@@ -842,7 +841,7 @@ def _blank_golf_card(
     g = var.game
     sides = [[n] for n in names]
     if any(names) and len(names) in var.partners.player_counts:
-        sides = alternate_partners(names, var.groups_for(len(names)))
+        sides = alternate_partners(names, var.side_of(len(names)))
     to_target = holes is None and g.holes is None
     return Card(
         kind="golf",

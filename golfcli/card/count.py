@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import cards as C
+from ..exceptions import InputError
 from ..scoring import LayoutScore, SideScore, score_hole, score_layout
 from ..variant import Variant
 from .model import MAX_SCORE, Card, Entry, Hole, hole_label, label_words
@@ -33,7 +34,7 @@ from .model import MAX_SCORE, Card, Entry, Hole, hole_label, label_words
 _NUMBER = re.compile(rf"^[+-]?\d{{1,{len(str(MAX_SCORE))}}}$")  # at most MAX_SCORE either way
 
 
-class EntryError(ValueError):
+class EntryError(InputError):
     """A value that is neither a number nor a layout that fits the variant."""
 
 
@@ -84,7 +85,7 @@ def read_value(text: str, variant: Variant | None, mini: bool) -> Typed:
 def breakdown(variant: Variant, side: SideScore | LayoutScore) -> list[str]:
     """The itemised count kept on the card: each card's value (and what a
     match made of it), every match, bonuses, penalties and hole rules."""
-    from ..scorecard import match_text
+    from ..breakdown import match_text
 
     ls = side.layout if isinstance(side, SideScore) else side
     cols = variant.cols

@@ -41,12 +41,12 @@ def load(path: Path, check: bool = True) -> Card:
     ``check``: count the stored layouts again and warn (``file:line``, both
     numbers) about each score that no longer matches its layout, so a card
     edited by hand is never shown as if it were right."""
-    from .model import CardError
+    from .model import ScorecardError
     from .store import load as read
 
     try:
         card = read(path)
-    except CardError as exc:
+    except ScorecardError as exc:
         fail(str(exc))
     if check:
         for line in layout_problems(card, path):
@@ -73,24 +73,24 @@ def layout_problems(card: Card, path: Path) -> list[str]:
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
     """The card's lock (see :mod:`.store`), or one line if it cannot be had."""
-    from .model import CardError
+    from .model import ScorecardError
     from .store import locked as lock
 
     try:
         with lock(path):
             yield
-    except CardError as exc:
+    except ScorecardError as exc:
         fail(str(exc))
 
 
 def commit(card: Card, path: Path, change: Change) -> None:
     """Write the change (holding the lock); one line if the file cannot be written."""
-    from .model import CardError
+    from .model import ScorecardError
     from .store import commit as write_change
 
     try:
         write_change(card, path, change)
-    except CardError as exc:
+    except ScorecardError as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"{path}: cannot write the card: {exc.strerror or exc}")

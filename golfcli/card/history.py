@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import copy
 
+from ..exceptions import InputError
 from .model import Card, Change, Hole, early_end, hole_label, label_words, now_text, standing
 
 UNDOABLE = ("add", "playoff", "fix")
 
 
-class ChangeError(ValueError):
+class ChangeError(InputError):
     """A change the card cannot take; the message says why and what to do."""
 
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from ..game import count_hole, hole_winners, leaders, regulation_done
 from ..limits import MAX_HOLES
-from ..match import count_hole, hole_winners, leaders, regulation_done
 from ..yamlsrc import Checker, KeyPath, Located, SourceError
 
 #: Format 2 added ``revision`` and ``history``; format 1 cards (without them) still load,
@@ -40,8 +40,10 @@ HEADER = (
 )
 
 
-class CardError(SourceError):
-    """A card file that cannot be read, or a change it cannot take."""
+class ScorecardError(SourceError):
+    """A scorecard file that cannot be read, or a change it cannot take: bad
+    input, ``file:line: key: problem``.  (Not :class:`golfcli.cards.CardError`,
+    a playing card that cannot be read.)"""
 
 
 @dataclass
@@ -242,7 +244,7 @@ _TOP_KEYS = frozenset(
 
 
 def from_located(doc: Located) -> Card:
-    ck = Checker(doc, CardError)
+    ck = Checker(doc, ScorecardError)
     top = _top(ck, doc)
     kind = ck.choice(("kind",), KINDS)
     players = _names(ck, ("players",))
@@ -270,10 +272,10 @@ def _top(ck: Checker, doc: Located) -> dict[str, Any]:
     """The card's top-level mapping, once it is known to be a scorecard
     this golf can read with every required key."""
     if not isinstance(doc.data, dict):
-        raise CardError(doc.where(()), "", "not a golf scorecard (expected a mapping of keys)")
+        raise ScorecardError(doc.where(()), "", "not a golf scorecard (expected a mapping of keys)")
     top = ck.mapping((), _TOP_KEYS)
     if "golf_scorecard" not in top:
-        raise CardError(doc.where(()), "", "not a golf scorecard (no golf_scorecard: key)")
+        raise ScorecardError(doc.where(()), "", "not a golf scorecard (no golf_scorecard: key)")
     _check_printable(ck, (), doc.data)
     version = ck.int_(("golf_scorecard",), 1)
     if version > FORMAT_VERSION:
@@ -514,7 +516,7 @@ class Standing:
 
 def standing(card: Card) -> Standing:
     """Totals, holes won, leaders and winners by the engine's own counting
-    (:func:`~golfcli.match.count_hole`): a card and a played game agree."""
+    (:func:`~golfcli.game.count_hole`): a card and a played game agree."""
     names = card.side_names
     n = len(names)
     totals = [0] * n
@@ -637,12 +639,6 @@ def par_text(diff: int) -> str:
     return "E" if diff == 0 else f"{diff:+d}"
 
 
-def playoff_sides(card: Card) -> list[int]:
-    """The sides a playoff hole is for now (empty when there is nothing to settle)."""
-    st = standing(card)
-    return st.winners if st.tied else []
-
-
 def find_side(card: Card, name: str) -> int | None:
     """A side by a member's name or the group's name (case does not matter)."""
     key = name.strip().casefold()
@@ -652,7 +648,11 @@ def find_side(card: Card, name: str) -> int | None:
     return None
 
 
-def alternate_partners(players: Sequence[str], groups: int) -> list[list[str]]:
-    """Partners sit alternately (A & C against B & D): seat s is in group s mod groups,
-    the same seating the engine uses."""
-    return [[p for s, p in enumerate(players) if s % groups == g] for g in range(groups)]
+def alternate_partners(players: Sequence[str], side_of: Sequence[int]) -> list[list[str]]:
+    """The players of each side, seated as the engine seats them
+    (:meth:`~golfcli.variant.Variant.side_of`: partners sit alternately, A & C
+    against B & D)."""
+    return [
+        [p for p, s in zip(players, side_of, strict=True) if s == g]
+        for g in range(max(side_of) + 1)
+    ]

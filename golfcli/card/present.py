@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..match import hole_winners, match_standing
+from ..game import hole_winners, match_standing
 from ..render import csv_text, text_table
 from .model import (
     Card,

@@ -40,7 +40,7 @@ from pathlib import Path
 import yaml
 
 from ..yamlsrc import SourceError, load_file
-from .model import HEADER, Card, CardError, Change, from_located
+from .model import HEADER, Card, Change, ScorecardError, from_located
 
 #: How long a command waits for another one's lock before it gives up.  A write holds
 #: the lock for milliseconds; only a command stopped in the middle of one (Ctrl-Z)
@@ -126,7 +126,7 @@ def stamp_of(path: Path) -> Stamp | None:
 
 
 def load(path: Path) -> Card:
-    """Read and check a card file; any problem is one :class:`CardError`
+    """Read and check a card file; any problem is one :class:`ScorecardError`
     naming ``file:line`` and the key.  The file's stamp is taken before it is
     read: if it is replaced in between, the stamp is the older one and a
     later :func:`commit` refuses rather than write over what it did not read."""
@@ -134,7 +134,7 @@ def load(path: Path) -> Card:
     try:
         doc = load_file(path)
     except SourceError as exc:
-        raise CardError(exc.where, exc.path, exc.message) from None
+        raise ScorecardError(exc.where, exc.path, exc.message) from None
     card = from_located(doc)
     card.stamp = before
     return card
@@ -161,9 +161,9 @@ def locked(path: Path) -> Iterator[None]:
         try:  # a card shared read-write but a lock file made by someone else: reading
             fd = os.open(lock, os.O_RDONLY)  # is enough for flock
         except OSError as exc:
-            raise CardError(str(path), "", f"cannot lock the card: {exc.strerror}") from None
+            raise ScorecardError(str(path), "", f"cannot lock the card: {exc.strerror}") from None
     except OSError as exc:
-        raise CardError(str(path), "", f"cannot lock the card: {exc.strerror}") from None
+        raise ScorecardError(str(path), "", f"cannot lock the card: {exc.strerror}") from None
     try:
         _acquire(fd, path)
         _remove_stale_temps(lock)
@@ -182,7 +182,7 @@ def _acquire(fd: int, path: Path) -> None:
         except BlockingIOError:
             pass
         if time.monotonic() >= deadline:
-            raise CardError(
+            raise ScorecardError(
                 str(path),
                 "",
                 f"another golf card command has held the card for {LOCK_WAIT:g} s "
@@ -209,7 +209,7 @@ def commit(card: Card, path: Path, change: Change) -> None:
     program that does not take the lock can have changed it, and writing over
     it would lose what that program wrote."""
     if stamp_of(path) != card.stamp:
-        raise CardError(
+        raise ScorecardError(
             str(path),
             "",
             "changed by another program while this command ran (an editor?); "

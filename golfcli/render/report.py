@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..exceptions import InputError
 from . import REPORT_FORMATS, bad_format
 from .html import page
 from .tournament import render
@@ -19,5 +20,5 @@ def render_report(report: Mapping[str, Any], fmt: str, table: str = "standings")
         return page(report)
     problem = bad_format(fmt, REPORT_FORMATS)
     if problem is not None:
-        raise ValueError(problem)
+        raise InputError(problem)
     return render(report, fmt, table)

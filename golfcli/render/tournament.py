@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..exceptions import InputError
 from ..inference import ELO_CLAMP, score_elo
 from . import bad_format, csv_text, json_text, plural, text_table
 
@@ -342,12 +343,12 @@ def render(report: Mapping[str, Any], fmt: str, table: str = "standings") -> str
         return json_text(report)
     if fmt == "csv":
         if table not in CSV_TABLES:
-            raise ValueError(f"unknown table {table!r} (use {', '.join(CSV_TABLES)})")
+            raise InputError(f"unknown table {table!r} (use {', '.join(CSV_TABLES)})")
         keys = _CSV_KEYS[table]
         return csv_text(keys, ([_csv_value(r.get(k)) for k in keys] for r in report[table]))
     problem = bad_format(fmt, ("table", "markdown"))
     if problem is not None:
-        raise ValueError(problem)
+        raise InputError(problem)
     md = fmt == "markdown"
     head = heading(report)
     says = verdicts(report)

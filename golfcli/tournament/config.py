@@ -129,17 +129,15 @@ def load_config(
     base_dir = base_dir if base_dir is not None else default_base
     ck = _checker(doc)
     if not isinstance(doc.data, dict):
-        raise ck.fail(
-            (), "a tournament config must be a YAML mapping of keys (see docs/tournament.md)"
-        )
+        ck.fail((), "a tournament config must be a YAML mapping of keys (see docs/tournament.md)")
     top = ck.mapping((), CONFIG_KEYS, "the tournament config")
 
     name = ck.text(("name",)) if "name" in top else _default_name(cfg_path)
     description = top.get("description") or ""
     if not isinstance(description, str):
-        raise ck.fail(("description",), "must be text")
+        ck.fail(("description",), "must be text")
     if "variant" not in top:
-        raise ck.fail(
+        ck.fail(
             ("variant",),
             "missing: give a built-in name ("
             + ", ".join(BUILTIN_NAMES)
@@ -260,13 +258,13 @@ def _seats(ck: Checker, top: dict[str, Any], variant: Variant, n_ent: int, team_
     if top.get("seats") is not None:
         seats: int = ck.int_(("seats",), 2, 16)
         if seats % team_size:
-            raise ck.fail(
+            ck.fail(
                 ("seats",),
                 f"teams of {team_size} need a multiple of {team_size} seats, not {seats}",
             )
         per_table = seats // team_size
         if per_table > n_ent:
-            raise ck.fail(
+            ck.fail(
                 ("seats",),
                 f"{seats} seats need {per_table} {'teams' if team_size > 1 else 'players'}, "
                 f"but only {n_ent} are listed",
@@ -277,27 +275,27 @@ def _seats(ck: Checker, top: dict[str, Any], variant: Variant, n_ent: int, team_
         seats = n_ent * team_size
         seats_path = ("teams",) if team_size > 1 else ("players",)
         if seats not in variant.players:
-            raise ck.fail(
+            ck.fail(
                 seats_path,
                 f"variant {variant.name!r} is for {_counts(variant.players)} players, not "
                 f"{seats}: set seats: to play smaller tables in a round robin",
             )
     if seats < 2 or per_table < 2:
-        raise ck.fail(seats_path, "a game needs at least two sides")
+        ck.fail(seats_path, "a game needs at least two sides")
     if seats not in variant.players:
-        raise ck.fail(
+        ck.fail(
             seats_path,
             f"variant {variant.name!r} is for {_counts(variant.players)} players, not {seats}",
         )
     groups = variant.groups_for(seats)
     if team_size == 1 and groups != seats:
-        raise ck.fail(
+        ck.fail(
             seats_path,
             f"variant {variant.name!r} plays {seats} players as partners "
             f"({seats // groups} to a layout): add teams: to say who partners whom",
         )
     if team_size > 1 and groups != per_table:
-        raise ck.fail(
+        ck.fail(
             seats_path,
             f"variant {variant.name!r} does not play {seats} players as partners "
             f"(partner counts: {_counts(variant.partners.player_counts) or 'none'})",
@@ -316,12 +314,10 @@ def _schedule(
     names = [e.name for e in entrants]
     if top.get("challenger") is not None:
         if schedule != "gauntlet":
-            raise ck.fail(
-                ("challenger",), "only a gauntlet has a challenger (add schedule: gauntlet)"
-            )
+            ck.fail(("challenger",), "only a gauntlet has a challenger (add schedule: gauntlet)")
         challenger = ck.text(("challenger",))
         if challenger not in names:
-            raise ck.fail(
+            ck.fail(
                 ("challenger",),
                 f"no {'team' if team_size > 1 else 'player'} named {challenger!r}"
                 f"{did_you_mean(challenger, names)} (have: {', '.join(names)})",
@@ -451,7 +447,7 @@ def _executor(
         if kind == "dask":
             address = ck.text(("address",))
         elif cli_kind is None:
-            raise ck.fail(("address",), "a scheduler address is for executor: dask")
+            ck.fail(("address",), "a scheduler address is for executor: dask")
         # else --executor local on the command line sets the config's address aside
     for opt, value in (("--batch-size", batch_size), ("--max-in-flight", max_in_flight)):
         if value is not None and value < 1:
@@ -469,12 +465,14 @@ def _counts(values: Sequence[int]) -> str:
 
 def _load_variant(ck: Checker, doc: Located, base_dir: Path, cfg_path: str) -> Variant:
     raw = doc.data["variant"]
+    if isinstance(raw, Variant):  # a config given as a mapping may hold a loaded variant
+        return raw
     try:
         if isinstance(raw, str):
             text = raw.strip()
             p = Path(text) if Path(text).is_absolute() else base_dir / text
             if text not in BUILTIN_NAMES and not p.exists():
-                raise ck.fail(
+                ck.fail(
                     ("variant",),
                     f"unknown variant {text!r}{did_you_mean(text, BUILTIN_NAMES)}: use a "
                     f"built-in ({', '.join(BUILTIN_NAMES)}) or a path relative to the config",
@@ -494,13 +492,13 @@ def _load_variant(ck: Checker, doc: Located, base_dir: Path, cfg_path: str) -> V
                 exc.message,
             ) from None
         raise
-    raise ck.fail(("variant",), f"must be a variant name, a path or a mapping, not {kind_of(raw)}")
+    ck.fail(("variant",), f"must be a variant name, a path or a mapping, not {kind_of(raw)}")
 
 
 def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpec]:
     raw = top.get("players")
     if not isinstance(raw, list) or len(raw) < 2:
-        raise ck.fail(
+        ck.fail(
             ("players",), "give a list of at least two players, e.g. - {name: ann, bot: greedy}"
         )
     out: list[PlayerSpec] = []
@@ -509,20 +507,20 @@ def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpe
         p: KeyPath = ("players", i)
         d = ck.mapping(p, PLAYER_KEYS, "a player")
         if "name" not in d:
-            raise ck.fail(p, "every player needs a name")
+            ck.fail(p, "every player needs a name")
         name = ck.text((*p, "name"))
         if name in seen:
-            raise ck.fail((*p, "name"), f"two players are named {name!r}")
+            ck.fail((*p, "name"), f"two players are named {name!r}")
         if "&" in name:
-            raise ck.fail((*p, "name"), "a name may not contain & (it joins partners' names)")
+            ck.fail((*p, "name"), "a name may not contain & (it joins partners' names)")
         if len(name) > MAX_NAME or "/" in name or "\\" in name or "\0" in name:
-            raise ck.fail(
+            ck.fail(
                 (*p, "name"),
                 f"a name has at most {MAX_NAME} characters and no / or \\ (it names a log file)",
             )
         seen.add(name)
         if ("bot" in d) == ("command" in d):
-            raise ck.fail(
+            ck.fail(
                 p,
                 "give exactly one of bot: (a spec like greedy or my_bot.py) or command: [argv...]",
             )
@@ -530,9 +528,7 @@ def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpe
         if d.get("options") is not None:
             opts = ck.get((*p, "options"))
             if not isinstance(opts, dict) or not all(isinstance(k, str) for k in opts):
-                raise ck.fail(
-                    (*p, "options"), "must map option names to values, e.g. {threshold: 3}"
-                )
+                ck.fail((*p, "options"), "must map option names to values, e.g. {threshold: 3}")
             options = dict(opts)
         tl = (
             ck.num((*p, "time_limit"), 0, 3600, open_lo=True)
@@ -544,7 +540,7 @@ def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpe
             spec = ck.text((*p, "bot"))
             player = PlayerSpec(name, spec, None, options, tl, tb)
             if spec.startswith("cmd:") and not _split(ck, (*p, "bot"), spec[4:]):
-                raise ck.fail((*p, "bot"), "cmd: needs a program, e.g. cmd:python3 my_bot.py")
+                ck.fail((*p, "bot"), "cmd: needs a program, e.g. cmd:python3 my_bot.py")
             _check_bot(ck, (*p, "bot"), spec, options, base_dir)
         else:
             cmd = ck.get((*p, "command"))
@@ -555,12 +551,12 @@ def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpe
                 or not cmd
                 or not all(isinstance(a, (str, int, float)) for a in cmd)
             ):
-                raise ck.fail(
+                ck.fail(
                     (*p, "command"),
                     "must be a program and its arguments, e.g. [python3, my_bot.py]",
                 )
             if options:
-                raise ck.fail(
+                ck.fail(
                     (*p, "options"),
                     "options go to in-process bots; give a program its arguments in command:",
                 )
@@ -578,7 +574,7 @@ def _split(ck: Checker, path: KeyPath, text: str) -> list[str]:
     try:
         return split_command(text)
     except BotSpecError as exc:
-        raise ck.fail(path, str(exc)) from None
+        ck.fail(path, str(exc))
 
 
 def _check_bot(
@@ -592,13 +588,11 @@ def _check_bot(
     try:
         bot = make_bot(target, seed=0, options=dict(options), base_dir=base_dir)
     except BotSpecError as exc:
-        raise ck.fail(path, str(exc)) from None
+        ck.fail(path, str(exc))
     except ImportError as exc:
-        raise ck.fail(path, f"bot {label!r} is not available in this install ({exc})") from None
+        ck.fail(path, f"bot {label!r} is not available in this install ({exc})")
     except Exception as exc:
-        raise ck.fail(
-            path, f"bot {label!r} cannot be created: {type(exc).__name__}: {exc}"
-        ) from None
+        ck.fail(path, f"bot {label!r} cannot be created: {type(exc).__name__}: {exc}")
     close_bot(bot)
 
 
@@ -606,7 +600,7 @@ def _teams(
     ck: Checker, raw: Any, by_name: dict[str, int], size: int, variant: Variant
 ) -> list[Entrant]:
     if not variant.partners.player_counts:
-        raise ck.fail(
+        ck.fail(
             ("teams",),
             f"variant {variant.name!r} has no partner play (partners.player_counts is empty)",
         )
@@ -616,40 +610,40 @@ def _teams(
     elif isinstance(raw, list):
         items = [(None, ("teams", i), v) for i, v in enumerate(raw)]
     else:
-        raise ck.fail(
+        ck.fail(
             ("teams",),
             "must map team names to lists of players, e.g. {north: [ann, cat], east: [bob, dan]}",
         )
     if len(items) < 2:
-        raise ck.fail(("teams",), "give at least two teams")
+        ck.fail(("teams",), "give at least two teams")
     used: dict[str, str] = {}
     out: list[Entrant] = []
     for tname, path, members in items:
         if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
-            raise ck.fail(path, "must be a list of player names")
+            ck.fail(path, "must be a list of player names")
         if len(members) != size:
-            raise ck.fail(
+            ck.fail(
                 path,
                 f"variant {variant.name!r} has partners in groups of {size}, not {len(members)}",
             )
         idx = []
         for j, m in enumerate(members):
             if m not in by_name:
-                raise ck.fail((*path, j), f"no player named {m!r}{did_you_mean(m, by_name)}")
+                ck.fail((*path, j), f"no player named {m!r}{did_you_mean(m, by_name)}")
             if m in used:
-                raise ck.fail((*path, j), f"{m!r} is already in team {used[m]!r}")
+                ck.fail((*path, j), f"{m!r} is already in team {used[m]!r}")
             idx.append(by_name[m])
         label = tname or " & ".join(members)
         if "&" in label and tname is not None:
-            raise ck.fail(path, "a team name may not contain &")
+            ck.fail(path, "a team name may not contain &")
         for m in members:
             used[m] = label
         out.append(Entrant(label, tuple(idx)))
     missing = [n for n in by_name if n not in used]
     if missing:
-        raise ck.fail(("teams",), f"player(s) {', '.join(missing)} are in no team")
+        ck.fail(("teams",), f"player(s) {', '.join(missing)} are in no team")
     if len({e.name for e in out}) != len(out):
-        raise ck.fail(("teams",), "two teams have the same name")
+        ck.fail(("teams",), "two teams have the same name")
     return out
 
 
@@ -667,17 +661,17 @@ def _sprt(
     min_deals = ck.int_(("sprt", "min_deals"), 2, 10**6) if "min_deals" in d else 10
     has_elo = "elo0" in d or "elo1" in d
     if has_elo and "margin" in d:
-        raise ck.fail(
+        ck.fail(
             ("sprt",), "give elo0 and elo1 (a test on wins) or margin (a test on strokes), not both"
         )
     if has_elo:
         for k in ("elo0", "elo1"):
             if k not in d:
-                raise ck.fail(("sprt",), f"an Elo SPRT needs both elo0 and elo1 (missing {k})")
+                ck.fail(("sprt",), f"an Elo SPRT needs both elo0 and elo1 (missing {k})")
         elo0 = ck.num(("sprt", "elo0"), -2000, 2000)
         elo1 = ck.num(("sprt", "elo1"), -2000, 2000)
         if elo1 <= elo0:
-            raise ck.fail(("sprt", "elo1"), f"must be more than elo0 ({elo0:g}), not {elo1:g}")
+            ck.fail(("sprt", "elo1"), f"must be more than elo0 ({elo0:g}), not {elo1:g}")
         return SprtSpec(
             "elo",
             alpha,
@@ -689,7 +683,7 @@ def _sprt(
             baselines=baselines,
         )
     if "margin" not in d:
-        raise ck.fail(("sprt",), "give elo0 and elo1 (a test on wins) or margin (strokes per game)")
+        ck.fail(("sprt",), "give elo0 and elo1 (a test on wins) or margin (strokes per game)")
     margin = ck.num(("sprt", "margin"), 0, 10_000, open_lo=True)
     return SprtSpec(
         "strokes",
@@ -718,7 +712,7 @@ def _sprt_sides(
     if "candidate" in d:
         candidate = ck.text(("sprt", "candidate"))
         if candidate not in names:
-            raise ck.fail(
+            ck.fail(
                 ("sprt", "candidate"),
                 f"no entrant named {candidate!r} (entrants: {', '.join(names)})",
             )
@@ -729,18 +723,18 @@ def _sprt_sides(
         for i, b in enumerate(listed):
             path = ("sprt", "baseline", i) if isinstance(raw, list) else ("sprt", "baseline")
             if not isinstance(b, str) or b not in names:
-                raise ck.fail(path, f"no entrant named {b!r} (entrants: {', '.join(names)})")
+                ck.fail(path, f"no entrant named {b!r} (entrants: {', '.join(names)})")
             if b == candidate:
-                raise ck.fail(path, f"{b!r} is the candidate: a baseline is another entrant")
+                ck.fail(path, f"{b!r} is the candidate: a baseline is another entrant")
             if b in baselines:
-                raise ck.fail(path, f"{b!r} is listed twice")
+                ck.fail(path, f"{b!r} is listed twice")
             baselines.append(b)
         if not baselines:
-            raise ck.fail(("sprt", "baseline"), "name at least one entrant")
+            ck.fail(("sprt", "baseline"), "name at least one entrant")
     elif len(names) == 2 or challenger is not None:
         baselines = [n for n in names if n != candidate]
     else:
-        raise ck.fail(
+        ck.fail(
             ("sprt",),
             f"with {len(names)} entrants, name the baseline the candidate ({candidate}) is "
             "tested against: baseline: NAME, or a list of names for a gauntlet",
@@ -749,7 +743,7 @@ def _sprt_sides(
     for b in baselines:
         j = names.index(b)
         if not any(c in t and j in t for t in tables):
-            raise ck.fail(
+            ck.fail(
                 ("sprt", "baseline"),
                 f"{candidate} and {b} never sit at one table in this schedule: "
                 "an SPRT compares entrants that meet",

@@ -33,6 +33,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..exceptions import GolfError
 from .worker import (
     BatchResult,
     code_fingerprint,
@@ -66,7 +67,7 @@ def connect_timeout() -> float:
     return value
 
 
-class ExecutorError(Exception):
+class ExecutorError(GolfError):
     """The executor cannot start (no Dask, no scheduler, no workers): one line."""
 
 

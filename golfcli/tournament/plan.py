@@ -25,6 +25,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..exceptions import GolfError
 from ..keys import derive
 from ..rulestext import game_length
 from ..stats import SprtSpec
@@ -36,7 +37,7 @@ class ConfigError(SourceError):
     """A tournament config or option is invalid: ``file:line: key: problem``."""
 
 
-class RunError(Exception):
+class RunError(GolfError):
     """The run cannot go on (a game failed, a worker died); finished games are kept."""
 
 
@@ -95,7 +96,7 @@ class Slot:
     rotation: int
     seed: str
     seating: tuple[int, ...]  # player index per seat
-    sides: tuple[int, ...]  # entrant index per side (seat s plays side s % len(sides))
+    sides: tuple[int, ...]  # entrant index per side (seats by the variant's side_of)
 
 
 @lru_cache(maxsize=64)
@@ -163,6 +164,11 @@ class Plan:
     def total(self) -> int:
         return self.games * self.per_deal
 
+    @cached_property
+    def side_of(self) -> tuple[int, ...]:
+        """The side each seat of a table plays: the variant's seating of partners."""
+        return self.variant.side_of(self.per_table * self.team_size)
+
     def slot(self, index: int) -> Slot:
         if not 0 <= index < self.total:
             raise IndexError(f"game {index} is not in this tournament (0..{self.total - 1})")
@@ -176,11 +182,13 @@ class Plan:
         shift, member_shift = divmod(rotation, m)
         entrants = self.tables[table]
         sides = tuple(entrants[(p + shift) % k] for p in range(k))
+        # each side's members take its seats in turn, as the variant seats partners
         seating = [0] * (k * m)
-        for p, e in enumerate(sides):
-            members = self.entrants[e].members
-            for j in range(m):
-                seating[p + j * k] = members[(j + member_shift) % m]
+        taken = [0] * k
+        for s, p in enumerate(self.side_of):
+            members = self.entrants[sides[p]].members
+            seating[s] = members[(taken[p] + member_shift) % m]
+            taken[p] += 1
         return Slot(index, deal, table, rotation, seed, tuple(seating), sides)
 
     def canonical(self) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..exceptions import GolfError, InputError
 from .plan import ConfigError
 from .rundir import check_shape, read_games, read_run_file
 
@@ -89,7 +90,7 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 
-class RatingsError(Exception):
+class RatingsError(GolfError):
     """The ratings database cannot be used (damaged, foreign, locked, newer):
     one line naming the file."""
 
@@ -233,14 +234,14 @@ class RunInfo:
 
         A run.json written before golf kept ``bots`` names a built-in by
         the golf version that played it and anything else by the bot files
-        its config hashed (``plan.files``).  ValueError if a part a rating
-        needs is missing or of the wrong type."""
+        its config hashed (``plan.files``).  An InputError (a ValueError) if a
+        part a rating needs is missing or of the wrong type."""
         import hashlib
 
         plan = meta["plan"]
         players = plan["players"]
         if not isinstance(players, list) or not players:
-            raise ValueError("plan.players is not a list of players")
+            raise InputError("plan.players is not a list of players")
         version = str(meta.get("golfcli", "?"))
         bots: Mapping[str, Any] = _mapping(meta.get("bots"))
         files: Mapping[str, Any] = _mapping(plan.get("files"))
@@ -254,7 +255,7 @@ class RunInfo:
                 who[name] = _old_identity(p, files, version)
         variant = plan["variant"]
         if not isinstance(variant, dict):
-            raise ValueError("plan.variant is not a mapping")
+            raise InputError("plan.variant is not a mapping")
         rules_text = json.dumps([variant, plan["format"]], sort_keys=True)
         code_text = json.dumps(who, sort_keys=True)
         uid = hashlib.sha256(f"{meta['config_hash']}\0{code_text}".encode()).hexdigest()
@@ -495,10 +496,10 @@ def _game_rows(
         try:
             rec = json.loads(line)
             if not isinstance(rec, dict) or not isinstance(rec.get("game"), int):
-                raise ValueError("not a game record")
+                raise InputError("not a game record")
             check_shape(rec, rec["game"], set(info.entrants) or set(rec["sides"]))
             if rec["game"] < 0 or not set(rec["seating"]) <= info.players.keys():
-                raise ValueError("a player this run does not have")
+                raise InputError("a player this run does not have")
         except (ValueError, TypeError, KeyError):
             skipped += 1
             continue

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..exceptions import InputError
 from ..keys import is_key
 from .plan import ConfigError, Plan, RunError
 from .worker import RECORD_VERSION, bot_identity
@@ -35,6 +37,9 @@ RUN_SCHEMA = "golf-tournament-run/1"
 REPORT_FILES = (("report.md", "markdown"), ("report.html", "html"))
 #: run.json is a few kilobytes; a bigger one is not ours (read with a bound)
 RUN_FILE_MAX = 10_000_000
+#: The longest games.jsonl line read: a game of the most holes (1,000 and
+#: 100 playoff holes) and seats (99, names of 100 characters) is under 1 MB.
+LINE_MAX = 1 << 22
 #: results.json grows with the entrants (pairs, traces), not the games: a bound all the same
 REPORT_FILE_MAX = 100_000_000
 KEY_FILE = "key"
@@ -44,23 +49,26 @@ KEY_FILE = "key"
 
 
 def check_record(plan: Plan, rec: Any) -> int:
-    """The index of a games.jsonl record that fits ``plan``; ValueError otherwise."""
+    """The index of a games.jsonl record that fits ``plan``.  A record golf did
+    not write (or damaged) is an :class:`~golfcli.exceptions.InputError` (its
+    game is played again); a game of another key or seating, a :class:`RunError`
+    (the directory holds another config's run, which must not be resumed)."""
     if (
         not isinstance(rec, dict)
         or rec.get("v") != RECORD_VERSION
         or not isinstance(rec.get("game"), int)
     ):
-        raise ValueError("not a game record of this version")
+        raise InputError("not a game record of this version")
     i: int = rec["game"]
     if i < 0:
-        raise ValueError("negative game index")
+        raise InputError("negative game index")
     if i < plan.total:
         slot = plan.slot(i)
         # "key": the game's match key ("seed" in runs from before it was named so)
         if rec.get("key", rec.get("seed")) != slot.seed or rec.get("seating") != [
             plan.players[p].name for p in slot.seating
         ]:
-            raise ValueError(
+            raise RunError(
                 f"game {i} was played with another key or seating than this config gives"
             )
     for key in (
@@ -74,7 +82,7 @@ def check_record(plan: Plan, rec: Any) -> int:
         "regulation_holes",
     ):
         if key not in rec:
-            raise ValueError(f"game {i} lacks {key!r}")
+            raise InputError(f"game {i} lacks {key!r}")
     check_shape(rec, i, {e.name for e in plan.entrants})
     return i
 
@@ -90,7 +98,7 @@ def check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
 
     def need(ok: bool, key: str) -> None:
         if not ok:
-            raise ValueError(f"game {i}: {key!r} has the wrong shape")
+            raise InputError(f"game {i}: {key!r} has the wrong shape")
 
     sides, seats = rec["sides"], rec["side_of"]
     need(isinstance(sides, list) and bool(sides) and all(s in names for s in sides), "sides")
@@ -183,8 +191,25 @@ class Disk:
 
 
 def read_games(path: Path) -> Iterator[tuple[int, str]]:
+    """(line number, line) of games.jsonl, each line read with a bound.
+
+    A line longer than :data:`LINE_MAX` is no game of ours (a damaged file,
+    a block of zeros after a crash): it is skipped in bounded pieces and
+    given as ``""``, which every reader takes for an unreadable line.  A
+    file that is not a regular file (a device such as ``/dev/full`` never
+    ends) is refused in one line."""
     with path.open("rb") as fh:
-        for lineno, raw in enumerate(fh, start=1):
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            raise RunError(f"{path}: not a regular file (a run keeps its games in a plain file)")
+        lineno = 0
+        while raw := fh.readline(LINE_MAX + 1):
+            lineno += 1
+            if len(raw) > LINE_MAX:
+                del raw
+                while (piece := fh.readline(1 << 16)) and not piece.endswith(b"\n"):
+                    pass
+                yield lineno, ""
+                continue
             yield lineno, raw.decode("utf-8", errors="replace")
 
 
@@ -196,9 +221,9 @@ def _valid_lines(plan: Plan, path: Path) -> Iterator[tuple[int, int | None, str]
             continue
         try:
             i = check_record(plan, json.loads(line))
-        except ValueError as exc:
-            if "another key or seating" in str(exc):
-                raise RunError(f"{path}:{lineno}: {exc}") from None
+        except RunError as exc:
+            raise RunError(f"{path}:{lineno}: {exc}") from None
+        except ValueError:  # not JSON, or not a game of this run: played again
             yield lineno, None, line
             continue
         yield lineno, i, line
@@ -242,6 +267,15 @@ def scan_games(plan: Plan, path: Path) -> Disk:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     return disk
+
+
+def bot_logs(out: Path) -> list[Path]:
+    """The bots' logs of a run that hold something (``DIR/logs/NAME.log``:
+    an external program's stderr, a Python bot's crash tracebacks)."""
+    try:
+        return sorted(p for p in (out / "logs").glob("*.log") if p.is_file() and p.stat().st_size)
+    except OSError:
+        return []
 
 
 def read_key(out: Path) -> str | None:

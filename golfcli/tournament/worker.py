@@ -36,6 +36,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
+from ..exceptions import GolfError
+from ..interrupts import HELD, runs_anywhere
 from ..keys import bot_seed
 
 if TYPE_CHECKING:
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
 RECORD_VERSION = 1
 
 
-class GameError(Exception):
+class GameError(GolfError):
     """A game could not be played at all (not a bot fault: e.g. a bot cannot be built)."""
 
 
@@ -78,6 +80,19 @@ def events_file(out: Path, index: int) -> Path:
     return out / "events" / f"game-{index:06d}.jsonl"
 
 
+def log_file(out: Path, name: str) -> Path:
+    """Where player ``name``'s bot log goes in a run directory: an external
+    program's stderr, a Python bot's crash tracebacks."""
+    return out / "logs" / f"{name}.log"
+
+
+def _logs(spec: PlayerSpec) -> bool:
+    """Whether a player's bot keeps a log: any but a built-in."""
+    from ..bots.registry import BUILTIN_BOTS, split_options
+
+    return spec.is_external() or split_options((spec.bot or "").strip())[0] not in BUILTIN_BOTS
+
+
 def open_games(out: Path) -> int:
     return os.open(out / "games.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
@@ -102,8 +117,9 @@ class Player:
                 self.fd = open_games(out)
             if plan.record_events:
                 (out / "events").mkdir(exist_ok=True)
-            if any(spec.is_external() for spec in plan.players):
-                (out / "logs").mkdir(exist_ok=True)  # external bots' stderr, one file each
+            if any(_logs(spec) for spec in plan.players):
+                # external bots' stderr, Python bots' tracebacks: one file each
+                (out / "logs").mkdir(exist_ok=True)
 
     def _bot(self, spec: PlayerSpec, seed: str) -> Any:
         factory = self._factories.get(spec.name)
@@ -133,8 +149,8 @@ class Player:
             if tb is not None:
                 external["time_bank"] = tb
             external["name"] = spec.name
-            if self.out is not None:
-                external["log_path"] = self.out / "logs" / f"{spec.name}.log"
+        if self.out is not None and _logs(spec):
+            external["log_path"] = log_file(self.out, spec.name)
         target: str | list[str] = spec.bot if spec.bot is not None else list(spec.command or ())
         return make_bot(
             target, seed=seed, options=dict(spec.options), base_dir=self.plan.base_dir, **external
@@ -237,23 +253,24 @@ class Player:
         ``on_game`` is called after each game: a batch returns only when its
         last game is over, and the progress bar must not wait for that."""
         out: list[GameLine] = []
-        for i in indices:
-            if stop is not None and stop.is_set():
-                break
-            try:
-                line = self.play(i)
-            except GameError:
-                raise
-            except Exception as exc:  # keep the error picklable and short
-                raise GameError(f"game {i}: {type(exc).__name__}: {exc}") from None
-            events = None
-            if self.fd is None and self.out is not None and self.plan.record_events:
-                path = events_file(self.out, i)
-                events = path.read_text(encoding="utf-8")
-                path.unlink()
-            out.append((i, line, events))
-            if on_game is not None:
-                on_game()
+        with HELD:  # once for the batch: each game's match then only counts it
+            for i in indices:
+                if stop is not None and stop.is_set():
+                    break
+                try:
+                    line = self.play(i)
+                except GameError:
+                    raise
+                except Exception as exc:  # keep the error picklable and short
+                    raise GameError(f"game {i}: {type(exc).__name__}: {exc}") from None
+                events = None
+                if self.fd is None and self.out is not None and self.plan.record_events:
+                    path = events_file(self.out, i)
+                    events = path.read_text(encoding="utf-8")
+                    path.unlink()
+                out.append((i, line, events))
+                if on_game is not None:
+                    on_game()
         return out
 
     def close(self) -> None:
@@ -424,6 +441,7 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)  # the parent died before the signal was set
 
 
+@runs_anywhere  # ends the process with os._exit: never held while a game plays
 def _end_bots_and_exit(signum: int, frame: Any) -> None:
     """SIGTERM in a worker (its main process died, or abandoned it): end every
     bot process this worker started and all they started, then go at once."""

@@ -14,8 +14,8 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..match import ScoredHole, count_hole, hole_winners, match_standing, tally
-from ..scorecard import match_text
+from ..breakdown import match_text
+from ..game import ScoredHole, count_hole, hole_winners, match_standing, tally
 from ..scoring import HoleScore, compiled
 from ..state import Event, HoleState
 from ..variant import Variant

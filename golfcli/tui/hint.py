@@ -41,7 +41,7 @@ def swap_change(view: View, pos: int) -> float | None:
     try:
         old = expected_total(view.variant, before, view.players, max_exact=SAMPLES, samples=SAMPLES)
         new = expected_total(view.variant, after, view.players, max_exact=SAMPLES, samples=SAMPLES)
-    except ValueError:
+    except C.CardError:  # more face-down cards than the deck has left
         return None
     return new.expected - old.expected
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from ..exceptions import StopMatch
 from ..state import Event
 from .seats import SeatSpec
 from .style import Style
@@ -146,9 +147,9 @@ def describe_events(
 # --------------------------------------------------------------------------- bot faults
 
 
-class StrictStop(BaseException):
-    """``--strict``: a bot faulted, stop the game (a ``BaseException`` for the
-    reason given at :class:`~golfcli.tui.play.QuitGame`: the match must not play on)."""
+class StrictStop(StopMatch):
+    """``--strict``: a bot faulted, stop the game (a
+    :class:`~golfcli.exceptions.StopMatch`: the match must not play on)."""
 
 
 class FaultLog:

@@ -18,7 +18,10 @@ import typer
 
 from .. import cards as C
 from ..errors import fail
-from ..match import HoleRecord, Match, MatchResult, side_names
+from ..exceptions import InputError, StopMatch
+from ..game import side_names
+from ..interrupts import IMMEDIATE
+from ..match import HoleRecord, Match, MatchResult
 from ..rulestext import game_length
 from ..state import Action, Event
 from ..variant import Variant
@@ -39,7 +42,7 @@ from .input import (
     parse_reply,
     prompt_text,
 )
-from .narrate import FaultLog, StrictStop, describe_events, turn_groups
+from .narrate import FaultLog, describe_events, turn_groups
 from .seats import SeatSpec, UsageError, parse_handicap, parse_players
 from .style import Style
 
@@ -49,18 +52,17 @@ if TYPE_CHECKING:
 PUBLIC = -1  # censor() for nobody's eyes: what everyone at the table sees
 
 
-class RecordFailed(BaseException):
+class RecordFailed(StopMatch):
     """The --record file could not take a hole (a full disk): the game stops
-    there, with the holes played shown.  A ``BaseException`` for the reason
-    given at :class:`QuitGame`."""
+    there, with the holes played shown."""
 
 
-class QuitGame(BaseException):
+class QuitGame(StopMatch):
     """The person asked to stop.
 
-    A ``BaseException`` on purpose: the match runner treats any ``Exception``
-    from a seat's ``choose`` as a bot fault and plays on with a random move,
-    which is exactly wrong for a person who typed ``quit``.
+    A :class:`~golfcli.exceptions.StopMatch`: the match runner counts any
+    other exception from a seat's ``choose`` as a bot fault and plays on with
+    a random move, which is exactly wrong for a person who typed ``quit``.
     """
 
 
@@ -90,7 +92,8 @@ class Terminal:
         """One line of input; end of input (Ctrl-D, a closed pipe) means quit."""
         self.out.flush()
         try:
-            answer = self._input(prompt + " ")
+            with IMMEDIATE:  # a person is waited for: Ctrl-C stops at once
+                answer = self._input(prompt + " ")
             if self.scripted:  # keep a transcript, as a terminal would show it
                 self.out.write(f"{prompt} {answer}\n")
             return answer
@@ -185,9 +188,8 @@ class PlayUI:
         self.watch = not self.humans
         self.delay = delay
         self.handicap = dict(handicap or {})
-        groups = variant.groups_for(len(seats))
-        self.side_of = [i % groups for i in range(len(seats))]
-        self.side_names = list(side_names(self.names, self.side_of, groups))
+        self.side_of = list(variant.side_of(len(seats)))
+        self.side_names = list(side_names(self.names, self.side_of, variant.groups_for(len(seats))))
         self.holes: list[HoleRecord] = []  # finished, as the match recorded them
         self.private = variant.start.peek > 0 or variant.turn.look_again
         # hot-seat with private cards: the screen is cleared between people
@@ -388,7 +390,8 @@ class PlayUI:
         for line in describe_events(public, self.names, self.style):
             self.term.say("  " + line)
             if self.delay:
-                time.sleep(self.delay)
+                with IMMEDIATE:
+                    time.sleep(self.delay)
         self.public_seen = (view.match.hole, told + count)
 
     # .......................................................... per hole
@@ -510,13 +513,12 @@ def run_play(
 
 def _game_key(seed: int | None, key: str | None) -> tuple[str, bool]:
     """The key the cards come from, and whether it was given: the given
-    key, the key of the given seed, or a fresh secret one."""
-    from ..keys import key_from_seed, new_key
+    key, the key of the given seed, or a fresh secret one (as
+    ``golfcli.play_match`` and ``golfcli.Hole`` deal them)."""
+    from ..keys import match_key
 
     _check_key(seed, key)
-    if key is not None:
-        return key, True
-    return (key_from_seed(seed) if seed is not None else new_key()), False
+    return match_key(seed, key), key is not None
 
 
 def _hole_hook(
@@ -558,7 +560,7 @@ def _play_through(
     try:
         with terminate_as_interrupt():  # SIGTERM ends the bots on its way out, as Ctrl-C does
             result = match.play()
-    except (QuitGame, KeyboardInterrupt, StrictStop, RecordFailed) as exc:
+    except (StopMatch, KeyboardInterrupt) as exc:  # QuitGame, StrictStop, RecordFailed
         interrupted = isinstance(exc, KeyboardInterrupt)
         kept = record if ui.recording else None
         _stopped(ui, match, faults, kept, interrupted)
@@ -610,7 +612,7 @@ def _check_options(
         seats = parse_players(players)
         try:
             variant.check_players(len(seats))
-        except ValueError as exc:
+        except InputError as exc:
             raise UsageError(str(exc)) from None
         extra = parse_handicap(handicap, [s.name for s in seats])
         if holes is not None and holes < 1:

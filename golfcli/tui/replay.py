@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import IO
 
 from ..errors import fail
-from ..match import ScoredHole, side_names
+from ..game import ScoredHole, side_names
 from ..state import HoleState, replay_steps
 from .board import (
     board_from_state,
@@ -51,9 +51,8 @@ def run_replay(
     term = Terminal(style, inp, out)
     var = rec.variant
     players = len(rec.names)
-    groups = var.groups_for(players)
     # the sides as the game named them (a tournament's teams), else the players' names joined
-    names = rec.sides or list(side_names(rec.names, [i % groups for i in range(players)], groups))
+    names = rec.sides or list(side_names(rec.names, var.side_of(players), var.groups_for(players)))
     rows = rec.holes
     say = term.say
     if not to_end:

@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..exceptions import InputError
+
 HUMAN = "human"
 
 
-class UsageError(ValueError):
+class UsageError(InputError):
     """Bad command-line input for ``golf play``: one line on stderr, exit 2."""
 
 

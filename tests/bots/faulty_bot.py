@@ -14,6 +14,8 @@ request when N is omitted) it:
   noisy    answers and writes an extra unsolicited line with it
   slow     sleeps N/1000 seconds before every answer (N in ms)
   leak     writes SECRET-STDERR to stderr on every request, answers fine
+  chatty   prints "debug: thinking" on stdout before every answer, and on
+           request N raises an exception (its traceback goes to stderr)
 
 Modes that fail before any request:
 
@@ -57,6 +59,11 @@ def main():
             rid = msg["id"]
             if mode == "slow":
                 time.sleep(arg / 1000)
+                send({"id": rid, "action": 0})
+            elif mode == "chatty":
+                sys.stdout.write("debug: thinking\n")
+                if hits(rid):
+                    raise RuntimeError(f"chatty bot gave up at request {rid}")
                 send({"id": rid, "action": 0})
             elif mode == "leak":
                 sys.stderr.write("SECRET-STDERR\n")

@@ -3,7 +3,8 @@
 ``tests/test_golden.py`` records each game afresh and diffs it line by line
 with the checked-in file in ``tests/golden/``: any change in dealing, rules,
 bots or scoring shows up.  ``scripts/make_golden.py`` rewrites the files
-when a change is intended.
+when a change is intended.  A test fixture, so it lives with the tests and
+is not shipped in the wheel.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from .bots.registry import make_bot
-from .match import Match
-from .record import header as record_header
-from .record import hole_line, result_line
-from .variant import builtin
+from golfcli.bots.registry import make_bot
+from golfcli.match import Match
+from golfcli.record import header as record_header
+from golfcli.record import hole_line, result_line
+from golfcli.variant import builtin
 
 
 @dataclass(frozen=True)
