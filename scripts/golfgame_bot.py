@@ -35,6 +35,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from golfcli.bots import BotSpecError
 from golfcli.state import Action
 from golfcli.view import View
 
@@ -81,7 +82,7 @@ class Bot:
 
     def __init__(self, seed: int | str | None = None, profile: str = "Maya") -> None:
         if profile not in PROFILES:
-            raise ValueError(f"unknown profile {profile!r}: use one of {', '.join(PROFILES)}")
+            raise BotSpecError(f"unknown profile {profile!r}: use one of {', '.join(PROFILES)}")
         self.profile = PROFILES[profile]
         self.name = f"golfgame:{profile}"
         self.rng = random.Random(seed)

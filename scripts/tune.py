@@ -44,7 +44,7 @@ import yaml
 
 from golfcli.tournament.config import load_config
 from golfcli.tournament.report import build_report
-from golfcli.tournament.runner import run_tournament
+from golfcli.tournament.runner import run_plan
 
 #: the field's styles a tuning step plays (the rest are held out)
 TRAIN_STYLES = ("racer", "pairs", "dumper", "cautious", "strong")
@@ -130,7 +130,7 @@ def gauntlet(
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "tune.yaml"
         path.write_text(yaml.safe_dump(config), encoding="utf-8")
-        res = run_tournament(load_config(path), Path(tmp) / "run")
+        res = run_plan(load_config(path), Path(tmp) / "run")
         for line in (Path(tmp) / "run" / "games.jsonl").read_text(encoding="utf-8").splitlines():
             rec = json.loads(line)
             me = rec["sides"].index("challenger")

@@ -655,7 +655,7 @@ class ExpertBot(BaseBot):
         self.feed_weight = feed_weight
         self.reveal = reveal
         if hole_win < 0:
-            raise ValueError(f"hole_win must be at least 0, not {hole_win!r}")
+            raise BotSpecError(f"hole_win must be at least 0, not {hole_win!r}")
         self.hole_win = hole_win
         self.margin = margin
         self.future_weight = future_weight

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 
 from ..state import Action
 from ..view import View
-from . import BaseBot
+from . import BaseBot, BotSpecError
 from .common import Knowledge, discard_flips
 
 #: The styles: each is the options it sets (the rest keep the defaults of
@@ -162,7 +162,7 @@ class FieldBot(BaseBot):
     ) -> None:
         super().__init__(seed)
         if style not in STYLES:
-            raise ValueError(f"unknown style {style!r}: use one of {', '.join(STYLES)}")
+            raise BotSpecError(f"unknown style {style!r}: use one of {', '.join(STYLES)}")
         self.style = style
         self.name = f"field:{style}"
         preset = STYLES[style]
@@ -181,7 +181,7 @@ class FieldBot(BaseBot):
         self.out_lead = opt("out_lead", out_lead)
         self.noise = opt("noise", noise)
         if self.noise < 0:
-            raise ValueError(f"noise must be at least 0, not {self.noise!r}")
+            raise BotSpecError(f"noise must be at least 0, not {self.noise!r}")
 
     # ------------------------------------------------------------------ helpers
 
