@@ -50,6 +50,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "greedy",
         "field",
         "endgame",
+        "evaluator",
         "expert",
         "mc",
         "external",

@@ -50,7 +50,8 @@ from ..state import DRAW, FLIP, OVER, PLACE, Action, Event, HoleState
 from ..view import View, view
 from . import BaseBot, BotSpecError
 from .common import determinize
-from .expert import DEFAULT_BUDGET, Evaluator, ExpertBot
+from .evaluator import DEFAULT_BUDGET, Evaluator
+from .expert import ExpertBot
 
 
 class RolloutPolicy:
@@ -291,7 +292,7 @@ def _in_range(name: str, value: float | None, lo: float, hi: float) -> None:
         raise BotSpecError(f"{name} must be between {lo:g} and {hi:g}, not {value!r}")
 
 
-#: Work units (the expert's, see :data:`~golfcli.bots.expert.DEFAULT_BUDGET`)
+#: Work units (the expert's, see :data:`~golfcli.bots.evaluator.DEFAULT_BUDGET`)
 #: all rollouts of one mc decision may spend together, confirmation included.
 #: Past it the search stops adding determinisations (at least two are played,
 #: as with ``time``), so a table of many seats, where every rollout is long
