@@ -490,19 +490,29 @@ def field_tables(records: Sequence[dict[str, Any]], reference: str = "expert") -
         lines.append(f"### {sc.label}\n")
         lines.append(
             "Hole win share (ties shared) and margin (the field's mean strokes minus the bot's: "
-            "positive, the bot takes fewer), each ± 95% CI; games per cell in brackets.\n"
+            "positive, the bot takes fewer), each ± 95% CI; games per cell in brackets; the "
+            "first columns pool the styles (the outside opponents: the players that are not "
+            "styles of the field).\n"
         )
         held = [s for s in styles if s in HELD_OUT or s.startswith("golfgame:")]
-        head = " | ".join(f"{s}{' (held out)' if s in held else ''}" for s in styles)
+        # opponents from outside golf (not styles of the field): held out, and pooled apart
+        outside = [s for s in styles if s not in FIELD_STYLES]
+        pools = [("all styles", set(styles)), ("held-out styles", set(held))]
+        if outside:
+            pools.append(("outside opponents", set(outside)))
+        head = " | ".join(
+            [name for name, _ in pools]
+            + [f"{s}{' (held out)' if s in held else ''}" for s in styles]
+        )
         lines.append(f"| bot | CPU ms/decision | {head} |")
-        lines.append("|---|---|" + "---|" * len(styles))
+        lines.append("|---|---|" + "---|" * (len(pools) + len(styles)))
         for bot in bots:
             mine = [r for r in recs if r["bot"] == bot]
             dec = sum(r["decisions"] for r in mine)
             cpu = f"{1000 * sum(r['cpu'] for r in mine) / dec:.3f}" if dec else "–"
             cells = []
-            for style in styles:
-                rs = [r for r in mine if r["style"] == style]
+            for keep in [pool for _, pool in pools] + [{style} for style in styles]:
+                rs = [r for r in mine if r["style"] in keep]
                 if not rs:
                     cells.append("–")
                     continue
@@ -520,7 +530,9 @@ def field_tables(records: Sequence[dict[str, Any]], reference: str = "expert") -
             f"(moving first or second) and by the opponent's tempo in `{reference}`'s game "
             f"(out by its turn {early}, out later, or not out first).\n"
         )
-        cols = ["all styles", "training styles", "held-out styles", *styles]
+        cols = ["all styles", "training styles", "held-out styles"]
+        cols += ["outside opponents"] if outside else []
+        cols += styles
         cols += ["moving first", "moving second", "opponent out early", "opponent out later"]
         cols += ["opponent not out first"]
         lines.append("| bot | measure | " + " | ".join(cols) + " |")
@@ -543,6 +555,7 @@ def field_tables(records: Sequence[dict[str, Any]], reference: str = "expert") -
                 (set(styles), every_seat, every_tempo),
                 (set(styles) - set(held), every_seat, every_tempo),
                 (set(held), every_seat, every_tempo),
+                *([(set(outside), every_seat, every_tempo)] if outside else []),
                 *[({st}, every_seat, every_tempo) for st in styles],
                 (set(styles), (True,), every_tempo),
                 (set(styles), (False,), every_tempo),

@@ -154,6 +154,32 @@ def test_the_field_table_pairs_against_the_expert(tmp_path: Path) -> None:
         lad.field_from_raw([str(raw), str(other)])
 
 
+def test_the_field_table_pools_the_styles_and_the_outside_opponents() -> None:
+    lad = ladder()
+
+    def rec(style: str, deal: int, win: float, score: int) -> dict[str, object]:
+        return {
+            "scenario": "six-card-2p", "bot": "expert", "style": style, "deal": deal,
+            "side": 0, "first": True, "score": score, "others": 10.0, "win": win,
+            "closer": "other", "closer_turns": 9, "decisions": 10, "cpu": 0.001,
+        }  # fmt: skip
+
+    recs = [rec("racer", 0, 1.0, 4), rec("racer", 1, 1.0, 6)]
+    recs += [rec("golfgame:Maya", 0, 0.0, 12), rec("golfgame:Maya", 1, 0.5, 10)]
+    text = "\n".join(lad.field_tables(recs))
+    head = next(line for line in text.splitlines() if line.startswith("| bot | CPU"))
+    assert head.startswith(
+        "| bot | CPU ms/decision | all styles | held-out styles | outside opponents | racer |"
+    )
+    row = next(line for line in text.splitlines() if line.startswith("| expert | 0.100 |"))
+    cells = [c.strip() for c in row.strip("|").split("|")][2:]
+    # every style's games, the held-out ones (the outside opponent), that one alone
+    assert cells[0].startswith("62.5 ± ") and cells[0].endswith("/ +2.00 ± 3.58 (4)")
+    assert cells[1].startswith("25.0 ± ") and cells[1].endswith("(2)")
+    assert cells[2] == cells[1] == cells[4]
+    assert cells[3].startswith("100.0 ± 0.0% / +5.00 ± 1.96 (2)")
+
+
 def test_the_outside_opponent_says_what_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
     from golfcli.bots.registry import BotSpecError, make_bot
 
