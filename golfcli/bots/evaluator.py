@@ -6,9 +6,9 @@ once per decision and answers questions about layouts -- ours, an
 opponent's, one card tried in one place -- with memos kept for that
 decision; the decisions made from those answers (drawing, placing,
 feeding, tempo, the hole's last move) are the bot's, in
-golfcli/bots/expert.py, and mc (golfcli/bots/mc.py) asks the same
-evaluator for its candidates.  Everything here reads the variant's data
-(values, patterns, partners), never its name:
+golfcli/bots/expert.py, and mc (golfcli/bots/mc.py) values with it the
+layouts where it cuts a rollout short.  Everything here reads the
+variant's data (values, patterns, partners), never its name:
 
 * **Card counting.**  The unseen cards (deck minus everything visible or
   remembered) give the mean value ``mu`` of a face-down card and, per rank,
