@@ -874,7 +874,7 @@ ratings_app = typer.Typer(
         "Ratings that last: a leaderboard over every game of every tournament "
         "recorded in the ratings database.\n\n"
         "Each bot (its spec, options and a fingerprint of its code) gets a rating "
-        "± uncertainty from openskill (pip install 'golfcli\\[ratings]'), one board per "
+        "± uncertainty from openskill (pip install 'golfcli\\[report]'), one board per "
         "variant and player count.\n\n"
         "Examples:\n\n"
         "  golf ratings\n\n"
