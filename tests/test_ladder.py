@@ -8,24 +8,19 @@ twice with different results.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from .helpers import script_module
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def ladder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golf_ladder_script", ROOT / "scripts/ladder.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return script_module("ladder")
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,6 @@ tournament runner, logged so that a run resumes where it stopped."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -11,16 +10,13 @@ from types import ModuleType
 
 import pytest
 
+from .helpers import script_module
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def tune() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golf_tune_script", ROOT / "scripts/tune.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return script_module("tune")
 
 
 def test_a_parameter_is_name_start_scale_bounds() -> None:

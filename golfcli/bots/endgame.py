@@ -51,6 +51,11 @@ def closer_seat(v: View) -> int | None:
     seats = [s for s in range(v.players) if v.side_of[s] == v.closer]
     if len(seats) == 1:
         return seats[0]
+    return closer_in_history(v)
+
+
+def closer_in_history(v: View) -> int | None:
+    """The seat the hole's history names as going out or knocking, if any."""
     history = v.history
     for i in range(len(history) - 1, -1, -1):  # latest first (mypyc: no reversed() of a tuple)
         ev = history[i]

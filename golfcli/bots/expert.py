@@ -34,7 +34,7 @@ from ..state import Action
 from ..view import View
 from . import BaseBot, BotSpecError
 from .common import discard_flips
-from .endgame import LastMove, moves_last
+from .endgame import LastMove, closer_in_history, moves_last
 from .evaluator import DEFAULT_BUDGET, Evaluator, OverBudget
 
 #: Random deals of the unseen cards that value each move of a hole's last
@@ -99,7 +99,7 @@ class ExpertBot(BaseBot):
         out = set()
         for k in range(1, v.players):
             seat = (v.seat + k) % v.players
-            if v.side_of[seat] == v.closer and seat == _closer_seat(v):
+            if v.side_of[seat] == v.closer and seat == closer_in_history(v):
                 break
             out.add(seat)
         return out
@@ -382,12 +382,3 @@ class ExpertBot(BaseBot):
         best = min(v for v, _ in scored)
         ties = [a for v, a in scored if v <= best + 1e-9]
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
-
-
-def _closer_seat(v: View) -> int | None:
-    history = v.history
-    for i in range(len(history) - 1, -1, -1):  # latest first (mypyc: no reversed() of a tuple)
-        ev = history[i]
-        if ev.kind in ("out", "knock"):
-            return int(ev.seat)
-    return None
