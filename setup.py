@@ -39,6 +39,7 @@ COMPILED = [
     "golfcli/bots/mc.py",
     "golfcli/game.py",
     "golfcli/match.py",
+    "golfcli/features.py",
 ]
 
 

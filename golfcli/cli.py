@@ -969,7 +969,10 @@ def ratings_import(
 def check_bot(
     spec: Annotated[
         str,
-        typer.Argument(help="Bot spec: file.py, package.module:Name, cmd:PROGRAM or a built-in."),
+        typer.Argument(
+            help="Bot spec: file.py, package.module:Name, cmd:PROGRAM, spiel:ismcts (OpenSpiel) "
+            "or a built-in."
+        ),
     ],
     holes: Annotated[int, typer.Option(help="Holes to play per built-in variant.")] = 2,
     time_limit: Annotated[float, typer.Option(help="Seconds allowed per decision.")] = 1.0,

@@ -26,6 +26,13 @@ Scenarios (targets in docs/performance.md):
                              (the same on any machine) and CPU ms of a fresh process
                              (the public names load lazily: importing the package
                              must stay as cheap as `__version__`)
+  env-steps                  golf's PettingZoo environment (golfcli.env, six-card, 2 agents):
+                             AEC steps per second with random agents that read the
+                             observation and pick from its action mask (the rl extra)
+  spiel-playouts             golf's OpenSpiel game (golfcli.spiel, six-card, 2 players):
+                             random playouts per second from the initial state, chance
+                             nodes (the deal, each stock draw) sampled by their odds
+                             (the spiel extra; neither of these two is in the default list)
   mc-tournament              a whole `golf tournament` process: 100 nine-hole six-card
                              games, mc against expert, --workers 2 (wall and CPU seconds;
                              minutes: run it alone, not part of the default list)
@@ -102,6 +109,9 @@ DECISIONS = {
     "expert-decision-alberta": ("alberta", 4),
 }
 ROOT = Path(__file__).resolve().parent.parent
+#: The framework adapters' scenarios: they need the rl and spiel extras, so
+#: they are named on the command line, not run by default.
+FRAMEWORKS = ("env-steps", "spiel-playouts")
 
 
 def run_games(name: str, seconds: float) -> tuple[float, float, int]:
@@ -380,6 +390,78 @@ def bench_import(repeat: int) -> dict[str, object]:
     return out
 
 
+def bench_env_steps(seconds: float, repeat: int) -> dict[str, object]:
+    """Environment steps of random agents, each reading its observation and
+    choosing from the action mask (best of ``repeat``; CPU time beside wall)."""
+    import numpy as np
+
+    from golfcli.env import raw_env
+
+    table = raw_env("six-card", 2)
+    rng = np.random.default_rng(1)
+    best, best_cpu, total = 0.0, float("inf"), 0
+    for r in range(repeat):
+        table.reset(seed=r)
+        steps = 0
+        start, cpu = time.perf_counter(), time.process_time()
+        while time.perf_counter() - start < seconds:
+            for _agent in table.agent_iter():
+                obs, _, done, truncated, _ = table.last()
+                if done or truncated:
+                    table.step(None)
+                    continue
+                legal = obs["action_mask"].nonzero()[0]
+                table.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+            table.reset()
+        best = max(best, steps / (time.perf_counter() - start))
+        best_cpu = min(best_cpu, (time.process_time() - cpu) / steps)
+        total += steps
+    return {
+        "scenario": "env-steps",
+        "steps_per_s": round(best),
+        "cpu_us_per_step": round(best_cpu * 1e6, 2),
+        "steps": total,
+    }
+
+
+def bench_spiel_playouts(seconds: float, repeat: int) -> dict[str, object]:
+    """Random playouts of the OpenSpiel game from its initial state, chance
+    outcomes drawn by their probabilities (best of ``repeat``)."""
+    import random
+
+    import pyspiel
+
+    import golfcli.spiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("golf", {"variant": "six-card", "players": 2})
+    rng = random.Random(1)
+    best, best_cpu, total, moves = 0.0, float("inf"), 0, 0
+    for _ in range(repeat):
+        playouts = 0
+        start, cpu = time.perf_counter(), time.process_time()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    moves += 1
+            playouts += 1
+        best = max(best, playouts / (time.perf_counter() - start))
+        best_cpu = min(best_cpu, (time.process_time() - cpu) / playouts)
+        total += playouts
+    return {
+        "scenario": "spiel-playouts",
+        "playouts_per_s": round(best, 1),
+        "cpu_ms_per_playout": round(best_cpu * 1e3, 3),
+        "decisions_per_playout": round(moves / total, 1),
+        "playouts": total,
+    }
+
+
 def build() -> str:
     try:
         from golfcli.cli import build_kind
@@ -433,6 +515,10 @@ def main() -> int:
             out = bench_floor(args.repeat)
         elif name == "alberta-config":
             out = bench_alberta_config(args.repeat)
+        elif name == "env-steps":
+            out = bench_env_steps(args.seconds, args.repeat)
+        elif name == "spiel-playouts":
+            out = bench_spiel_playouts(args.seconds, args.repeat)
         elif name == "mc-tournament":
             out = bench_mc_tournament(args.repeat)
         elif name in DECISIONS:
@@ -440,7 +526,7 @@ def main() -> int:
         elif name in GAMES:
             out = bench_game(name, args.seconds, args.repeat)
         else:
-            known = ", ".join([*GAMES, *DECISIONS, *extra, "mc-tournament"])
+            known = ", ".join([*GAMES, *DECISIONS, *extra, *FRAMEWORKS, "mc-tournament"])
             print(
                 f"unknown scenario {name!r}; choose from {known}",
                 file=sys.stderr,

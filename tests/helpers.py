@@ -26,6 +26,18 @@ from golfcli.scoring import score_hole, score_layout
 from golfcli.state import HoleState
 from golfcli.variant import Variant, builtin, load_variant
 
+#: The modules an extra brings, and the library each imports: a test that
+#: imports every golfcli module leaves one out when its extra is not installed.
+EXTRA_MODULES = {"golfcli.spiel": "pyspiel", "golfcli.env": "pettingzoo"}
+
+
+def extra_missing(module: str) -> bool:
+    """Whether ``module`` needs an extra that is not installed here."""
+    import importlib.util
+
+    library = EXTRA_MODULES.get(module)
+    return library is not None and importlib.util.find_spec(library) is None
+
 
 def cards(text: str) -> list[int]:
     return [parse_card(t) for t in text.replace("/", " ").split()]
