@@ -35,6 +35,8 @@ COMPILED = [
     "golfcli/view.py",
     "golfcli/bots/common.py",
     "golfcli/bots/greedy.py",
+    "golfcli/bots/endgame.py",
+    "golfcli/bots/evaluator.py",
     "golfcli/bots/expert.py",
     "golfcli/bots/mc.py",
     "golfcli/game.py",

@@ -45,7 +45,8 @@ path tournaments use), on one core, for about --seconds seconds, and reports
 the best of --repeat runs (machines here are shared and noisy).  Peak memory
 is tracemalloc's peak during one run, in KiB.
 
-Usage: python scripts/bench.py [SCENARIO ...] [--seconds S] [--repeat N]
+Usage: python scripts/bench.py [SCENARIO ...] [--seconds S] [--repeat N] [--spec BOT]
+(--spec: the bot of the expert-decision scenarios, e.g. "expert?hole_win=0")
 """
 
 from __future__ import annotations
@@ -154,15 +155,18 @@ def bench_game(name: str, seconds: float, repeat: int) -> dict[str, object]:
     }
 
 
-def bench_decisions(name: str, seconds: float, repeat: int) -> dict[str, object]:
-    """CPU time per expert decision (``process_time``: the machine is shared).
-    A decision with one legal action costs nothing and is not counted."""
+def bench_decisions(
+    name: str, seconds: float, repeat: int, spec: str = "expert"
+) -> dict[str, object]:
+    """CPU time per expert decision (``process_time``: the machine is shared),
+    every seat the bot ``spec`` (the expert with other options, say).  A
+    decision with one legal action costs nothing and is not counted."""
     variant_name, players = DECISIONS[name]
     v = builtin(variant_name)
     best = float("inf")
     total = 0
     for _ in range(repeat):
-        bots = [make_bot("expert") for _ in range(players)]
+        bots = [make_bot(spec) for _ in range(players)]
         decisions = 0
         start = time.process_time()
         hole = 0
@@ -172,7 +176,10 @@ def bench_decisions(name: str, seconds: float, repeat: int) -> dict[str, object]
             hole += 1
         best = min(best, (time.process_time() - start) / max(1, decisions))
         total += decisions
-    return {"scenario": name, "cpu_ms_per_decision": round(best * 1000, 3), "decisions": total}
+    out: dict[str, object] = {"scenario": name, "cpu_ms_per_decision": round(best * 1000, 3)}
+    if spec != "expert":
+        out["spec"] = spec
+    return {**out, "decisions": total}
 
 
 def bench_floor(repeat: int) -> dict[str, object]:
@@ -483,6 +490,9 @@ def main() -> int:
     ap.add_argument("scenarios", nargs="*", default=[*GAMES, *DECISIONS, *extra])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument(
+        "--spec", default="expert", help="the bot of the expert-decision scenarios (its options)"
+    )
     args = ap.parse_args()
     print(
         json.dumps(
@@ -512,7 +522,7 @@ def main() -> int:
         elif name == "mc-tournament":
             out = bench_mc_tournament(args.repeat)
         elif name in DECISIONS:
-            out = bench_decisions(name, args.seconds, args.repeat)
+            out = bench_decisions(name, args.seconds, args.repeat, args.spec)
         elif name in GAMES:
             out = bench_game(name, args.seconds, args.repeat)
         else:

@@ -22,7 +22,7 @@ import golfcli
 from golfcli import cards
 from golfcli.actions import IllegalAction
 from golfcli.bots import RandomBot
-from golfcli.bots.expert import OverBudget
+from golfcli.bots.evaluator import OverBudget
 from golfcli.exceptions import GolfError, InputError, StopMatch
 from golfcli.faults import BotFault
 from golfcli.match import Match

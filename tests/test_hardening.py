@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from golfcli.actions import ACTION_KINDS, Action, IllegalAction
-from golfcli.bots.expert import DEFAULT_BUDGET, ExpertBot
+from golfcli.bots.evaluator import DEFAULT_BUDGET
+from golfcli.bots.expert import ExpertBot
 from golfcli.bots.registry import BotSpecError, make_bot
 from golfcli.cli import app
 from golfcli.match import Match

@@ -47,7 +47,20 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
-    "bots": ("", "procs", "common", "greedy", "expert", "mc", "transport", "external", "registry"),
+    "bots": (
+        "",
+        "procs",
+        "common",
+        "greedy",
+        "field",
+        "endgame",
+        "evaluator",
+        "expert",
+        "mc",
+        "transport",
+        "external",
+        "registry",
+    ),
     "tournament": (
         "",
         "plan",

@@ -1,6 +1,7 @@
 """Bot specs: one syntax for ``golf play``, ``golf tournament`` and tests.
 
-* a built-in name: ``random``, ``greedy``, ``expert``, ``mc``;
+* a built-in name: ``random``, ``greedy``, ``expert``, ``mc``, ``field`` (the
+  opponent styles: ``field?style=racer``, see golfcli/bots/field.py);
 * ``path/to/bot.py``: a file defining a ``Bot`` class or a ``choose`` function;
 * ``package.module:Name``: a class or function importable from Python;
 * ``cmd:ARGV``: an external program speaking the JSON-lines protocol
@@ -35,7 +36,7 @@ from ..view import View
 from . import Bot
 from . import BotSpecError as BotSpecError  # re-exported: callers know it from here
 
-BUILTIN_BOTS = ("random", "greedy", "expert", "mc")
+BUILTIN_BOTS = ("random", "greedy", "expert", "mc", "field")
 
 #: Bot families an extra brings, named ``family:name`` in a spec: the module
 #: that has them (in its ``BOTS`` table), the extra that installs what it
@@ -508,6 +509,10 @@ def _builtin_class(name: str) -> Any:
         from .expert import ExpertBot
 
         return ExpertBot
+    if name == "field":
+        from .field import FieldBot
+
+        return FieldBot
     from .mc import MCBot
 
     return MCBot

@@ -31,9 +31,10 @@ def play(
         typer.Option(
             "--players",
             "-p",
-            help="Comma list of seats: human, a bot spec (random, greedy, expert, mc, file.py, "
-            "cmd:...) or name=kind, e.g. you=human,ann=greedy,bob=random. "
-            "No human seat = watch mode. Quote a seat whose spec holds a comma.",
+            help="Comma list of seats: human, a bot spec (random, greedy, expert, mc, "
+            "field?style=racer, file.py, cmd:...) or name=kind, "
+            "e.g. you=human,ann=greedy,bob=random. No human seat = watch mode. "
+            "Quote a seat whose spec holds a comma.",
         ),
     ] = "human,greedy",
     holes: Annotated[
