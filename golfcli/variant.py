@@ -800,7 +800,7 @@ def _players(ck: Checker, raw: Any) -> set[int]:
             lo, hi = parse_counts(item)
         except InputError as exc:
             ck.fail(path, str(exc))
-        if lo < 1 or hi < lo or (hi > 16 and hi != 99):
+        if lo < 1 or hi < lo or lo > 16 or (hi > 16 and hi != 99):
             ck.fail(path, f"impossible player count {item!r} (1 to 16)")
         players.update(range(lo, min(hi, 16) + 1))
     if not players:

@@ -4,6 +4,8 @@ naming file, line and key path (docs/rules.md §10)."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,13 @@ from golfcli.exceptions import InputError
 from golfcli.variant import (
     BUILTIN_NAMES,
     DEFAULTS,
+    Adjustment,
+    End,
+    Game,
+    Partners,
+    Pattern,
+    Start,
+    Turn,
     Variant,
     VariantError,
     builtin,
@@ -610,3 +619,421 @@ def test_the_new_keys_take_their_whole_range() -> None:
         {"name": "t", "extends": "six-card", "adjustments": [{"kind": "closer", "add": 5}]}
     )
     assert (plain.adjustments[0].multiply, plain.adjustments[0].multiply_negative) == (1, False)
+
+
+# --------------------------------------------------------------------------- the schema's edges
+# Each validated range at both ends and one past them, the default of every
+# key a file of its own leaves out, and every error in its exact words: what
+# a player writing a house rule meets (docs/variants.md, Every key).
+
+RANKS = "{A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 0}"
+
+
+def test_a_file_of_its_own_gets_every_default(tmp_path: Path) -> None:
+    """A file without ``extends:`` gives only its name and card values; every
+    other key is the documented default, written out here by hand."""
+    path = write(tmp_path, f"name: ' own '\nvalues:\n  ranks: {RANKS}\n")
+    v = load_variant(path)
+    assert (v.name, v.description, v.source) == ("own", "", str(path))
+    assert v.players == (2, 3, 4, 5, 6, 7, 8)
+    assert (v.rows, v.cols, v.cells) == (2, 3, 6)
+    assert v.packs == ((2, 4, 1), (5, 8, 2), (9, 99, 3))
+    assert (v.jokers_per_pack, v.joker_valued) == (0, False)
+    assert v.rank_values == (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0)
+    assert (v.card_values, v.patterns, v.adjustments) == ((), (), ())
+    assert v.start == Start(reveal=2, peek=0)
+    assert v.turn == Turn(
+        draw_from=("stock", "discard"),
+        flip_after_discard="required",
+        flip_after_discard_phase="any",
+        flip_instead_of_draw=False,
+        knock=False,
+        bunker_shot=False,
+        approach_shot=False,
+        look_again=False,
+        knock_max_face_down=None,
+        flip_after_discard_max_face_down=None,
+    )
+    assert v.end == End(
+        all_face_up=True,
+        final_turns="each_other",
+        frozen_discard=False,
+        turn_limit=50,
+        stock_empty="reshuffle",
+    )
+    assert v.game == Game(
+        holes=9,
+        target=None,
+        target_rule="reach",
+        max_holes=None,
+        scoring="stroke",
+        ties="share",
+        max_playoff_holes=9,
+    )
+    assert v.partners == Partners(group_size=2, player_counts=())
+    assert v.to_data()["extends"] is None and v.to_data()["name"] == " own "
+
+
+def test_a_pattern_and_each_adjustment_kind_take_their_defaults() -> None:
+    v = load_variant(
+        {
+            "name": "t",
+            "extends": "six-card",
+            "patterns": [{"kind": "twin_columns"}, {"kind": "column", "name": ""}],
+            "adjustments": [
+                {"kind": "exact", "score": 21, "becomes": 0},
+                {"kind": "closer", "add": 5},
+                {"kind": "lowest", "add": -1},
+                {"kind": "tied", "add": 2, "name": "shame"},
+            ],
+        }
+    )
+    pattern = Pattern(
+        kind="twin_columns",
+        name="twin columns",
+        cards="zero",
+        bonus=0,
+        opponents=0,
+        ranks=None,
+        adjacent=True,
+    )
+    assert v.patterns == (pattern, replace(pattern, kind="column", name="column"))
+    plain = Adjustment(
+        kind="exact",
+        name="exact",
+        score=21,
+        becomes=0,
+        add=0,
+        when="always",
+        unique=False,
+        multiply=1,
+        multiply_negative=False,
+    )
+    assert v.adjustments == (
+        plain,
+        replace(plain, kind="closer", name="closer", score=0, add=5),
+        replace(plain, kind="lowest", name="lowest", score=0, add=-1),
+        replace(plain, kind="tied", name="shame", score=0, add=2),
+    )
+
+
+def test_every_key_of_a_pattern_and_an_adjustment_is_read() -> None:
+    v = load_variant(
+        {
+            "name": "t",
+            "extends": "alberta",
+            "patterns": [
+                {"kind": "twin_columns", "name": "twins", "cards": -2, "bonus": -3},
+                {"kind": "twin_columns", "opponents": 4, "adjacent": False, "except": [5]},
+                {"kind": "row", "cards": "keep", "ranks": ["K", "joker"], "except": "K"},
+            ],
+            "adjustments": [
+                {"kind": "closer", "when": "not_lowest", "multiply": 2, "multiply_negative": True},
+                {"kind": "lowest", "add": -1, "unique": True},
+            ],
+        }
+    )
+    twins, apart, row = v.patterns
+    assert (twins.name, twins.cards, twins.bonus, twins.opponents) == ("twins", -2, -3, 0)
+    assert (apart.opponents, apart.adjacent) == (4, False)
+    assert apart.ranks == frozenset(range(14)) - {5}
+    assert (row.cards, row.ranks) == ("keep", frozenset({C.JOKER}))
+    closer, lowest = v.adjustments
+    assert (closer.when, closer.multiply, closer.multiply_negative, closer.add) == (
+        "not_lowest",
+        2,
+        True,
+        0,
+    )
+    assert (lowest.unique, lowest.add) == (True, -1)
+
+
+#: Wide enough for any grid: two players, four packs, no pattern to fit.
+WIDE = ("players=2", "deck.packs=4", "patterns=[]")
+EXACT = "adjustments=[{kind: exact, score: 21, becomes: 0}]"
+CLOSER = "adjustments=[{kind: closer, add: 1}]"
+KC = C.parse_card("KC")
+#: key, smallest and largest allowed, --set that make both loadable, and
+#: where the built variant holds the value
+RANGES: list[tuple[str, int, int, tuple[str, ...], Callable[[Variant], object]]] = [
+    ("grid.rows", 1, 8, WIDE, lambda v: v.rows),
+    ("grid.cols", 1, 12, WIDE, lambda v: v.cols),
+    ("deck.jokers_per_pack", 0, 8, ("values.ranks.joker=0",), lambda v: v.jokers_per_pack),
+    ("deck.packs", 1, 12, ("players=2",), lambda v: v.packs_for(2)),
+    ("deck.packs.2-4", 1, 12, ("players=2-4", "deck.packs={2-4: 1}"), lambda v: v.packs_for(4)),
+    ("values.ranks.K", -100, 100, (), lambda v: v.rank_values[C.KING]),
+    ("values.cards.KC", -100, 100, (), lambda v: v.value(KC)),
+    ("patterns.0.cards", -100, 100, (), lambda v: v.patterns[0].cards),
+    ("patterns.0.bonus", -1000, 1000, (), lambda v: v.patterns[0].bonus),
+    ("patterns.0.opponents", -1000, 1000, (), lambda v: v.patterns[0].opponents),
+    ("adjustments.0.score", -1000, 1000, (EXACT,), lambda v: v.adjustments[0].score),
+    ("adjustments.0.becomes", -1000, 1000, (EXACT,), lambda v: v.adjustments[0].becomes),
+    ("adjustments.0.add", -1000, 1000, (CLOSER,), lambda v: v.adjustments[0].add),
+    ("adjustments.0.multiply", 0, 10, (CLOSER,), lambda v: v.adjustments[0].multiply),
+    ("start.reveal", 0, 6, (), lambda v: v.start.reveal),
+    ("start.peek", 0, 6, ("start.reveal=0",), lambda v: v.start.peek),
+    ("end.turn_limit", 1, 10_000, (), lambda v: v.end.turn_limit),
+    ("game.holes", 1, 1000, (), lambda v: v.game.holes),
+    ("game.target", 1, 100_000, ("game.holes=null",), lambda v: v.game.target),
+    ("game.max_holes", 1, 1000, (), lambda v: v.game.max_holes),
+    ("game.max_playoff_holes", 0, 100, (), lambda v: v.game.max_playoff_holes),
+    ("partners.group_size", 2, 8, (), lambda v: v.partners.group_size),
+]
+
+
+@pytest.mark.parametrize(("key", "lo", "hi", "base", "read"), RANGES, ids=[r[0] for r in RANGES])
+def test_every_range_at_both_ends_and_one_past(
+    key: str, lo: int, hi: int, base: tuple[str, ...], read: Callable[[Variant], object]
+) -> None:
+    for allowed in (lo, hi):
+        assert read(load_variant("six-card", [*base, f"{key}={allowed}"])) == allowed
+    assert error_of("six-card", (*base, f"{key}={lo - 1}")) == (
+        f"--set {key}={lo - 1}: {key}: must be at least {lo}, not {lo - 1}"
+    )
+    assert error_of("six-card", (*base, f"{key}={hi + 1}")) == (
+        f"--set {key}={hi + 1}: {key}: must be at most {hi}, not {hi + 1}"
+    )
+
+
+#: --set on six-card (or on the built-in named first, as ``name:--set``) and
+#: the whole error line: each message of the schema, word for word.
+ERRORS: list[tuple[tuple[str, ...], str]] = [
+    (("name=''",), "name: every variant needs a name"),
+    (("name=3",), "name: every variant needs a name"),
+    (("name=" + "n" * 256,), "name: at most 255 characters, not 256"),
+    (("description=3",), "description: must be text, not int"),
+    (("players=0",), "players: impossible player count 0 (1 to 16)"),
+    (("players=17",), "players: impossible player count 17 (1 to 16)"),
+    (("players=5-4",), "players: impossible player count '5-4' (1 to 16)"),
+    (("players=2-17",), "players: impossible player count '2-17' (1 to 16)"),
+    (("players=17+",), "players: impossible player count '17+' (1 to 16)"),
+    (("players=[2, 0]",), "players.1: impossible player count 0 (1 to 16)"),
+    (("players=[2, 17+]",), "players.1: impossible player count '17+' (1 to 16)"),
+    (("players=[]",), "players: no player counts given"),
+    (("players=two",), "players: 'two' is not a player count like 3, 2-4 or 9+"),
+    (("deck.packs={0-4: 1}",), "deck.packs.0-4: impossible player count '0-4'"),
+    (("deck.packs={4-2: 1}",), "deck.packs.4-2: impossible player count '4-2'"),
+    (("deck.packs={two: 1}",), "deck.packs.two: 'two' is not a player count like 3, 2-4 or 9+"),
+    (
+        ("deck.packs={2-4: 1, 4-12: 2}",),
+        "deck.packs.4-12: player counts '4-12' overlap another entry",
+    ),
+    (
+        ("deck.packs={5-12: 2, 2-5: 1}",),
+        "deck.packs.2-5: player counts '2-5' overlap another entry",
+    ),
+    (
+        ("deck.packs=[1]",),
+        "deck.packs: must be a number of packs or a mapping like {2-4: 1, 5+: 2}",
+    ),
+    (
+        ("deck.packs=true",),
+        "deck.packs: must be a number of packs or a mapping like {2-4: 1, 5+: 2}",
+    ),
+    (("deck.packs={2-4: 1}",), "deck.packs: no pack count for 5 players"),
+    (
+        ("values.ranks=5",),
+        "values.ranks: must map every rank (A 2-10 J Q K, and joker if used) to its value",
+    ),
+    (("values.ranks.Z=1",), "values.ranks.Z: unknown rank 'Z' (use A 2-10 T J Q K or joker)"),
+    (
+        ("deck.jokers_per_pack=1",),
+        "deck.jokers_per_pack: the deck has jokers but values.ranks gives them no value "
+        "(add joker: N)",
+    ),
+    (("values.cards=[1]",), "values.cards: must map exact cards like AC or 10C to values"),
+    (
+        ("values.cards.ZZ=1",),
+        "values.cards.ZZ: unknown card 'ZZ' (ranks A or 1, 2-10 T J Q K, suits C D H S, joker JK)",
+    ),
+    (
+        ("values.cards.K=1",),
+        "values.cards.K: an exact card needs a suit (e.g. KC); use values.ranks for a whole rank",
+    ),
+    (
+        ("values.cards.?=1",),
+        "values.cards.?: an exact card needs a suit (e.g. KC); use values.ranks for a whole rank",
+    ),
+    (("patterns=3",), "patterns: must be a list of matching rules"),
+    (
+        ("patterns=[{cards: 1}]",),
+        "patterns.0: a pattern needs kind: one of column_pair, column, row, diagonal, "
+        "adjacent_pair, block, twin_columns",
+    ),
+    (
+        ("patterns.0.cards=half",),
+        "patterns.0.cards: must be one of zero, keep, keep_negative, not 'half'",
+    ),
+    (
+        ("patterns.0.cards=true",),
+        "patterns.0.cards: must be one of zero, keep, keep_negative, not True",
+    ),
+    (
+        ("patterns.0.ranks=[Z]",),
+        "patterns.0.ranks.0: unknown rank 'Z' (use A 2-10 T J Q K or joker)",
+    ),
+    (
+        ("patterns.0.except=Z",),
+        "patterns.0.except.0: unknown rank 'Z' (use A 2-10 T J Q K or joker)",
+    ),
+    (
+        ("grid.rows=1", "patterns.0.kind=diagonal"),
+        "patterns.0.kind: a diagonal needs at least a 2x2 grid",
+    ),
+    (
+        ("grid.cols=1", "patterns.0.kind=block"),
+        "patterns.0.kind: a block needs at least a 2x2 grid",
+    ),
+    (("grid.cols=1", "patterns.0.kind=row"), "patterns.0.kind: a row needs at least 2 columns"),
+    (
+        ("grid={rows: 1, cols: 1}", "patterns.0.kind=adjacent_pair"),
+        "patterns.0.kind: adjacent_pair needs at least 2 cards",
+    ),
+    (
+        ("grid.cols=1", "patterns.0.kind=twin_columns"),
+        "patterns.0.kind: twin_columns needs at least 2 columns",
+    ),
+    (("grid.rows=1", "patterns.0.kind=column"), "patterns.0.kind: column needs at least 2 rows"),
+    (
+        ("grid.rows=1", "patterns.0.kind=column_pair"),
+        "patterns.0.kind: column_pair needs at least 2 rows",
+    ),
+    (("patterns.0.adjacent=true",), "patterns.0.adjacent: adjacent only applies to twin_columns"),
+    (("adjustments={}",), "adjustments: must be a list of hole-level rules"),
+    (
+        ("adjustments=[{add: 1}]",),
+        "adjustments.0: an adjustment needs kind: one of exact, closer, lowest, tied",
+    ),
+    (("adjustments=[{kind: exact, becomes: 0}]",), "adjustments.0: a exact adjustment needs score"),
+    (("adjustments=[{kind: exact, score: 0}]",), "adjustments.0: a exact adjustment needs becomes"),
+    (("adjustments=[{kind: lowest}]",), "adjustments.0: a lowest adjustment needs add"),
+    (("adjustments=[{kind: tied}]",), "adjustments.0: a tied adjustment needs add"),
+    (
+        ("adjustments=[{kind: closer}]",),
+        "adjustments.0: a closer adjustment needs add, multiply or both",
+    ),
+    (
+        ("adjustments=[{kind: tied, add: 1, unique: true}]",),
+        "adjustments.0.unique: not a key of a tied adjustment (keys: add, kind, name)",
+    ),
+    (
+        ("adjustments=[{kind: exact, score: 1, becomes: 0, add: 1}]",),
+        "adjustments.0.add: not a key of a exact adjustment (keys: becomes, kind, name, score)",
+    ),
+    (
+        ("adjustments=[{kind: closer, add: 1, unique: true}]",),
+        "adjustments.0.unique: not a key of a closer adjustment "
+        "(keys: add, kind, multiply, multiply_negative, name, when)",
+    ),
+    (
+        ("adjustments=[{kind: lowest, add: 1, when: always}]",),
+        "adjustments.0.when: not a key of a lowest adjustment (keys: add, kind, name, unique)",
+    ),
+    (
+        ("adjustments=[{kind: closer, add: 1, multiply_negative: true}]",),
+        "adjustments.0.multiply_negative: only applies with multiply (the factor, e.g. 2)",
+    ),
+    (
+        ("adjustments=[{kind: closer, add: 1, when: lowst}]",),
+        "adjustments.0.when: must be one of always, lowest, strictly_lowest, not_lowest, "
+        "not_strictly_lowest, not 'lowst' (did you mean 'lowest'?)",
+    ),
+    (
+        ("adjustments=[{kind: lowest, add: 1, unique: 3}]",),
+        "adjustments.0.unique: must be true or false, not 3",
+    ),
+    (("start={reveal: 4, peek: 3}",), "start: reveal + peek (7) exceeds the 6 cards of a layout"),
+    (("turn.draw_from=[]",), "turn.draw_from: must be a list of stock and/or discard"),
+    (("turn.draw_from=stock",), "turn.draw_from: must be a list of stock and/or discard"),
+    (("turn.draw_from=[stock, deck]",), "turn.draw_from.1: must be stock or discard, not 'deck'"),
+    (
+        ("turn.flip_after_discard=sometimes",),
+        "turn.flip_after_discard: must be one of required, optional, never, not 'sometimes'",
+    ),
+    (
+        ("turn.flip_after_discard_phase=late",),
+        "turn.flip_after_discard_phase: must be one of any, end_phase, not 'late'",
+    ),
+    (("end.final_turns=all",), "end.final_turns: must be one of each_other, none, not 'all'"),
+    (("end.stock_empty=stop",), "end.stock_empty: must be one of reshuffle, end_hole, not 'stop'"),
+    (
+        ("turn.draw_from=[discard]", "end.frozen_discard=true"),
+        "end.frozen_discard: a frozen discard pile on final turns needs turn.draw_from to "
+        "include stock (those turns would have nothing to draw)",
+    ),
+    (
+        ("end.all_face_up=false",),
+        "end.all_face_up: with all_face_up false a hole can only end by turn.knock: true",
+    ),
+    (("game={holes: null}",), "game: give game.holes or game.target"),
+    (
+        ("game.target=50",),
+        "game.target: give game.holes or game.target, not both "
+        "(cap a target with game.max_holes)",
+    ),
+    (("game.target_rule=pass",), "game.target_rule: must be one of reach, exceed, not 'pass'"),
+    (("game.scoring=points",), "game.scoring: must be one of stroke, match, not 'points'"),
+    (("game.ties=split",), "game.ties: must be one of share, playoff, not 'split'"),
+    (
+        ("partners.player_counts=4",),
+        "partners.player_counts: must be a list of player counts, e.g. [4, 6]",
+    ),
+    (("partners.player_counts=[1]",), "partners.player_counts.0: must be at least 2, not 1"),
+    (("partners.player_counts=[17]",), "partners.player_counts.0: must be at most 16, not 17"),
+    (
+        ("partners.player_counts=[2]",),
+        "partners.player_counts.0: 2 players cannot form two or more groups of 2",
+    ),
+    (
+        ("partners.player_counts=[4, 5]",),
+        "partners.player_counts.1: 5 players cannot form two or more groups of 2",
+    ),
+    (
+        ("partners={group_size: 3, player_counts: [6, 8]}",),
+        "partners.player_counts.1: 8 players cannot form two or more groups of 3",
+    ),
+    (
+        ("players=2-4", "partners.player_counts=[6]"),
+        "partners.player_counts.0: 6 is not an allowed player count (players)",
+    ),
+    (
+        ("grid={rows: 2, cols: 2}", "players=13", "values.ranks.joker=0",
+         "deck={packs: 1, jokers_per_pack: 1}"),
+        "deck.packs: 1 pack(s) hold 53 cards, too few to deal 13 layouts of 4 with 13 players",
+    ),
+    (
+        ("players=2-16", "deck.packs=1"),
+        "deck.packs: 1 pack(s) hold 52 cards, too few to deal 9 layouts of 6 with 9 players",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sets", "message"), ERRORS, ids=[" ".join(s) for s, _ in ERRORS])
+def test_every_error_in_its_words(sets: tuple[str, ...], message: str) -> None:
+    assert error_of("six-card", sets) == f"--set {sets[-1]}: {message}"
+
+
+def test_player_counts_at_their_edges() -> None:
+    """1 to 16 seats, as counts, ranges, ``N+`` (N to 16) and lists."""
+    three = ("deck.packs=3",)
+    assert load_variant("six-card", [*three, "players=1"]).players == (1,)
+    assert load_variant("six-card", [*three, "players=16"]).players == (16,)
+    assert load_variant("six-card", [*three, "players=16+"]).players == (16,)
+    assert load_variant("six-card", [*three, "players=14+"]).players == (14, 15, 16)
+    assert load_variant("six-card", [*three, "players=1-2"]).players == (1, 2)
+    assert load_variant("six-card", [*three, "players=[3, 2-4, 7]"]).players == (2, 3, 4, 7)
+
+
+def test_the_deck_must_deal_every_layout_a_discard_and_one_card_to_draw() -> None:
+    """Exactly enough cards loads; one fewer is refused (see ERRORS)."""
+    # 13 layouts of 4 + the first discard + one to draw = 54 = one pack and 2 jokers
+    fit = ("grid={rows: 2, cols: 2}", "players=13", "values.ranks.joker=0")
+    v = load_variant("six-card", [*fit, "deck={packs: 1, jokers_per_pack: 2}"])
+    assert len(v.deck(13)) == 54
+    # 5 layouts of 10 + 2 = 52: one pack exactly
+    assert load_variant("six-card", ["grid.cols=5", "players=5", "deck.packs=1"]).packs_for(5) == 1
+    # partners deal one layout per side: 16 seats in pairs are 8 layouts (50 cards)
+    pairs = load_variant(
+        "six-card", ["players=[4, 16]", "deck.packs=1", "partners.player_counts=[16]"]
+    )
+    assert pairs.groups_for(16) == 8 and pairs.groups_for(4) == 4
