@@ -413,8 +413,16 @@ def load_variant(
 
 
 def _resolve(
-    spec: str | Path | Mapping[str, Any] | Located, base_dir: Path | None, seen: tuple[str, ...]
+    spec: str | Path | Mapping[str, Any] | Located,
+    base_dir: Path | None,
+    seen: tuple[str, ...],
+    extended: bool = False,
 ) -> Located:
+    """The merged document of ``spec`` and what it extends.  A built-in's
+    name is the built-in, except where the user typed it and a file of that
+    name sits in the working directory (the user's own ``six-card``); named
+    by ``extends:`` (``extended``) it is always the built-in, so that a file
+    in the working directory cannot change what the built-ins extend."""
     if isinstance(spec, Located):
         loc = Located(copy.deepcopy(spec.data), dict(spec.lines), spec.source)
         here = base_dir
@@ -424,7 +432,7 @@ def _resolve(
     else:
         text = str(spec)
         _check_name(text)
-        shipped = text in BUILTIN_NAMES and not _is_file(Path(text))
+        shipped = text in BUILTIN_NAMES and (extended or not _is_file(Path(text)))
         if shipped:
             path = builtin_path(text)
         else:
@@ -534,7 +542,7 @@ def _resolve_parent(
             )
         if _resolved(path) in seen:
             raise VariantError(where, "extends", f"{parent!r} extends itself in a loop")
-    return _resolve(text, here, seen)
+    return _resolve(text, here, seen, extended=True)
 
 
 def _merge(base: Located, top: Located, path: KeyPath) -> None:

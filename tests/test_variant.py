@@ -1037,3 +1037,247 @@ def test_the_deck_must_deal_every_layout_a_discard_and_one_card_to_draw() -> Non
         "six-card", ["players=[4, 16]", "deck.packs=1", "partners.player_counts=[16]"]
     )
     assert pairs.groups_for(16) == 8 and pairs.groups_for(4) == 4
+
+
+# ------------------------------------------------------------------------- --set on lists and keys
+
+
+def test_set_on_list_items_counts_from_either_end() -> None:
+    """Items are numbered from 0 and, as in Python, from -1 at the end."""
+    alberta = builtin("alberta")  # patterns: column, twin_columns
+    last = load_variant("alberta", ["patterns.1.bonus=-20"]).patterns
+    assert [p.bonus for p in last] == [0, -20]
+    assert load_variant("alberta", ["patterns.-1.bonus=-20"]).patterns == last
+    first = load_variant("alberta", ["patterns.-2.cards=keep"]).patterns
+    assert [p.cards for p in first] == ["keep", alberta.patterns[1].cards]
+    # six-card draws from [stock, discard]: both ends, then an item twice is once
+    assert load_variant("six-card", ["turn.draw_from.1=stock"]).turn.draw_from == ("stock",)
+    assert load_variant("six-card", ["turn.draw_from.-2=discard"]).turn.draw_from == ("discard",)
+    swapped = load_variant("six-card", ["turn.draw_from.0=discard", "turn.draw_from.-1=stock"])
+    assert swapped.turn.draw_from == ("discard", "stock")
+
+
+SET_ERRORS = [
+    ("patterns.1.bonus=1", "patterns.1.bonus: no item 1 in list patterns"),
+    ("patterns.-2.bonus=1", "patterns.-2.bonus: no item -2 in list patterns"),
+    ("turn.draw_from.2=stock", "turn.draw_from.2: no item 2 in list turn.draw_from"),
+    ("turn.draw_from.-3=stock", "turn.draw_from.-3: no item -3 in list turn.draw_from"),
+    ("turn.draw_from.x=stock", "turn.draw_from.x: no item 'x' in list turn.draw_from"),
+    (
+        "nosuch=1",
+        "nosuch: unknown key 'nosuch' in the variant (keys: adjustments, deck, description, end, "
+        "extends, game, grid, name, partners, patterns, players, start, turn, values)",
+    ),
+    (".=3", ".: unknown key '' in the variant (keys: adjustments, deck, description, end, "
+     "extends, game, grid, name, partners, patterns, players, start, turn, values)"),
+    ("game.hols=1", "game.hols: unknown key 'hols' in game (did you mean 'holes'?)"),
+    ("players.0=3", "players.0: players is not a mapping"),
+    ("game.holes.x=1", "game.holes.x: game.holes is not a mapping"),
+    (
+        "values.cards.KC.x=1",
+        "values.cards.KC.x: values.cards.KC is not set, so it has no 'x': "
+        "give it whole (--set values.cards.KC=...)",
+    ),
+    (
+        "patterns.0.ranks.0=K",
+        "patterns.0.ranks.0: patterns.0.ranks is not set, so it has no item 0: "
+        "give it whole (--set patterns.0.ranks=...)",
+    ),
+    ("=3", "empty key"),
+    ("novalue", "expected KEY=VALUE, e.g. values.ranks.2=2"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("item", "message"), SET_ERRORS, ids=[i for i, _ in SET_ERRORS])
+def test_set_errors_in_their_words(item: str, message: str) -> None:
+    assert error_of("six-card", (item,)) == f"--set {item}: {message}"
+
+
+def test_set_keys_are_read_as_the_schema_spells_them() -> None:
+    """Spaces around the key are not part of it; a key the schema leaves
+    open (the player counts of ``deck.packs``) takes any name; a mapping
+    that replaced a plain value has no keys of the schema."""
+    assert load_variant("six-card", [" game.holes =3"]).game.holes == 3
+    v = load_variant("six-card", ["players=2-4", "deck.packs={2-4: 1}", "deck.packs.2-4=2"])
+    assert v.packs == ((2, 4, 2),)
+    assert error_of("six-card", ("players={a: 1}", "players.a=2")) == (
+        "--set players.a=2: players.a: unknown key 'a' in players"
+    )
+    # the entries of values.ranks and values.cards are found by rank or card, any spelling
+    v = load_variant("alberta", ["values.ranks.t=11", "values.cards.k♣=-7", "values.ranks.jo=-9"])
+    assert (v.rank_values[10], v.value(C.parse_card("KC")), v.rank_values[C.JOKER]) == (11, -7, -9)
+    assert len(v.card_values) == len(builtin("alberta").card_values)
+
+
+def test_set_a_mapping_on_every_kind_of_mapping() -> None:
+    """What a mapping given to --set does where it lands: a mapping of the
+    schema merges key by key, a list item's mapping too, values.ranks and
+    values.cards merge entry by entry, deck.packs is replaced whole."""
+    six = builtin("six-card")
+    v = load_variant(
+        "six-card",
+        [
+            "turn={knock: true}",
+            "end={turn_limit: 7}",
+            "start={peek: 1}",
+            "partners={group_size: 3}",
+            "patterns.-1={cards: 2}",
+            "values.cards={KC: 1}",
+            "values.cards={kh: 2}",
+        ],
+    )
+    assert v.turn == replace(six.turn, knock=True)
+    assert v.end == replace(six.end, turn_limit=7)
+    assert v.start == Start(reveal=2, peek=1)
+    assert v.partners == Partners(3, ())
+    assert v.patterns == (replace(six.patterns[0], cards=2),)
+    assert dict(v.card_values) == {C.parse_card("KC"): 1, C.parse_card("KH"): 2}
+    # a mapping where the schema has a list or a value replaces it, and is checked as such
+    assert error_of("six-card", ("patterns={kind: row}",)) == (
+        "--set patterns={kind: row}: patterns: must be a list of matching rules"
+    )
+
+
+# --------------------------------------------------------------------------- extends: on every kind
+
+
+def test_extends_merges_every_mapping_of_the_schema(tmp_path: Path) -> None:
+    """Each section given in part keeps the parent's other keys; lists are
+    replaced whole (players, draw_from, patterns, adjustments)."""
+    path = write(
+        tmp_path,
+        """
+        name: part
+        extends: alberta
+        players: [2, 4]
+        grid: {cols: 4}
+        deck: {jokers_per_pack: 1}
+        start: {peek: 1}
+        turn: {draw_from: [stock], knock: true}
+        end: {turn_limit: 9}
+        game: {ties: share}
+        partners: {player_counts: [4]}
+        adjustments: [{kind: tied, add: 1}]
+        """,
+    )
+    v, alberta = load_variant(path), builtin("alberta")
+    assert v.players == (2, 4)
+    assert (v.rows, v.cols) == (alberta.rows, 4)
+    assert (v.packs, v.jokers_per_pack) == (alberta.packs, 1)
+    assert v.start == replace(alberta.start, peek=1)
+    assert v.turn == replace(alberta.turn, draw_from=("stock",), knock=True)
+    assert v.end == replace(alberta.end, turn_limit=9)
+    assert v.game == replace(alberta.game, ties="share")
+    assert v.partners == replace(alberta.partners, player_counts=(4,))
+    assert v.patterns == alberta.patterns and len(v.adjustments) == 1
+    assert (v.rank_values, v.card_values) == (alberta.rank_values, alberta.card_values)
+    assert v.source == str(path)
+
+
+def test_an_entry_named_twice_in_one_file_is_refused(tmp_path: Path) -> None:
+    ranks = write(tmp_path, "name: x\nextends: six-card\nvalues:\n  ranks: {K: -2, k: 0}\n")
+    assert error_of(ranks) == f"{ranks}:4: values.ranks.k: same rank as 'K'"
+    cards = write(
+        tmp_path, "name: x\nextends: alberta\nvalues:\n  cards: {KC: -2, k♣: 0}\n", "c.yaml"
+    )
+    assert error_of(cards) == f"{cards}:4: values.cards.k♣: same card as 'KC'"
+
+
+def test_an_error_names_the_file_and_line_the_key_came_from(tmp_path: Path) -> None:
+    """After merging, a key keeps the place it was written: the parent's
+    line for what the child did not give, the child's for what it did."""
+    parent = write(tmp_path, "name: p\nextends: six-card\nstart:\n  reveal: 5\n", "p.yaml")
+    child = write(tmp_path, "name: c\nextends: p.yaml\ngrid: {rows: 2, cols: 2}\n")
+    assert error_of(child) == f"{parent}:4: start.reveal: must be at most 4, not 5"
+    child = write(tmp_path, "name: c\nextends: p.yaml\nstart:\n  peek: 9\n")
+    assert error_of(child) == f"{child}:4: start.peek: must be at most 6, not 9"
+    child = write(tmp_path, "name: c\nextends: p.yaml\nstart: {reveal: 7}\n")
+    assert error_of(child) == f"{child}:3: start.reveal: must be at most 6, not 7"
+
+
+# --------------------------------------------------------------------------- what to load
+
+BUILT_INS = "six-card, four-card, nine-card, alberta, duel"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("nosuch", f"nosuch: unknown variant (built-ins: {BUILT_INS}; or give a path)"),
+        (
+            "sixcard",
+            f"sixcard: unknown variant (did you mean 'six-card'?) (built-ins: {BUILT_INS}; "
+            "or give a path)",
+        ),
+        ("nosuch.yaml", "nosuch.yaml: file not found"),
+        ("", f"'': empty variant name (built-ins: {BUILT_INS}; or give a path)"),
+        ("  ", f"'': empty variant name (built-ins: {BUILT_INS}; or give a path)"),
+        (
+            "n" * 256,
+            "n" * 37 + "...: not a variant name or file (names are at most 255 bytes, no NUL)",
+        ),
+        ("a\0b", "a\\x00b: not a variant name or file (names are at most 255 bytes, no NUL)"),
+        (
+            "x" * 4097,
+            "x" * 37 + "...: not a variant name or file (names are at most 255 bytes, no NUL)",
+        ),
+    ],
+)
+def test_names_that_are_not_variants(spec: str, message: str) -> None:
+    assert error_of(spec) == message
+
+
+def test_a_name_of_255_bytes_is_looked_for() -> None:
+    """The limits are the file system's: 255 bytes a part, 4096 in all."""
+    assert error_of("n" * 250 + ".yaml") == "n" * 250 + ".yaml: file not found"
+    assert error_of("n" * 251 + ".yaml") == (
+        "n" * 37 + "...: not a variant name or file (names are at most 255 bytes, no NUL)"
+    )
+    assert error_of("n" * 250).startswith("n" * 250 + ": unknown variant")
+    deep = "/".join(["d" * 200] * 20)  # 4019 bytes, parts of 200
+    assert error_of(deep) == f"{deep}: file not found"
+
+
+def test_what_extends_may_name(tmp_path: Path) -> None:
+    def file(name: str, text: str) -> Path:
+        return write(tmp_path, text, name)
+
+    assert load_variant(file("sp.yaml", 'name: x\nextends: " six-card "\n')).rows == 2
+    bad = file("n.yaml", "name: x\nextends: 3\n")
+    assert error_of(bad) == f"{bad}:2: extends: must be a variant name or path"
+    bad = file("e.yaml", "name: x\nextends: nosuch\n")
+    assert error_of(bad) == (
+        f"{bad}:2: extends: no built-in variant or file 'nosuch' (built-ins: {BUILT_INS})"
+    )
+    bad = file("m.yaml", "name: x\nextends: ''\n")
+    assert error_of(bad) == (
+        f"{bad}:2: extends: empty variant name (built-ins: {BUILT_INS}; or give a path)"
+    )
+    loop = file("self.yaml", "name: self\n\nextends: self.yaml\n")
+    assert error_of(loop) == f"{loop}:3: extends: 'self.yaml' extends itself in a loop"
+    file("a.yaml", "name: a\nextends: b.yaml\n")
+    b = file("b.yaml", "name: b\nextends: a.yaml\n")
+    assert error_of(tmp_path / "a.yaml") == f"{b}:2: extends: 'a.yaml' extends itself in a loop"
+    bad = file("list.yaml", "- 1\n")
+    assert error_of(bad) == f"{bad}:1: a variant file must be a YAML mapping of keys"
+    bad = file("anon.yaml", "extends: six-card\n")
+    assert error_of(bad) == f"{bad}:1: name: missing: every variant file needs a name"
+    # an inline mapping (a tournament config's) may take the name of what it extends
+    assert load_variant({"extends": "six-card", "turn": {"knock": True}}).name == "six-card"
+    assert error_of({"name": "x", "extends": 3}) == (
+        "<inline variant>: extends: must be a variant name or path"
+    )
+
+
+def test_a_file_named_like_a_built_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``golf rules six-card`` in a directory holding a file ``six-card``
+    reads the file (the user typed a path), but ``extends: six-card`` is the
+    built-in wherever it is said: nine-card extends six-card, and a file in
+    the working directory broke it (it looked for six-card beside nine-card)."""
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "name: mine\nextends: nine-card\n", "six-card")
+    v = load_variant("six-card")
+    assert (v.name, v.rows, v.start.reveal) == ("mine", 3, 3)
+    assert load_variant("nine-card").name == "nine-card"
+    child = write(tmp_path, "name: child\nextends: six-card\n", "child.yaml")
+    assert load_variant(child).rows == 2
