@@ -390,7 +390,7 @@ class Match:
         legal: tuple[Action, ...],
         info: MatchInfo,
         wants: bool,
-        trusted: bool = False,
+        trusted: bool,
     ) -> Action:
         stats = self.stats[seat]
         side = self.side_of[seat]

@@ -129,12 +129,21 @@ def test_forfeit_and_disqualify_policies():
 def test_optional_attr_is_getattr_with_none() -> None:
     """The match's cached lookup of bot hooks answers as getattr(obj, name,
     None) would: class hooks, hooks set on one instance later, slotted
-    classes, classes that make attributes up (__getattr__)."""
+    classes, classes that make attributes up (__getattr__) or answer
+    lookups themselves (__getattribute__), whose answers may change.  The
+    classes are made here: a class seen before (by another test) would be
+    answered from the cache, whatever the code that fills it does."""
     from golfcli.bots import RandomBot
     from golfcli.match import optional_attr
 
+    class Plain(RandomBot):
+        pass
+
     class Slotted:
         __slots__ = ("notify",)
+
+    class Bare:
+        __slots__ = ()
 
     class MadeUp:
         def __getattr__(self, name: str) -> str:
@@ -144,7 +153,29 @@ def test_optional_attr_is_getattr_with_none() -> None:
         def end_hole(self, info: dict[str, object]) -> None:
             return None
 
-    plain, other = RandomBot(), RandomBot()
+    class Switch:
+        """A hook that appears when switched on, by __getattribute__."""
+
+        def __init__(self) -> None:
+            self.on = False
+
+        def __getattribute__(self, name: str) -> object:
+            if name == "notify" and object.__getattribute__(self, "on"):
+                return print
+            return object.__getattribute__(self, name)
+
+    class LateSwitch:
+        """The same by __getattr__."""
+
+        def __init__(self) -> None:
+            self.on = False
+
+        def __getattr__(self, name: str) -> object:
+            if name == "notify" and self.on:
+                return print
+            raise AttributeError(name)
+
+    plain, other = Plain(), Plain()
     for _ in range(2):  # the second time from the per-class cache
         assert optional_attr(plain, "notify") is None
         assert optional_attr(plain, "close") == plain.close
@@ -152,12 +183,18 @@ def test_optional_attr_is_getattr_with_none() -> None:
         assert optional_attr(Hooked(), "notify") is None
         assert optional_attr(MadeUp(), "end_game") == "END_GAME"
         assert optional_attr(Slotted(), "notify") is None
+        assert optional_attr(Bare(), "notify") is None
     plain.notify = print  # type: ignore[attr-defined]
     assert optional_attr(plain, "notify") is print
     assert optional_attr(other, "notify") is None
     filled = Slotted()
     filled.notify = len
     assert optional_attr(filled, "notify") is len
+    for cls in (Switch, LateSwitch):
+        switch = cls()
+        assert optional_attr(switch, "notify") is None
+        switch.on = True
+        assert optional_attr(switch, "notify") is print, cls
 
 
 def test_each_seats_kept_history_is_the_censored_log_of_this_hole_only() -> None:
@@ -201,7 +238,7 @@ def test_the_missing_hook_cache_is_bounded() -> None:
     for i in range(600):
         fresh = type(f"Bot{i}", (), {"choose": lambda self, view, legal: legal[0]})
         assert gm.optional_attr(fresh(), "notify") is None
-    assert len(gm._ABSENT) <= 32
+        assert len(gm._ABSENT) <= 32
 
     class Hooked:
         def notify(self, event: object) -> None:
@@ -664,3 +701,63 @@ def test_a_match_refuses_what_it_cannot_play() -> None:
         Match(builtin("six-card"), [RandomBot(), RandomBot()], fallback="retry")
     with pytest.raises(InputError, match="is for 2, 3, 4, 6 players, not 5"):
         Match(builtin("alberta"), [RandomBot() for _ in range(5)])
+
+
+def test_what_each_decision_is_told_and_timed() -> None:
+    """A bot sees the hole's number, the holes planned, the totals so far and
+    the sides' names in its view; one that does not want a view gets None;
+    a fault it raises as a BotFault keeps its kind and words; the time of
+    its decisions is at most the match's own."""
+    import time
+
+    from golfcli.faults import BotFault
+
+    class Spy(RandomBot):
+        wants_view = True
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[tuple[int, int | None, tuple[int, ...], tuple[str, ...]]] = []
+
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            m = view.match
+            self.seen.append((m.hole, m.holes, m.totals, m.names))
+            if m.hole == 2 and len(self.seen) % 5 == 0:
+                raise BotFault("timeout", "too slow")
+            return super().choose(view, legal)
+
+    class Blind(RandomBot):
+        wants_view = False  # said by the class itself, not inherited
+
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            assert view is None
+            return super().choose(view, legal)
+
+    spy = Spy()
+    start = time.perf_counter()
+    res = Match(zero(), [spy, Blind()], ["s", "b"], seed=1, holes=2, fallback="forfeit").play()
+    elapsed = time.perf_counter() - start
+    assert {s for s in spy.seen if s[0] == 1} == {(1, 2, (0, 0), ("s", "b"))}
+    assert {s for s in spy.seen if s[0] == 2} == {(2, 2, (0, 0), ("s", "b"))}
+    assert res.stats[0].faults["timeout"] == 1 and res.stats[0].last_fault == "too slow"
+    assert res.holes[1].forfeits == (0,) and res.totals == [20, 0]
+    assert sum(res.stats[1].faults.values()) == 0
+    for stats in res.stats:
+        assert 0 <= stats.time_max <= stats.time_total <= elapsed
+
+
+def test_a_match_without_holes_plays_the_variant_s() -> None:
+    six = Match(zero(), [RandomBot(), RandomBot()])
+    assert six.seed == 0 and six.holes_planned == 9 and six.target is None
+    assert len(six.play().holes) == 9
+    duel = Match(builtin("duel"), [RandomBot(), RandomBot()], holes=2)
+    assert (duel.holes_planned, duel.target) == (2, None)
+    assert duel._game_info(0)["target"] is None
+
+
+def test_extra_reveals_turn_up_more_cards_for_a_seat() -> None:
+    res = Match(
+        builtin("six-card"), [RandomBot(), RandomBot()], holes=1, extra_reveals={1: 2}, record=True
+    ).play()
+    reveals = [e.seat for e in res.holes[0].events or () if e.kind == "reveal"]
+    assert (reveals.count(0), reveals.count(1)) == (2, 4)
