@@ -306,12 +306,43 @@ def survivors(
     return changes, equivalent, notes
 
 
-def report(mods: list[str], only: set[str] | None) -> float:
+def toml_string(text: str) -> str:
+    """``text`` as a TOML string: literal (as written) when it can be, which
+    keeps the quotes of code readable, else basic (JSON's escapes are TOML's)."""
+    if "'" not in text and text.isprintable():
+        return f"'{text}'"
+    return json.dumps(text, ensure_ascii=False)
+
+
+def draft(changes: Mapping[str, Change]) -> str:
+    """Entries for scripts/equivalent_mutants.toml, one per function, with
+    the changes of ``changes`` and a reason still to write: a start for
+    listing survivors that no behaviour can tell apart."""
+    by_function: dict[tuple[str, str], list[Change]] = {}
+    for name, change in sorted(changes.items()):
+        by_function.setdefault((module_of(name), function_of(name)), []).append(change)
+    out = []
+    for (mod, fn), found in by_function.items():
+        out += ["[[equivalent]]", f"module = {toml_string(mod)}", f"function = {toml_string(fn)}"]
+        out += ['why = "TODO: why no behaviour can tell this change from the original"']
+        out.append("changes = [")
+        for removed, added in found:
+            lines = [f"- {x}" for x in removed] + [f"+ {x}" for x in added]
+            out.append(f"    [{', '.join(toml_string(x) for x in lines)}],")
+        out += ["]", ""]
+    return "\n".join(out)
+
+
+def report(mods: list[str], only: set[str] | None, as_draft: bool = False) -> float:
     """Print the survivors with their changes, notes and stale entries of
-    the equivalent list, and the score (returned)."""
+    the equivalent list, and the score (returned); ``as_draft``: only the
+    survivors, as entries of the equivalent list to complete."""
     everything = verdicts(mods)
     changes, equivalent, notes = survivors(everything)
     results = everything if only is None else {k: everything[k] for k in only if k in everything}
+    if as_draft:
+        print(draft({k: v for k, v in changes.items() if k in results and k not in equivalent}))
+        return 0.0
     tally: Counter[str] = Counter()
     for name, status in sorted(results.items()):
         if name in equivalent:
@@ -377,13 +408,18 @@ def main() -> int:
     )
     ap.add_argument("--survivors", action="store_true", help="rerun last run's survivors")
     ap.add_argument("--report", action="store_true", help="only print the last results")
+    ap.add_argument(
+        "--draft",
+        action="store_true",
+        help="with --report: the survivors as entries of scripts/equivalent_mutants.toml",
+    )
     ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     ap.add_argument("--minutes", type=float, default=20.0, help="time limit (default 20)")
     args = ap.parse_args()
     mods = list(dict.fromkeys(args.module or all_modules))
     os.chdir(ROOT)
     if args.report:
-        report(mods, None)
+        report(mods, None, args.draft)
         return 0
     if args.full and MUTANTS.exists():
         shutil.rmtree(MUTANTS)
