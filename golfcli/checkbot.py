@@ -158,7 +158,7 @@ def check(
         variant = builtin(variant_name)
         log = log_dir / f"{variant_name}.log" if log_dir is not None else None
         bot = make_bot(spec, seed=seed, time_limit=time_limit, time_bank=0.0, log_path=log)
-        external = isinstance(bot, ExternalBot)
+        external = bot if isinstance(bot, ExternalBot) else None
         seat0 = bot if external else _Stopwatch(bot, time_limit)
         others = [
             make_bot(o, seed=f"{seed}:{variant_name}:{i}") for i, o in enumerate(opponents, 1)
@@ -182,14 +182,14 @@ def check(
                 faults=dict(stats.faults),
                 time_total=stats.time_total,
                 time_max=stats.time_max,
-                restarts=bot.restarts if external else 0,
-                protocol_errors=list(bot.protocol_errors) if external else [],
+                restarts=external.restarts if external else 0,
+                protocol_errors=list(external.protocol_errors) if external else [],
                 last_fault=stats.last_fault,
                 first_fault=first.text,
                 first_at=first.at,
                 traces=list(getattr(bot, "traces", [])) if not external else [],
                 stderr_tail=stderr_tail(log) if external and log is not None else [],
-                stdout_text=bot.stdout_text if external else "",
+                stdout_text=external.stdout_text if external else "",
             )
         )
     return name, results

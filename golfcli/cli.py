@@ -7,7 +7,6 @@ line on stderr naming the problem and its place, and exit status 2.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -236,22 +235,11 @@ def score(
 
       golf score --format csv < layouts.txt > scores.csv   # one row per layout
     """
-    from .breakdown import (
-        CSV_HOLE,
-        CSV_LAYOUT,
-        expectation_json,
-        expectation_row,
-        expectation_text,
-        hole_json_lines,
-        hole_rows,
-        hole_text,
-        layout_json,
-        layout_row,
-        layout_text,
-    )
-    from .cards import UNKNOWN, CardError, parse_layout
+    from .breakdown import CSV_HOLE, CSV_LAYOUT, as_layout, score_hole
+    from .breakdown import score as golf_score
+    from .cards import CardError
+    from .notation import Layout
     from .render import bad_format, csv_text
-    from .scoring import expected_total, score_hole, score_layout
 
     if (problem := bad_format(fmt)) is not None:
         fail(problem)
@@ -259,7 +247,6 @@ def score(
         fail(f"--json is --format json: give one of them, not --json with --format {fmt}")
     if json_out:
         fmt = "json"
-    json_out = fmt == "json"
     if closer is not None and not hole:
         fail("--closer only makes sense with --hole")
     var = load_variant_or_fail(variant, set_)
@@ -279,66 +266,41 @@ def score(
         items = list(_stdin_layouts())
         gap = "" if len(items) == 1 else "\n"
     errors = 0
-    parsed: list[list[int]] = []
+    parsed: list[Layout] = []
+    # the library's own calls (golfcli.score, golfcli.score_hole): this
+    # command prints their render() in the format asked, or their to_dict()
     for where, text in items:
         try:
-            rows, cols, cards = parse_layout(text)
-        except CardError as exc:
+            lay = as_layout(text, var)
+            parsed.append(lay)
+            if hole:
+                continue
+            result = golf_score(lay, var)
+        except CardError as exc:  # a bad card, the wrong shape, a layout the variant cannot score
             say_error(f"{where}: {exc}")
             errors += 1
             continue
-        if (rows, cols) != (var.rows, var.cols):
-            say_error(
-                f"{where}: a {rows}x{cols} layout, "
-                f"but {var.name} deals {var.rows} rows of {var.cols}"
-            )
-            errors += 1
-            continue
-        parsed.append(cards)
-        if hole:
-            continue
-        try:
-            if UNKNOWN in cards:
-                exp = expected_total(var, cards)
-                if json_out:
-                    out = json.dumps(expectation_json(var, cards, exp))
-                elif fmt == "csv":
-                    out = _csv_row(expectation_row(where, var, cards, exp))
-                else:
-                    out = expectation_text(var, cards, exp, symbols, fmt) + gap
-            else:
-                ls = score_layout(var, cards)
-                if json_out:
-                    out = json.dumps(layout_json(var, ls))
-                elif fmt == "csv":
-                    out = _csv_row(layout_row(where, var, ls))
-                else:
-                    out = layout_text(var, ls, symbols, fmt) + gap
-        except CardError as exc:  # a layout the variant cannot score
-            say_error(f"{where}: {exc}")
-            errors += 1
-            continue
-        if problem := var.overdealt(cards):
+        if problem := var.overdealt(list(lay)):
             warn(f"{where}: cannot be dealt: {problem}; scored all the same")
-        typer.echo(out)
+        if fmt == "csv":  # under the one header printed first
+            typer.echo(_csv_row(result.row(where)))
+        else:
+            typer.echo(result.render(fmt, symbols=symbols) + ("" if fmt == "json" else gap))
     if hole and parsed and not errors:
-        if any(UNKNOWN in c for c in parsed):
-            fail("--hole needs every card known (no ?)")
         if closer is not None and not 1 <= closer <= len(parsed):
             fail(f"--closer must be between 1 and {len(parsed)}")
         table = [p for p in var.players if var.groups_for(p) == len(parsed)]
-        if table and (problem := var.overdealt([c for cs in parsed for c in cs], table)):
+        if table and (problem := var.overdealt([c for lay in parsed for c in lay], table)):
             warn(f"the layouts cannot be dealt together: {problem}; scored all the same")
-        hs = score_hole(var, parsed, None if closer is None else closer - 1)
-        labels = [f"layout {i + 1}" for i in range(len(parsed))]
-        if json_out:
-            for obj in hole_json_lines(var, hs):
-                typer.echo(json.dumps(obj))
-        elif fmt == "csv":
-            for row in hole_rows(var, hs):
+        try:
+            hs = score_hole(parsed, var, None if closer is None else closer - 1)
+        except CardError as exc:
+            fail(f"--hole: {exc}")
+        if fmt == "csv":
+            for row in hs.rows():
                 typer.echo(_csv_row(row))
         else:
-            typer.echo(hole_text(var, hs, labels, symbols, fmt))
+            typer.echo(hs.render(fmt, symbols=symbols))
     if errors:
         raise typer.Exit(2)
 
@@ -362,29 +324,18 @@ def _stdin_layouts() -> Iterable[tuple[str, str]]:
 # --------------------------------------------------------------------------- variants
 
 
-def _counts(numbers: tuple[int, ...]) -> str:
-    """(2, 3, 4, 6) -> "2-4, 6"."""
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-
-
 @app.command()
 def variants() -> None:
     """List the built-in variants, one line each."""
     from tabulate import tabulate
 
-    from .variant import BUILTIN_NAMES, builtin
+    from .variant import spans
+    from .variant import variants as builtins  # golfcli.variants()
 
     rows = []
-    for name in BUILTIN_NAMES:
-        v = builtin(name)
-        players = _counts(v.players)
-        rows.append([name, f"{v.rows}x{v.cols}", players, v.description])
+    for v in builtins():
+        players = spans(v.players)
+        rows.append([v.name, f"{v.rows}x{v.cols}", players, v.description])
     headers = ["variant", "grid", "players", "description"]
     typer.echo(tabulate(rows, headers=headers, tablefmt="simple"))
     typer.echo(
@@ -798,8 +749,8 @@ def run_tournament_command(
     db: Path | None = None,
     no_db: bool = False,
 ) -> None:
-    """``golf tournament``: validate, run, print the report; exit 2 on bad input."""
-    from .render.report import render_report
+    """``golf tournament``: validate, run, print the report; exit 2 on bad input.
+    The run is ``golfcli.run_tournament``'s, and what it prints that report."""
     from .tournament.config import config_errors, load_config
     from .tournament.executors import ExecutorError
     from .tournament.plan import RunError
@@ -840,9 +791,9 @@ def run_tournament_command(
     # Ctrl-C is ours until the report is out: a late press must not cut it off.
     with Interrupts() as ints:
         try:
-            result = run_tournament(
+            report = run_tournament(
                 plan,
-                out,
+                out=out,
                 resume=resume,
                 progress=progress,
                 on_notice=notice,
@@ -856,8 +807,9 @@ def run_tournament_command(
             fail(str(exc))
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
-        report = result.report()
-        typer.echo(render_report(report, fmt, table or "standings").rstrip("\n"))
+        typer.echo(report.render(fmt, table or "standings").rstrip("\n"))
+        result = report.result
+        assert result is not None  # run_tournament's report carries its run
         if out is not None and any(row["faults_total"] for row in report["standings"]):
             for log in bot_logs(out):  # stderr of programs, tracebacks of Python bots
                 notice(f"bot log: {log}")

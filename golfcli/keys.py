@@ -109,6 +109,24 @@ def key_from_seed(seed: int | str) -> str:
     return hmac.new(b"golf seed v1", str(seed).encode(), hashlib.sha256).hexdigest()
 
 
+def match_key(seed: int | str | None = None, key: str | None = None) -> str:
+    """The key a game's cards come from: ``key`` itself, else the key of
+    ``seed`` (reproducible by anyone who knows the seed), else a fresh
+    secret one.  ``golf play``, ``golfcli.play_match`` and ``golfcli.Hole``
+    all ask here, so one seed deals the same cards in each.
+
+    >>> match_key(seed=3) == key_from_seed(3) and is_key(match_key())
+    True
+    """
+    if key is not None:
+        if seed is not None:
+            raise InputError("give a key or a seed, not both")
+        if not is_key(key):
+            raise InputError("a key is 64 hex digits (as a finished game prints it)")
+        return key
+    return key_from_seed(seed) if seed is not None else new_key()
+
+
 def is_key(text: str) -> bool:
     """True for 64 lowercase hex digits (what :func:`new_key` makes)."""
     return bool(_KEY_RE.fullmatch(text))
@@ -154,6 +172,14 @@ class KeyStream:
         self._block = 0
         self._buf = b""
         self._at = 0  # bytes of _buf already read
+
+    def copy(self) -> KeyStream:
+        """A stream at the same point that reads on by itself (the pads are
+        shared: :func:`_mac` copies them before use)."""
+        new = KeyStream(b"")
+        new._inner, new._outer = self._inner, self._outer
+        new._block, new._buf, new._at = self._block, self._buf, self._at
+        return new
 
     def _fill(self, n: int) -> None:
         """Make at least ``n`` unread bytes available in ``_buf``."""
@@ -267,6 +293,14 @@ class KeyedRandom(random.Random):
         multiple of ``i + 1`` below 65536) is skipped for the next word.
         """
         self._stream.shuffle(x)
+
+    def copy(self) -> KeyedRandom:
+        """A generator at the same point of the same stream: what it draws next
+        is what this one would, and drawing from either leaves the other
+        alone (a cloned hole reshuffles as the original would)."""
+        new = KeyedRandom(b"")
+        new._stream = self._stream.copy()
+        return new
 
     def getstate(self) -> NoReturn:
         raise NotImplementedError("a KeyedRandom is rebuilt from its key, not from a state")

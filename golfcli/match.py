@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from .bots import Bot
 from .exceptions import InputError, StopMatch
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
 from .game import (
@@ -40,11 +42,11 @@ from .game import (
     side_names,
 )
 from .interrupts import HELD, PENDING, deliver
-from .keys import KeyedRandom, derive
+from .keys import KeyedRandom, derive, match_key
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
 from .scoring import HoleScore
 from .state import OVER, Action, Event, HoleState
-from .variant import Variant
+from .variant import Variant, resolve
 from .view import MatchInfo, event_json, view
 
 
@@ -71,6 +73,11 @@ class SeatStats:
 
 @dataclass
 class HoleRecord:
+    """One hole of a match: its dealer, every side's score (a forfeit's
+    penalty included), who closed it and why it ended, the scored layouts
+    and, when the match records them, its events (the deal and reshuffles
+    with their card orders, and every move)."""
+
     number: int  # 1-based; playoff holes continue the count
     dealer: int
     scores: tuple[int, ...]  # per side
@@ -82,9 +89,19 @@ class HoleRecord:
     events: tuple[Event, ...] | None = None
     layouts: tuple[tuple[int, ...], ...] = ()
 
+    def __repr__(self) -> str:
+        closed = "" if self.closer is None else f", closed by side {self.closer + 1}"
+        kind = "playoff hole" if self.playoff else "hole"
+        return f"<{kind} {self.number}: scores {list(self.scores)}{closed} ({self.end_reason})>"
+
 
 @dataclass
 class MatchResult:
+    """A finished game: per hole its record (``holes``: scores, layouts,
+    events), per side the ``totals`` and ``holes_won``, the ``winners``
+    (sides sharing the win) and per seat the faults and timings (``stats``).
+    ``seed`` is the key the cards came from.  A notebook shows the scorecard."""
+
     variant: str
     seed: int | str
     names: tuple[str, ...]  # per seat
@@ -99,7 +116,46 @@ class MatchResult:
     extra_reveals: dict[int, int] = field(default_factory=dict)
 
     def standing(self, side: int) -> str:
+        """Match play's standing of ``side``: ``2 UP``, ``1 DOWN`` or ``Even``."""
         return match_standing(self.holes_won, side)
+
+    @property
+    def events(self) -> list[tuple[Event, ...]]:
+        """Each hole's event log (empty for a match that kept none)."""
+        return [h.events or () for h in self.holes]
+
+    def __repr__(self) -> str:
+        totals = ", ".join(f"{n} {t}" for n, t in zip(self.side_names, self.totals, strict=True))
+        won = " and ".join(self.side_names[w] for w in self.winners)
+        return (
+            f"<MatchResult {self.variant}, {len(self.holes)} holes, {self.scoring} play: "
+            f"{totals}; won by {won}>"
+        )
+
+    def _repr_html_(self) -> str:
+        """The scorecard: each hole's scores, the totals (and holes won in match
+        play), the winners' columns in bold; counted by the match's own rule."""
+        from .render.pictures import html_table
+
+        sides = len(self.side_names)
+        running, won = [0] * sides, [0.0] * sides
+        rows: list[list[object]] = []
+        for h in self.holes:
+            if not h.playoff:
+                count_hole(running, won, h.scores)
+            rows.append([f"{h.number}" + (" (playoff)" if h.playoff else ""), *h.scores])
+        rows.append(["total", *self.totals])
+        if self.scoring == "match":
+            rows.append(["holes won", *(f"{w:g}" for w in self.holes_won)])
+        lowest = "most holes won wins" if self.scoring == "match" else "lowest total wins"
+        return html_table(
+            ["hole", *self.side_names],
+            rows,
+            caption=f"{self.variant}: {self.scoring} play ({lowest})",
+            bold_rows=[len(rows) - 1],
+            bold_cols=[1 + w for w in self.winners],
+            notes=[repr(self)[1:-1].split(": ", 1)[1]],
+        )
 
 
 #: The clock of every decision (a constant: the compiled build calls it
@@ -165,7 +221,7 @@ class Match:
     def __init__(
         self,
         variant: Variant,
-        bots: Sequence[Any],
+        bots: Sequence[Bot],
         names: Sequence[str] | None = None,
         seed: int | str = 0,
         *,
@@ -213,8 +269,9 @@ class Match:
         # says so for built-ins, saving an HMAC and a Mersenne Twister seeding
         # per bot per game).
         for i, bot in enumerate(self.bots):
-            if not (i < len(seeded) and seeded[i]) and hasattr(bot, "seed"):
-                bot.seed(bot_seed(seed, self.names[i]))
+            reseed = getattr(bot, "seed", None)
+            if not (i < len(seeded) and seeded[i]) and reseed is not None:
+                reseed(bot_seed(seed, self.names[i]))
         self.state: HoleState | None = None
         self._forfeit: set[int] = set()
         self._seen: list[list[Event]] = []  # per seat, this hole (_play_hole)
@@ -222,9 +279,11 @@ class Match:
     # ------------------------------------------------------------------ public
 
     def play(self) -> MatchResult:
-        """Play the game to its end.  Signals with a Python handler (Ctrl-C)
-        are held while it plays and delivered between decisions, never inside
-        compiled code that cannot unwind (golfcli.interrupts)."""
+        """Play the game to its end: every hole (and playoff holes to break a
+        tie, if the variant says so); call it once.  Signals with a Python
+        handler (Ctrl-C) are held while it plays and delivered between
+        decisions, never inside compiled code that cannot unwind
+        (golfcli.interrupts)."""
         with HELD:
             return self._play_all()
 
@@ -397,7 +456,9 @@ class Match:
         if stats.disqualified or (self._forfeit and side in self._forfeit):
             return self._fallback(legal)
         bot = self.bots[seat]
-        v = view(st, seat, info, self._seen[seat]) if wants else None
+        # a bot that wants no view (wants_view = False) is given None; typed
+        # Any, not cast: the compiled build checks a cast at run time
+        v: Any = view(st, seat, info, self._seen[seat]) if wants else None
         kind = ""
         msg = ""
         t0 = _clock()
@@ -418,7 +479,7 @@ class Match:
         if dt > stats.time_max:
             stats.time_max = dt
         if not kind:
-            return action  # type: ignore[no-any-return]  # a user bot's object, checked in legal
+            return action
         self._fault(seat, kind, msg)
         if self.fallback == "forfeit":
             self._forfeit.add(side)
@@ -439,3 +500,64 @@ class Match:
         st.last_fault = message
         if self.on_fault is not None:
             self.on_fault(seat, kind, message)
+
+
+def play_match(
+    variant: str | Path | Variant,
+    bots: Sequence[Bot | str],
+    *,
+    names: Sequence[str] | None = None,
+    holes: int | None = None,
+    seed: int | None = None,
+    key: str | None = None,
+    handicap: Mapping[int, int] | None = None,
+    fault_policy: str = "random",
+    record: bool = True,
+) -> MatchResult:
+    """Play one game of Golf between ``bots`` (bot objects, or specs such as
+    ``"expert"``, ``"greedy?threshold=3"``, ``"my_bot.py"``, ``"cmd:..."``) and
+    return its result: every hole's scores and events, totals, winners.
+
+    The cards come from ``key``, else from ``seed``'s key, else a fresh
+    secret key (``result.seed`` holds it), exactly as ``golf play --seed``
+    deals them; ``names`` (default ``P1``, ``P2`` ...) seed the bots, so the
+    same names, seed and bots play the same game as ``golf play -p
+    NAME=BOT,... --seed N``.  ``holes`` replaces the variant's game length,
+    ``handicap`` maps a seat to the extra cards it turns up (1-2).  A bot
+    that raises or answers an illegal move is a fault: ``fault_policy``
+    (``random``, ``forfeit``, ``disqualify``) decides the move, and the
+    seat's ``stats`` count it.  Bots made here from specs are closed here.
+
+    >>> result = play_match("six-card", ["greedy", "random"], holes=2, seed=7)
+    >>> len(result.holes), result.winners
+    (2, [0])
+    """
+    from .bots.registry import close_bot, make_bot
+
+    var = resolve(variant)
+    k = match_key(seed, key)
+    seat_names = list(names) if names is not None else [f"P{i + 1}" for i in range(len(bots))]
+    if len(seat_names) != len(bots):
+        raise InputError(f"{len(seat_names)} names for {len(bots)} bots")
+    made: list[Bot] = []
+    seats: list[Bot] = []
+    try:
+        for bot, name in zip(bots, seat_names, strict=True):
+            if isinstance(bot, str):
+                bot = make_bot(bot, seed=bot_seed(k, name))
+                made.append(bot)
+            seats.append(bot)
+        match = Match(
+            var,
+            seats,
+            seat_names,
+            k,
+            holes=holes,
+            extra_reveals=dict(handicap or {}),
+            record=record,
+            fallback=fault_policy,
+        )
+        return match.play()
+    finally:
+        for bot in made:
+            close_bot(bot)

@@ -516,6 +516,20 @@ def unseen_cards(variant: Variant, seen: Sequence[int], players: int | None = No
     return sorted(pool.elements())
 
 
+def known_part(variant: Variant, cards: Sequence[int]) -> LayoutScore:
+    """The breakdown of a layout's face-up cards: a face-down (``?``) card
+    counts 0 and matches nothing.  Its ``total`` is the known part of a
+    layout that :func:`expected_total` completes; for a layout with no ``?``
+    it is the layout's score."""
+    _check_jokers(variant, cards)
+    comp = compiled(variant)
+    vt = comp.values
+    ranks = [c >> 3 if c != C.UNKNOWN else -1 - i for i, c in enumerate(cards)]
+    values = [vt[c] if c != C.UNKNOWN else 0 for c in cards]
+    scored, bonus, opp, matches = comp.evaluate(ranks, values)
+    return LayoutScore(tuple(cards), tuple(values), tuple(scored), tuple(matches), bonus, opp)
+
+
 def expected_total(
     variant: Variant,
     cards: Sequence[int],
@@ -528,14 +542,10 @@ def expected_total(
 
     Exact enumeration over classes of equal (rank, value) cards when small
     enough; otherwise a seeded random sample (same answer every call)."""
-    _check_jokers(variant, cards)
+    known = known_part(variant, cards).total
     comp = compiled(variant)
     vt = comp.values
     hidden = [i for i, c in enumerate(cards) if c == C.UNKNOWN]
-    ranks = [c >> 3 if c != C.UNKNOWN else -1 - i for i, c in enumerate(cards)]
-    values = [vt[c] if c != C.UNKNOWN else 0 for c in cards]
-    scored, bonus, _, _ = comp.evaluate(ranks, values)
-    known = sum(scored) + bonus
     if not hidden:
         return Expectation(known, float(known), True, 0, 0)
     pool = unseen_cards(variant, [c for c in cards if c != C.UNKNOWN], players)

@@ -363,12 +363,30 @@ class Variant:
         what bots, records and the protocol get, so none can edit the rules)."""
         return _thawed(self.data)  # type: ignore[no-any-return]
 
+    def __repr__(self) -> str:
+        return f"<Variant {self.name!r}: {self.rows}x{self.cols}, {spans(self.players)} players>"
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle with plain data (a read-only mapping does not pickle): tournament
         plans travel to worker processes, on this machine or a Dask cluster."""
         state = {f.name: getattr(self, f.name) for f in fields(self)}
         state["data"] = self.to_data()
         return (_unpickle_variant, (state,))
+
+
+def spans(numbers: Sequence[int]) -> str:
+    """Player counts as runs, the way ``golf variants`` lists them.
+
+    >>> spans((2, 3, 4, 6))
+    '2-4, 6'
+    """
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _times(k: int) -> str:
@@ -398,18 +416,55 @@ def missing_name(where: str) -> VariantError:
 
 
 def load_variant(
-    spec: str | Path | Mapping[str, Any] | Located,
-    overrides: Sequence[str] = (),
+    spec: str | Path | Mapping[str, Any] | Located | Variant,
+    overrides: Sequence[str] | Mapping[str, Any] = (),
     base_dir: Path | None = None,
 ) -> Variant:
-    """Load a built-in name, a path, or an inline mapping (tournament configs).
+    """A variant: a built-in's name, a file's path, a mapping of keys (as in a
+    variant file; tournament configs), or a :class:`Variant` to change.
 
-    ``overrides`` are ``key.path=value`` strings (``--set``).
+    ``overrides`` change keys for this load, as ``golf score --set`` does:
+    ``key.path=value`` strings, or a mapping of key paths to values.  Any
+    problem is one :class:`VariantError` naming ``file:line`` and the key.
+
+    >>> load_variant("six-card", {"values.ranks.2": 2}).rank_values[2]
+    2
+    >>> load_variant("six-card", ["game.holes=18"]).game.holes
+    18
     """
+    if isinstance(spec, Variant):
+        # its merged document, which names no parent: the keys are all there
+        spec = {**spec.to_data(), "extends": None}
     doc = _resolve(spec, base_dir, ())
-    for item in overrides:
-        _apply_override(doc, item)
+    if isinstance(overrides, Mapping):
+        for key, value in overrides.items():
+            _set_key(doc, str(key), _thawed(value), f"override {key}={value!r}")
+    else:
+        for item in overrides:
+            _apply_override(doc, item)
     return _build(doc)
+
+
+def resolve(spec: str | Path | Variant) -> Variant:
+    """``spec`` as a variant: a :class:`Variant` as it is, a built-in's name
+    (unless a file of that name is here) from the cache, anything else
+    loaded.  What the library's functions do with their ``variant``
+    argument: a loop that scores many layouts with ``variant="six-card"``
+    builds the variant (and its scoring tables) once."""
+    if isinstance(spec, Variant):
+        return spec
+    if isinstance(spec, str) and spec in BUILTIN_NAMES and not _is_file(Path(spec)):
+        return builtin(spec)
+    return load_variant(spec)
+
+
+def variants() -> list[Variant]:
+    """The built-in variants, in the order ``golf variants`` lists them.
+
+    >>> [v.name for v in variants()]
+    ['six-card', 'four-card', 'nine-card', 'alberta', 'duel']
+    """
+    return [builtin(name) for name in BUILTIN_NAMES]
 
 
 def _resolve(
@@ -597,13 +652,18 @@ def _apply_override(doc: Located, item: str) -> None:
     if "=" not in item:
         raise VariantError(where, "", "expected KEY=VALUE, e.g. values.ranks.2=2")
     key, _, raw = item.partition("=")
+    _set_key(doc, key, parse_scalar(raw, where), where)
+
+
+def _set_key(doc: Located, key: str, value: Any, where: str) -> None:
+    """Set the key at dotted path ``key`` to ``value``: only keys the schema
+    has (or entries of its open mappings, such as a rank's value)."""
     parts: list[str | int] = []
     for word in key.strip().split("."):
         n = whole_number(word[1:] if word.startswith("-") else word)
         parts.append(word if n is None else -n if word.startswith("-") else n)
     if not parts or parts == [""]:
         raise VariantError(where, "", "empty key")
-    value = parse_scalar(raw, where)
     node: Any = doc.data
     walked: KeyPath = ()
     for i, p in enumerate(parts):

@@ -99,6 +99,46 @@ class View:
             if c is None and not (s == self.side and p in mem)
         ]
 
+    def __repr__(self) -> str:
+        # cards in notation (face-down as ?), never the engine's ints
+        cols = self.variant.cols
+        lays = " | ".join(
+            C.layout_str([C.UNKNOWN if c is None else c for c in lay], cols) for lay in self.layouts
+        )
+        top = C.card_str(self.discard[-1]) if self.discard else "empty"
+        held = "" if self.drawn is None else f", holding {C.card_str(self.drawn)}"
+        return (
+            f"<View of seat {self.seat} ({self.variant.name}, {self.phase}, "
+            f"seat {self.current} to play{held}): {lays}; discard {top}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it: what it may not see as card backs,
+        its own face-down cards it has seen face up and ringed."""
+        from .render.pictures import hole_svg
+
+        names = self.match.names or tuple(f"side {s + 1}" for s in range(len(self.layouts)))
+        titles = [n + (" (you)" if s == self.side else "") for s, n in enumerate(names)]
+        mine = list(self.layouts[self.side])
+        for pos, card in self.memory:
+            mine[pos] = card
+        cells = [mine if s == self.side else list(lay) for s, lay in enumerate(self.layouts)]
+        held = None
+        if self.drawn_from:
+            held = (f"seat {self.current} holds", self.drawn)
+        return hole_svg(
+            cells,
+            self.variant.cols,
+            titles,
+            acting=None if self.phase == Phase.OVER else self.side_of[self.current],
+            stock=self.stock_size,
+            discard=self.discard,
+            held=held,
+            seen=[pos for pos, _ in self.memory],
+            seen_side=self.side,
+            caption=f"seat {self.seat}'s view: {self.variant.name}, {self.phase}",
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON data (the bot protocol's ``view`` object)."""
 

@@ -22,6 +22,10 @@ Scenarios (targets in docs/performance.md):
   huge-2p-expert             an 8x12 grid with shots and five patterns, 2 expert bots
                              (what the expert's work budget bounds)
   score-cli                  wall time of one `golf score` call (a fresh process)
+  import                     what `import golfcli` and `golf score` load: modules counted
+                             (the same on any machine) and CPU ms of a fresh process
+                             (the public names load lazily: importing the package
+                             must stay as cheap as `__version__`)
   mc-tournament              a whole `golf tournament` process: 100 nine-hole six-card
                              games, mc against expert, --workers 2 (wall and CPU seconds;
                              minutes: run it alone, not part of the default list)
@@ -312,6 +316,63 @@ def bench_score_cli(repeat: int) -> dict[str, object]:
     }
 
 
+#: Run in a fresh interpreter: the modules ``import golfcli`` loads, then
+#: those a whole ``golf score`` call loads (as the console script runs it).
+_IMPORT_PROBE = """
+import sys
+before = set(sys.modules)
+if sys.argv[1] == "bare":
+    print(0, 0, 0, file=sys.stderr)
+    raise SystemExit
+import golfcli
+pkg = set(sys.modules) - before
+if sys.argv[1] == "score":
+    sys.argv = ["golf", "score", "5 K 2 / 5 7 9"]
+    from golfcli.entry import main
+    try:
+        main()
+    except SystemExit:
+        pass
+loaded = set(sys.modules) - before
+print(len(pkg), len(loaded), sum(1 for m in loaded if m.startswith("golfcli")), file=sys.stderr)
+"""
+
+
+def bench_import(repeat: int) -> dict[str, object]:
+    """Modules loaded (a count, the same on any machine) and the best CPU time
+    of a fresh process (user + sys; start-up of the interpreter included) for
+    the interpreter alone, ``import golfcli`` and a whole ``golf score`` call."""
+    import resource
+
+    out: dict[str, object] = {"scenario": "import"}
+    for what in ("bare", "import", "score"):
+        best = float("inf")
+        counts = ""
+        for _ in range(max(3, repeat * 3)):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            done = subprocess.run(
+                [sys.executable, "-c", _IMPORT_PROBE, what],
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            best = min(best, cpu)
+            counts = done.stderr.split()
+        package, total, ours = (int(x) for x in counts[-3:])
+        if what == "bare":
+            out["python_alone_cpu_ms_best"] = round(best * 1000, 1)
+        elif what == "import":
+            out["import_golfcli_modules"] = package
+            out["import_golfcli_cpu_ms_best"] = round(best * 1000, 1)
+        else:
+            out["golf_score_modules"] = total
+            out["golf_score_golfcli_modules"] = ours
+            out["golf_score_cpu_ms_best"] = round(best * 1000, 1)
+    return out
+
+
 def build() -> str:
     try:
         from golfcli.cli import build_kind
@@ -336,7 +397,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    extra = ["six-card-2p-floor", "tournament-random", "alberta-config", "score-cli"]
+    extra = ["six-card-2p-floor", "tournament-random", "alberta-config", "score-cli", "import"]
     ap.add_argument("scenarios", nargs="*", default=[*GAMES, *DECISIONS, *extra])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=3)
@@ -354,6 +415,8 @@ def main() -> int:
     for name in args.scenarios:
         if name == "score-cli":
             out = bench_score_cli(args.repeat)
+        elif name == "import":
+            out = bench_import(args.repeat)
         elif name == "tournament-random":
             out = bench_tournament_random(args.repeat)
         elif name == "six-card-2p-floor":

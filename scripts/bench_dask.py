@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from golfcli.tournament.config import load_config
-from golfcli.tournament.runner import run_tournament
+from golfcli.tournament.runner import run_plan
 
 WORKLOADS = {
     "tiny-random-1hole": (
@@ -51,7 +51,7 @@ WORKLOADS = {
 def timed(cfg: Path, games: int, **kw: Any) -> tuple[float, dict[str, Any]]:
     plan = load_config(cfg, games=games, **kw)
     t0 = time.perf_counter()
-    res = run_tournament(plan, None)
+    res = run_plan(plan, None)
     wall = time.perf_counter() - t0
     assert res.stopped is None, res.message
     return wall, res.report()

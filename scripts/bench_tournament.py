@@ -36,7 +36,7 @@ CHILD = textwrap.dedent(
     import json, resource, sys, time, tracemalloc
     from pathlib import Path
     from golfcli.tournament.config import load_config
-    from golfcli.tournament.runner import run_tournament
+    from golfcli.tournament.runner import run_plan
 
     cfg, games, workers, out, trace = sys.argv[1:6]
     games, workers = int(games), int(workers)
@@ -44,7 +44,7 @@ CHILD = textwrap.dedent(
     if trace == "1":
         tracemalloc.start()
     t0 = time.perf_counter()
-    res = run_tournament(plan, Path(out))
+    res = run_plan(plan, Path(out))
     wall = time.perf_counter() - t0
     peak = tracemalloc.get_traced_memory()[1] if trace == "1" else None
     me = resource.getrusage(resource.RUSAGE_SELF)

@@ -358,3 +358,54 @@ def test_rules_text_of_the_face_down_limits_and_a_multiplying_rule() -> None:
     )
     assert "nothing is turned up." in off and "only once" not in off and "knock" not in off
     assert "gets +10 when another score is lower (go-out penalty)." in rules("knock-penalty.yaml")
+
+
+# --------------------------------------------------------------------- one path with the library
+
+
+@pytest.mark.parametrize(
+    "args,layouts,variant",
+    [
+        ([], ["5 K 2 / 5 7 9"], "six-card"),
+        (["--symbols"], ["5C K 2H / 5 7S 9"], "six-card"),
+        ([], ["5 K ? / 5 7 ?"], "six-card"),
+        (["-v", "alberta"], ["4 10 K 2 KC Q / 4 10C KC 2 9 QC / 4 10 JK 2 6 Q"], "alberta"),
+        ([], ["5 K 2 / 5 7 9", "? ? ? / A 2 3"], "six-card"),
+    ],
+)
+def test_golf_score_prints_what_golfcli_score_returns(
+    args: list[str], layouts: list[str], variant: str
+) -> None:
+    """The command is the library's client: its text is str() of the
+    library's result and its --json line the result's to_dict()."""
+    import golfcli
+
+    spec = "s" if "--symbols" in args else ""
+    results = [golfcli.score(t, variant) for t in layouts]
+    gap = "" if len(layouts) == 1 else "\n"
+    text = run("score", *args, *layouts)
+    assert text.stdout == "".join(format(r, spec) + gap + "\n" for r in results)
+    as_json = run("score", *args, "--json", *layouts)
+    assert json_lines(as_json.stdout) == [r.to_dict() for r in results]
+    as_md = run("score", *args, "--format", "markdown", *layouts)
+    md = "".join(r.render("markdown", symbols=bool(spec)) + gap + "\n" for r in results)
+    assert as_md.stdout == md
+    as_csv = run("score", *args, "--format", "csv", *layouts).stdout.splitlines()
+    one = [r.render("csv").splitlines() for r in results]  # each: the header and its row
+    assert as_csv[0] == one[0][0] and len(as_csv) == 1 + len(results)
+    for i, (line, (_, row)) in enumerate(zip(as_csv[1:], one, strict=True)):
+        assert line == row.replace("layout 1", f"layout {i + 1}", 1)
+
+
+def test_golf_score_hole_prints_what_golfcli_score_hole_returns() -> None:
+    import golfcli
+
+    layouts = ["JK 5 3 / JK 5 3", "4 4 7 / 9 9 K"]
+    result = golfcli.score_hole(layouts, "duel", closer=1)
+    text = run("score", "-v", "duel", "--hole", "--closer", "2", *layouts)
+    assert text.stdout == str(result) + "\n"
+    as_json = run("score", "-v", "duel", "--hole", "--closer", "2", "--json", *layouts)
+    assert json_lines(as_json.stdout) == result.to_dict()["sides"]
+    for fmt in ("markdown", "csv", "json"):
+        out = run("score", "-v", "duel", "--hole", "--closer", "2", "--format", fmt, *layouts)
+        assert out.stdout == result.render(fmt) + "\n", fmt

@@ -91,3 +91,20 @@ def test_a_bar_in_a_name_does_not_break_the_markdown_tables(tmp_path: Path) -> N
     for table in r.stdout.split("### ")[1:3]:  # standings, crosstable
         rows = [line for line in table.splitlines() if line.startswith("|")]
         assert len({len(re.findall(r"(?<!\\)\|", line)) for line in rows}) == 1, rows
+
+
+def test_golf_tournament_prints_the_report_golfcli_run_tournament_returns(tmp_path: Path) -> None:
+    """One path: the command runs the library's run_tournament and prints its
+    report; only the clocks (timing) can differ between two runs."""
+    import golfcli
+
+    cfg = write_config(tmp_path)
+    r = CliRunner().invoke(app, ["tournament", str(cfg), "--format", "json", "--quiet"])
+    assert r.exit_code == 0, r.output
+    printed = json.loads(r.stdout)
+    report = golfcli.run_tournament(cfg).to_dict()
+    for doc in (printed, report):
+        doc.pop("timing")
+    assert printed == report
+    text = CliRunner().invoke(app, ["tournament", str(cfg), "--quiet"]).stdout
+    assert text == golfcli.run_tournament(cfg).render("table") + "\n"

@@ -29,7 +29,7 @@ import pytest
 from golfcli.tournament.config import load_config
 from golfcli.tournament.executors import Batcher
 from golfcli.tournament.plan import ConfigError, ExecutorSpec
-from golfcli.tournament.runner import run_tournament
+from golfcli.tournament.runner import run_plan
 from golfcli.tournament.worker import (
     BatchResult,
     VersionMismatch,
@@ -136,7 +136,7 @@ def cluster() -> Iterator[str]:
 
 
 def run(cfg: Path, out: Path | None = None, resume: bool = False, **kw: Any) -> Any:
-    return run_tournament(load_config(cfg, **kw), out, resume=resume)
+    return run_plan(load_config(cfg, **kw), out, resume=resume)
 
 
 # The three stop-and-resume tests: 120 games, bob held at a shut gate from the
@@ -446,7 +446,7 @@ def test_the_command_line_executor_overrides_the_config(tmp_path: Path) -> None:
     cfg = write(tmp_path, CONFIG + "executor: dask\naddress: tcp://nowhere:1\n")
     plan = load_config(cfg, executor="local", games=2)
     assert plan.executor == ExecutorSpec("local")
-    assert run_tournament(plan, None).played == 6
+    assert run_plan(plan, None).played == 6
 
 
 def test_losing_the_scheduler_stops_the_run_and_resume_finishes_it(
@@ -606,8 +606,8 @@ def test_the_base_install_never_imports_dask(tmp_path: Path) -> None:
     code = (
         "import sys\n"
         "from golfcli.tournament.config import load_config\n"
-        "from golfcli.tournament.runner import run_tournament\n"
-        f"run_tournament(load_config({str(cfg)!r}, workers=2), None)\n"
+        "from golfcli.tournament.runner import run_plan\n"
+        f"run_plan(load_config({str(cfg)!r}, workers=2), None)\n"
         "import golfcli.cli, golfcli.tournament.executors\n"
         # and a whole `golf tournament` on the local pool, as a user starts it
         f"sys.argv = ['golf', 'tournament', {str(cfg)!r}, '-q', '--workers', '2']\n"

@@ -119,3 +119,24 @@ def test_every_rules_reference_names_a_section(path: Path) -> None:
     for ref in re.finditer(r"rules\.md((?:[ ,]*(?:§+|-|–|and)\s*\d+b?)+)", text):
         for number in re.findall(r"\d+b?", ref.group(1)):
             assert number in sections, f"{path.name}: {ref.group(0)!r}: no §{number}"
+
+
+def test_the_api_reference_builds_with_every_public_name(tmp_path: Path) -> None:
+    """scripts/api_reference.py renders golfcli's public names (pdoc, a test extra)."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("pdoc")
+    import golfcli
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "api_reference.py"), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    page = (tmp_path / "golfcli.html").read_text(encoding="utf-8")
+    for name in golfcli.__all__:
+        assert f'id="{name}"' in page, f"golfcli.{name} is missing from the reference"
+    assert "Score one layout with a variant" in page  # a docstring, rendered

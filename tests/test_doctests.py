@@ -73,3 +73,33 @@ def test_the_examples_are_found() -> None:
         with source_module(name) as module:
             found += sum(len(t.examples) for t in finder.find(module))
     assert found >= 6
+
+
+REPO = ROOT.parent
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def run_examples(text: str, name: str) -> doctest.TestResults:
+    """Run the ``>>>`` examples of a Markdown text as one doctest."""
+    test = doctest.DocTestParser().get_doctest(text, {}, name, name, 0)
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test)
+    return runner.summarize(verbose=False)
+
+
+def test_the_api_tutorial_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/api.md, example by example (in a scratch directory: it writes a bot file)."""
+    text = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run_examples(text, "docs/api.md")
+    assert result.failed == 0, f"{result.failed} example(s) in docs/api.md failed"
+    assert result.attempted >= 40
+
+
+def test_the_readme_python_lines_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """README's "From Python" section, from the checkout (it names a shipped config)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.split("## From Python", 1)[1].split("\n## ", 1)[0]
+    monkeypatch.chdir(REPO)
+    result = run_examples(section, "README.md")
+    assert result.failed == 0 and result.attempted >= 4

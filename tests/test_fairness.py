@@ -44,7 +44,7 @@ from golfcli.match import Match
 from golfcli.record import load_record
 from golfcli.state import Action, Event, HoleState
 from golfcli.tournament.config import load_config
-from golfcli.tournament.runner import run_tournament
+from golfcli.tournament.runner import run_plan
 from golfcli.variant import Variant, builtin, load_variant
 from golfcli.view import View
 
@@ -459,7 +459,7 @@ def run_spy(tmp_path: Path, seed: int | None) -> tuple[list[dict[str, Any]], lis
     report.touch()
     cfg = spy_config(tmp_path, report, tmp_path.name, seed)
     out = tmp_path / "run"
-    result = run_tournament(load_config(cfg), out)
+    result = run_plan(load_config(cfg), out)
     assert result.stopped is None, result.message
     lines = [json.loads(x) for x in report.read_text(encoding="utf-8").splitlines()]
     return lines, dealt_layouts(out, result.plan.total)

@@ -19,14 +19,17 @@ ROOT = Path(__file__).resolve().parent.parent / "golfcli"
 #: Lowest first.  Modules in one layer stand beside each other and may not
 #: import each other; a package is one entry and its rooms are ordered below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("golfcli",),  # the package itself: __version__ only
+    # the package itself: __version__, and the public names, each loaded from
+    # its own module on first use (checked apart: test_the_facade_loads_lazily)
+    ("golfcli",),
     ("exceptions",),  # GolfError and its branches: every module may raise them
     ("cards", "interrupts", "keys", "limits", "inference"),
     ("yamlsrc", "render"),
-    ("variant",),
+    ("variant", "notation"),  # notation: Card and Layout, the public face of cards
     ("rulestext", "scoring", "validate"),
     ("breakdown", "state"),
     ("view", "faults", "game"),
+    ("hole",),  # golfcli.Hole: one hole a program drives
     ("bots",),
     ("match",),
     ("record",),
@@ -66,7 +69,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "edit",
         "commands",
     ),
-    "render": ("", "ratings", "svg", "tournament", "html", "report"),
+    "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
 }
 
 
@@ -77,13 +80,30 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def imports_of(path: Path) -> set[str]:
-    """Every golfcli module ``path`` imports, as dotted names.  ``from . import
+def type_checking_blocks(tree: ast.AST) -> list[ast.If]:
+    """The ``if TYPE_CHECKING:`` blocks of a module: imports for type checkers only."""
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If)
+        and isinstance(node.test, ast.Name)
+        and node.test.id == "TYPE_CHECKING"
+    ]
+
+
+def imports_of(path: Path, run_time_only: bool = False) -> set[str]:
+    """Every golfcli module ``path`` imports, as dotted names (with
+    ``run_time_only``, not those under ``if TYPE_CHECKING``).  ``from . import
     x`` names ``pkg.x`` when x is a module, else the package ``pkg``."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = type_checking_blocks(tree) if run_time_only else []
+    skipped = {id(n) for s in skip for n in ast.walk(s)}
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names if a.name.split(".")[0] == "golfcli")
         elif isinstance(node, ast.ImportFrom):
@@ -134,9 +154,10 @@ def arrows_up(me: str, deps: set[str]) -> list[str]:
 
 
 MODULES = sorted(ROOT.rglob("*.py"))
+FACADE = ROOT / "__init__.py"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+@pytest.mark.parametrize("path", [m for m in MODULES if m != FACADE], ids=module_name)
 def test_every_import_points_down_the_layers(path: Path) -> None:
     me = module_name(path)
     try:
@@ -145,6 +166,30 @@ def test_every_import_points_down_the_layers(path: Path) -> None:
         pytest.fail(f"{me} has no place in LAYERS/ROOMS: add it (and to docs/architecture.md)")
     up = arrows_up(me, imports_of(path))
     assert not up, f"{me} imports {', '.join(up)}: an arrow pointing up (or sideways) the layers"
+
+
+def test_the_facade_loads_lazily() -> None:
+    """``golfcli/__init__.py`` is the public face: it imports no golfcli
+    module when it runs (``import golfcli`` stays cheap and stays the bottom
+    layer); its names load on first use from the modules ``_PUBLIC`` names,
+    and the same names are imported for type checkers only, under
+    ``if TYPE_CHECKING``: both lists must agree."""
+    import golfcli
+
+    tree = ast.parse(FACADE.read_text(encoding="utf-8"))
+    blocks = type_checking_blocks(tree)
+    assert len(blocks) == 1, "one `if TYPE_CHECKING:` block lists the public names' modules"
+    assert imports_of(FACADE, run_time_only=True) == set(), "the facade imports golfcli at run time"
+    typed: dict[str, str] = {}
+    for node in ast.walk(blocks[0]):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                typed[alias.asname or alias.name] = node.module or ""
+    lazy = golfcli._PUBLIC
+    assert typed == lazy
+    assert sorted(golfcli.__all__) == sorted(["__version__", *lazy])
+    for module in lazy.values():  # each has its place in the layers
+        place(f"golfcli.{module}")
 
 
 def test_every_module_has_a_place_and_every_place_a_module() -> None:

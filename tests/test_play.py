@@ -1216,3 +1216,23 @@ def test_a_faulting_bot_against_a_person_in_a_terminal(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_golf_play_plays_the_game_golfcli_play_match_plays(tmp_path: Path) -> None:
+    """One path: the same seats, names and seed give the same game move for
+    move in ``golf play`` (watch mode, recorded) and in the library."""
+    import golfcli
+
+    rec = tmp_path / "g.jsonl"
+    args = ["play", "-p", "ann=greedy,bob=random", "--holes", "2", "--seed", "4"]
+    r = CliRunner().invoke(app, [*args, "--record", str(rec)])
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(line) for line in rec.read_text(encoding="utf-8").splitlines()]
+    holes = [line for line in lines if line["type"] == "hole"]
+    lib = golfcli.play_match(
+        "six-card", ["greedy", "random"], names=["ann", "bob"], holes=2, seed=4
+    )
+    assert [h["events"] for h in holes] == [
+        [e.to_json() for e in h.events or ()] for h in lib.holes
+    ]
+    assert [h["scores"] for h in holes] == [list(h.scores) for h in lib.holes]

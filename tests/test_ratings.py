@@ -555,7 +555,7 @@ def test_a_database_lost_mid_run_is_one_warning_and_the_run_completes(
     recorder's next commit gives up (after BUSY_SECONDS, short here), the run
     plays to its end, and one warning says where its games are."""
     from golfcli.tournament.config import load_config
-    from golfcli.tournament.runner import run_tournament
+    from golfcli.tournament.runner import run_plan
 
     monkeypatch.setattr(ratings, "BUSY_SECONDS", 0.05)
     monkeypatch.setattr(ratings, "FLUSH_SECONDS", 0.0)  # a commit per game
@@ -571,9 +571,7 @@ def test_a_database_lost_mid_run_is_one_warning_and_the_run_completes(
     warnings: list[str] = []
     plan = load_config(write(tmp_path, CFG))
     try:
-        result = run_tournament(
-            plan, out, ratings=db, on_warning=warnings.append, on_progress=lock_it
-        )
+        result = run_plan(plan, out, ratings=db, on_warning=warnings.append, on_progress=lock_it)
     finally:
         for conn in locker:
             conn.close()

@@ -22,7 +22,7 @@ from golfcli.cli import app
 from golfcli.keys import derive, key_from_seed
 from golfcli.tournament.config import load_config
 from golfcli.tournament.report import RunResult
-from golfcli.tournament.runner import run_tournament
+from golfcli.tournament.runner import run_plan
 from golfcli.variant import load_variant
 
 from .helpers import CliRunner, Gate
@@ -79,7 +79,7 @@ def game_lines(out: Path) -> dict[int, dict[str, Any]]:
 
 def run(cfg: Path, out: Path | None = None, resume: bool = False, **kw: Any) -> RunResult:
     plan = load_config(cfg, **kw)
-    return run_tournament(plan, out, resume=resume)
+    return run_plan(plan, out, resume=resume)
 
 
 def cli(*args: str) -> tuple[int, str, str]:
@@ -99,7 +99,7 @@ def test_worker_count_and_batching_do_not_change_results(tmp_path: Path) -> None
     assert game_lines(tmp_path / "w1") == game_lines(tmp_path / "w2")
     # batches of one game, in a pool of two
     plan = load_config(cfg, workers=2)
-    small = run_tournament(plan, None, batch=1)
+    small = run_plan(plan, None, batch=1)
     assert stable(small.report()) == stable(one.report())
     # and the results do depend on the seed (the comparison above can fail)
     other = run(cfg, None, seed=12, workers=1)

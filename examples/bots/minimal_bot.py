@@ -3,10 +3,10 @@
 golf loads this file, finds the class named ``Bot`` and calls
 ``choose(view, legal)`` for every decision of its seat:
 
-* ``view`` is a frozen :class:`golfcli.view.View`: what your seat may see
+* ``view`` is a frozen :class:`golfcli.View`: what your seat may see
   (face-up cards, your memory, the discard pile, the card you hold, the
   censored history).  Face-down cards you do not know are ``None``.
-* ``legal`` is the tuple of :class:`golfcli.state.Action` you may play now;
+* ``legal`` is the tuple of :class:`golfcli.Action` you may play now;
   return one of them (an ``Action`` equal to one of them is fine).
 
 A ``seed`` keyword in ``__init__`` receives the seed golf picks for the bot,
@@ -27,8 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from golfcli.state import Action
-from golfcli.view import View
+from golfcli import Action, View
 
 
 class Bot:

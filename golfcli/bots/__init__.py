@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from ..exceptions import InputError
 from ..state import Action
@@ -36,22 +36,30 @@ class Bot(Protocol):
 
 
 class BaseBot:
-    """Convenience base: a name, a seeded generator and no-op hooks."""
+    """A base to write a bot on: override :meth:`choose`.  It brings a name
+    (``name``, shown in tables), ``self.rng`` (a ``random.Random`` the match
+    seeds, so a game replays exactly), the options it was made with
+    (``self.options``) and hooks that do nothing."""
 
     name = "bot"
     wants_view = True
 
-    def __init__(self, seed: int | str | None = None, **options: Any) -> None:
+    def __init__(self, seed: int | str | None = None, **options: object) -> None:
         self.rng = random.Random(seed)
         self.options = options
 
     def seed(self, seed: int | str) -> None:
+        """Seed ``self.rng``; a match calls it before the game with a seed made
+        from its key and the seat's name (never the key itself)."""
         self.rng.seed(seed)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:  # pragma: no cover - abstract
+        """Pick one of ``legal`` (never empty) given ``view``, what this seat
+        may see.  Anything else, or an exception, is a fault."""
         raise NotImplementedError
 
     def close(self) -> None:
+        """Called once the bot is done with (release files, processes ...)."""
         return None
 
 

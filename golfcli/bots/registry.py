@@ -22,14 +22,15 @@ import inspect
 import os
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..exceptions import StopMatch
 from ..faults import BotFault
 from ..state import Action
 from ..view import View
+from . import Bot
 from . import BotSpecError as BotSpecError  # re-exported: callers know it from here
 
 BUILTIN_BOTS = ("random", "greedy", "expert", "mc")
@@ -182,7 +183,7 @@ def _cannot_create(spec: str, exc: Exception) -> BotSpecError:
 
 def _instantiate(
     obj: Any, spec: str, seed: Any, options: dict[str, Any], takes_seed: bool | None = None
-) -> Any:
+) -> Bot:
     """Build a bot from a class or a function; ``takes_seed`` is
     :func:`_takes_seed` of the class when the caller already knows it."""
     if inspect.isclass(obj):
@@ -205,7 +206,7 @@ def _instantiate(
         # a bot with __slots__ keeps its own naming
         with contextlib.suppress(AttributeError):
             setattr(bot, "name", spec)  # noqa: B010 - bot is any user object
-    return bot
+    return cast(Bot, bot)  # a user's object, checked above: it has choose()
 
 
 def _load_file(path: Path, spec: str) -> Any:
@@ -239,16 +240,25 @@ def _load_file(path: Path, spec: str) -> Any:
 
 def make_bot(
     spec: str | Sequence[str],
-    seed: Any = None,
-    options: dict[str, Any] | None = None,
+    seed: int | str | None = None,
+    options: Mapping[str, object] | None = None,
     base_dir: Path | None = None,
     **external: Any,
-) -> Any:
-    """Build a bot from a spec string (or an argv list for an external program).
+) -> Bot:
+    """A bot from its spec: a built-in's name (``random``, ``greedy``,
+    ``expert``, ``mc``), ``file.py``, ``package.module:Name`` or
+    ``cmd:PROGRAM`` (or a program's argv list), with options after a ``?``
+    (``greedy?threshold=3``) or in ``options``.  ``seed`` seeds it (a match
+    seeds it again from its key and the seat's name); a relative file or
+    program is found from ``base_dir``.  ``external`` keyword arguments
+    (time limits, log file) go to external program bots.  A spec that
+    cannot be made raises :class:`BotSpecError` saying why.
 
-    ``external`` keyword arguments (time limits, log file) go to external
-    program bots; a bot written in Python (a file, ``module:Name``) comes
-    wrapped in :class:`PythonBot` and takes the log file (``log_path``) too.
+    A bot written in Python (a file, ``module:Name``) comes wrapped in
+    :class:`PythonBot` and takes the log file (``log_path``) too.
+
+    >>> make_bot("greedy?threshold=3").name
+    'greedy'
     """
     if not isinstance(spec, str):
         from .external import ExternalBot
@@ -289,7 +299,7 @@ def make_bot(
     )
 
 
-def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Any]:
+def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Bot]:
     """A function of the seed that builds built-in bot ``base`` with ``opts``.
 
     The options are checked here, once: a tournament resolves each player's
@@ -308,11 +318,11 @@ def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Any]:
     opts = dict(opts)
     takes_seed = _takes_seed(cls)
 
-    def make(seed: Any) -> Any:
+    def make(seed: Any) -> Bot:
         # _instantiate's checks of the class (a choose method, a name) hold
         # for every built-in: only the constructor's own refusals are left
         try:
-            return cls(seed=seed, **opts) if takes_seed else cls(**opts)
+            return cast(Bot, cls(seed=seed, **opts) if takes_seed else cls(**opts))
         except Exception as exc:
             raise _cannot_create(base, exc) from None
 

@@ -196,6 +196,23 @@ def faults_section(report: Mapping[str, Any]) -> str:
     return plot + listing
 
 
+def notebook(report: Mapping[str, Any]) -> str:
+    """The report's heading, standings, pairs and crosstable with their plots,
+    as an HTML fragment a notebook shows (``golfcli.Report._repr_html_``): no
+    page and no stylesheet, which would restyle the notebook around it."""
+    head = heading(report)
+    meta = "".join(f"<p>{escape(x)}</p>" for x in head[1:])
+    says = "".join(f"<li>{escape(s)}</li>" for s in verdicts(report))
+    parts = [
+        f"<h3>{escape(head[0])}</h3>{meta}",
+        f"<ul>{says}</ul>" if says else "",
+        "<h4>Standings</h4>" + table(*standing_rows(report)) + win_share_plot(report),
+        "<h4>Pairs</h4>" + table(*pair_rows(report)) + forest_plot(report),
+        "<h4>Crosstable</h4>" + table(*cross_rows(report)),
+    ]
+    return "<div>" + "\n".join(parts) + "</div>"
+
+
 def page(report: Mapping[str, Any]) -> str:
     """The whole report as an HTML document."""
     head = heading(report)

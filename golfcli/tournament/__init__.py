@@ -39,7 +39,8 @@ The rooms, each importing only the ones above it:
 ``report``
     RunResult and the report every output format is rendered from
 ``runner``
-    the run loop, Ctrl-C and SPRT stops; ``run_tournament``
+    the run loop, Ctrl-C and SPRT stops; ``run_tournament`` (a config in, its report
+    out) and ``run_plan``
 
 This package's ``__init__`` imports nothing, so a Dask worker that unpickles
 :func:`~golfcli.tournament.worker.play_batch_remote` loads only what a game

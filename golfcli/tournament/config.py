@@ -465,6 +465,8 @@ def _counts(values: Sequence[int]) -> str:
 
 def _load_variant(ck: Checker, doc: Located, base_dir: Path, cfg_path: str) -> Variant:
     raw = doc.data["variant"]
+    if isinstance(raw, Variant):  # a config given as a mapping may hold a loaded variant
+        return raw
     try:
         if isinstance(raw, str):
             text = raw.strip()

@@ -4,6 +4,7 @@ output format).
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,8 +44,82 @@ class RunResult:
         SPRT decided): only then may the key be published."""
         return self.stopped in (None, "sprt")
 
-    def report(self) -> dict[str, Any]:
-        return build_report(self)
+    def report(self) -> Report:
+        return Report(build_report(self), self)
+
+
+class Report(dict[str, Any]):
+    """A tournament's report: what every output format is made from.
+
+    It is the ``--format json`` document itself (a ``dict``: ``run``,
+    ``standings``, ``pairs``, ``crosstable``, ``sprt``, ``hole_scores``,
+    ``ratings_over_run``, ``timing``), with the tables as records a notebook
+    turns into a table (``pandas.DataFrame(report.standings)``), :meth:`render`
+    for the other formats (``str(report)`` is the table ``golf tournament``
+    prints) and a notebook picture (tables and plots).  ``result`` is the run
+    behind it (its plan, its tally of games, why it stopped).
+    """
+
+    __slots__ = ("result",)
+
+    def __init__(self, data: dict[str, Any], result: RunResult | None = None) -> None:
+        super().__init__(data)
+        self.result = result
+
+    @property
+    def standings(self) -> list[dict[str, Any]]:
+        """One record per entrant, best first: rank, games, wins, strokes per
+        hole with its 95% interval, rating, faults ..."""
+        rows: list[dict[str, Any]] = self["standings"]
+        return rows
+
+    @property
+    def pairs(self) -> list[dict[str, Any]]:
+        """One record per pair of entrants that met: the paired difference per
+        deal with its 95% interval, the likelihood of superiority, Elo."""
+        rows: list[dict[str, Any]] = self["pairs"]
+        return rows
+
+    @property
+    def crosstable(self) -> list[dict[str, Any]]:
+        """One record per ordered pair of entrants that met: wins, draws,
+        losses and the mean stroke difference of the row's entrant."""
+        rows: list[dict[str, Any]] = self["crosstable"]
+        return rows
+
+    @property
+    def complete(self) -> bool:
+        """True when every planned game was played (not stopped early)."""
+        return bool(self["run"]["complete"])
+
+    def render(self, fmt: str = "table", table: str = "standings") -> str:
+        """The report as ``golf tournament --format`` prints it: ``table``,
+        ``markdown``, ``csv`` (one ``table``: standings, pairs or crosstable),
+        ``json`` or ``html`` (a page of its own, with plots)."""
+        from ..render.report import render_report
+
+        return render_report(self, fmt, table)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain JSON data (a copy)."""
+        out: dict[str, Any] = json.loads(json.dumps(self))
+        return out
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        run = self["run"]
+        top = self.standings[0]["player"] if self.standings else "nobody"
+        return (
+            f"<Report {run['name']!r}: {run['games_played']} of {run['games_planned']} games, "
+            f"first {top}>"
+        )
+
+    def _repr_html_(self) -> str:
+        from ..render.html import notebook
+
+        return notebook(self)
 
 
 # --------------------------------------------------------------------------- report

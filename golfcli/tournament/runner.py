@@ -10,7 +10,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import replace
 from pathlib import Path
@@ -23,7 +23,7 @@ from .config import cpu_count
 from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
 from .plan import ConfigError, Plan, RunError
 from .ratings import RatingsError, Recorder, RunInfo
-from .report import RunResult, Timing, build_report
+from .report import Report, RunResult, Timing, build_report
 from .rundir import (
     Disk,
     check_record,
@@ -528,6 +528,70 @@ class PoolLoop:
 
 
 def run_tournament(
+    config: str | Path | Mapping[str, Any] | Plan,
+    *,
+    workers: int | str | None = None,
+    progress: bool = False,
+    out: str | Path | None = None,
+    resume: bool = False,
+    games: int | None = None,
+    holes: int | None = None,
+    seed: int | None = None,
+    key: str | None = None,
+    on_notice: Callable[[str], None] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    ratings: str | Path | None = None,
+    on_warning: Callable[[str], None] | None = None,
+    interrupts: Interrupts | None = None,
+) -> Report:
+    """Run a bot tournament and return its report (``golf tournament``).
+
+    ``config`` is a config file's path, a mapping of the same keys
+    (docs/tournament.md; relative paths are found from the current
+    directory) or a plan ``load_config`` made.  ``workers`` (a number or
+    ``"auto"``), ``games``, ``holes``, ``seed`` and ``key`` override the
+    config's keys, as the command's options do.  ``progress`` draws a bar on
+    standard error; ``on_notice`` is given each line the command would say
+    there.  ``out`` keeps the games in a directory (durable, and with
+    ``resume`` continued after a stop).  The results depend only on the
+    config and the seed, never on the workers.  ``on_progress(finished,
+    total)`` follows the games as they finish; ``ratings`` names a ratings
+    database to record the games in (none by default: ``golf tournament``
+    records in its own unless told ``--no-db``), and ``on_warning`` hears
+    if it cannot.
+
+    >>> report = run_tournament({"variant": "six-card", "holes": 1, "games": 2, "seed": 1,
+    ...     "players": [{"name": "a", "bot": "greedy"}, {"name": "b", "bot": "random"}]},
+    ...     workers=1)
+    >>> [(r["player"], r["games"]) for r in report.standings]
+    [('a', 4), ('b', 4)]
+    """
+    if isinstance(config, Plan):
+        overrides = (workers, games, holes, seed, key)
+        if any(x is not None for x in overrides):
+            raise ConfigError(
+                "<plan>", "", "a plan is already made: give the overrides to load_config"
+            )
+        plan = config
+    else:
+        from .config import load_config
+
+        plan = load_config(config, games=games, holes=holes, seed=seed, key=key, workers=workers)
+    result = run_plan(
+        plan,
+        None if out is None else Path(out),
+        resume=resume,
+        progress=progress,
+        on_notice=on_notice,
+        interrupts=interrupts,
+        on_progress=on_progress,
+        ratings=None if ratings is None else Path(ratings),
+        on_warning=on_warning,
+    )
+    return result.report()
+
+
+def run_plan(
     plan: Plan,
     out: Path | None = None,
     *,
@@ -540,7 +604,7 @@ def run_tournament(
     ratings: Path | None = None,
     on_warning: Callable[[str], None] | None = None,
 ) -> RunResult:
-    """Play (or continue) a tournament; the library entry point behind ``golf tournament``.
+    """Play (or continue) the tournament ``plan``: behind :func:`run_tournament`.
 
     ``on_progress(finished, total)`` is called as games finish (at most ten
     times a second), whatever order they finish in.  ``ratings`` is the

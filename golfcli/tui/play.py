@@ -513,13 +513,12 @@ def run_play(
 
 def _game_key(seed: int | None, key: str | None) -> tuple[str, bool]:
     """The key the cards come from, and whether it was given: the given
-    key, the key of the given seed, or a fresh secret one."""
-    from ..keys import key_from_seed, new_key
+    key, the key of the given seed, or a fresh secret one (as
+    ``golfcli.play_match`` and ``golfcli.Hole`` deal them)."""
+    from ..keys import match_key
 
     _check_key(seed, key)
-    if key is not None:
-        return key, True
-    return (key_from_seed(seed) if seed is not None else new_key()), False
+    return match_key(seed, key), key is not None
 
 
 def _hole_hook(
