@@ -11,7 +11,9 @@ Modes:
 
 * everyday (default): a seeded random sample of ``--sample`` mutants from the
   chosen modules (the seed is printed, so a run can be repeated);
-* ``--module variant``: every mutant of one or more modules, run again;
+* ``--module variant``: every mutant of one or more modules, run again
+  (with ``--sample N``: a seeded sample of N of them, to estimate a module's
+  score when a full run would take hours);
 * ``--function NAME``: every mutant of the functions named (``_deck``,
   ``Match._decide``), run again: after editing them;
 * ``--survivors``: run again only the mutants that survived last time (after
@@ -398,7 +400,12 @@ def main() -> int:
         help="every mutant of this function of the chosen modules, again (e.g. _deck, "
         "Match._decide)",
     )
-    ap.add_argument("--sample", type=int, default=150, help="mutants in the everyday sample")
+    ap.add_argument(
+        "--sample",
+        type=int,
+        help="mutants in the everyday sample (default 150); with --module, a sample of that "
+        "module's mutants instead of all of them",
+    )
     ap.add_argument("--seed", type=int, help="sample seed (default: random, printed)")
     ap.add_argument(
         "--all", action="store_true", help="every mutant without a verdict (keeps the others)"
@@ -435,7 +442,7 @@ def main() -> int:
     elif args.survivors:
         _, equivalent, _ = survivors(known)
         patterns = sorted(k for k, v in known.items() if v in SURVIVED and k not in equivalent)
-    elif args.module:
+    elif args.module and args.sample is None:
         patterns = [f"golfcli.{m}.*" for m in mods]  # named: run again, cached or not
     elif not known:
         # mutmut writes the mutants on its first run, so there is nothing to
@@ -443,9 +450,10 @@ def main() -> int:
         print("no mutants written yet: this first run takes mutant 1 of every function")
         patterns = [f"golfcli.{m}.*__mutmut_1" for m in mods]
     else:
+        size = 150 if args.sample is None else args.sample
         seed = args.seed if args.seed is not None else random.randrange(10**6)
-        print(f"sample of {args.sample} mutants, seed {seed} (repeat with --seed {seed})")
-        patterns = sorted(random.Random(seed).sample(sorted(known), min(args.sample, len(known))))
+        print(f"sample of {size} mutants, seed {seed} (repeat with --seed {seed})")
+        patterns = sorted(random.Random(seed).sample(sorted(known), min(size, len(known))))
     if not patterns and not (args.full or args.all):
         print("nothing to run")
         return 0

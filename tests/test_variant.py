@@ -3,9 +3,10 @@ naming file, line and key path (docs/rules.md §10)."""
 
 from __future__ import annotations
 
+import pickle
 import textwrap
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,9 @@ from golfcli.variant import (
     builtin,
     load_variant,
     parse_counts,
+    resolve,
+    spans,
+    variants,
 )
 from golfcli.yamlsrc import SourceError
 
@@ -55,6 +59,53 @@ def test_every_builtin_loads_and_is_cached() -> None:
         v = builtin(name)
         assert v.name == name
         assert builtin(name) is v
+    assert [v.name for v in variants()] == list(BUILTIN_NAMES)
+    assert all(v is builtin(v.name) for v in variants())
+
+
+def test_resolve_takes_a_variant_a_built_in_a_path_or_a_file_named_like_a_built_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the library does with a ``variant=`` argument: a Variant as it
+    is, a built-in's name from the cache, anything else loaded afresh."""
+    own = load_variant("duel")
+    assert resolve(own) is own
+    assert resolve("alberta") is builtin("alberta")
+    path = write(tmp_path, "name: mine\nextends: nine-card\n", "mine.yaml")
+    first, second = resolve(path), resolve(str(path))
+    assert (first.name, first.rows, second.name) == ("mine", 3, "mine")
+    assert first is not second
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "name: my six\nextends: nine-card\n", "six-card")
+    assert resolve("six-card").name == "my six"  # the user's own file of that name
+    assert resolve("four-card") is builtin("four-card")
+
+
+def test_spans_and_repr_show_player_counts_as_runs() -> None:
+    assert spans((2, 3, 4, 6)) == "2-4, 6"
+    assert spans((1,)) == "1"
+    assert spans((1, 3, 5)) == "1, 3, 5"
+    assert spans((1, 2, 4, 5, 6, 9)) == "1-2, 4-6, 9"
+    assert spans(()) == ""
+    assert repr(builtin("nine-card")) == "<Variant 'nine-card': 3x3, 2-11 players>"
+    assert repr(load_variant("duel", ["players=[2, 4]"])) == "<Variant 'duel': 2x3, 2, 4 players>"
+
+
+def test_a_variant_pickles_to_an_equal_read_only_variant() -> None:
+    """Tournament plans carry variants to worker processes: every field comes
+    back equal, and the document read-only again."""
+    v = load_variant("alberta", ["game.holes=3", "values.ranks.K=-1"])
+    back = pickle.loads(pickle.dumps(v))
+    assert back is not v
+    for f in fields(Variant):
+        if f.name != "data":
+            assert getattr(back, f.name) == getattr(v, f.name), f.name
+    assert back.to_data() == v.to_data()
+    assert back.to_data()["game"]["holes"] == 3
+    with pytest.raises(TypeError):
+        back.data["game"]["holes"] = 4  # type: ignore[index]
+    with pytest.raises(TypeError):
+        back.data["patterns"][0] = {}  # type: ignore[index]
 
 
 def rank_values(name: str) -> dict[str, int]:
@@ -595,6 +646,18 @@ def test_typed_cards_the_deck_cannot_hold() -> None:
     assert short(duel, "KC KC K / K K 2") == (
         "KC typed twice (the deck has 1); 5 cards of rank K (the deck has 4), "
         "but duel deals 1 pack to 2 players"
+    )
+    # the words at their edges: a card the deck lacks, typed once; the ace,
+    # the lowest rank, counted like the others; exactly two packs
+    assert short(six, "JK 5 5 / 6 7 8") == (
+        "JK typed once (the deck has none), but six-card deals 1 pack to 2 players"
+    )
+    assert short(six, "A A A / A A 2") == (
+        "5 cards of rank A (the deck has 4), but six-card deals 1 pack to 2 players "
+        "(2 packs from 5 players)"
+    )
+    assert short(six, "5S 5S 5S / K Q J", 5) == (
+        "5S typed 3 times (the deck has 2), but six-card deals 2 packs to 5 players"
     )
 
 
@@ -1266,6 +1329,30 @@ def test_what_extends_may_name(tmp_path: Path) -> None:
     assert load_variant({"extends": "six-card", "turn": {"knock": True}}).name == "six-card"
     assert error_of({"name": "x", "extends": 3}) == (
         "<inline variant>: extends: must be a variant name or path"
+    )
+
+
+def test_an_inline_variant_extends_a_path_from_its_base_dir_or_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mapping has no file to be beside: a relative ``extends:`` is read
+    from ``base_dir`` (a tournament config's directory) when given, else
+    from the working directory."""
+    (tmp_path / "sub").mkdir()
+    write(tmp_path / "sub", "name: parent\nextends: nine-card\ngame: {holes: 4}\n", "p.yaml")
+    monkeypatch.chdir(tmp_path)
+    v = load_variant({"name": "x", "extends": "sub/p.yaml"})
+    assert (v.name, v.rows, v.game.holes) == ("x", 3, 4)
+    v = load_variant({"name": "y", "extends": "p.yaml"}, base_dir=tmp_path / "sub")
+    assert (v.name, v.rows, v.game.holes) == ("y", 3, 4)
+
+
+def test_a_suited_card_in_values_ranks_is_not_a_rank_however_spelled(tmp_path: Path) -> None:
+    """``values.ranks`` keys are ranks: ``KC`` (a card) is an unknown rank,
+    also when the file spells it twice, not the same entry given twice."""
+    bad = write(tmp_path, "name: x\nextends: six-card\nvalues:\n  ranks:\n    KC: 1\n    kc: 2\n")
+    assert error_of(bad) == (
+        f"{bad}:5: values.ranks.KC: unknown rank 'KC' (use A 2-10 T J Q K or joker)"
     )
 
 
