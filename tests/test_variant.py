@@ -1354,6 +1354,31 @@ def test_a_suited_card_in_values_ranks_is_not_a_rank_however_spelled(tmp_path: P
     assert error_of(bad) == (
         f"{bad}:5: values.ranks.KC: unknown rank 'KC' (use A 2-10 T J Q K or joker)"
     )
+    # and --set does not take ``kc`` for the file's ``KC``: the error is the file's
+    bad = write(tmp_path, "name: x\nextends: six-card\nvalues:\n  ranks:\n    KC: 1\n", "w.yaml")
+    assert error_of(bad, ("values.ranks.kc=2",)) == (
+        f"{bad}:5: values.ranks.KC: unknown rank 'KC' (use A 2-10 T J Q K or joker)"
+    )
+
+
+def test_a_name_the_system_cannot_look_up_is_answered_as_a_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the system will not say whether a file exists (a working
+    directory the user may not search), a bare name is still answered as a
+    variant name, with the built-ins, not as a file that could not be read."""
+    real = Path.exists
+
+    def refuse(self: Path, *args: object, **kwargs: object) -> bool:
+        if self.name == "sixcard":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "exists", refuse)
+    assert error_of("sixcard") == (
+        f"sixcard: unknown variant (did you mean 'six-card'?) (built-ins: {BUILT_INS}; "
+        "or give a path)"
+    )
 
 
 def test_a_file_named_like_a_built_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
