@@ -761,3 +761,137 @@ def test_extra_reveals_turn_up_more_cards_for_a_seat() -> None:
     ).play()
     reveals = [e.seat for e in res.holes[0].events or () if e.kind == "reveal"]
     assert (reveals.count(0), reveals.count(1)) == (2, 4)
+
+
+# --------------------------------------------------------------------------- the result in words
+
+
+def hand_result(scoring: str, winners: list[int]) -> MatchResult:
+    """A result written by hand (no game played): two regulation holes and a
+    playoff hole, the second hole halved; a variant name with ``: `` in it."""
+    from golfcli.match import HoleRecord, SeatStats
+
+    holes = [
+        HoleRecord(1, 0, (3, 5), 0, "all_face_up"),
+        HoleRecord(2, 1, (4, 4), None, "turn_limit", events=None),
+        HoleRecord(3, 0, (9, 2), 1, "all_face_up", playoff=True),
+    ]
+    return MatchResult(
+        variant="house: ours",
+        seed=5,
+        names=("Ann", "Bob"),
+        side_names=("Ann", "Bob"),
+        side_of=(0, 1),
+        scoring=scoring,
+        holes=holes,
+        totals=[7, 9],
+        holes_won=[1.5, 0.5],
+        winners=winners,
+        stats=[SeatStats(), SeatStats()],
+    )
+
+
+def test_a_hole_record_and_a_result_in_words() -> None:
+    res = hand_result("stroke", [0])
+    assert [repr(h) for h in res.holes] == [
+        "<hole 1: scores [3, 5], closed by side 1 (all_face_up)>",
+        "<hole 2: scores [4, 4] (turn_limit)>",
+        "<playoff hole 3: scores [9, 2], closed by side 2 (all_face_up)>",
+    ]
+    assert repr(res) == "<MatchResult house: ours, 3 holes, stroke play: Ann 7, Bob 9; won by Ann>"
+    assert repr(hand_result("match", [0, 1])).endswith(
+        "match play: Ann 7, Bob 9; won by Ann and Bob>"
+    )
+    assert (res.standing(0), res.standing(1)) == ("1 UP", "1 DOWN")
+    assert res.events == [(), (), ()]  # a match that kept no events
+
+
+def test_the_scorecard_a_notebook_shows() -> None:
+    """Every hole's row (a playoff hole marked), the result's totals, holes
+    won in match play only, the winners' columns and the last row in bold,
+    and the totals in words under it."""
+    from golfcli.render.pictures import html_table
+
+    holes = [["1", 3, 5], ["2", 4, 4], ["3 (playoff)", 9, 2], ["total", 7, 9]]
+    words = "Ann 7, Bob 9; won by Ann"
+    assert hand_result("stroke", [0])._repr_html_() == html_table(
+        ["hole", "Ann", "Bob"],
+        holes,
+        caption="house: ours: stroke play (lowest total wins)",
+        bold_rows=[3],
+        bold_cols=[1],
+        notes=[words],
+    )
+    assert hand_result("match", [1])._repr_html_() == html_table(
+        ["hole", "Ann", "Bob"],
+        [*holes, ["holes won", "1.5", "0.5"]],
+        caption="house: ours: match play (most holes won wins)",
+        bold_rows=[4],
+        bold_cols=[2],
+        notes=["Ann 7, Bob 9; won by Bob"],
+    )
+
+
+# --------------------------------------------------------------------------- play_match
+
+
+def test_play_match_is_a_match_of_the_key_s_cards_and_bots_seeded_by_name() -> None:
+    """What ``play_match`` promises: the same game as a Match built by hand
+    from the seed's key, bots made from their specs with the seed of their
+    names (``P1``, ``P2`` unless named), every hole's events kept."""
+    from golfcli.bots.registry import make_bot
+    from golfcli.keys import bot_seed, match_key
+    from golfcli.match import play_match
+
+    res = play_match("six-card", ["greedy", "random"], holes=2, seed=7)
+    k = match_key(7)
+    bots = [
+        make_bot(spec, seed=bot_seed(k, name))
+        for spec, name in [("greedy", "P1"), ("random", "P2")]
+    ]
+    by_hand = Match(builtin("six-card"), bots, ["P1", "P2"], k, holes=2, record=True).play()
+    assert (res.seed, res.names) == (k, ("P1", "P2"))
+    assert [h.events for h in res.holes] == [h.events for h in by_hand.holes]
+    assert all(h.events for h in res.holes)
+    named = play_match(load_variant("duel"), ["random", "random"], names=["x", "y"], key=k, holes=1)
+    assert (named.names, named.seed, named.variant, len(named.holes)) == (("x", "y"), k, "duel", 1)
+    quiet = play_match("four-card", ["random", "random"], seed=1, record=False)
+    assert len(quiet.holes) == builtin("four-card").game.holes
+    assert quiet.events == [()] * len(quiet.holes)
+
+
+def test_play_match_passes_on_the_handicap_and_the_fault_policy() -> None:
+    from golfcli.match import play_match
+
+    res = play_match("six-card", [Crasher(), "random"], holes=2, seed=1, handicap={0: 1})
+    assert res.extra_reveals == {0: 1} and res.stats[0].faults["crash"] == res.stats[0].decisions
+    gone = play_match("six-card", [Crasher(), "random"], holes=2, seed=1, fault_policy="disqualify")
+    assert gone.stats[0].disqualified and gone.stats[0].faults["crash"] == 1
+    lost = play_match("six-card", [Crasher(), "random"], holes=2, seed=1, fault_policy="forfeit")
+    assert [h.forfeits for h in lost.holes] == [(0,), (0,)]
+
+
+def test_play_match_refuses_names_that_do_not_fit_and_closes_what_it_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from golfcli.bots import registry
+    from golfcli.exceptions import InputError, StopMatch
+    from golfcli.match import play_match
+
+    with pytest.raises(InputError, match=r"^3 names for 2 bots$"):
+        play_match("six-card", ["random", "random"], names=["a", "b", "c"])
+    closed: list[object] = []
+    monkeypatch.setattr(registry, "close_bot", closed.append)
+
+    class Quits(RandomBot):
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            raise StopMatch("enough")
+
+    mine = Quits()
+    with pytest.raises(StopMatch):
+        play_match("six-card", [mine, "random"], holes=1, seed=2)
+    assert len(closed) == 1 and isinstance(closed[0], RandomBot) and closed[0] is not mine
+    closed.clear()
+    with pytest.raises(InputError):
+        play_match("six-card", ["random", "greedy"], holes=1, seed=2, fault_policy="nope")
+    assert [type(b).__name__ for b in closed] == ["RandomBot", "GreedyBot"]
