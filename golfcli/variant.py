@@ -639,7 +639,9 @@ def _merge(base: Located, top: Located, path: KeyPath) -> None:
         for k, v in top.lines.items():
             if k[: len(sub)] == sub:
                 base.lines[k] = v
-    base.lines[()] = top.lines.get((), base.lines.get((), ""))
+    # the document's own place; one that knows no lines at all (a tournament
+    # config given as a mapping) is named by its source
+    base.lines[()] = top.lines.get((), base.lines.get((), top.source))
     base.source = top.source
 
 

@@ -1381,6 +1381,77 @@ def test_a_name_the_system_cannot_look_up_is_answered_as_a_name(
     )
 
 
+def test_a_variant_is_loaded_again_with_overrides() -> None:
+    """``load_variant(variant, overrides)``: its merged document, changed."""
+    alberta = builtin("alberta")
+    v = load_variant(alberta, ["game.holes=3"])
+    assert (v.name, v.game.holes, v.rows, v.cols) == ("alberta", 3, 3, 6)
+    assert v.patterns == alberta.patterns and alberta.game.holes == 9
+
+
+def test_a_document_that_knows_no_lines_is_named_by_its_source() -> None:
+    """A tournament config given as a mapping has no file lines: an error in
+    its inline variant names the config and the key as the config spells it."""
+    from golfcli.tournament.config import ConfigError, load_config
+    from golfcli.yamlsrc import Located
+
+    assert error_of(Located({"name": "x"}, {}, "<config>")) == (
+        "<config>: values.ranks: must map every rank (A 2-10 J Q K, and joker if used) to its value"
+    )
+    config = {"name": "t", "variant": {"name": "x"}, "players": ["random", "greedy"], "games": 2}
+    with pytest.raises(ConfigError) as info:
+        load_config(config)
+    assert str(info.value) == (
+        "<config>: variant.values.ranks: must map every rank (A 2-10 J Q K, and joker if used) "
+        "to its value"
+    )
+
+
+def test_a_file_of_its_own_gives_every_rank_once(tmp_path: Path) -> None:
+    """Without ``extends:`` nothing merges the ranks: the check of the values
+    itself finds a rank left out or given twice."""
+    ranks = "A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 8: 8, 9: 9, 10: 10, J: 10, K: 0"
+    bad = write(tmp_path, f"name: d\nvalues:\n  ranks: {{{ranks}}}\n")
+    assert error_of(bad) == f"{bad}:3: values.ranks: no value for rank(s) 7, Q"
+    twice = "".join(f"    {r}: 1\n" for r in [*"A23456789", "10", "J", "Q", "K", "k"])
+    bad = write(tmp_path, f"name: e\nvalues:\n  ranks:\n{twice}", "e.yaml")
+    assert error_of(bad) == f"{bad}:17: values.ranks.k: rank K is given a value twice"
+
+
+def test_a_re_spelt_entry_leaves_the_other_keys_their_lines(tmp_path: Path) -> None:
+    """``k: -2`` over a parent's ``K: 0`` forgets only the places of ``K``:
+    an error in a key read before it still names its own line."""
+    write(tmp_path, "name: p\nextends: six-card\nvalues:\n  ranks:\n    K: 0\n", "p.yaml")
+    child = write(
+        tmp_path, "name: c\nextends: p.yaml\ngame:\n  holes: 0\nvalues:\n  ranks:\n    k: -2\n"
+    )
+    assert error_of(child) == f"{child}:4: game.holes: must be at least 1, not 0"
+    good = write(tmp_path, "name: c\nextends: p.yaml\nvalues:\n  ranks:\n    k: -2\n", "g.yaml")
+    assert load_variant(good).rank_values[C.KING] == -2
+
+
+def test_a_deck_too_small_for_partners_counts_their_layouts() -> None:
+    """Partners share a layout: four players in pairs need two layouts."""
+    sets = ["grid.rows=3", "grid.cols=9", "players=4", "deck.packs=1"]
+    assert error_of("six-card", (*sets, "partners.player_counts=[4]")) == (
+        "--set deck.packs=1: deck.packs: 1 pack(s) hold 52 cards, too few to deal "
+        "2 layouts of 27 with 4 players"
+    )
+    assert error_of("six-card", tuple(sets)).endswith(
+        "too few to deal 4 layouts of 27 with 4 players"
+    )
+
+
+def test_a_name_that_cannot_be_a_file_is_shown_whole_up_to_40_characters() -> None:
+    forty = "a" * 39 + "\0"
+    assert error_of(forty) == (  # the NUL shown as \\x00, as a message shows control characters
+        f"{'a' * 39}\\x00: not a variant name or file (names are at most 255 bytes, no NUL)"
+    )
+    assert error_of("a" * 40 + "\0") == (
+        f"{'a' * 37}...: not a variant name or file (names are at most 255 bytes, no NUL)"
+    )
+
+
 def test_a_file_named_like_a_built_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``golf rules six-card`` in a directory holding a file ``six-card``
     reads the file (the user typed a path), but ``extends: six-card`` is the
