@@ -556,6 +556,9 @@ def play_match(
             extra_reveals=dict(handicap or {}),
             record=record,
             fallback=fault_policy,
+            # the bots made here have their seed already; a bot object given
+            # is seeded by the match (the same seed: its name's)
+            seeded=[isinstance(bot, str) for bot in bots],
         )
         return match.play()
     finally:

@@ -694,6 +694,13 @@ def test_bots_are_seeded_from_the_match_key_and_their_names() -> None:
     assert plain[1].got == bot_seed(8, "P2")
 
 
+def test_a_match_has_no_hole_until_the_first_is_dealt() -> None:
+    m = Match(builtin("six-card"), [RandomBot(), RandomBot()], seed=1, holes=1)
+    assert m.state is None and m.holes == []
+    m.play()
+    assert m.state is not None and m.state.phase == "over" and len(m.holes) == 1
+
+
 def test_a_match_refuses_what_it_cannot_play() -> None:
     from golfcli.exceptions import InputError
 
