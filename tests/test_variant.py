@@ -1452,6 +1452,41 @@ def test_a_name_that_cannot_be_a_file_is_shown_whole_up_to_40_characters() -> No
     )
 
 
+def test_a_variant_knows_where_it_came_from(tmp_path: Path) -> None:
+    """``Variant.source``: the file (a mapping given to ``--set`` merges into
+    it and keeps it), the built-in's file, or ``<inline variant>``."""
+    from golfcli.variant import builtin_path
+
+    path = write(tmp_path, "name: mine\nextends: six-card\n")
+    assert load_variant(path, ["game={holes: 3}"]).source == str(path)
+    assert load_variant("six-card", ["turn={knock: true}"]).source == str(builtin_path("six-card"))
+    assert load_variant({"name": "x", "extends": "six-card"}).source == "<inline variant>"
+
+
+def test_a_loop_among_the_shipped_files_is_reported_not_followed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Built-ins extend built-ins by name, which no path check sees: a loop
+    among them (a slip in a shipped file) is an error, not endless recursion."""
+    from golfcli import variant
+    from golfcli.variant import builtin_path
+
+    six = variant._builtin_file("six-card")
+    six.data["extends"] = "nine-card"
+    monkeypatch.setitem(variant._BUILTIN_FILES, "six-card", six)
+    assert error_of("nine-card") == (
+        f"{builtin_path('nine-card')}: extends: extends itself in a loop"
+    )
+
+
+def test_a_card_given_twice_over_a_parent_without_cards(tmp_path: Path) -> None:
+    """A parent's ``values.cards: null`` is replaced whole, so the check of the
+    values itself finds the card given twice."""
+    write(tmp_path, "name: p\nextends: six-card\nvalues:\n  cards: null\n", "p.yaml")
+    child = write(tmp_path, "name: c\nextends: p.yaml\nvalues:\n  cards:\n    KC: 1\n    kc: 2\n")
+    assert error_of(child) == f"{child}:6: values.cards.kc: card KC is given a value twice"
+
+
 def test_a_file_named_like_a_built_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``golf rules six-card`` in a directory holding a file ``six-card``
     reads the file (the user typed a path), but ``extends: six-card`` is the
