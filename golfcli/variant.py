@@ -547,7 +547,8 @@ def _check_name(text: str) -> None:
         names = ", ".join(BUILTIN_NAMES)
         raise VariantError("''", "", f"empty variant name (built-ins: {names}; or give a path)")
     longest = max((len(part.encode()) for part in Path(text).parts), default=0)
-    if longest > 255 or len(text.encode()) > 4096 or "\0" in text:
+    # 255 bytes a part; 4096 in all is PATH_MAX, which counts the closing NUL
+    if longest > 255 or len(text.encode()) >= 4096 or "\0" in text:
         shown = text if len(text) <= 40 else text[:37] + "..."
         raise VariantError(
             shown, "", "not a variant name or file (names are at most 255 bytes, no NUL)"

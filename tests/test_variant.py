@@ -1291,7 +1291,8 @@ def test_names_that_are_not_variants(spec: str, message: str) -> None:
 
 
 def test_a_name_of_255_bytes_is_looked_for() -> None:
-    """The limits are the file system's: 255 bytes a part, 4096 in all."""
+    """The limits are the file system's: 255 bytes a part, 4095 in all (the
+    system's 4096 count the NUL that ends a path)."""
     assert error_of("n" * 250 + ".yaml") == "n" * 250 + ".yaml: file not found"
     assert error_of("n" * 251 + ".yaml") == (
         "n" * 37 + "...: not a variant name or file (names are at most 255 bytes, no NUL)"
@@ -1299,6 +1300,11 @@ def test_a_name_of_255_bytes_is_looked_for() -> None:
     assert error_of("n" * 250).startswith("n" * 250 + ": unknown variant")
     deep = "/".join(["d" * 200] * 20)  # 4019 bytes, parts of 200
     assert error_of(deep) == f"{deep}: file not found"
+    longest = deep + "/" + "e" * 75  # 4095 bytes
+    assert error_of(longest) == f"{longest}: file not found"
+    assert error_of(longest + "e") == (
+        "d" * 37 + "...: not a variant name or file (names are at most 255 bytes, no NUL)"
+    )
 
 
 def test_what_extends_may_name(tmp_path: Path) -> None:
@@ -1449,6 +1455,14 @@ def test_a_name_that_cannot_be_a_file_is_shown_whole_up_to_40_characters() -> No
     )
     assert error_of("a" * 40 + "\0") == (
         f"{'a' * 37}...: not a variant name or file (names are at most 255 bytes, no NUL)"
+    )
+
+
+def test_pack_counts_may_start_at_one_player() -> None:
+    v = load_variant("six-card", ["deck.packs={1-4: 1, 5+: 2}"])
+    assert v.packs == ((1, 4, 1), (5, 99, 2))
+    assert error_of("six-card", ("deck.packs={0-4: 1, 5+: 2}",)) == (
+        "--set deck.packs={0-4: 1, 5+: 2}: deck.packs.0-4: impossible player count '0-4'"
     )
 
 
