@@ -1466,6 +1466,33 @@ def test_pack_counts_may_start_at_one_player() -> None:
     )
 
 
+def test_set_splits_at_the_first_equals_sign() -> None:
+    assert load_variant("six-card", ["description=x = y"]).description == "x = y"
+
+
+def test_odd_names_and_counts_get_their_own_words(tmp_path: Path) -> None:
+    """The working directory given as a variant, a player count of ``true``,
+    a key below a rank's value: each its one line, none a traceback."""
+    assert error_of(".") == ".: is a directory, not a file"
+    assert error_of("six-card", ("players=true",)) == (
+        "--set players=true: players: True is not a player count like 3, 2-4 or 9+"
+    )
+    path = write(tmp_path, "name: k\nextends: six-card\nvalues:\n  ranks:\n    K: {x: 1}\n")
+    assert error_of(path, ("values.ranks.K.x=2",)) == (
+        "--set values.ranks.K.x=2: values.ranks.K.x: unknown key 'x' in values.ranks.K"
+    )
+
+
+def test_an_error_no_key_places_names_the_file_s_first_line(tmp_path: Path) -> None:
+    """A key a file of its own leaves to the defaults has no line: its
+    error names the file's first line, not the defaults."""
+    bare = write(tmp_path, "name: bare\n")
+    assert error_of(bare) == (
+        f"{bare}:1: values.ranks: must map every rank (A 2-10 J Q K, and joker if used) "
+        "to its value"
+    )
+
+
 def test_a_variant_knows_where_it_came_from(tmp_path: Path) -> None:
     """``Variant.source``: the file (a mapping given to ``--set`` merges into
     it and keeps it), the built-in's file, or ``<inline variant>``."""
