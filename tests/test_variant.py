@@ -1493,6 +1493,17 @@ def test_an_error_no_key_places_names_the_file_s_first_line(tmp_path: Path) -> N
     )
 
 
+@pytest.mark.parametrize(
+    ("kind", "grid"),
+    [("adjacent_pair", "{rows: 1, cols: 2}"), ("twin_columns", "{rows: 2, cols: 2}")],
+)
+def test_a_pattern_fits_the_smallest_grid_it_needs(kind: str, grid: str) -> None:
+    """Two cards side by side are an adjacent pair; two columns are twins
+    (one card or one column fewer is refused, see the errors above)."""
+    v = load_variant("six-card", [f"grid={grid}", f"patterns=[{{kind: {kind}}}]"])
+    assert [p.kind for p in v.patterns] == [kind]
+
+
 def test_a_variant_knows_where_it_came_from(tmp_path: Path) -> None:
     """``Variant.source``: the file (a mapping given to ``--set`` merges into
     it and keeps it), the built-in's file, or ``<inline variant>``."""
