@@ -7,9 +7,9 @@ people type (``Card``, ``Layout``), scores (``score``, ``score_hole``), a
 hole a program drives move by move (``Hole``), whole games (``play_match``),
 tournaments (``run_tournament`` and its ``Report``), the bot types
 (``Bot``, ``BaseBot``, ``make_bot``) and the errors: ``GolfError`` over all
-of them, one class for each kind of bad input (``VariantError``,
-``CardError``, ``IllegalAction``, ``ConfigError``, ``BotSpecError``) and
-``BotFault`` for a bot's failure.
+of them, ``InputError`` over bad input, one class for each kind of bad input
+(``VariantError``, ``CardError``, ``IllegalAction``, ``ConfigError``,
+``BotSpecError``) and ``BotFault`` for a bot's failure.
 The ``golf`` command is a client of the same functions.  Each name is
 defined in the module of its concern and loaded on first use (PEP 562), so
 ``import golfcli`` costs no more than ``__version__`` and a command that
@@ -66,6 +66,7 @@ _PUBLIC: dict[str, str] = {
     "make_bot": "bots.registry",
     # errors: what was wrong, and where
     "GolfError": "exceptions",
+    "InputError": "exceptions",
     "VariantError": "variant",
     "CardError": "cards",
     "IllegalAction": "state",
@@ -98,6 +99,7 @@ __all__ = [  # noqa: RUF022
     "BaseBot",
     "make_bot",
     "GolfError",
+    "InputError",
     "VariantError",
     "CardError",
     "IllegalAction",
@@ -133,7 +135,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is 
         score_hole,
     )
     from .cards import CardError
-    from .exceptions import GolfError
+    from .exceptions import GolfError, InputError
     from .faults import BotFault
     from .hole import Hole
     from .match import Match, MatchResult, play_match

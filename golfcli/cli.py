@@ -425,9 +425,10 @@ def play(
         typer.Option(
             "--players",
             "-p",
-            help="Comma list of seats: human, a bot spec (random, greedy, expert, mc, file.py, "
-            "cmd:...) or name=kind, e.g. you=human,ann=greedy,bob=random. "
-            "No human seat = watch mode. Quote a seat whose spec holds a comma.",
+            help="Comma list of seats: human, a bot spec (random, greedy, expert, mc, "
+            "field?style=racer, file.py, cmd:...) or name=kind, "
+            "e.g. you=human,ann=greedy,bob=random. No human seat = watch mode. "
+            "Quote a seat whose spec holds a comma.",
         ),
     ] = "human,greedy",
     holes: Annotated[
@@ -873,7 +874,7 @@ ratings_app = typer.Typer(
         "Ratings that last: a leaderboard over every game of every tournament "
         "recorded in the ratings database.\n\n"
         "Each bot (its spec, options and a fingerprint of its code) gets a rating "
-        "± uncertainty from openskill (pip install 'golfcli\\[ratings]'), one board per "
+        "± uncertainty from openskill (pip install 'golfcli\\[report]'), one board per "
         "variant and player count.\n\n"
         "Examples:\n\n"
         "  golf ratings\n\n"
@@ -968,7 +969,10 @@ def ratings_import(
 def check_bot(
     spec: Annotated[
         str,
-        typer.Argument(help="Bot spec: file.py, package.module:Name, cmd:PROGRAM or a built-in."),
+        typer.Argument(
+            help="Bot spec: file.py, package.module:Name, cmd:PROGRAM, spiel:ismcts (OpenSpiel) "
+            "or a built-in."
+        ),
     ],
     holes: Annotated[int, typer.Option(help="Holes to play per built-in variant.")] = 2,
     time_limit: Annotated[float, typer.Option(help="Seconds allowed per decision.")] = 1.0,

@@ -30,7 +30,7 @@ here, so each kind says by its base what it means:
   (``faults.BotFault``), a run that cannot go on (``tournament.plan.RunError``,
   ``tournament.executors.ExecutorError``, ``tournament.worker.GameError``), a
   ratings database that cannot be used (``tournament.ratings.RatingsError``), or a
-  signal that never leaves its module (``bots.expert.OverBudget``,
+  signal that never leaves its module (``bots.evaluator.OverBudget``,
   ``bots.external.TransportError``).
 
 The bottom of the layers, so that every module can derive from it.  Plain

@@ -17,6 +17,14 @@ questions such programs ask named plainly.
 * **Clones are independent**: :meth:`Hole.clone` copies the state and its
   generator, so a clone plays on (reshuffles included) exactly as the
   original would, and nothing done to it touches the original.
+* **Actions have numbers** for programs that want integers (a framework's
+  action space, a network's output): :meth:`Hole.action_id` and
+  :meth:`Hole.action_of`, ``Hole.action_count(variant)`` of them, the same
+  for every hole of a variant; :meth:`Hole.legal_ids` lists the legal ones.
+* **Chance can be chosen outside**: :meth:`Hole.dealt` deals a given table
+  and :meth:`Hole.stack` puts a chosen card on top of the stock, so a
+  framework that draws each card as a chance outcome (OpenSpiel) drives the
+  same engine; the log stays the hole's replay.
 
 >>> hole = Hole("six-card", players=2, seed=1)
 >>> hole.current, hole.phase, hole.legal_actions()[:2]
@@ -29,16 +37,81 @@ questions such programs ask named plainly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 from .exceptions import InputError
 from .keys import KeyedRandom, derive, match_key, new_key
 from .notation import Card, Layout
 from .scoring import HoleScore
-from .state import Action, Event, HoleState, IllegalAction, Phase, replay_hole
+from .state import (
+    ACTION_KINDS,
+    Action,
+    Event,
+    HoleState,
+    IllegalAction,
+    Phase,
+    catalogue,
+    deal_cells,
+    replay_hole,
+)
 from .variant import Variant, resolve
 from .view import MatchInfo, View, view
+
+#: The action kinds that name one position, and the shots that name two.
+_ONE_POS = frozenset({"reveal", "peek", "flip", "look", "swap"})
+_SHOTS = frozenset({"bunker", "approach"})
+
+
+class _Ids:
+    """The numbers of one variant's actions: every kind in the engine's order
+    (:data:`~golfcli.state.ACTION_KINDS`), a kind's positions in order, and
+    for the shots only the pairs a shot can join (the catalogue's)."""
+
+    def __init__(self, variant: Variant) -> None:
+        cat = catalogue(variant)
+        actions: list[Action] = []
+        for kind in ACTION_KINDS:
+            if kind in _SHOTS:
+                pairs = cat.bunker if kind == "bunker" else cat.approach
+                actions.extend(a for row in pairs for a in row)
+            elif kind in _ONE_POS:
+                actions.extend(Action(kind, p) for p in range(variant.cells))
+            else:
+                actions.append(Action(kind))
+        #: id -> action, and back (keyed by plain text kinds: an Action compares as a tuple)
+        self.actions = tuple(actions)
+        self.ids = {(str(a.kind), a.pos, a.pos2): i for i, a in enumerate(actions)}
+        # a legal tuple (the engine's cached objects) -> its ids; the tuple is
+        # kept beside them, so its id() cannot be reused while it is here
+        self.legal: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+
+    def legal_ids(self, legal: tuple[Action, ...]) -> tuple[int, ...]:
+        hit = self.legal.get(id(legal))
+        if hit is not None and hit[0] is legal:
+            return hit[1]
+        ids = tuple(sorted(self.ids[(str(a.kind), a.pos, a.pos2)] for a in legal))
+        if len(self.legal) > 100_000:  # a bound, like the engine's own cache
+            self.legal.clear()
+        self.legal[id(legal)] = (legal, ids)
+        return ids
+
+
+@lru_cache(maxsize=64)
+def _ids(variant: Variant) -> _Ids:
+    return _Ids(variant)
+
+
+def _cards_of(cards: str | Layout | Iterable[str | int], cols: int, what: str) -> list[int]:
+    """Cards as the engine's ints, from a layout's notation or a list of cards."""
+    if isinstance(cards, str | Layout):
+        return [int(c) for c in Layout(cards)]
+    try:
+        return [int(Card(c)) for c in cards]
+    except TypeError:
+        raise InputError(f"{what}: not a list of cards") from None
 
 
 class Hole:
@@ -56,7 +129,7 @@ class Hole:
     shuffles a stock that runs out.
     """
 
-    __slots__ = ("key", "names", "number", "state")
+    __slots__ = ("_match", "_seen", "key", "names", "number", "state")
 
     def __init__(
         self,
@@ -89,6 +162,81 @@ class Hole:
         )
         if len(self.names) != _state.players:
             raise InputError(f"{len(self.names)} names for {_state.players} players")
+        self._match = MatchInfo(number, names=self.side_names())
+        # each seat's censored log so far: a view censors only the events since
+        # (the log only grows; view.view says why that is the same history)
+        self._seen: list[list[Event]] = [[] for _ in range(_state.players)]
+
+    @classmethod
+    def dealt(
+        cls,
+        variant: str | Path | Variant,
+        players: int = 2,
+        *,
+        layouts: Sequence[str | Layout | Sequence[int | str]],
+        discard: int | str,
+        stock: Sequence[int | str] | None = None,
+        seed: int | None = None,
+        key: str | None = None,
+        number: int = 1,
+        dealer: int | None = None,
+        handicap: Mapping[int, int] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Hole:
+        """A hole dealt this table: ``layouts`` each side's cards (row by row,
+        as cards or a layout's notation), ``discard`` the card that starts the
+        discard pile, ``stock`` the stock with its top card last (by default
+        the rest of the deck, shuffled from the hole's key).  Together they
+        must be the variant's deck for ``players``, card for card.
+
+        For a position chosen outside: one to study, or chance decided by a
+        framework (the OpenSpiel adapter deals card by card, then here).  The
+        deal event records the order these cards make, so the log replays.
+
+        >>> hole = Hole.dealt("four-card", layouts=["AC 2C / 3C 4C", "5C 6C / 7C 8C"],
+        ...                   discard="9C", seed=1)
+        >>> hole.apply("peek 1"); hole.apply("peek 2")  # P2 looks at two of its cards
+        >>> [(pos, Card(card)) for pos, card in hole.view(1).memory]
+        [(1, Card('6C')), (2, Card('7C'))]
+        """
+        var = resolve(variant)
+        var.check_players(players)
+        groups = var.groups_for(players)
+        if len(layouts) != groups:
+            raise InputError(f"{len(layouts)} layouts for {groups} sides")
+        sides = [_cards_of(lay, var.cols, f"layout {s + 1}") for s, lay in enumerate(layouts)]
+        for s, side in enumerate(sides):
+            if len(side) != var.cells:
+                raise InputError(f"layout {s + 1} has {len(side)} cards, not {var.cells}")
+        deal = (number - 1) % players if dealer is None else dealer % players
+        first_side = var.side_of(players)[(deal + 1) % players]
+        dealt = [sides[s][p] for s, p in deal_cells(groups, first_side, var.cells)]
+        dealt.append(int(Card(discard)))
+        rest = Counter(var.deck(players))
+        rest.subtract(dealt)
+        extra = sorted(c for c, k in rest.items() if k < 0)
+        if extra:
+            raise InputError(
+                f"the table holds more {', '.join(str(Card(c)) for c in extra)} than the deck"
+            )
+        the_key = match_key(seed, key)
+        if stock is None:
+            left = sorted(rest.elements())
+            KeyedRandom(derive(the_key, f"hole:{number}:stock")).shuffle(left)
+        else:
+            left = _cards_of(stock, var.cols, "stock")
+            if Counter(left) != +rest:
+                raise InputError("the layouts, the discard and the stock are not the deck")
+        return cls(
+            var,
+            players,
+            key=the_key,
+            number=number,
+            dealer=deal,
+            handicap=handicap,
+            names=names,
+            order=left + dealt[::-1],
+        )
 
     @classmethod
     def replay(
@@ -152,12 +300,92 @@ class Hole:
                 raise IllegalAction(str(exc), "unknown") from None
         self.state.apply(action)
 
+    # ------------------------------------------------------------------ actions as numbers
+
+    @staticmethod
+    def action_count(variant: str | Path | Variant) -> int:
+        """How many action numbers a hole of ``variant`` has (its action
+        space): every kind at every position, and the shots the layout's
+        shape allows.  Most are illegal at any one time."""
+        return len(_ids(resolve(variant)).actions)
+
+    @staticmethod
+    def action_ids(variant: str | Path | Variant, actions: Iterable[Action]) -> tuple[int, ...]:
+        """The numbers of ``actions`` in any hole of ``variant``, without a
+        hole: what a bot, which gets a view and the legal actions, feeds a
+        learned policy (``Hole.action_ids(view.variant, legal)``)."""
+        ids = _ids(resolve(variant)).ids
+        try:
+            return tuple(ids[(str(a.kind), a.pos, a.pos2)] for a in actions)
+        except KeyError as exc:
+            raise IllegalAction(
+                f"no {resolve(variant).name} hole has the action {exc}", "unknown"
+            ) from None
+
+    def action_id(self, action: Action | str) -> int:
+        """The number of ``action``: the same for every hole of this variant
+        (kinds in the engine's order, then positions).  Raises IllegalAction
+        for an action no hole of this variant can take."""
+        if isinstance(action, str):
+            action = Action.from_json(action)
+        got = _ids(self.variant).ids.get((str(action.kind), action.pos, action.pos2))
+        if got is None:
+            raise IllegalAction(f"no {self.variant.name} hole has the action {action}", "unknown")
+        return got
+
+    def action_of(self, number: int) -> Action:
+        """The action numbered ``number`` (:meth:`action_id`'s inverse)."""
+        actions = _ids(self.variant).actions
+        if not 0 <= number < len(actions):
+            raise InputError(f"no action {number}: they are numbered 0 to {len(actions) - 1}")
+        return actions[number]
+
+    def legal_ids(self) -> tuple[int, ...]:
+        """The numbers of :meth:`legal_actions`, in increasing order (worked
+        out once for each list of legal actions the engine makes)."""
+        return _ids(self.state.variant).legal_ids(self.state.legal_actions())
+
+    def apply_id(self, number: int) -> None:
+        """Do the action numbered ``number`` (:meth:`action_id`) for the seat
+        to act: :meth:`apply` for programs that keep numbers (checked against
+        :meth:`legal_ids`, then done without asking the rules again).
+        IllegalAction if it is not legal now."""
+        st = self.state
+        ids = _ids(st.variant)
+        if number not in ids.legal_ids(st.legal_actions()):
+            what = ids.actions[number] if 0 <= number < len(ids.actions) else "no action"
+            raise IllegalAction(f"action {number} ({what}) is not legal now", "unknown")
+        st.apply_trusted(ids.actions[number])
+
+    # ------------------------------------------------------------------ chance
+
+    def stock_cards(self) -> tuple[int, ...]:
+        """The cards in the stock, in card order, as the engine's ints (as a
+        view keeps cards; ``golfcli.Card(c)`` reads one).  Face down: no seat
+        knows them; a framework's chance node draws from them."""
+        return tuple(sorted(self.state.stock))
+
+    def stack(self, card: int | str) -> None:
+        """Put ``card`` on top of the stock: the next stock draw takes it
+        (chance decided outside the engine, card by card as cards are
+        drawn).  The order the log recorded for this stock changes with it,
+        so the log still replays.  InputError if the stock has no such card.
+
+        >>> hole = Hole("six-card", seed=1)
+        >>> hole.stack("KS")
+        >>> for move in ("reveal 0", "reveal 1", "reveal 0", "reveal 1", "draw_stock"):
+        ...     hole.apply(move)
+        >>> Card(hole.view(hole.current).drawn)
+        Card('KS')
+        """
+        self.state.stack(int(Card(card)))
+
     def view(self, seat: int) -> View:
         """What ``seat`` may see now: the view a bot in that seat is given
         (face-down cards are None; the one censoring function made it)."""
         if not 0 <= seat < self.players:
             raise InputError(f"no seat {seat}: seats are 0 to {self.players - 1}")
-        return view(self.state, seat, MatchInfo(self.number, names=self.side_names()))
+        return view(self.state, seat, self._match, self._seen[seat])
 
     def is_over(self) -> bool:
         """True once the hole has ended (every card turned up and scored)."""
@@ -187,6 +415,10 @@ class Hole:
             names=self.names,
             _state=st,
         )
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hole:
+        """``copy.deepcopy(hole)`` is :meth:`clone` (as a framework copies a state)."""
+        return self.clone()
 
     # ------------------------------------------------------------------ the table
 

@@ -27,6 +27,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Final, NamedTuple, cast
 
+from .cards import card_str
 from .exceptions import InputError
 from .scoring import HoleScore, compiled, finish_hole
 from .variant import Variant
@@ -576,11 +577,39 @@ class HoleState:
         self.events.append(Event(E_DEAL, -1, (self.dealer, stock)))
         self.stock = list(stock)
         pop = self.stock.pop
-        for cell in range(self.n):
-            for k in range(self.groups):
-                self.layouts[(self.side_of[self.first] + k) % self.groups][cell] = pop()
+        for side, cell in deal_cells(self.groups, self.side_of[self.first], self.n):
+            self.layouts[side][cell] = pop()
         self.discard.append(pop())
         self._next_setup()
+
+    def stack(self, card: int) -> None:
+        """Put ``card`` on top of the stock: the next stock draw takes it.
+
+        For chance decided outside the engine: a framework that draws every
+        stock card as a chance outcome when it is drawn (the order of the
+        cards below the top is nobody's knowledge until then).  The order the
+        deal or the last reshuffle recorded changes with the stock (the two
+        cards trade places in both), so the log stays this hole's replay.
+        Raises InputError if no such card is in the stock."""
+        stock = self.stock
+        top = len(stock) - 1
+        at = top
+        while at >= 0 and stock[at] != card:
+            at -= 1
+        if at < 0:
+            raise InputError(f"no {card_str(card)} in the stock")
+        if at == top:
+            return
+        stock[at], stock[top] = stock[top], stock[at]
+        events = self.events
+        for i in range(len(events) - 1, -1, -1):  # the event that recorded this stock's order
+            ev = events[i]
+            if ev.kind == E_RESHUFFLE or ev.kind == E_DEAL:
+                order = list(cast(tuple[int, ...], ev.order))
+                order[at], order[top] = order[top], order[at]
+                data = (tuple(order),) if ev.kind == E_RESHUFFLE else (ev.dealer, tuple(order))
+                events[i] = Event(ev.kind, -1, data)
+                return
 
     def _next_setup(self) -> None:
         while self._setup and self._setup[0][2] <= 0:
@@ -1301,6 +1330,18 @@ class HoleState:
             self.result.totals if self.result else None,
             tuple(self.events),
         )
+
+
+@lru_cache(maxsize=256)
+def deal_cells(groups: int, first_side: int, cells: int) -> tuple[tuple[int, int], ...]:
+    """Where the cards of a deal go, ``(side, position)`` in the order they
+    come off the deck (the end of a deal's ``order`` first): one card to each
+    side in turn, starting with the side of the seat left of the dealer
+    (``first_side``), position by position; the card after them starts the
+    discard pile and the rest is the stock.  The one statement of the deal:
+    the engine deals by it and :meth:`golfcli.Hole.dealt` builds an order
+    from a table by it."""
+    return tuple(((first_side + k) % groups, cell) for cell in range(cells) for k in range(groups))
 
 
 def flip_follows_discard(

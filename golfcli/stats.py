@@ -22,8 +22,9 @@ Definitions (in words in docs/tournament.md):
   0.5 each); its interval is the ratio's, deals as clusters;
 * **strokes per hole** -- for each game, the entrant's game total divided by
   the regulation holes played; the standings show the mean of these
-  per-game means with a Student-t 95% confidence interval, games as the unit
-  (a guide: see the pairs for comparisons);
+  per-game means, its 95% interval the ratio's (sum of the per-game means
+  over games), deals as clusters: a deal that dealt everyone high cards
+  raises every game of it (a guide: see the pairs for comparisons);
 * **pairwise results** -- a game with several sides counts once for every
   pair of sides in it: a winner beats a non-winner, otherwise the lower
   total (stroke play) or the more holes won (match play) beats the other,
@@ -113,6 +114,8 @@ class EntrantTally:
     games: int = 0
     wins: float = 0.0
     hole_mean: Running = field(default_factory=Running)
+    # the same mean as a ratio over closed deals (per-game means / games): its interval
+    hole_mean_deals: Ratio = field(default_factory=Ratio)
     total: Running = field(default_factory=Running)
     holes_won: float = 0.0
     faults: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FAULT_KINDS, 0))
@@ -170,7 +173,8 @@ class Tally:
         self.deals = 0  # deals closed
         self.sprt = SprtField(sprt, self.names) if sprt is not None else None
         self.rating_trace = Trace(TRACE_POINTS // 2)  # n x n results per point
-        # the deal being added: its number, and per entrant [games, wins], per
+        # the deal being added: its number, and per entrant [games, wins, the sum
+        # of its per-game strokes a hole], per
         # pair (i < j) [games, i's score, i's margin, i's total - j's]
         self._deal: int | None = None
         self._open_e: dict[int, list[float]] = {}
@@ -193,9 +197,10 @@ class Tally:
             t.games += 1
             won = share if s in winners else 0.0
             t.wins += won
-            open_e = self._open_e.setdefault(e, [0.0, 0.0])
+            open_e = self._open_e.setdefault(e, [0.0, 0.0, 0.0])
             open_e[0] += 1
             open_e[1] += won
+            open_e[2] += o.totals[s] / o.holes
             t.hole_mean.add(o.totals[s] / o.holes)
             t.total.add(o.totals[s])
             t.holes_won += o.holes_won[s]
@@ -255,8 +260,9 @@ class Tally:
     def _close(self, feed_sprt: bool) -> None:
         if self._deal is None:
             return
-        for e, (g, w) in self._open_e.items():
+        for e, (g, w, h) in self._open_e.items():
             self.entrants[e].win_share.add(w, g)
+            self.entrants[e].hole_mean_deals.add(h, g)
         for key, (g, score, margin, _) in self._open_p.items():
             p = self.pair.get(key)
             if p is None:
@@ -337,7 +343,7 @@ class Tally:
                     "win_pct": 100.0 * t.wins / t.games if t.games else None,
                     "win_pct_ci95": None if ci is None else 100.0 * ci,
                     "mean_hole_score": t.hole_mean.mean if t.games else None,
-                    "mean_hole_score_ci95": t.hole_mean.ci95(),
+                    "mean_hole_score_ci95": t.hole_mean_deals.ci95(),
                     "mean_total": t.total.mean if t.games else None,
                     "holes_won": t.holes_won,
                     "holes_won_per_game": t.holes_won / t.games if t.games else None,

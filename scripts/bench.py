@@ -26,6 +26,13 @@ Scenarios (targets in docs/performance.md):
                              (the same on any machine) and CPU ms of a fresh process
                              (the public names load lazily: importing the package
                              must stay as cheap as `__version__`)
+  env-steps                  golf's PettingZoo environment (golfcli.env, six-card, 2 agents):
+                             AEC steps per second with random agents that read the
+                             observation and pick from its action mask (the rl extra)
+  spiel-playouts             golf's OpenSpiel game (golfcli.spiel, six-card, 2 players):
+                             random playouts per second from the initial state, chance
+                             nodes (the deal, each stock draw) sampled by their odds
+                             (the spiel extra; neither of these two is in the default list)
   mc-tournament              a whole `golf tournament` process: 100 nine-hole six-card
                              games, mc against expert, --workers 2 (wall and CPU seconds;
                              minutes: run it alone, not part of the default list)
@@ -38,7 +45,8 @@ path tournaments use), on one core, for about --seconds seconds, and reports
 the best of --repeat runs (machines here are shared and noisy).  Peak memory
 is tracemalloc's peak during one run, in KiB.
 
-Usage: python scripts/bench.py [SCENARIO ...] [--seconds S] [--repeat N]
+Usage: python scripts/bench.py [SCENARIO ...] [--seconds S] [--repeat N] [--spec BOT]
+(--spec: the bot of the expert-decision scenarios, e.g. "expert?hole_win=0")
 """
 
 from __future__ import annotations
@@ -101,6 +109,9 @@ DECISIONS = {
     "expert-decision-alberta": ("alberta", 4),
 }
 ROOT = Path(__file__).resolve().parent.parent
+#: The framework adapters' scenarios: they need the rl and spiel extras, so
+#: they are named on the command line, not run by default.
+FRAMEWORKS = ("env-steps", "spiel-playouts")
 
 
 def run_games(name: str, seconds: float) -> tuple[float, float, int]:
@@ -144,15 +155,18 @@ def bench_game(name: str, seconds: float, repeat: int) -> dict[str, object]:
     }
 
 
-def bench_decisions(name: str, seconds: float, repeat: int) -> dict[str, object]:
-    """CPU time per expert decision (``process_time``: the machine is shared).
-    A decision with one legal action costs nothing and is not counted."""
+def bench_decisions(
+    name: str, seconds: float, repeat: int, spec: str = "expert"
+) -> dict[str, object]:
+    """CPU time per expert decision (``process_time``: the machine is shared),
+    every seat the bot ``spec`` (the expert with other options, say).  A
+    decision with one legal action costs nothing and is not counted."""
     variant_name, players = DECISIONS[name]
     v = builtin(variant_name)
     best = float("inf")
     total = 0
     for _ in range(repeat):
-        bots = [make_bot("expert") for _ in range(players)]
+        bots = [make_bot(spec) for _ in range(players)]
         decisions = 0
         start = time.process_time()
         hole = 0
@@ -162,7 +176,10 @@ def bench_decisions(name: str, seconds: float, repeat: int) -> dict[str, object]
             hole += 1
         best = min(best, (time.process_time() - start) / max(1, decisions))
         total += decisions
-    return {"scenario": name, "cpu_ms_per_decision": round(best * 1000, 3), "decisions": total}
+    out: dict[str, object] = {"scenario": name, "cpu_ms_per_decision": round(best * 1000, 3)}
+    if spec != "expert":
+        out["spec"] = spec
+    return {**out, "decisions": total}
 
 
 def bench_floor(repeat: int) -> dict[str, object]:
@@ -373,6 +390,78 @@ def bench_import(repeat: int) -> dict[str, object]:
     return out
 
 
+def bench_env_steps(seconds: float, repeat: int) -> dict[str, object]:
+    """Environment steps of random agents, each reading its observation and
+    choosing from the action mask (best of ``repeat``; CPU time beside wall)."""
+    import numpy as np
+
+    from golfcli.env import raw_env
+
+    table = raw_env("six-card", 2)
+    rng = np.random.default_rng(1)
+    best, best_cpu, total = 0.0, float("inf"), 0
+    for r in range(repeat):
+        table.reset(seed=r)
+        steps = 0
+        start, cpu = time.perf_counter(), time.process_time()
+        while time.perf_counter() - start < seconds:
+            for _agent in table.agent_iter():
+                obs, _, done, truncated, _ = table.last()
+                if done or truncated:
+                    table.step(None)
+                    continue
+                legal = obs["action_mask"].nonzero()[0]
+                table.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+            table.reset()
+        best = max(best, steps / (time.perf_counter() - start))
+        best_cpu = min(best_cpu, (time.process_time() - cpu) / steps)
+        total += steps
+    return {
+        "scenario": "env-steps",
+        "steps_per_s": round(best),
+        "cpu_us_per_step": round(best_cpu * 1e6, 2),
+        "steps": total,
+    }
+
+
+def bench_spiel_playouts(seconds: float, repeat: int) -> dict[str, object]:
+    """Random playouts of the OpenSpiel game from its initial state, chance
+    outcomes drawn by their probabilities (best of ``repeat``)."""
+    import random
+
+    import pyspiel
+
+    import golfcli.spiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("golf", {"variant": "six-card", "players": 2})
+    rng = random.Random(1)
+    best, best_cpu, total, moves = 0.0, float("inf"), 0, 0
+    for _ in range(repeat):
+        playouts = 0
+        start, cpu = time.perf_counter(), time.process_time()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    moves += 1
+            playouts += 1
+        best = max(best, playouts / (time.perf_counter() - start))
+        best_cpu = min(best_cpu, (time.process_time() - cpu) / playouts)
+        total += playouts
+    return {
+        "scenario": "spiel-playouts",
+        "playouts_per_s": round(best, 1),
+        "cpu_ms_per_playout": round(best_cpu * 1e3, 3),
+        "decisions_per_playout": round(moves / total, 1),
+        "playouts": total,
+    }
+
+
 def build() -> str:
     try:
         from golfcli.cli import build_kind
@@ -401,6 +490,9 @@ def main() -> int:
     ap.add_argument("scenarios", nargs="*", default=[*GAMES, *DECISIONS, *extra])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument(
+        "--spec", default="expert", help="the bot of the expert-decision scenarios (its options)"
+    )
     args = ap.parse_args()
     print(
         json.dumps(
@@ -423,14 +515,18 @@ def main() -> int:
             out = bench_floor(args.repeat)
         elif name == "alberta-config":
             out = bench_alberta_config(args.repeat)
+        elif name == "env-steps":
+            out = bench_env_steps(args.seconds, args.repeat)
+        elif name == "spiel-playouts":
+            out = bench_spiel_playouts(args.seconds, args.repeat)
         elif name == "mc-tournament":
             out = bench_mc_tournament(args.repeat)
         elif name in DECISIONS:
-            out = bench_decisions(name, args.seconds, args.repeat)
+            out = bench_decisions(name, args.seconds, args.repeat, args.spec)
         elif name in GAMES:
             out = bench_game(name, args.seconds, args.repeat)
         else:
-            known = ", ".join([*GAMES, *DECISIONS, *extra, "mc-tournament"])
+            known = ", ".join([*GAMES, *DECISIONS, *extra, *FRAMEWORKS, "mc-tournament"])
             print(
                 f"unknown scenario {name!r}; choose from {known}",
                 file=sys.stderr,

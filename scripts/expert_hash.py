@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""A hash of every expert valuation over a fixed set of holes.
+"""A hash of every expert valuation and move over a fixed set of holes.
 
 Speed work on the expert (memos, incremental valuation) and the compiled
 build must not change a single valuation: this plays ``--holes`` one-hole
 games of each built-in variant with expert seats only, hashes every
 ``(value, action)`` list the expert's ``evaluate`` returns (values in full
-``repr`` precision) and prints one hex digest with the count and the CPU
-seconds.  Run it before and after a change, or on both builds
+``repr`` precision) and the move it then makes (``decide``: the last move of
+a hole is chosen by its odds, golfcli/bots/endgame.py), and prints one hex
+digest with the count and the CPU seconds.  Run it before and after a change, or on both builds
 (``GOLF_PURE=1`` runs the pure Python sources), and compare the digests.
 
     python scripts/expert_hash.py             # 64 holes per variant
@@ -30,8 +31,8 @@ from golfcli.variant import BUILTIN_NAMES, builtin
 
 
 class Hashing:
-    """An expert seat that feeds every valuation into a shared hash and then
-    moves exactly as ``ExpertBot.choose`` would."""
+    """An expert seat that feeds every valuation and move into a shared hash
+    and moves exactly as ``ExpertBot.choose`` would."""
 
     wants_view = True
 
@@ -47,9 +48,11 @@ class Hashing:
         if len(legal) == 1:
             return legal[0]
         scored = self.inner.evaluate(view, legal)
+        move = self.inner.decide(view, legal, scored)
         self.digest.update(repr([(repr(v), tuple(a)) for v, a in scored]).encode())
+        self.digest.update(repr(tuple(move)).encode())
         self.counter[0] += 1
-        return self.inner.pick(scored, legal)
+        return move
 
 
 def main() -> int:

@@ -5,6 +5,7 @@ builds golf's Click command once, and the test side of tests/bots/gate_bot.py.""
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import random
 import signal
@@ -12,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import typer
@@ -23,6 +25,18 @@ from golfcli.cards import parse_card
 from golfcli.scoring import score_hole, score_layout
 from golfcli.state import HoleState
 from golfcli.variant import Variant, builtin, load_variant
+
+#: The modules an extra brings, and the library each imports: a test that
+#: imports every golfcli module leaves one out when its extra is not installed.
+EXTRA_MODULES = {"golfcli.spiel": "pyspiel", "golfcli.env": "pettingzoo"}
+
+
+def extra_missing(module: str) -> bool:
+    """Whether ``module`` needs an extra that is not installed here."""
+    import importlib.util
+
+    library = EXTRA_MODULES.get(module)
+    return library is not None and importlib.util.find_spec(library) is None
 
 
 def cards(text: str) -> list[int]:
@@ -187,3 +201,15 @@ class Gate:
 
     def release(self) -> None:
         (self.dir / "open").touch()
+
+
+def script_module(name: str) -> ModuleType:
+    """``scripts/{name}.py`` imported as a module (the scripts are not a
+    package): a fresh copy each call, registered so its dataclasses work."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"golf_{name}_script", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

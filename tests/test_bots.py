@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from golfcli.bots.common import determinize, discard_flips
-from golfcli.bots.expert import Evaluator, ExpertBot
+from golfcli.bots.evaluator import Evaluator
+from golfcli.bots.expert import ExpertBot
 from golfcli.bots.mc import MCBot
 from golfcli.bots.registry import make_bot
 from golfcli.cards import parse_card
@@ -837,7 +838,7 @@ def test_the_experts_memos_share_work_only_between_cards_that_score_alike() -> N
     """The value and gain memos treat 7S and 7H as one card, never AC (-2 on
     Alberta) and AH (1): asked in either order, one Evaluator answers as
     fresh ones do."""
-    from golfcli.bots.expert import Evaluator
+    from golfcli.bots.evaluator import Evaluator
 
     alberta = builtin("alberta")
     st = position(
@@ -974,7 +975,7 @@ def test_the_experts_incremental_valuation_is_the_full_one(name: str) -> None:
 def test_the_experts_unseen_cards_are_the_views(name: str) -> None:
     """The expert counts the unseen cards its own way (a list per card, every
     decision); the view's multiset is the reference, for every seat, every step."""
-    from golfcli.bots.expert import unseen_cards
+    from golfcli.bots.evaluator import unseen_cards
 
     v = builtin(name)
     rng = random.Random(name)
@@ -995,7 +996,7 @@ def test_the_experts_unseen_cards_are_the_views(name: str) -> None:
 def test_the_experts_goal_memo_is_bounded_and_changes_nothing() -> None:
     """The rank patterns remembered per variant are dropped all at once at a
     bound (memory over a long tournament); valuations are the same either way."""
-    from golfcli.bots.expert import _GOALS_KEPT, tables
+    from golfcli.bots.evaluator import _GOALS_KEPT, tables
 
     v = builtin("alberta")
     st = HoleState(v, 4, 0, random.Random(5))

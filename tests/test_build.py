@@ -10,6 +10,7 @@ running the build it is meant to test."""
 
 from __future__ import annotations
 
+import ast
 import importlib.machinery
 import os
 import subprocess
@@ -21,9 +22,23 @@ import pytest
 import golfcli
 from golfcli.cli import build_kind
 
-COMPILED = ["cards", "keys", "scoring", "state", "view", "bots.common", "bots.greedy"]
-COMPILED += ["bots.expert", "bots.mc", "game", "match"]
 ROOT = Path(golfcli.__file__).parent
+
+
+def _setup_compiled() -> list[str]:
+    """setup.py's ``COMPILED`` as module names (``bots.expert``): the one list
+    of the compiled modules, read here rather than copied."""
+    tree = ast.parse((ROOT.parent / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets
+        ):
+            paths = ast.literal_eval(node.value)
+            return [p.removeprefix("golfcli/").removesuffix(".py").replace("/", ".") for p in paths]
+    raise AssertionError("setup.py has no COMPILED list")
+
+
+COMPILED = _setup_compiled()
 
 
 def _compiled_files() -> list[Path]:

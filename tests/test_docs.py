@@ -140,3 +140,18 @@ def test_the_api_reference_builds_with_every_public_name(tmp_path: Path) -> None
     for name in golfcli.__all__:
         assert f'id="{name}"' in page, f"golfcli.{name} is missing from the reference"
     assert "Score one layout with a variant" in page  # a docstring, rendered
+
+
+def test_the_readme_lists_every_extra() -> None:
+    """README's Extras table has a row for each extra pyproject.toml defines,
+    and no row for one it does not."""
+    import tomllib
+
+    extras = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    )
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Extras", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (`[^|]*`) \|", table, re.M)
+    listed = {name for row in rows for name in re.findall(r"`([a-z]+)`", row)}
+    assert listed == extras

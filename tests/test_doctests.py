@@ -17,6 +17,8 @@ from types import ModuleType
 
 import pytest
 
+from .helpers import extra_missing
+
 ROOT = Path(__file__).resolve().parent.parent / "golfcli"
 
 
@@ -27,11 +29,12 @@ NOT_IMPORTED = {"golfcli.entry"}
 
 
 def module_names() -> list[str]:
+    """Every module, but those whose extra is not installed here."""
     out = []
     for path in sorted(ROOT.rglob("*.py")):
         parts = path.relative_to(ROOT.parent).with_suffix("").parts
         out.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
-    return [name for name in out if name not in NOT_IMPORTED]
+    return [name for name in out if name not in NOT_IMPORTED and not extra_missing(name)]
 
 
 @contextlib.contextmanager
@@ -103,3 +106,37 @@ def test_the_readme_python_lines_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     result = run_examples(section, "README.md")
     assert result.failed == 0 and result.attempted >= 4
+
+
+def test_the_frameworks_page_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/frameworks.md, example by example: both adapters as the page shows them."""
+    if extra_missing("golfcli.spiel") or extra_missing("golfcli.env"):
+        pytest.skip("the spiel and rl extras are not installed: pip install 'golfcli[spiel,rl]'")
+    text = (REPO / "docs" / "frameworks.md").read_text(encoding="utf-8")
+    monkeypatch.chdir(REPO)
+    result = run_examples(text, "docs/frameworks.md")
+    assert result.failed == 0, f"{result.failed} example(s) in docs/frameworks.md failed"
+    assert result.attempted >= 25
+
+
+def test_a_module_walk_leaves_out_only_an_adapter_whose_extra_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The base install's suite skips golfcli.spiel and golfcli.env, and no
+    other module; with the extras installed, nothing is left out."""
+    import importlib.util
+
+    names = module_names()
+    for module, library in (("golfcli.spiel", "pyspiel"), ("golfcli.env", "pettingzoo")):
+        assert (module in names) == (importlib.util.find_spec(library) is not None)
+    find_spec = importlib.util.find_spec
+    missing = {"pyspiel", "pettingzoo"}
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name in missing else find_spec(name, *a),
+    )
+    without = module_names()
+    assert set(names) - set(without) <= {"golfcli.spiel", "golfcli.env"}
+    assert "golfcli.spiel" not in without and "golfcli.env" not in without
+    assert "golfcli.features" in without

@@ -22,7 +22,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from golfcli.bots.expert import DEFAULT_BUDGET, ExpertBot
+from golfcli.bots.evaluator import DEFAULT_BUDGET
+from golfcli.bots.expert import ExpertBot
 from golfcli.bots.registry import BotSpecError, make_bot
 from golfcli.cli import app
 from golfcli.match import Match

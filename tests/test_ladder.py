@@ -8,24 +8,19 @@ twice with different results.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from .helpers import script_module
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def ladder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golf_ladder_script", ROOT / "scripts/ladder.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return script_module("ladder")
 
 
 @pytest.mark.parametrize(
@@ -109,3 +104,80 @@ def test_a_replay_that_recorded_the_margin_completes_an_older_record(tmp_path: P
     moved.write_text(json.dumps({**line, "scores": [5.0, 3.0], "margin": -1.5}) + "\n")
     with pytest.raises(SystemExit, match=r"deal 0 .* different result"):
         lad.from_raw([str(old), str(moved)])
+
+
+# ---------------------------------------------------------------------- the field
+
+
+@pytest.mark.parametrize("scenario", ["six-card-2p", "six-card-no-flip-2p", "alberta-partners"])
+def test_the_field_pairs_every_bot_on_the_same_games(scenario: str) -> None:
+    lad = ladder()
+    recs = lad.play_field_deal((scenario, ("expert", "expert?margin=1.0"), "racer", 0))
+    sides = 2  # heads-up: both seats; partners: both sides
+    assert len(recs) == 2 * sides
+    same, other = recs[:sides], recs[sides:]
+    for a, b in zip(same, other, strict=True):
+        assert (a["side"], a["score"], a["others"], a["win"]) == (
+            b["side"],
+            b["score"],
+            b["others"],
+            b["win"],
+        )
+        assert a["decisions"] > 0 and a["cpu"] >= 0
+    assert {r["first"] for r in same} == {True, False}
+
+
+def test_the_field_table_pairs_against_the_expert(tmp_path: Path) -> None:
+    lad = ladder()
+    sc = next(s for s in lad.FIELD_SCENARIOS if s.key == "six-card-2p")
+    raw = tmp_path / "field.jsonl"
+    lad.run_field(sc, ["expert", "greedy"], "racer", 3, None, 0, str(raw))
+    lad.run_field(sc, ["expert", "greedy"], "denier", 3, None, 0, str(raw))
+    recs = lad.field_from_raw([str(raw), str(raw)])  # the same games twice: kept once
+    assert len(recs) == 2 * 2 * 3 * 2
+    text = "\n".join(lad.field_tables(recs))
+    assert "| greedy | margin |" in text and "denier (held out)" in text
+    # a bot paired with itself differs by exactly nothing
+    twin = [{**r, "bot": "expert?margin=1.0"} for r in recs if r["bot"] == "expert"]
+    text = "\n".join(lad.field_tables(recs + twin))
+    assert "| expert?margin=1.0 | margin | +0.00 ± 0.00 (12) |" in text
+    bad = json.loads(raw.read_text().splitlines()[0])
+    bad["score"] += 1
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps(bad) + "\n")
+    with pytest.raises(SystemExit, match="different result"):
+        lad.field_from_raw([str(raw), str(other)])
+
+
+def test_the_field_table_pools_the_styles_and_the_outside_opponents() -> None:
+    lad = ladder()
+
+    def rec(style: str, deal: int, win: float, score: int) -> dict[str, object]:
+        return {
+            "scenario": "six-card-2p", "bot": "expert", "style": style, "deal": deal,
+            "side": 0, "first": True, "score": score, "others": 10.0, "win": win,
+            "closer": "other", "closer_turns": 9, "decisions": 10, "cpu": 0.001,
+        }  # fmt: skip
+
+    recs = [rec("racer", 0, 1.0, 4), rec("racer", 1, 1.0, 6)]
+    recs += [rec("golfgame:Maya", 0, 0.0, 12), rec("golfgame:Maya", 1, 0.5, 10)]
+    text = "\n".join(lad.field_tables(recs))
+    head = next(line for line in text.splitlines() if line.startswith("| bot | CPU"))
+    assert head.startswith(
+        "| bot | CPU ms/decision | all styles | held-out styles | outside opponents | racer |"
+    )
+    row = next(line for line in text.splitlines() if line.startswith("| expert | 0.100 |"))
+    cells = [c.strip() for c in row.strip("|").split("|")][2:]
+    # every style's games, the held-out ones (the outside opponent), that one alone
+    assert cells[0].startswith("62.5 ± ") and cells[0].endswith("/ +2.00 ± 3.58 (4)")
+    assert cells[1].startswith("25.0 ± ") and cells[1].endswith("(2)")
+    assert cells[2] == cells[1] == cells[4]
+    assert cells[3].startswith("100.0 ± 0.0% / +5.00 ± 1.96 (2)")
+
+
+def test_the_outside_opponent_says_what_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
+    from golfcli.bots.registry import BotSpecError, make_bot
+
+    monkeypatch.delenv("GOLFGAME_SERVER", raising=False)
+    with pytest.raises(BotSpecError, match="needs GOLFGAME_SERVER"):
+        make_bot(str(ROOT / "scripts/golfgame_bot.py"))

@@ -36,14 +36,28 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("sprt",),
     ("stats",),
     ("errors",),  # one line and exit 2: what every command module says bad input with
-    ("tournament", "tui", "checkbot", "card"),
-    ("cli",),
+    ("tournament", "tui", "checkbot", "card", "features"),
+    # the command line, and the framework adapters beside it (the spiel and rl
+    # extras): golf for people, and golf for OpenSpiel and PettingZoo
+    ("cli", "spiel", "env"),
     ("entry",),  # the console script: catches Ctrl-C before importing cli
 )
 
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
-    "bots": ("", "procs", "common", "greedy", "expert", "mc", "external", "registry"),
+    "bots": (
+        "",
+        "procs",
+        "common",
+        "greedy",
+        "field",
+        "endgame",
+        "evaluator",
+        "expert",
+        "mc",
+        "external",
+        "registry",
+    ),
     "tournament": (
         "",
         "plan",
@@ -166,6 +180,23 @@ def test_every_import_points_down_the_layers(path: Path) -> None:
         pytest.fail(f"{me} has no place in LAYERS/ROOMS: add it (and to docs/architecture.md)")
     up = arrows_up(me, imports_of(path))
     assert not up, f"{me} imports {', '.join(up)}: an arrow pointing up (or sideways) the layers"
+
+
+#: Modules built on the public API alone (golfcli's public names, docs/api.md),
+#: and the modules of their own each may import besides: the framework
+#: adapters are clients of golf, as a program of anyone else's would be.
+ON_THE_PUBLIC_API: dict[str, set[str]] = {
+    "golfcli.features": set(),
+    "golfcli.spiel": {"golfcli.features"},
+    "golfcli.env": {"golfcli.features"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(ON_THE_PUBLIC_API))
+def test_the_framework_adapters_use_only_the_public_api(name: str) -> None:
+    path = ROOT.parent.joinpath(*name.split(".")).with_suffix(".py")
+    beyond = imports_of(path) - {"golfcli"} - ON_THE_PUBLIC_API[name]
+    assert not beyond, f"{name} imports {', '.join(sorted(beyond))}: not the public API"
 
 
 def test_the_facade_loads_lazily() -> None:

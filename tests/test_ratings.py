@@ -389,7 +389,7 @@ def test_without_openskill_the_board_says_how_to_install_it(
     monkeypatch.setitem(sys.modules, "openskill", None)
     monkeypatch.setitem(sys.modules, "openskill.models", None)
     line = one_error_line(golf("ratings", "--db", str(db)))
-    assert line == "golf: error: golf ratings needs openskill: pip install 'golfcli[ratings]'"
+    assert line == "golf: error: golf ratings needs openskill: pip install 'golfcli[report]'"
 
 
 # --------------------------------------------------------------------------- real processes

@@ -402,7 +402,7 @@ def test_end_of_hole_scores_and_replay_is_identical():
 def test_per_variant_caches_are_bounded():
     """Caches keyed by a variant keep only the recent ones: a long-lived
     process (a Dask worker) that loads many variants does not grow."""
-    from golfcli.bots.expert import instances
+    from golfcli.bots.evaluator import instances
     from golfcli.scoring import compiled
     from golfcli.state import catalogue
     from golfcli.variant import load_variant

@@ -332,3 +332,33 @@ def test_the_fault_kinds_are_the_matchs_own() -> None:
     from golfcli import faults, stats
 
     assert stats.FAULT_KINDS is faults.FAULT_KINDS
+
+
+def test_strokes_a_hole_interval_counts_a_deal_once() -> None:
+    """Games of one deal share its cards: a deal played in two seatings that
+    gave the same totals is one observation, not two.  Counting games would
+    narrow the interval by about 1/sqrt(2) (and more with more seatings)."""
+
+    def tally(copies: int) -> dict[str, object]:
+        t = Tally(["A", "B"], "stroke")
+        for deal, (a, b) in enumerate([(10, 14), (8, 8), (12, 6), (4, 9)]):
+            for _ in range(copies):
+                t.add(
+                    Outcome(
+                        deal=deal,
+                        sides=(0, 1),
+                        totals=(a, b),
+                        holes=2,
+                        holes_won=(1, 1),
+                        winners=(0,),
+                    )
+                )
+            t.close_deal()
+        return t.standings()[0]
+
+    once, twice = tally(1), tally(2)
+    per_game = [5.0, 4.0, 6.0, 2.0]  # A's strokes a hole in the four deals
+    assert once["mean_hole_score"] == twice["mean_hole_score"] == statistics.mean(per_game)
+    half = t975(3) * statistics.stdev(per_game) / math.sqrt(4)
+    assert once["mean_hole_score_ci95"] == pytest.approx(half)
+    assert twice["mean_hole_score_ci95"] == pytest.approx(half)

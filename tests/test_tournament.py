@@ -296,7 +296,8 @@ def check_progress_moves_before_a_batch_returns(tmp_path: Path, **options: Any) 
     from golfcli.tournament.runner import Runner
 
     gate = Gate(tmp_path / "gate")
-    cfg = write(tmp_path, SLOW.format(bob=gate.bot(1, threshold=2)).replace("30", "2"))
+    slow = SLOW.format(bob=gate.bot(1, threshold=2))
+    cfg = write(tmp_path, slow.replace("games: 30", "games: 2"))
     plan = load_config(cfg, **options)
     seen: list[tuple[int, int]] = []  # (games shown done, games counted) while the gate was shut
 

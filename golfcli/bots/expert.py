@@ -2,16 +2,10 @@
 
 How it thinks (all from the variant's data, never its name):
 
-* **Card counting.**  The unseen cards (deck minus everything visible or
-  remembered) give the mean value ``mu`` of a face-down card and, per rank,
-  how many copies are still out there.
-* **Value of a layout** (:meth:`Evaluator.value`, lower is better): the
-  real scorer on the known cards with unknown cards at ``mu``, minus the
-  expected saving of every *unfinished* pattern (a column pair, a column of
-  three, twin columns, a block ...): the chance its missing cards are already
-  lying face down there, plus -- while the hole goes on -- the chance of
-  drawing them in the turns left, times what completing it would save
-  (card values wiped, bonus to us, penalty to opponents).
+* **What a layout is worth** comes from the evaluator
+  (golfcli/bots/evaluator.py): card counting over the unseen cards, the
+  real scorer with face-down cards at their mean, less the expected saving
+  of every unfinished pattern.  This module makes the decisions from it.
 * **Draw decision**: the discard pile's top card placed at its best spot
   versus the expectation, over every unseen card, of the best response to a
   stock card.
@@ -20,604 +14,32 @@ How it thinks (all from the variant's data, never its name):
 * **Tempo**: going out (turning the last card) or knocking ends the hole; it
   is welcomed when our score beats the opponents' estimates and penalised
   when we are behind and could still improve.  Partners share one layout,
-  and only other sides are opponents.
+  and only other sides are opponents.  ``reveal`` credits a move that turns
+  a face-down card up (a step nearer going out; 0 by default: tuning it
+  against the field did not pay, see docs/ladder.md).
+* **The hole's last move** (golfcli/bots/endgame.py): when nobody moves
+  after us, the moves are valued by their odds of winning the hole (exact
+  with one card unknown) as well as their expected strokes (``hole_win``:
+  what a won hole is worth).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from .. import cards as C
-from ..exceptions import GolfError
-from ..scoring import Compiled, compiled
 from ..state import Action
-from ..variant import Pattern, Variant
 from ..view import View
 from . import BaseBot, BotSpecError
 from .common import discard_flips
+from .endgame import LastMove, closer_in_history, moves_last
+from .evaluator import DEFAULT_BUDGET, Evaluator, OverBudget
 
-#: a pattern instance's possible target, whatever the unseen cards: (rank, cards
-#: needed, where its chance is kept (see ``Evaluator._chance``; odd: the face-down
-#: cards there are exactly the cards needed), what the completed pattern's cards count)
-Goal = tuple[int, int, int, float]
-
-
-@lru_cache(maxsize=64)
-def instances(variant: Variant) -> list[tuple[Pattern, tuple[int, ...]]]:
-    """Every place a pattern could match, as (pattern, cells); built once per
-    variant (bounded cache keyed by the variant, which hashes by identity)."""
-    comp = compiled(variant)
-    out: list[tuple[Pattern, tuple[int, ...]]] = []
-    for pat, table in comp.tables:
-        if pat.kind == "column_pair":
-            for col in table:
-                for i in range(len(col)):
-                    for j in range(i + 1, len(col)):
-                        out.append((pat, (col[i], col[j])))
-        elif pat.kind == "twin_columns":
-            for a in range(len(table)):
-                for b in [a + 1] if pat.adjacent else range(a + 1, len(table)):
-                    if b < len(table):
-                        out.append((pat, table[a] + table[b]))
-        else:
-            out.extend((pat, cells) for cells in table)
-    return out
-
-
-#: Work units one expert decision may spend before it gives up and plays
-#: the greedy bot's move instead.  A unit is one cell or one pattern
-#: instance looked at by the value function, so the count depends only on
-#: the position, never on the machine or its load: the same seed gives the
-#: same moves on any computer (a wall-clock limit would break that).  The
-#: built-in variants stay far below it (Alberta's costliest decisions use
-#: about a tenth); it bites on huge custom layouts, such as 8x12 grids with
-#: bunker and approach shots, where one decision would otherwise take seconds.
-DEFAULT_BUDGET: Final = 200_000  # Final: compiled, the default stays visible to inspect
-
-
-class OverBudget(GolfError):
-    """A decision ran past its work budget (caught by the bot, never escapes)."""
-
-
-class _Tables:
-    """What an :class:`Evaluator` needs from a variant in plain typed lists,
-    built once per variant (:func:`tables`): its many value-function calls a
-    decision then never touch a Pattern's attributes or a dict of cards."""
-
-    def __init__(self, variant: Variant) -> None:
-        comp = compiled(variant)
-        insts = instances(variant)
-        #: card -> its value as a float (the scorer's table, exact: whole numbers)
-        self.vtf: list[float] = [float(x) for x in comp.values]
-        #: card -> the first card that scores alike (see ``Compiled.alike``)
-        self.alike: list[int] = []
-        for card in range(len(comp.values)):
-            rep = comp.alike[card]
-            assert rep is not None
-            self.alike.append(rep)
-        self.cells: list[tuple[int, ...]] = [cells for _, cells in insts]
-        #: per instance, per cell: is the cell one of the instance's
-        self.touches: list[list[bool]] = [
-            [c in cells for c in range(variant.cells)] for _, cells in insts
-        ]
-        self.ranks: list[frozenset[int] | None] = [pat.ranks for pat, _ in insts]
-        self.bonus_f: list[float] = [float(pat.bonus) for pat, _ in insts]
-        self.opponents: list[int] = [pat.opponents for pat, _ in insts]
-        #: per instance, per rank: what each card of a completed pattern counts
-        self.new_each: list[list[float]] = []
-        for pat, _ in insts:
-            eff = pat.cards
-            row: list[float] = []
-            for r in range(14):
-                rv = comp.values[(r << 3) | 4]
-                if eff == "zero":
-                    row.append(0.0)
-                elif eff == "keep":
-                    row.append(float(rv))
-                elif eff == "keep_negative":
-                    row.append(float(min(rv, 0)))
-                else:
-                    row.append(float(eff))
-            self.new_each.append(row)
-        #: per instance: rank patterns (see ``Evaluator._compute``) -> their goals
-        self.known_goals: list[dict[int, list[Goal]]] = [{} for _ in insts]
-        self.goals_kept = 0
-
-    def goals(self, i: int, ranks: list[int], key: int) -> list[Goal]:
-        """The possible targets of pattern instance ``i`` showing ``ranks``
-        (-1: face down), whatever the unseen cards: every rank showing here
-        that at most two more cards would complete (three cards or more to
-        find is too unlikely to count), as a :data:`Goal`.  It depends on the
-        variant alone, so it is remembered under ``key`` for every decision
-        to come (bounded: :data:`_GOALS_KEPT`)."""
-        size = len(ranks)
-        # ranks showing here in the order they first show, and how often
-        shown: list[int] = []
-        have_of: list[int] = []
-        unknown = 0
-        for r in ranks:
-            if r < 0:
-                unknown += 1
-                continue
-            for j in range(len(shown)):
-                if shown[j] == r:
-                    have_of[j] += 1
-                    break
-            else:
-                shown.append(r)
-                have_of.append(1)
-        out: list[Goal] = []
-        # most instances stop here: no rank needs two cards or fewer
-        if shown and max(have_of) >= size - 2:
-            allowed = self.ranks[i]
-            # every rank already showing here is a possible target: the other
-            # cells are face down (they may already be it) or must be replaced
-            for j in range(len(shown)):
-                r = shown[j]
-                need = size - have_of[j]
-                if need == 0 or need > 2 or (allowed is not None and r not in allowed):
-                    continue
-                slot = (r * 3 + need) * 2 + (1 if need == unknown else 0)
-                out.append((r, need, slot, self.new_each[i][r] * size))
-        if self.goals_kept >= _GOALS_KEPT:  # a bound on memory, not a cache policy
-            for known in self.known_goals:
-                known.clear()
-            self.goals_kept = 0
-        if not out:
-            out = _NO_GOALS  # most rank patterns: one shared empty list
-        self.known_goals[i][key] = out
-        self.goals_kept += 1
-        return out
-
-
-#: rank patterns remembered per variant, all pattern instances together
-#: (:meth:`_Tables.goals`): about 9 MB at most.  Six-card meets a few hundred;
-#: Alberta (twin columns: six cells) fills it in some 25 holes, and then
-#: starts again; 19 of 20 look-ups still find their pattern.
-_GOALS_KEPT: Final = 100_000
-_NO_GOALS: Final[list[Goal]] = []
-
-
-@lru_cache(maxsize=8)
-def tables(variant: Variant) -> _Tables:
-    return _Tables(variant)
-
-
-@lru_cache(maxsize=64)
-def _deck_counts(variant: Variant, players: int) -> list[int]:
-    counts = [0] * C.TABLE_SIZE
-    for card in variant.deck(players):
-        counts[card] += 1
-    return counts
-
-
-def unseen_cards(view: View) -> list[int]:
-    """``view.unseen_cards()`` (the deck less every card the seat sees, as a
-    sorted multiset) counted in a list per card instead of two Counters: the
-    expert asks it every decision.  What the seat sees is still the view's
-    to say (:meth:`View.visible_cards`); tests/test_bots.py checks the two agree."""
-    counts = list(_deck_counts(view.variant, view.players))
-    for card in view.visible_cards():
-        counts[card] -= 1
-    out: list[int] = []
-    for card in range(len(counts)):
-        for _ in range(counts[card]):
-            out.append(card)
-    return out
-
-
-class _Valuation:
-    """A layout's valuation itemised per pattern instance (see
-    :meth:`Evaluator._compute`): its goals, the score of its cells and
-    its best expected saving; with the layout's memo key."""
-
-    def __init__(self, key: tuple[int, ...], future: bool) -> None:
-        self.key = key
-        self.future = future
-        self.goals: list[list[Goal]] = []
-        self.curs: list[float] = []
-        self.bests: list[float] = []
-
-
-class Evaluator:
-    """Per-decision knowledge and the layout value function."""
-
-    def __init__(
-        self,
-        view: View,
-        future_weight: float = 0.6,
-        unknown_discount: float = 0.0,
-        neutral: int = 8,
-        budget: int | None = None,
-    ) -> None:
-        self.neutral = neutral
-        self.view = view
-        self.variant = view.variant
-        self.comp: Compiled = compiled(view.variant)
-        self.vt = self.comp.values
-        t = tables(view.variant)
-        self.vtf = t.vtf
-        self.alike_of = t.alike
-        self.t = t
-        self.unseen = unseen_cards(view)
-        self.U = max(1, len(self.unseen))
-        #: per rank, how many cards of it are unseen
-        self.avail: list[int] = [0] * 16
-        # classes of unseen cards (those that score alike) -> (representative card, count)
-        where: dict[int, int] = {}
-        reps: list[int] = []
-        counts: list[int] = []
-        vsum = 0
-        vt = self.vt
-        alike = t.alike
-        for c in self.unseen:
-            self.avail[c >> 3] += 1
-            vsum += vt[c]
-            a = alike[c]
-            k = where.get(a, -1)
-            if k < 0:
-                where[a] = len(reps)
-                reps.append(c)
-                counts.append(1)
-            else:
-                counts[k] += 1
-        self.classes: list[tuple[int, int]] = [(reps[k], counts[k]) for k in range(len(reps))]
-        self.mu = vsum / len(self.unseen) if self.unseen else 0.0
-        self.side = view.side
-        self.sides = len(view.layouts)
-        self.n_opp = max(1, self.sides - 1)
-        self.mine: list[int | None] = view.known_layout()
-        # scratch lists of the value function (one layout valued at a time)
-        self.ranks_buf: list[int] = [0] * len(self.mine)
-        self.owner: list[int] = [-1] * len(self.mine)
-        #: a copy of ``mine`` to try one card in (put back after each trial)
-        self.trial: list[int | None] = list(self.mine)
-        self.insts = instances(view.variant)
-        self.budget = budget
-        #: work units spent on this decision (see :data:`DEFAULT_BUDGET`)
-        self.work = 0
-        self.future_weight = future_weight
-        #: the bot's per-decision answers (feeds by card, tempo, discarding)
-        self.feeds: dict[int, float] = {}
-        self.tempo: float | None = None
-        self.after_discard: float | None = None
-        self._values: dict[tuple[int, ...], float] = {}
-        self.alike = self.comp.alike
-        self._gains: dict[tuple[int, ...], float] = {}
-        self._near: dict[tuple[int, ...], set[int]] = {}
-        self._refs: dict[tuple[int, ...], _Valuation] = {}
-        self._mine_refs: list[_Valuation | None] = [None, None]
-        # per (rank, cards needed, all of them face down here): the chance of
-        # completing a pattern, with the turns left and without (-1: not yet known)
-        self._chances_future: list[float] = [-1.0] * (16 * 3 * 2)
-        self._chances_now: list[float] = [-1.0] * (16 * 3 * 2)
-        self._quiet: dict[tuple[int | None, ...], list[int]] = {}
-        down = [sum(1 for c in lay if c is None) for lay in view.layouts]
-        self.min_down = min(down) if down else 0
-        #: face-down cards in our layout (remembered ones included)
-        self.down_mine = down[view.side]
-        if view.final_turn:
-            self.turns_left = 0.0
-        elif view.variant.end.all_face_up:
-            self.turns_left = min(8.0, 1.0 + 0.8 * self.min_down)
-        else:
-            self.turns_left = 3.0
-        # a face-down card is worth less than the mean while there is time to
-        # replace it if it turns out badly
-        self.mu_future = self.mu - unknown_discount * min(1.0, self.turns_left / 4.0)
-
-    # ------------------------------------------------------------------ value
-
-    def base(self, cells: list[int | None], future: bool = True) -> float:
-        """The scorer's total with the face-down cards at the mean (matching
-        nothing), less the opponents' penalty our patterns cause.  Leaves
-        the owner of each cell in ``self.owner`` (see :meth:`cell`)."""
-        ranks = self.ranks_buf
-        for i in range(len(cells)):
-            c = cells[i]
-            ranks[i] = -1 - i if c is None else c >> 3
-        bonus, opp = self.comp.claims(ranks, self.owner)
-        mu = self.mu_future if future else self.mu
-        # summed cell by cell from 0.0, as sum() does (the values are whole
-        # numbers or the mean): the same float as ever, bit for bit
-        s = 0.0
-        vtf = self.vtf
-        owner = self.owner
-        comp = self.comp
-        for i in range(len(cells)):
-            c = cells[i]
-            x = mu if c is None else vtf[c]
-            k = owner[i]
-            s += x if k < 0 else comp.cell_score(k, x)  # (inline :meth:`cell`)
-        return s + bonus - opp * self.n_opp * 0.5
-
-    def cell(self, cells: list[int | None], i: int, mu: float) -> float:
-        """What cell ``i`` counts after :meth:`base` scored ``cells``."""
-        c = cells[i]
-        x = mu if c is None else self.vtf[c]
-        k = self.owner[i]
-        return x if k < 0 else self.comp.cell_score(k, x)
-
-    def _key(self, cells: list[int | None], first: int) -> tuple[int, ...]:
-        """A memo key: ``first``, then each cell's card as the first card that
-        scores alike (-1: face down)."""
-        alike = self.alike_of
-        key = [first]
-        for c in cells:
-            key.append(-1 if c is None else alike[c])
-        return tuple(key)
-
-    def value(self, cells: list[int | None], future: bool = True) -> float:
-        """Expected score of a layout (lower is better), patterns included.
-
-        Memoised per decision: the same layouts come up again and again
-        (every class of stock card is tried in every place), also with
-        cards that score alike in place of each other (7S for 7H)."""
-        key = self._key(cells, 1 if future else 0)
-        hit = self._values.get(key)
-        if hit is None:
-            hit = self._value(cells, future)
-            self._values[key] = hit
-        return hit
-
-    def value_at(self, ref: _Valuation, pos: int, trial: list[int | None]) -> float:
-        """:meth:`value` of ``trial``, the layout of ``ref`` (a :meth:`reference`)
-        with a card in cell ``pos``: the same memo, the same work units and the
-        very same number, but computed incrementally from the reference's
-        valuation (see :meth:`_compute`).  Every trial of a decision is one of
-        these: one card tried in one place of our layout or an opponent's (the
-        callers try many cards against one reference)."""
-        card = trial[pos]
-        key_list = list(ref.key)
-        key_list[pos + 1] = -1 if card is None else self.alike_of[card]
-        key = tuple(key_list)
-        hit = self._values.get(key)
-        if hit is None:
-            self.spend(len(trial) + len(self.t.cells))
-            hit = self._compute(trial, ref.future, ref, pos, None)
-            self._values[key] = hit
-        return hit
-
-    def _value(self, cells: list[int | None], future: bool) -> float:
-        """The scorer's total less each unfinished pattern's best expected
-        saving; the pattern arithmetic is looked up per instance (see
-        :meth:`_instance_targets`), only the saving of the cards now in
-        place is computed here.  Bots spend most of their time in here."""
-        self.spend(len(cells) + len(self.t.cells))
-        return self._compute(cells, future, None, -1, None)
-
-    def reference(self, cells: list[int | None], future: bool) -> _Valuation:
-        """The itemised valuation of a layout whose one-card neighbours are
-        about to be valued (ours, an opponent's), computed once per decision.
-
-        Not counted as work: it is bookkeeping of this implementation, and
-        the work units must stay what they have always been (one per cell and
-        pattern instance of every layout valued), so that the greedy fallback
-        happens in the same positions as ever."""
-        key = self._key(cells, 1 if future else 0)
-        ref = self._refs.get(key)
-        if ref is None:
-            ref = _Valuation(key, future)
-            self._compute(cells, future, None, -1, ref)
-            self._refs[key] = ref
-        return ref
-
-    def mine_reference(self, future: bool) -> _Valuation:
-        """:meth:`reference` of our layout (``mine``, never changed), kept at hand."""
-        ref = self._mine_refs[1 if future else 0]
-        if ref is None:
-            ref = self.reference(self.mine, future)
-            self._mine_refs[1 if future else 0] = ref
-        return ref
-
-    def _compute(
-        self,
-        cells: list[int | None],
-        future: bool,
-        ref: _Valuation | None,
-        pos: int,
-        record: _Valuation | None,
-    ) -> float:
-        """The value of ``cells``: the scorer's total (:meth:`base`) less, per
-        pattern instance, the best expected saving among its goals (see
-        :meth:`_Tables.goals`): what completing it would save on the cards
-        now in place, times the chance of completing it.
-
-        With ``ref``, the valuation of a layout that differs from ``cells``
-        at most in cell ``pos``, each instance away from ``pos`` re-uses the
-        reference's work: the same ranks give the same goals, and where its
-        cells also score the same (the same ``cur``, compared exactly) the
-        same saving.  Each saving is the very float a full valuation
-        computes, and they are summed in the same order, so the result is
-        identical bit for bit (tests/test_bots.py and the expert_hash script
-        check it).  ``record`` receives the itemised valuation (to serve as a
-        reference later)."""
-        total = self.base(cells, future)
-        t = self.t
-        inst_cells = t.cells
-        if not inst_cells:
-            return total
-        mu = self.mu_future if future else self.mu
-        turns = self.turns_left if future else 0.0
-        chances = self._chances_future if future else self._chances_now
-        avail = self.avail
-        half_opp = self.n_opp * 0.5
-        if record is not None:
-            record.goals = []
-            record.curs = []
-            record.bests = []
-        saving = 0.0
-        for i in range(len(inst_cells)):
-            cells_i = inst_cells[i]
-            cur = 0.0
-            if ref is not None and not t.touches[i][pos]:
-                # our cells hold the reference's ranks: its goals are ours
-                goals = ref.goals[i]
-                if not goals:
-                    continue
-                for c in cells_i:
-                    cur += self.cell(cells, c, mu)
-                if cur == ref.curs[i]:
-                    saving += ref.bests[i]
-                    continue
-            else:
-                # the ranks in its cells as one number, 4 bits a cell (rank + 1; 0: face down)
-                key = 0
-                for c in cells_i:
-                    card = cells[c]
-                    key = key * 16 + (0 if card is None else (card >> 3) + 1)
-                found = t.known_goals[i].get(key)
-                if found is None:
-                    ranks = [-1 if cells[c] is None else cells[c] >> 3 for c in cells_i]  # type: ignore[operator]
-                    found = t.goals(i, ranks, key)
-                goals = found
-                if record is not None:
-                    record.goals.append(goals)
-                if not goals:
-                    if record is not None:
-                        record.curs.append(0.0)
-                        record.bests.append(0.0)
-                    continue
-                for c in cells_i:
-                    cur += self.cell(cells, c, mu)
-            best = 0.0
-            for r, need, slot, new_total in goals:
-                if avail[r] < need:
-                    continue  # not enough of the rank left unseen
-                save = cur - new_total - t.bonus_f[i] + t.opponents[i] * half_opp
-                if save <= 0:
-                    continue
-                chance = chances[slot]
-                if chance < 0.0:
-                    chance = self._chance(r, need, slot & 1 == 1, turns, chances, slot)
-                term = save * chance
-                if term > best:
-                    best = term
-            if record is not None:
-                record.curs.append(cur)
-                record.bests.append(best)
-            saving += best
-        return total - saving
-
-    def spend(self, units: int) -> None:
-        """Count work; past the budget the decision is abandoned (:class:`OverBudget`)."""
-        self.work += units
-        if self.budget is not None and self.work > self.budget:
-            raise OverBudget(self.work)
-
-    def _chance(
-        self, r: int, need: int, exact: bool, turns: float, table: list[float], slot: int
-    ) -> float:
-        """The chance of completing a pattern that needs ``need`` more cards of
-        rank ``r``: the face-down cards there are them (``exact``: as many
-        face down as needed), or draws in the ``turns`` left find them.
-        Kept in ``table[slot]`` for the decision (it depends on the unseen cards)."""
-        a = self.avail[r]
-        U = self.U
-        p_now = 0.0
-        if exact:
-            p_now = 1.0
-            for k in range(need):
-                p_now *= (a - k) / max(1, U - k)
-        p_future = 0.0
-        if turns > 0:
-            p_one = 1.0 - (1.0 - a / U) ** (1.6 * turns / need)
-            p_future = p_one**need * self.future_weight
-        hit = p_now + (1 - p_now) * p_future
-        table[slot] = hit
-        return hit
-
-    def candidates(self, cells: list[int | None], card: int) -> list[int]:
-        """Positions where ``card`` could possibly help: cells worth more than
-        it, cells sharing a pattern with a card of its rank, and face-down
-        cells -- of those that share no pattern with its rank only the
-        ``neutral`` with the least at stake (they differ little, and a big
-        layout has many of them)."""
-        rank = card >> 3
-        v = self.vt[card]
-        near = self.near_rank(cells, rank)
-        vt = self.vt
-        out: list[int] = []
-        for p in range(len(cells)):
-            c = cells[p]
-            if p in near or (c is not None and vt[c] > v):
-                out.append(p)
-        spare = [p for p in self.quiet_unknowns(cells) if p not in near]
-        return out + spare[: self.neutral]
-
-    def quiet_unknowns(self, cells: list[int | None]) -> list[int]:
-        """Face-down cells, those with the fewest known cards in their patterns first."""
-        key = tuple(cells)
-        hit = self._quiet.get(key)
-        if hit is None:
-            self.spend(len(self.insts))
-            n = len(cells)
-            stake = [0] * n
-            for inst in self.t.cells:
-                known = 0
-                for c in inst:
-                    if cells[c] is not None:
-                        known += 1
-                for c in inst:
-                    stake[c] += known
-            order = [(stake[p], p) for p in range(n) if cells[p] is None]
-            order.sort()
-            hit = [p for _, p in order]
-            self._quiet[key] = hit
-        return hit
-
-    def near_rank(self, cells: list[int | None], rank: int) -> set[int]:
-        """Cells sharing a pattern instance with a known card of ``rank``."""
-        key = self._exact_key(cells, rank)
-        hit = self._near.get(key)
-        if hit is None:
-            self.spend(len(self.insts))
-            hit = set()
-            for inst in self.t.cells:
-                for c in inst:
-                    card = cells[c]
-                    if card is not None and card >> 3 == rank:
-                        hit.update(inst)
-                        break
-            self._near[key] = hit
-        return hit
-
-    @staticmethod
-    def _exact_key(cells: list[int | None], first: int) -> tuple[int, ...]:
-        key = [first]
-        for c in cells:
-            key.append(-1 if c is None else c)
-        return tuple(key)
-
-    def gain_for(self, cells: list[int | None], card: int) -> float:
-        """How much the best placement of ``card`` would lower a layout's value.
-
-        Memoised per decision on cards that score alike: the feed of a card
-        and the next opponent's gain of a turn ask the same questions."""
-        key = self._key(cells, self.alike_of[card])
-        hit = self._gains.get(key)
-        if hit is None:
-            hit = self._gain_for(cells, card)
-            self._gains[key] = hit
-        return hit
-
-    def _gain_for(self, cells: list[int | None], card: int) -> float:
-        now = self.value(cells)
-        best = 0.0
-        trial = list(cells)
-        ref = self.reference(cells, True)
-        for p in self.candidates(cells, card):
-            old = trial[p]
-            trial[p] = card
-            g = now - self.value_at(ref, p, trial)
-            trial[p] = old
-            if g > best:
-                best = g
-        return best
+#: Random deals of the unseen cards that value each move of a hole's last
+#: decision when two or more cards are still unknown (golfcli/bots/endgame.py).
+LAST_MOVE_DEALS: Final = 48
 
 
 # user bots may extend it (tests/bots/killer_bot.py does): allowed when compiled
@@ -636,9 +58,15 @@ class ExpertBot(BaseBot):
         unknown_discount: float = 0.0,
         neutral: int = 8,
         budget: int = DEFAULT_BUDGET,
+        reveal: float = 0.0,
+        hole_win: float = 20.0,
     ) -> None:
         super().__init__(seed)
         self.feed_weight = feed_weight
+        self.reveal = reveal
+        if hole_win < 0:
+            raise BotSpecError(f"hole_win must be at least 0, not {hole_win!r}")
+        self.hole_win = hole_win
         self.margin = margin
         self.future_weight = future_weight
         self.unknown_discount = unknown_discount
@@ -671,7 +99,7 @@ class ExpertBot(BaseBot):
         out = set()
         for k in range(1, v.players):
             seat = (v.seat + k) % v.players
-            if v.side_of[seat] == v.closer and seat == _closer_seat(v):
+            if v.side_of[seat] == v.closer and seat == closer_in_history(v):
                 break
             out.add(seat)
         return out
@@ -764,9 +192,9 @@ class ExpertBot(BaseBot):
             val += self._tempo(ev)
         if old is not None:
             val += self._feed(ev, old)
-        else:
-            # the replaced unknown card lands on the discard pile: average feed risk is small
-            val += 0.0
+        # (a replaced unknown card lands on the discard pile: its average feed risk is small)
+        if ev.view.layouts[ev.side][pos] is None:
+            val -= self.reveal  # a card turned up: one step nearer going out
         return val
 
     def _flip_value(self, ev: Evaluator, cells: list[int | None], pos: int) -> float:
@@ -775,7 +203,7 @@ class ExpertBot(BaseBot):
         ends = self._ends_hole(ev, down_after)
         if ev.mine[pos] is not None:  # we remember it: no surprise
             val = ev.value(cells, future=not ends)
-            return val + (self._tempo(ev) if ends else 0.0)
+            return val + (self._tempo(ev) if ends else 0.0) - self.reveal
         total = 0.0
         count = 0
         trial = list(cells)
@@ -787,7 +215,7 @@ class ExpertBot(BaseBot):
                 val += self._tempo(ev)
             total += val * n
             count += n
-        return total / count if count else ev.value(cells)
+        return (total / count if count else ev.value(cells)) - self.reveal
 
     def _after_discard_value(self, ev: Evaluator) -> float:
         """Value of discarding the drawn card (then flipping, if the rules say so)."""
@@ -926,7 +354,22 @@ class ExpertBot(BaseBot):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return self.pick(self.evaluate(view, legal), legal)
+        return self.decide(view, legal, self.evaluate(view, legal))
+
+    def decide(
+        self, view: View, legal: Sequence[Action], scored: Sequence[tuple[float, Action]]
+    ) -> Action:
+        """The move, given this decision's valuation: :meth:`pick`, except on
+        the hole's last move (see golfcli/bots/endgame.py), which is played
+        for the hole as well (``hole_win``).  ``mc`` calls this too, so that
+        its expert's choice is this bot's, draw for draw."""
+        if self.hole_win > 0 and view.phase == "place" and moves_last(view):
+            last = LastMove(view, self.rng, LAST_MOVE_DEALS, self.budget)
+            move = last.choose(legal, self.hole_win)
+            self.spent += last.work  # (mc's search budget counts it with the rest)
+            if move is not None:
+                return move
+        return self.pick(scored, legal)
 
     def pick(self, scored: Sequence[tuple[float, Action]], legal: Sequence[Action]) -> Action:
         """The best-valued action, ties broken by this bot's generator.
@@ -939,12 +382,3 @@ class ExpertBot(BaseBot):
         best = min(v for v, _ in scored)
         ties = [a for v, a in scored if v <= best + 1e-9]
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
-
-
-def _closer_seat(v: View) -> int | None:
-    history = v.history
-    for i in range(len(history) - 1, -1, -1):  # latest first (mypyc: no reversed() of a tuple)
-        ev = history[i]
-        if ev.kind in ("out", "knock"):
-            return int(ev.seat)
-    return None

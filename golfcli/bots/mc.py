@@ -50,7 +50,8 @@ from ..state import DRAW, FLIP, OVER, PLACE, Action, Event, HoleState
 from ..view import View, view
 from . import BaseBot, BotSpecError
 from .common import determinize
-from .expert import DEFAULT_BUDGET, Evaluator, ExpertBot
+from .evaluator import DEFAULT_BUDGET, Evaluator
+from .expert import ExpertBot
 
 
 class RolloutPolicy:
@@ -244,7 +245,7 @@ class DecisionCache:
             scored = hit[0]
             bot.spent += hit[1]
             self.hits += 1
-        return bot.pick(scored, legal)
+        return bot.decide(v, legal, scored)
 
 
 def expert_rollout(
@@ -291,7 +292,7 @@ def _in_range(name: str, value: float | None, lo: float, hi: float) -> None:
         raise BotSpecError(f"{name} must be between {lo:g} and {hi:g}, not {value!r}")
 
 
-#: Work units (the expert's, see :data:`~golfcli.bots.expert.DEFAULT_BUDGET`)
+#: Work units (the expert's, see :data:`~golfcli.bots.evaluator.DEFAULT_BUDGET`)
 #: all rollouts of one mc decision may spend together, confirmation included.
 #: Past it the search stops adding determinisations (at least two are played,
 #: as with ``time``), so a table of many seats, where every rollout is long
@@ -332,6 +333,8 @@ class MCBot(BaseBot):
         unknown_discount: float = 0.0,
         neutral: int = 8,
         budget: int = DEFAULT_BUDGET,
+        reveal: float = 0.0,
+        hole_win: float = 20.0,
     ) -> None:
         super().__init__(seed)
         if rollout not in ("expert", "lite"):
@@ -364,6 +367,8 @@ class MCBot(BaseBot):
             unknown_discount=unknown_discount,
             neutral=neutral,
             budget=budget,
+            reveal=reveal,
+            hole_win=hole_win,
         )
         self.cache = DecisionCache()
 
@@ -376,7 +381,7 @@ class MCBot(BaseBot):
     def candidates(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """The expert's own choice first, then the next best within ``close``."""
         scored = self.expert.evaluate(view, legal)
-        choice = self.expert.pick(scored, legal)
+        choice = self.expert.decide(view, legal, scored)
         if not scored:
             return [(0.0, choice)]
         best = min(v for v, _ in scored)

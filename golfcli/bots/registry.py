@@ -1,10 +1,13 @@
 """Bot specs: one syntax for ``golf play``, ``golf tournament`` and tests.
 
-* a built-in name: ``random``, ``greedy``, ``expert``, ``mc``;
+* a built-in name: ``random``, ``greedy``, ``expert``, ``mc``, ``field`` (the
+  opponent styles: ``field?style=racer``, see golfcli/bots/field.py);
 * ``path/to/bot.py``: a file defining a ``Bot`` class or a ``choose`` function;
 * ``package.module:Name``: a class or function importable from Python;
 * ``cmd:ARGV``: an external program speaking the JSON-lines protocol
-  (docs/bot-protocol.md), e.g. ``cmd:python3 examples/bots/external_bot.py``.
+  (docs/bot-protocol.md), e.g. ``cmd:python3 examples/bots/external_bot.py``;
+* ``FAMILY:NAME``: a bot an extra brings (:data:`FAMILIES`), e.g.
+  ``spiel:ismcts`` (OpenSpiel's ISMCTS, ``pip install 'golfcli[spiel]'``).
 
 Options (``key=value`` pairs after a ``?`` or from a tournament config's
 ``options:``) go to the bot's constructor, e.g. ``greedy?threshold=3`` or
@@ -33,7 +36,36 @@ from ..view import View
 from . import Bot
 from . import BotSpecError as BotSpecError  # re-exported: callers know it from here
 
-BUILTIN_BOTS = ("random", "greedy", "expert", "mc")
+BUILTIN_BOTS = ("random", "greedy", "expert", "mc", "field")
+
+#: Bot families an extra brings, named ``family:name`` in a spec: the module
+#: that has them (in its ``BOTS`` table), the extra that installs what it
+#: needs and the library that plays (its version is part of the bot's
+#: identity in the ratings).  The module sits at the top of the layers,
+#: beside the command line, so it is imported by name when a spec asks for
+#: one of its bots, never by an import statement here (docs/architecture.md).
+FAMILIES: dict[str, tuple[str, str, str]] = {"spiel": ("golfcli.spiel", "spiel", "open-spiel")}
+
+
+def family_of(base: str) -> str | None:
+    """The family of a ``family:name`` spec (without options), or None."""
+    family, colon, _ = base.partition(":")
+    return family if colon and family in FAMILIES else None
+
+
+def family_library(base: str) -> str | None:
+    """``library==version`` of the library a family's bot drives (``None``
+    for a spec of no family; the version ``?`` when it is not installed)."""
+    family = family_of(base)
+    if family is None:
+        return None
+    from importlib import metadata
+
+    name = FAMILIES[family][2]
+    try:
+        return f"{name}=={metadata.version(name)}"
+    except metadata.PackageNotFoundError:
+        return f"{name}==?"
 
 
 class FunctionBot:
@@ -276,6 +308,8 @@ def make_bot(
     if base in BUILTIN_BOTS:
         return builtin_factory(base, opts)(seed)
     log_path = external.get("log_path")
+    if family_of(base):
+        return PythonBot(class_factory(_family_class(base), base, opts)(seed), log_path)
     if base.endswith(".py"):
         path = Path(base)
         if base_dir is not None and not path.is_absolute():
@@ -305,7 +339,13 @@ def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Bot]:
     The options are checked here, once: a tournament resolves each player's
     spec once and then calls the factory for every game (checking them per
     game cost a quarter of a one-hole random game)."""
-    cls = _builtin_class(base)
+    return class_factory(_builtin_class(base), base, opts)
+
+
+def class_factory(cls: Any, base: str, opts: dict[str, Any]) -> Callable[[Any], Bot]:
+    """:func:`builtin_factory` for a bot class golf knows (a built-in, or a
+    family's): unknown options and options of the wrong type are refused
+    once, by name."""
     known = builtin_options(cls)
     unknown = sorted(set(opts) - known)
     if unknown:  # a misspelt option would otherwise be ignored without a word
@@ -434,6 +474,28 @@ def builtin_options(cls: Any) -> frozenset[str]:
     )
 
 
+def _family_class(base: str) -> Any:
+    """The class a ``family:name`` spec names, from its family's module;
+    a missing extra or an unknown name is a BotSpecError saying what to do."""
+    family, _, name = base.partition(":")
+    module_name, extra, _ = FAMILIES[family]
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise BotSpecError(
+            f"bot {base!r} needs the {extra} extra: pip install 'golfcli[{extra}]' ({exc})"
+        ) from None
+    bots: dict[str, Any] = module.BOTS
+    if name not in bots:
+        from ..yamlsrc import did_you_mean
+
+        raise BotSpecError(
+            f"unknown bot {base!r}{did_you_mean(name, bots)}: the {family} bots are "
+            + ", ".join(f"{family}:{b}" for b in bots)
+        )
+    return bots[name]
+
+
 def _builtin_class(name: str) -> Any:
     if name == "random":
         from . import RandomBot
@@ -447,6 +509,10 @@ def _builtin_class(name: str) -> Any:
         from .expert import ExpertBot
 
         return ExpertBot
+    if name == "field":
+        from .field import FieldBot
+
+        return FieldBot
     from .mc import MCBot
 
     return MCBot

@@ -82,8 +82,7 @@ NOTES = (
     "rank: by strokes a hole (stroke play; holes won a game in match play); places that share "
     "a range (2–3) are not separated: the pair's 95% interval includes no difference.",
     "win %: each game's winners share one win; ± half-width of a 95% CI, deals as clusters.",
-    "strokes/hole: mean of each game's total / holes, ± half-width of a Student-t 95% CI "
-    "with games as the unit.",
+    "strokes/hole: mean of each game's total / holes, ± half-width of a 95% CI, deals as clusters.",
     "pairs: the paired difference per deal with its 95% CI; LOS, the likelihood of "
     "superiority, is how likely the first is really the better; Elo is the same pair's game "
     "results (win 1, draw ½) as an Elo difference with its 95% CI.",

@@ -23,7 +23,7 @@ from typing import Any
 from ..stats import place_key
 from .ratings import RatingsError, why
 
-INSTALL_HINT = "golf ratings needs openskill: pip install 'golfcli[ratings]'"
+INSTALL_HINT = "golf ratings needs openskill: pip install 'golfcli[report]'"
 
 
 @dataclass

@@ -347,12 +347,14 @@ def bot_identity(p: PlayerSpec, base_dir: Path) -> dict[str, Any]:
     options, or the command line), ``options`` (the spec's and the config's,
     merged) and ``code``, a fingerprint of the code that plays.
 
-    The code is golf's own (:func:`code_fingerprint`) for a built-in bot;
-    for anything else the files its spec names (a bot file, an external
-    program's script, a module's source); with none found, the program on
+    The code is golf's own (:func:`code_fingerprint`) for a built-in bot,
+    and with the version of the library it drives for a bot an extra brings
+    (``spiel:ismcts``: OpenSpiel's); for anything else the files its spec
+    names (a bot file, an external program's script, a module's source);
+    with none found, the program on
     PATH that a command runs, else empty (nothing to tell versions apart).
     A bot whose code changed is a new bot with a rating of its own."""
-    from ..bots.registry import BUILTIN_BOTS, split_options
+    from ..bots.registry import BUILTIN_BOTS, family_library, split_options
 
     options: dict[str, Any] = {}
     if p.bot is not None and not p.is_external():
@@ -360,8 +362,12 @@ def bot_identity(p: PlayerSpec, base_dir: Path) -> dict[str, Any]:
         options.update(p.options)
     else:
         base = p.label
+    library = family_library(base)
     if base in BUILTIN_BOTS:
         code = code_fingerprint()
+    elif library is not None:
+        text = f"{code_fingerprint()}\0{library}"
+        code = hashlib.sha256(text.encode()).hexdigest()[:16]
     else:
         files = _named_files(p, base_dir) or _module_file(base) or _program_file(p)
         text = "".join(f"{w}\0{h}\0" for w, h in sorted(files.items()))

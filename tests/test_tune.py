@@ -1,0 +1,59 @@
+"""scripts/tune.py: SPSA steps are paired duplicate runs of golf's own
+tournament runner, logged so that a run resumes where it stopped."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from .helpers import script_module
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tune() -> ModuleType:
+    return script_module("tune")
+
+
+def test_a_parameter_is_name_start_scale_bounds() -> None:
+    t = tune()
+    p = t.Param.parse("reveal=0.5:0.25:-1:3")
+    assert (p.name, p.start, p.scale, p.lo, p.hi) == ("reveal", 0.5, 0.25, -1.0, 3.0)
+    assert p.clip(9) == 3.0 and p.clip(-9) == -1.0
+    with pytest.raises(SystemExit, match="name=start:scale:lo:hi"):
+        t.Param.parse("reveal=0.5")
+
+
+def test_the_same_options_on_the_same_seed_give_the_same_games() -> None:
+    t = tune()
+    bot = {"bot": "expert", "options": {"reveal": 0.0}}
+    a = t.measure(bot, ["racer", "cautious"], ["six-card-no-flip"], 2, 7, 1)
+    b = t.measure({"bot": "expert"}, ["racer", "cautious"], ["six-card-no-flip"], 2, 7, 1)
+    assert a == b and a["games"] == 2 * 2 * 2  # deals x styles x seatings
+
+
+def test_steps_are_logged_and_a_run_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = tune()
+    log = tmp_path / "tune.jsonl"
+    argv = ["tune.py", "--iterations", "1", "--deals", "1", "--styles", "racer"]
+    argv += ["--variants", "six-card", "--workers", "1", "--param", "reveal=0:1:-1:3"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--log", str(log)])
+    t.main()
+    first = json.loads(log.read_text())
+    assert first["k"] == 0 and first["params"] == ["reveal"]
+    assert -1 <= first["theta_next"][0] <= 3
+    monkeypatch.setattr(sys, "argv", [*argv[:2], "2", *argv[3:], "--resume", str(log)])
+    t.main()
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [x["k"] for x in lines] == [0, 1] and lines[1]["theta"] == first["theta_next"]
+    names, theta = t.final_theta(str(log), tail=1.0)
+    assert names == ["reveal"] and theta == [
+        (lines[0]["theta_next"][0] + lines[1]["theta_next"][0]) / 2
+    ]
+    assert "step 1:" in capsys.readouterr().out
