@@ -121,20 +121,28 @@ def mutmut_env() -> dict[str, str]:
     return {**os.environ, "GOLF_PURE": "1"}
 
 
+def ask_mutmut(*args: str) -> str:
+    """The output of ``mutmut ARGS``, one of its commands that only read the
+    results (``results``, ``show``); a failure is one line, not a traceback."""
+    done = subprocess.run(
+        [*mutmut(), *args], cwd=ROOT, env=mutmut_env(), capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        why = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        sys.exit(
+            f"mutate.py: mutmut {' '.join(args)} failed with exit status {done.returncode}: "
+            f"{why} (is another mutmut run writing mutants/?)"
+        )
+    return done.stdout
+
+
 def verdicts(mods: Iterable[str]) -> dict[str, str]:
     """mutant name -> mutmut's status for it (``killed``, ``survived``,
     ``not checked`` ...), for the mutants of ``mods``; empty before mutmut
     has written any mutant."""
     if not MUTANTS.exists():
         return {}
-    out = subprocess.run(
-        [*mutmut(), "results", "--all", "true"],
-        cwd=ROOT,
-        env=mutmut_env(),
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    out = ask_mutmut("results", "--all", "true")
     wanted = set(mods)
     found = parse_results(out)
     return {k: v for k, v in found.items() if module_of(k) in wanted}
@@ -157,14 +165,7 @@ def mutant_diff(name: str, cache: dict[str, list[str]]) -> list[str]:
     stamp = mutated.stat()
     key = f"{name}@{stamp.st_mtime_ns}:{stamp.st_size}"
     if key not in cache:
-        shown = subprocess.run(
-            [*mutmut(), "show", name],
-            cwd=ROOT,
-            env=mutmut_env(),
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
+        shown = ask_mutmut("show", name)
         cache[key] = shown.splitlines()
     return cache[key]
 
