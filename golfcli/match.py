@@ -127,24 +127,24 @@ class MatchResult:
         return [h.events or () for h in self.holes]
 
     def __repr__(self) -> str:
-        totals = ", ".join(f"{n} {t}" for n, t in zip(self.side_names, self.totals, strict=True))
-        won = " and ".join(self.side_names[w] for w in self.winners)
         return (
             f"<MatchResult {self.variant}, {len(self.holes)} holes, {self.scoring} play: "
-            f"{totals}; won by {won}>"
+            f"{self._summary()}>"
         )
 
+    def _summary(self) -> str:
+        """Each side's total and who won, in words (``Ann 7, Bob 9; won by Ann``)."""
+        totals = ", ".join(f"{n} {t}" for n, t in zip(self.side_names, self.totals, strict=True))
+        won = " and ".join(self.side_names[w] for w in self.winners)
+        return f"{totals}; won by {won}"
+
     def _repr_html_(self) -> str:
-        """The scorecard: each hole's scores, the totals (and holes won in match
-        play), the winners' columns in bold; counted by the match's own rule."""
+        """The scorecard: each hole's scores, the result's totals (and holes won
+        in match play), the winners' columns in bold."""
         from .render.pictures import html_table
 
-        sides = len(self.side_names)
-        running, won = [0] * sides, [0.0] * sides
         rows: list[list[object]] = []
         for h in self.holes:
-            if not h.playoff:
-                count_hole(running, won, h.scores)
             rows.append([f"{h.number}" + (" (playoff)" if h.playoff else ""), *h.scores])
         rows.append(["total", *self.totals])
         if self.scoring == "match":
@@ -156,7 +156,7 @@ class MatchResult:
             caption=f"{self.variant}: {self.scoring} play ({lowest})",
             bold_rows=[len(rows) - 1],
             bold_cols=[1 + w for w in self.winners],
-            notes=[repr(self)[1:-1].split(": ", 1)[1]],
+            notes=[self._summary()],
         )
 
 
@@ -451,7 +451,7 @@ class Match:
         legal: tuple[Action, ...],
         info: MatchInfo,
         wants: bool,
-        trusted: bool = False,
+        trusted: bool,
     ) -> Action:
         stats = self.stats[seat]
         side = self.side_of[seat]
@@ -558,6 +558,9 @@ def play_match(
             extra_reveals=dict(handicap or {}),
             record=record,
             fallback=fault_policy,
+            # the bots made here have their seed already; a bot object given
+            # is seeded by the match (the same seed: its name's)
+            seeded=[isinstance(bot, str) for bot in bots],
         )
         return match.play()
     finally:

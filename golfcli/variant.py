@@ -468,8 +468,16 @@ def variants() -> list[Variant]:
 
 
 def _resolve(
-    spec: str | Path | Mapping[str, Any] | Located, base_dir: Path | None, seen: tuple[str, ...]
+    spec: str | Path | Mapping[str, Any] | Located,
+    base_dir: Path | None,
+    seen: tuple[str, ...],
+    extended: bool = False,
 ) -> Located:
+    """The merged document of ``spec`` and what it extends.  A built-in's
+    name is the built-in, except where the user typed it and a file of that
+    name sits in the working directory (the user's own ``six-card``); named
+    by ``extends:`` (``extended``) it is always the built-in, so that a file
+    in the working directory cannot change what the built-ins extend."""
     if isinstance(spec, Located):
         loc = Located(copy.deepcopy(spec.data), dict(spec.lines), spec.source)
         here = base_dir
@@ -479,7 +487,7 @@ def _resolve(
     else:
         text = str(spec)
         _check_name(text)
-        shipped = text in BUILTIN_NAMES and not _is_file(Path(text))
+        shipped = text in BUILTIN_NAMES and (extended or not _is_file(Path(text)))
         if shipped:
             path = builtin_path(text)
         else:
@@ -539,7 +547,8 @@ def _check_name(text: str) -> None:
         names = ", ".join(BUILTIN_NAMES)
         raise VariantError("''", "", f"empty variant name (built-ins: {names}; or give a path)")
     longest = max((len(part.encode()) for part in Path(text).parts), default=0)
-    if longest > 255 or len(text.encode()) > 4096 or "\0" in text:
+    # 255 bytes a part; 4096 in all is PATH_MAX, which counts the closing NUL
+    if longest > 255 or len(text.encode()) >= 4096 or "\0" in text:
         shown = text if len(text) <= 40 else text[:37] + "..."
         raise VariantError(
             shown, "", "not a variant name or file (names are at most 255 bytes, no NUL)"
@@ -589,7 +598,7 @@ def _resolve_parent(
             )
         if _resolved(path) in seen:
             raise VariantError(where, "extends", f"{parent!r} extends itself in a loop")
-    return _resolve(text, here, seen)
+    return _resolve(text, here, seen, extended=True)
 
 
 def _merge(base: Located, top: Located, path: KeyPath) -> None:
@@ -631,7 +640,9 @@ def _merge(base: Located, top: Located, path: KeyPath) -> None:
         for k, v in top.lines.items():
             if k[: len(sub)] == sub:
                 base.lines[k] = v
-    base.lines[()] = top.lines.get((), base.lines.get((), ""))
+    # the document's own place; one that knows no lines at all (a tournament
+    # config given as a mapping) is named by its source
+    base.lines[()] = top.lines.get((), base.lines.get((), top.source))
     base.source = top.source
 
 
@@ -792,37 +803,86 @@ def parse_counts(value: Any) -> tuple[int, int]:
 
 
 def _build(doc: Located) -> Variant:
+    """Validate the merged document and build its :class:`Variant`: one step
+    per part of the schema, in the order ``docs/variants.md`` lists them.
+    The order is part of the behaviour: loading stops at the first error,
+    and ``golf validate`` reports a file's errors by taking each one out in
+    turn (validate.py), so a step never looks at a part a later step checks."""
     ck = _checker(doc)
     top = ck.mapping((), DEFAULTS.keys())
+    name = _name(ck, top)
+    description = ck.str_(("description",)) if top.get("description") is not None else ""
+    players = _players(ck, top["players"])
+    ck.mapping(("grid",), ("rows", "cols"))
+    rows = ck.int_(("grid", "rows"), 1, 8)
+    cols = ck.int_(("grid", "cols"), 1, 12)
+    jokers, packs = _deck(ck)
+    rank_values, card_values = _values(ck, jokers)
+    patterns = _patterns(ck, rows, cols)
+    adjustments = _adjustments(ck)
+    cells = rows * cols
+    start = _start(ck, cells)
+    turn = _turn(ck, cells)
+    end = _end(ck, turn)
+    game = _game(ck)
+    partners = _partners(ck, players)
+    _check_deal(ck, players, packs, jokers + 52, partners, cells)
+    return Variant(
+        name=name,
+        description=description,
+        players=tuple(sorted(players)),
+        rows=rows,
+        cols=cols,
+        packs=packs,
+        jokers_per_pack=jokers,
+        rank_values=tuple(v if v is not None else 0 for v in rank_values),
+        card_values=card_values,
+        patterns=patterns,
+        adjustments=adjustments,
+        start=start,
+        turn=turn,
+        end=end,
+        game=game,
+        partners=partners,
+        source=doc.source,
+        data=_frozen(doc.data),
+        joker_valued=rank_values[0] is not None,
+    )
+
+
+def _name(ck: Checker, top: dict[str, Any]) -> str:
+    """The variant's name, stripped: text of 1 to 255 characters."""
     name = top.get("name")
     if not isinstance(name, str) or not name.strip():
         ck.fail(("name",), "every variant needs a name")
     if len(name.strip()) > 255:
         ck.fail(("name",), f"at most 255 characters, not {len(name.strip())}")
-    description = ck.str_(("description",)) if top.get("description") is not None else ""
+    return name.strip()
 
-    # players
-    players_raw = top["players"]
+
+def _players(ck: Checker, raw: Any) -> set[int]:
+    """The allowed player counts, 1 to 16: ``players`` is one count or range
+    (``2-8``, ``9+``) or a list of them."""
     players: set[int] = set()
-    items = players_raw if isinstance(players_raw, list) else [players_raw]
+    items = raw if isinstance(raw, list) else [raw]
     for i, item in enumerate(items):
-        path: KeyPath = ("players", i) if isinstance(players_raw, list) else ("players",)
+        path: KeyPath = ("players", i) if isinstance(raw, list) else ("players",)
         try:
             lo, hi = parse_counts(item)
         except InputError as exc:
             ck.fail(path, str(exc))
-        if lo < 1 or hi < lo or (hi > 16 and hi != 99):
+        if lo < 1 or hi < lo or lo > 16 or (hi > 16 and hi != 99):
             ck.fail(path, f"impossible player count {item!r} (1 to 16)")
         players.update(range(lo, min(hi, 16) + 1))
     if not players:
         ck.fail(("players",), "no player counts given")
+    return players
 
-    # grid
-    ck.mapping(("grid",), ("rows", "cols"))
-    rows = ck.int_(("grid", "rows"), 1, 8)
-    cols = ck.int_(("grid", "cols"), 1, 12)
 
-    # deck
+def _deck(ck: Checker) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """Jokers per pack, and the packs dealt as ``(lo, hi, packs)`` per range
+    of player counts, sorted: ``deck.packs`` is one number for every count
+    or a mapping of non-overlapping ranges."""
     ck.mapping(("deck",), ("packs", "jokers_per_pack"))
     jokers = ck.int_(("deck", "jokers_per_pack"), 0, 8)
     packs_raw = ck.get(("deck", "packs"))
@@ -844,8 +904,12 @@ def _build(doc: Located) -> Variant:
             packs.append((lo, hi, ck.int_(("deck", "packs", k), 1, 12)))
     else:
         ck.fail(("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}")
+    return jokers, tuple(sorted(packs))
 
-    # values
+
+def _values(ck: Checker, jokers: int) -> tuple[list[int | None], tuple[tuple[int, int], ...]]:
+    """Each rank's value (index 0 the joker's, None if not given; every other
+    rank must have one) and the exact cards that count otherwise."""
     ck.mapping(("values",), ("ranks", "cards"))
     ranks_raw = ck.get(("values", "ranks"))
     if not isinstance(ranks_raw, dict):
@@ -887,19 +951,24 @@ def _build(doc: Located) -> Variant:
         if any(c == card for c, _ in card_values):
             ck.fail(("values", "cards", k), f"card {C.card_str(card)} is given a value twice")
         card_values.append((card, ck.int_(("values", "cards", k), -100, 100)))
+    return rank_values, tuple(card_values)
 
-    patterns = _patterns(ck, rows, cols)
-    adjustments = _adjustments(ck)
 
+def _start(ck: Checker, cells: int) -> Start:
+    """Cards each player turns up and looks at before the first turn."""
     ck.mapping(("start",), DEFAULTS["start"].keys())
-    cells = rows * cols
     start = Start(ck.int_(("start", "reveal"), 0, cells), ck.int_(("start", "peek"), 0, cells))
     if start.reveal + start.peek > cells:
         ck.fail(
             ("start",),
             f"reveal + peek ({start.reveal + start.peek}) exceeds the {cells} cards of a layout",
         )
+    return start
 
+
+def _turn(ck: Checker, cells: int) -> Turn:
+    """What a turn may do: where to draw from, the flip after a discard, the
+    optional actions (knock, shots, looks) and their face-down limits."""
     ck.mapping(("turn",), DEFAULTS["turn"].keys())
     draw_from = ck.get(("turn", "draw_from"))
     if not isinstance(draw_from, list) or not draw_from:
@@ -907,7 +976,7 @@ def _build(doc: Located) -> Variant:
     for i, d in enumerate(draw_from):
         if d not in ("stock", "discard"):
             ck.fail(("turn", "draw_from", i), f"must be stock or discard, not {d!r}")
-    turn = Turn(
+    return Turn(
         draw_from=tuple(dict.fromkeys(draw_from)),
         flip_after_discard=ck.choice(("turn", "flip_after_discard"), FLIP_MODES),
         flip_after_discard_phase=ck.choice(
@@ -924,6 +993,9 @@ def _build(doc: Located) -> Variant:
         ),
     )
 
+
+def _end(ck: Checker, turn: Turn) -> End:
+    """How a hole ends; checked against the turn rules it needs."""
     ck.mapping(("end",), DEFAULTS["end"].keys())
     end = End(
         all_face_up=ck.bool_(("end", "all_face_up")),
@@ -942,7 +1014,12 @@ def _build(doc: Located) -> Variant:
         ck.fail(
             ("end", "all_face_up"), "with all_face_up false a hole can only end by turn.knock: true"
         )
+    return end
 
+
+def _game(ck: Checker) -> Game:
+    """The game of many holes: a number of holes or a target (capped), stroke
+    or match play, ties shared or played off."""
     ck.mapping(("game",), DEFAULTS["game"].keys())
     game = Game(
         holes=ck.int_(("game", "holes"), 1, 1000, none=True),
@@ -963,7 +1040,11 @@ def _build(doc: Located) -> Variant:
     if game.target is not None and game.max_holes is None:
         # a target nobody ever reaches (every card worth 0) must still end
         game = replace(game, max_holes=TARGET_HOLE_CAP)
+    return game
 
+
+def _partners(ck: Checker, players: Collection[int]) -> Partners:
+    """The player counts that play in groups (partners), and the group size."""
     ck.mapping(("partners",), DEFAULTS["partners"].keys())
     gsize = ck.int_(("partners", "group_size"), 2, 8)
     pc_raw = ck.get(("partners", "player_counts"))
@@ -982,46 +1063,32 @@ def _build(doc: Located) -> Variant:
                 ("partners", "player_counts", i), f"{n} is not an allowed player count (players)"
             )
         pcs.append(n)
-    partners = Partners(gsize, tuple(pcs))
+    return Partners(gsize, tuple(pcs))
 
-    # Every allowed player count needs a pack count and enough cards to deal.
-    pack_list = tuple(sorted(packs))
+
+def _check_deal(
+    ck: Checker,
+    players: Collection[int],
+    packs: Sequence[tuple[int, int, int]],
+    pack_size: int,
+    partners: Partners,
+    cells: int,
+) -> None:
+    """Every allowed player count needs a pack count, and enough cards to
+    deal its layouts, turn up the first discard and leave one to draw."""
     for n in sorted(players):
-        match = [p for lo, hi, p in pack_list if lo <= n <= hi]
+        match = [p for lo, hi, p in packs if lo <= n <= hi]
         if not match:
             ck.fail(("deck", "packs"), f"no pack count for {n} players")
-        sides = n // gsize if n in pcs else n
-        need = sides * cells + 1 + (1 if sides else 0)
-        have = match[0] * (52 + jokers)
+        sides = n // partners.group_size if n in partners.player_counts else n
+        need = sides * cells + 2
+        have = match[0] * pack_size
         if have < need:
             ck.fail(
                 ("deck", "packs"),
                 f"{match[0]} pack(s) hold {have} cards, too few to deal "
                 f"{sides} layouts of {cells} with {n} players",
             )
-
-    data = _frozen(doc.data)
-    return Variant(
-        name=name.strip(),
-        description=description,
-        players=tuple(sorted(players)),
-        rows=rows,
-        cols=cols,
-        packs=pack_list,
-        jokers_per_pack=jokers,
-        rank_values=tuple(v if v is not None else 0 for v in rank_values),
-        card_values=tuple(card_values),
-        patterns=patterns,
-        adjustments=adjustments,
-        start=start,
-        turn=turn,
-        end=end,
-        game=game,
-        partners=partners,
-        source=doc.source,
-        data=data,
-        joker_valued=rank_values[0] is not None,
-    )
 
 
 def _face_down_limit(ck: Checker, path: KeyPath, cells: int) -> int | None:
