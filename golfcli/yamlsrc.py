@@ -375,7 +375,7 @@ class Checker:
 
     def choice(self, path: KeyPath, options: Collection[str]) -> str:
         v = self.get(path)
-        if v not in options:
+        if not isinstance(v, str) or v not in options:  # a list or a map is no option either
             hint = did_you_mean(v, options) if isinstance(v, str) else ""
             self.fail(path, f"must be one of {', '.join(options)}, not {v!r}{hint}")
         return str(v)

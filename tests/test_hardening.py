@@ -85,6 +85,10 @@ LAUGHS = "\n".join(
         ("name: x\nplayers: 2\n\x01\n", ":3: control character U+0001"),
         ("name: x\n\x00\x00\n", ":2: binary data (a NUL byte)"),
         ("name: x\n  bad: [\n", ": invalid YAML"),
+        (  # a list where a word is chosen (found by test_generated_variant_files)
+            "name: x\nextends: six-card\nadjustments:\n- kind: closer\n  add: 2\n  when: []\n",
+            ":6: adjustments.0.when: must be one of ",
+        ),
     ],
 )
 def test_hostile_yaml_is_one_line(tmp_path: Path, text: str, fragment: str) -> None:
