@@ -429,6 +429,26 @@ def test_a_mixed_hole_warns_about_each_rule_it_cannot_apply(tmp_path: Path) -> N
     assert ok("add", knock, "Ann=5", "Bob=3", "--closer", "Ann").stderr == ""  # all typed
 
 
+def test_a_layout_no_deal_could_give_is_said_at_entry_and_counted(tmp_path: Path) -> None:
+    card = tmp_path / "u.yaml"
+    ok("new", card, "-p", "Ann,Bob")
+    r = ok("add", card, "Ann=K K K / K K 3", "Bob=4")  # five kings from one pack
+    assert r.stderr.strip() == (
+        "golf: warning: hole 1, Ann: cannot be dealt: 5 cards of rank K (the deck has 4), but "
+        "six-card deals 1 pack to 2 players; counted all the same"
+    )
+    r = ok("add", card, "Ann=K KS 3 / 4 5 6", "Bob=KS 7 2 / 9 9 8")  # one K of spades, twice
+    assert r.stderr.strip() == (
+        "golf: warning: hole 2: the layouts cannot be dealt together: KS typed twice (the deck "
+        "has 1), but six-card deals 1 pack to 2 players; counted all the same"
+    )
+    assert show_json(card)["rows"][1]["scores"] == {"Ann": 18, "Bob": 31}
+    assert ok("add", card, "Ann=K K K / K 2 3", "Bob=4").stderr == ""  # four kings: one pack
+    alb = tmp_path / "alb.yaml"  # two packs for four players: five kings can be dealt
+    ok("new", alb, "-p", "Ann,Bob,Cat,Dan", "-v", "alberta")
+    assert ok("add", alb, "Ann=K K K K K 3 / 2 2 2 4 4 4 / 5 5 5 6 6 6", "Bob=3").stderr == ""
+
+
 # --------------------------------------------------------------------------- stats
 
 

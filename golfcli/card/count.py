@@ -181,6 +181,33 @@ def rules_not_applied(
     return out
 
 
+def undealable(
+    variant: Variant | None, typed: Sequence[Typed], names: Sequence[str], where: str
+) -> list[str]:
+    """Warnings for layouts no deal of the variant could give: a layout that
+    holds more copies of a card than the packs do, or (when each alone could
+    be dealt) the hole's layouts together, for the tables whose size gives
+    this many sides.  A typo more often than a miracle, so it is said at
+    entry; the hole is counted all the same, as ``golf score`` does."""
+    if variant is None:
+        return []
+    out = []
+    # the player counts that seat this many sides (partners: two players a side)
+    table = [p for p in variant.players if variant.groups_for(p) == len(typed)]
+    layouts = [(n, t.layout) for n, t in zip(names, typed, strict=True) if t.layout is not None]
+    for name, lay in layouts:
+        if problem := variant.overdealt(list(lay), table):
+            out.append(f"{where}, {name}: cannot be dealt: {problem}; counted all the same")
+    if out or len(layouts) < 2:
+        return out
+    cards = [c for _, lay in layouts for c in lay]
+    if problem := variant.overdealt(cards, table):
+        out.append(
+            f"{where}: the layouts cannot be dealt together: {problem}; counted all the same"
+        )
+    return out
+
+
 def check_layouts(card: Card, variant: Variant) -> list[str]:
     """Count every stored layout again with the card's variant and report
     each score that disagrees with its layout (``file:line: hole 1, Bob: ...``

@@ -271,15 +271,19 @@ def count(
     where: str,
 ) -> list[Entry]:
     """Count the hole with the variant :func:`read_all` loaded (present
-    whenever a layout was typed), warning about every rule the hole's mix of
-    typed totals and layouts kept from applying."""
-    from .count import count_hole, rules_not_applied
+    whenever a layout was typed), warning about layouts no deal could give and
+    about every rule the hole's mix of typed totals and layouts kept from
+    applying."""
+    from .count import count_hole, rules_not_applied, undealable
 
     try:
         entries = count_hole(var, typed, closer)
     except ValueError as exc:  # the scorer refused a layout
         fail(f"{path}: {exc}")
-    for line in rules_not_applied(var, typed, names, closer, where):
+    for line in [
+        *undealable(var, typed, names, where),
+        *rules_not_applied(var, typed, names, closer, where),
+    ]:
         warn(line)
     return entries
 
