@@ -340,6 +340,12 @@ class Variant:
             return players // self.partners.group_size
         return players
 
+    def players_for_sides(self, sides: int) -> list[int]:
+        """The allowed player counts whose hole has ``sides`` layouts (with
+        partners, two players a side): the tables a hole of typed layouts can
+        have come from, which decides how many packs were dealt."""
+        return [p for p in self.players if self.groups_for(p) == sides]
+
     def side_of(self, players: int) -> tuple[int, ...]:
         """The side (the layout) each of ``players`` seats plays.  With partners
         seat ``s`` plays side ``s % groups``, so partners sit alternately (A and C

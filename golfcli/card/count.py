@@ -192,8 +192,7 @@ def undealable(
     if variant is None:
         return []
     out = []
-    # the player counts that seat this many sides (partners: two players a side)
-    table = [p for p in variant.players if variant.groups_for(p) == len(typed)]
+    table = variant.players_for_sides(len(typed))
     layouts = [(n, t.layout) for n, t in zip(names, typed, strict=True) if t.layout is not None]
     for name, lay in layouts:
         if problem := variant.overdealt(list(lay), table):

@@ -137,7 +137,7 @@ def score(
     if hole and parsed and not errors:
         if closer is not None and not 1 <= closer <= len(parsed):
             fail(f"--closer must be between 1 and {len(parsed)}")
-        table = [p for p in var.players if var.groups_for(p) == len(parsed)]
+        table = var.players_for_sides(len(parsed))
         if table and (problem := var.overdealt([c for lay in parsed for c in lay], table)):
             warn(f"the layouts cannot be dealt together: {problem}; scored all the same")
         try:
