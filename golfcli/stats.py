@@ -113,9 +113,8 @@ class Outcome:
 class EntrantTally:
     games: int = 0
     wins: float = 0.0
-    hole_mean: Running = field(default_factory=Running)
-    # the same mean as a ratio over closed deals (per-game means / games): its interval
-    hole_mean_deals: Ratio = field(default_factory=Ratio)
+    # per-game strokes a hole: their sum over games, deals as clusters (closed deals)
+    hole_mean: Ratio = field(default_factory=Ratio)
     total: Running = field(default_factory=Running)
     holes_won: float = 0.0
     faults: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FAULT_KINDS, 0))
@@ -201,7 +200,6 @@ class Tally:
             open_e[0] += 1
             open_e[1] += won
             open_e[2] += o.totals[s] / o.holes
-            t.hole_mean.add(o.totals[s] / o.holes)
             t.total.add(o.totals[s])
             t.holes_won += o.holes_won[s]
             if o.hole_scores:
@@ -262,7 +260,7 @@ class Tally:
             return
         for e, (g, w, h) in self._open_e.items():
             self.entrants[e].win_share.add(w, g)
-            self.entrants[e].hole_mean_deals.add(h, g)
+            self.entrants[e].hole_mean.add(h, g)
         for key, (g, score, margin, _) in self._open_p.items():
             p = self.pair.get(key)
             if p is None:
@@ -342,8 +340,8 @@ class Tally:
                     "wins": t.wins,
                     "win_pct": 100.0 * t.wins / t.games if t.games else None,
                     "win_pct_ci95": None if ci is None else 100.0 * ci,
-                    "mean_hole_score": t.hole_mean.mean if t.games else None,
-                    "mean_hole_score_ci95": t.hole_mean_deals.ci95(),
+                    "mean_hole_score": t.hole_mean.value,
+                    "mean_hole_score_ci95": t.hole_mean.ci95(),
                     "mean_total": t.total.mean if t.games else None,
                     "holes_won": t.holes_won,
                     "holes_won_per_game": t.holes_won / t.games if t.games else None,
