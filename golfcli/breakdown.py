@@ -501,17 +501,13 @@ class HoleResult:
         from .render.pictures import Table, table_svg
 
         grids = []
+        low = min(self.totals)  # the hole's winners, in bold
         for i, side in enumerate(self.parts.sides):
             g = score_grid(self.variant, side.layout, None, side)
             g.title = f"{self.names[i]}: {side.total}"
-            g.bold = i in _lowest(self.totals)
+            g.bold = self.totals[i] == low
             grids.append(g)
         return table_svg(Table(grids, per_row=3), "hole: " + " | ".join(map(str, self.layouts)))
-
-
-def _lowest(totals: Sequence[int]) -> list[int]:
-    low = min(totals)
-    return [i for i, t in enumerate(totals) if t == low]
 
 
 def score_grid(

@@ -45,6 +45,7 @@ from pathlib import Path
 from .actions import ACTION_KINDS, Action, IllegalAction, Phase
 from .events import Event
 from .exceptions import InputError
+from .game import dealer_of, hole_winners, side_names
 from .keys import KeyedRandom, derive, match_key, new_key
 from .notation import Card, Layout
 from .replay import replay_hole
@@ -143,7 +144,7 @@ class Hole:
         self.number = number
         if _state is None:
             var = resolve(variant)
-            deal = (number - 1) % players if dealer is None else dealer
+            deal = dealer_of(number, players) if dealer is None else dealer
             rng = KeyedRandom(derive(self.key, f"hole:{number}"))
             _state = HoleState(
                 var, players, deal, rng, extra_reveals=dict(handicap or {}), order=order
@@ -201,7 +202,7 @@ class Hole:
         for s, side in enumerate(sides):
             if len(side) != var.cells:
                 raise InputError(f"layout {s + 1} has {len(side)} cards, not {var.cells}")
-        deal = (number - 1) % players if dealer is None else dealer % players
+        deal = dealer_of(number, players) if dealer is None else dealer % players
         first_side = var.side_of(players)[(deal + 1) % players]
         dealt = [sides[s][p] for s, p in deal_cells(groups, first_side, var.cells)]
         dealt.append(int(Card(discard)))
@@ -448,7 +449,7 @@ class Hole:
     def side_names(self) -> tuple[str, ...]:
         """Each side's name: its seats' names joined with ``&`` (partners)."""
         st = self.state
-        return tuple(" & ".join(self.names[s] for s in seats) for seats in st.seats_of)
+        return side_names(self.names, st.side_of, st.groups)
 
     def _titles(self) -> list[str]:
         """Each side's name, with its score once the hole is over."""
@@ -486,8 +487,7 @@ class Hole:
             held = (f"{self.names[st.current]} holds", st.drawn)
         winners: tuple[int, ...] = ()
         if st.result is not None:
-            low = min(st.result.totals)
-            winners = tuple(i for i, t in enumerate(st.result.totals) if t == low)
+            winners = tuple(hole_winners(st.result.totals))
         return hole_svg(
             cells,
             st.variant.cols,
