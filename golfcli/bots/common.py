@@ -73,6 +73,17 @@ def determinize(view: View, rng: random.Random) -> HoleState:
     return state_from_view(view, pool.pop, lambda: pool, rng=rng)
 
 
+def closer_in_history(v: View) -> int | None:
+    """The seat the hole's history names as going out or knocking, if any
+    (with partners the side's closer is one of two seats)."""
+    history = v.history
+    for i in range(len(history) - 1, -1, -1):  # latest first (mypyc: no reversed() of a tuple)
+        ev = history[i]
+        if ev.kind in ("out", "knock"):
+            return int(ev.seat)
+    return None
+
+
 def state_from_view(
     view: View,
     hidden: Callable[[], int],
@@ -103,15 +114,9 @@ def state_from_view(
                 cards.append(hidden())
         layouts.append(cards)
         up.append(mask)
-    closer_seat = None
+    closer_seat = None if view.closer is None else closer_in_history(view)
     final_left: list[int] | None = None
     if view.closer is not None:
-        history = view.history
-        for i in range(len(history) - 1, -1, -1):  # latest first (mypyc: no reversed() of a tuple)
-            ev = history[i]
-            if ev.kind in ("out", "knock"):
-                closer_seat = ev.seat
-                break
         owed: list[int] = []
         k = view.current
         while k != closer_seat and len(owed) < view.players:

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from ..scoring import compiled, score_hole
 from ..state import Action
 from ..view import View
+from .common import closer_in_history
 
 
 def closer_seat(v: View) -> int | None:
@@ -52,16 +53,6 @@ def closer_seat(v: View) -> int | None:
     if len(seats) == 1:
         return seats[0]
     return closer_in_history(v)
-
-
-def closer_in_history(v: View) -> int | None:
-    """The seat the hole's history names as going out or knocking, if any."""
-    history = v.history
-    for i in range(len(history) - 1, -1, -1):  # latest first (mypyc: no reversed() of a tuple)
-        ev = history[i]
-        if ev.kind in ("out", "knock"):
-            return int(ev.seat)
-    return None
 
 
 def moves_last(v: View) -> bool:

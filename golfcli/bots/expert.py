@@ -33,8 +33,8 @@ from mypy_extensions import mypyc_attr
 from ..state import Action
 from ..view import View
 from . import BaseBot, BotSpecError
-from .common import discard_flips
-from .endgame import LastMove, closer_in_history, moves_last
+from .common import closer_in_history, discard_flips
+from .endgame import LastMove, moves_last
 from .evaluator import DEFAULT_BUDGET, Evaluator, OverBudget
 
 #: Random deals of the unseen cards that value each move of a hole's last
