@@ -95,9 +95,7 @@ class GolfEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     ) -> None:
         super().__init__()
         self.variant = _load(variant, overrides)
-        if players not in self.variant.players:
-            allowed = ", ".join(str(p) for p in self.variant.players)
-            raise golfcli.InputError(f"{self.variant.name} is for {allowed} players, not {players}")
+        self.variant.check_players(players)
         if holes < 1:
             raise golfcli.InputError(f"holes must be at least 1, not {holes}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

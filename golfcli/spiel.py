@@ -133,11 +133,10 @@ class GolfGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         else:  # a loaded variant (a match's, from any file): its name stands in the parameters
             params["variant"] = variant.name
         players = int(params["players"])
-        if players not in variant.players:
-            allowed = ", ".join(str(p) for p in variant.players)
-            raise golfcli.InputError(
-                f"golf(players={players}): {variant.name} is for {allowed} players, not {players}"
-            )
+        try:
+            variant.check_players(players)
+        except golfcli.InputError as exc:
+            raise golfcli.InputError(f"golf(players={players}): {exc}") from None
         self.variant = variant
         self.groups = variant.groups_for(players)
         self.side_of = variant.side_of(players)
