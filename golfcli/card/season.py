@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..render import csv_text, text_table
+from ..render import csv_text, plural, text_table
 from .model import Card, standing
 
 
@@ -116,17 +116,17 @@ def season(cards: Sequence[tuple[str, Card]]) -> Season:
                 rec.add(e.score, f"{file} hole {h.number}")
     left: list[str] = []
     if empty:
-        left.append(f"{_count(len(empty), 'card')} with no holes entered: {', '.join(empty)}")
+        left.append(f"{plural(len(empty), 'card')} with no holes entered: {', '.join(empty)}")
     if playoffs:
-        left.append(f"{_count(playoffs, 'playoff hole')}: they decide wins, not counted as holes")
+        left.append(f"{plural(playoffs, 'playoff hole')}: they decide wins, not counted as holes")
     if unfinished:
         left.append(
-            f"{_count(len(unfinished), 'unfinished game')} ({', '.join(unfinished)}): "
+            f"{plural(len(unfinished), 'unfinished game')} ({', '.join(unfinished)}): "
             "holes counted, no win"
         )
     if doubtful:
         left.append(
-            f"{_count(len(doubtful), 'score')} that disagree with their layouts: "
+            f"{plural(len(doubtful), 'score')} that disagree with their layouts: "
             + "; ".join(doubtful)
         )
     ordered = [groups[k] for k in sorted(groups, key=lambda k: (k[0], k[1], k[2]))]
@@ -139,10 +139,6 @@ def _record(group: Group, members: list[str], label: str) -> Record:
         return group.people.setdefault(members[0].casefold(), Record(members[0], []))
     key = frozenset(m.casefold() for m in members)
     return group.teams.setdefault(key, Record(label, list(members)))
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'s' if n != 1 else ''}"
 
 
 HEADERS = ["games", "finished", "wins", "holes", "{unit}", "best hole", "worst hole"]
@@ -185,10 +181,10 @@ def stats(cards: Sequence[tuple[str, Card]], fmt: str) -> str:
         ]
         return csv_text([*header, *HEADERS[5:]], rows)
     n = len(cards)
-    out = [f"{n} card{'s' if n != 1 else ''}: " + ", ".join(Path(f).name for f, _ in cards)]
+    out = [f"{plural(n, 'card')}: " + ", ".join(Path(f).name for f, _ in cards)]
     for g in s.groups:
         files = ", ".join(Path(f).name for f in g.files)
-        title = f"{g.game}, {_count(g.players, 'player')}: {_count(len(g.files), 'card')} ({files})"
+        title = f"{g.game}, {plural(g.players, 'player')}: {plural(len(g.files), 'card')} ({files})"
         out += ["", f"### {title}" if fmt == "markdown" else title, ""]
         headers = [h.format(unit=_unit(g)) for h in HEADERS]
         if g.people:
