@@ -333,9 +333,8 @@ def undo(file: FileArg) -> None:
     from .model import early_end, standing
     from .present import change_text, status_lines
 
-    edit.load(file)  # warns about hand edits before anything changes
-    with edit.locked(file):
-        card = edit.load(file, check=False)
+    with edit.locked(file):  # nothing is asked: one read, under the lock
+        card = edit.load(file)  # warns about hand edits before anything changes
         try:
             change = take_back(card)
         except ChangeError as exc:
