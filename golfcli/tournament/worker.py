@@ -149,7 +149,7 @@ class Player:
             if tb is not None:
                 external["time_bank"] = tb
             external["name"] = spec.name
-        if self.out is not None and _logs(spec):
+        if self.out is not None:  # every bot but a built-in keeps a log: built-ins returned above
             external["log_path"] = log_file(self.out, spec.name)
         target: str | list[str] = spec.bot if spec.bot is not None else list(spec.command or ())
         return make_bot(
