@@ -6,15 +6,12 @@ inside the command, so that ``golf score`` starts fast.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from ..errors import check_range
 from ..limits import MAX_HOLES, MAX_SEED
-
-if TYPE_CHECKING:
-    pass
 
 
 def check_bot(

@@ -7,17 +7,13 @@ inside the command, so that ``golf score`` starts fast.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from ..errors import check_range, fail, load_variant_or_fail
 from ..limits import MAX_HOLES, MAX_SEED
 from .options import AsciiOpt, SetOpt, VariantOpt
-
-if TYPE_CHECKING:
-    pass
-
 
 # --------------------------------------------------------------------------- play / replay
 # Implementation: golfcli/tui/ (the interactive game).

@@ -7,16 +7,12 @@ inside the command, so that ``golf score`` starts fast.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from ..errors import check_range, fail
 from .options import DbOpt
-
-if TYPE_CHECKING:
-    pass
-
 
 # --------------------------------------------------------------------------- ratings
 # Implementation: golfcli/tournament/ratings.py (the file) and leaderboard.py,

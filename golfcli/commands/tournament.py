@@ -8,17 +8,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from ..errors import check_range, fail, say_error, warn
 from ..limits import MAX_GAMES, MAX_HOLES, MAX_SEED
 from .options import DbOpt
-
-if TYPE_CHECKING:
-    pass
-
 
 # --------------------------------------------------------------------------- tournament
 # Implementation: golfcli/tournament/, golfcli/stats.py and golfcli/render/.

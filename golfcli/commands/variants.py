@@ -7,16 +7,12 @@ inside the command, so that ``golf score`` starts fast.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from ..errors import load_variant_or_fail, say_error
 from .options import SetOpt
-
-if TYPE_CHECKING:
-    pass
-
 
 # --------------------------------------------------------------------------- variants
 

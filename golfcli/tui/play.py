@@ -12,7 +12,7 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from .. import cards as C
 from ..actions import Action
@@ -41,9 +41,6 @@ from .input import (
 from .narrate import describe_events, turn_groups
 from .seats import SeatSpec
 from .style import Style
-
-if TYPE_CHECKING:
-    pass
 
 PUBLIC = -1  # censor() for nobody's eyes: what everyone at the table sees
 
