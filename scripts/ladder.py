@@ -89,7 +89,7 @@ def play_deal(args: tuple[str, str, str, int, int]) -> Deal:
     sc = next(s for s in SCENARIOS if s.key == scenario_key)
     variant = builtin(sc.variant)
     groups = variant.groups_for(players)
-    side_of = [s % groups for s in range(players)]
+    side_of = variant.side_of(players)
     names = [f"seat{s}" for s in range(players)]  # same seat, same bot seed in every game
     seed = f"ladder:{scenario_key}:{index}"
 
@@ -339,7 +339,7 @@ def play_field_deal(args: tuple[str, tuple[str, ...], str, int]) -> list[dict[st
     variant = field_variant(sc.variant)
     players = sc.players
     groups = variant.groups_for(players)
-    side_of = [s % groups for s in range(players)]
+    side_of = variant.side_of(players)
     names = [f"seat{s}" for s in range(players)]
     seed = f"field:{key}:{index}"
     sides = range(groups) if groups <= 2 else [index % groups]
