@@ -204,11 +204,10 @@ def ask_missing(
         return out, False
     # the values given on the command line first: a mistake there is said before
     # anyone types the rest
-    read_all(card, path, out, [i for i in sides if i not in ask], label)
+    _, var = read_all(card, path, out, [i for i in sides if i not in ask], label)
     interactive = sys.stdin.isatty()
     if interactive:
         typer.echo(f"{label}: type each score (a number, or a layout like 5 K 2 / 5 7 9)")
-    var = None
     for i in ask:
         while True:
             try:
