@@ -28,6 +28,14 @@ class Knowledge:
         vals = [self.vt[c] for c in self.unseen]
         self.mu = sum(vals) / len(vals) if vals else 0.0
         self.mine: list[int | None] = view.known_layout()
+        self._mine_value: float | None = None
+
+    def mine_value(self) -> float:
+        """``estimate(self.mine)``, worked out once per decision: every
+        candidate move is weighed against it."""
+        if self._mine_value is None:
+            self._mine_value = self.estimate(self.mine)
+        return self._mine_value
 
     def estimate(self, cells: list[int | None]) -> float:
         """Expected layout score, unknown cards at the unseen mean, no matches."""

@@ -255,7 +255,7 @@ class FieldBot(BaseBot):
         trial = list(cells)
         trial[pos] = card
         after = k.estimate(trial)
-        score = k.estimate(cells) - after
+        score = k.mine_value() - after
         building = self._progress(k, trial, pos)
         if face_down:
             if k.vt[card] > self.face_down_max and building == 0.0:
@@ -279,7 +279,7 @@ class FieldBot(BaseBot):
             if t.flip_after_discard == "required" or self.reveal > 0:
                 score += self.reveal
             ending = self._would_end(view, 1) and t.flip_after_discard == "required"
-            if ending and not self._ending_ok(view, k, k.estimate(k.mine)):
+            if ending and not self._ending_ok(view, k, k.mine_value()):
                 score += _REFUSE / 2
         return score + self._jitter()
 
@@ -327,7 +327,7 @@ class FieldBot(BaseBot):
 
     def _draw(self, view: View, k: Knowledge, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
-        mine = k.estimate(k.mine)
+        mine = k.mine_value()
         if "knock" in kinds and not k.unknown(k.mine) and self._ending_ok(view, k, mine):
             return Action("knock")
         if "draw_discard" in kinds and view.discard:

@@ -34,7 +34,7 @@ class GreedyBot(BaseBot):
     def best_place(self, k: Knowledge, card: int) -> tuple[int, float]:
         """(position, gain) of the best place for ``card``; gain > 0 improves."""
         cells = k.mine
-        now = k.estimate(cells)
+        now = k.mine_value()
         best, gain = -1, float("-inf")
         for pos in range(len(cells)):
             if cells[pos] is None and k.vt[card] > self.threshold:
@@ -52,7 +52,7 @@ class GreedyBot(BaseBot):
             return legal[int(self.rng.random() * len(legal))]
         k = Knowledge(view)
         if view.phase == "draw":
-            if "knock" in kinds and not k.unknown(k.mine) and k.estimate(k.mine) <= self.knock_at:
+            if "knock" in kinds and not k.unknown(k.mine) and k.mine_value() <= self.knock_at:
                 return Action("knock")
             if "draw_discard" in kinds and view.discard:
                 _, gain = self.best_place(k, view.discard[-1])
