@@ -145,23 +145,14 @@ def new(
 
       golf card new putt.yaml --mini -p Ann,Bob --par 3,2,4,3,3,2,4,3,3
     """
-    from .model import Card, now_text
+    from .model import now_text
 
     check_range("--holes", holes, 1, MAX_HOLES)
     start.check_new_file(file, title, force)
     names = options.read_players(players)
     created = now_text()
     if mini:
-        pars, n_holes = options.mini_holes(holes, par, variant, set_, twos, kings)
-        card = Card(
-            kind="mini",
-            players=names,
-            sides=[[n] for n in names],
-            holes=n_holes,
-            par=pars,
-            created=created,
-            title=title,
-        )
+        card = start.blank_mini_card(names, holes, par, variant, set_, twos, kings, created, title)
     else:
         if par is not None:
             fail("--par is for mini golf (add --mini)")

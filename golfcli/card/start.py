@@ -106,12 +106,23 @@ def blank_mini_card(
     set_: list[str] | None,
     twos: str | None,
     kings: str | None,
+    created: str = "",
+    title: str = "",
 ) -> Card:
-    """A blank mini golf card with its par column (filled in when --par is given)."""
+    """A mini golf card with its par column (filled in when --par is given):
+    blank for printing, or ``created`` (and titled) for a new card file."""
     from .model import Card
 
     pars, n_holes = options.mini_holes(holes, par, variant, set_, twos, kings)
-    return Card(kind="mini", players=names, sides=[[n] for n in names], holes=n_holes, par=pars)
+    return Card(
+        kind="mini",
+        players=names,
+        sides=[[n] for n in names],
+        holes=n_holes,
+        par=pars,
+        created=created,
+        title=title,
+    )
 
 
 def blank_golf_card(
