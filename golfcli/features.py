@@ -238,8 +238,14 @@ def text(view: golfcli.View, history: bool = False) -> str:
         lines.append(f"side {view.closer} closed: final turns")
     lines.append(f"turns {list(view.turns)}, {view.turn_limit_left} left")
     if history:  # each event as the bot protocol words it (cards in notation)
-        words = view.to_json()["history"]
-        lines += [_event(ev, data) for ev, data in zip(view.history, words, strict=True)]
+        words = None  # the view's JSON, made only if an event has not been worded before
+        for i, ev in enumerate(view.history):
+            text = _WORDED.get(ev)
+            if text is None:
+                if words is None:
+                    words = view.to_json()["history"]
+                text = _event(ev, words[i])
+            lines.append(text)
     return "\n".join(lines)
 
 
@@ -247,16 +253,16 @@ _WORDED: dict[object, str] = {}
 
 
 def _event(ev: object, data: dict[str, object]) -> str:
-    """One censored event in words: its kind, seat and fields (``?``: hidden).
-    Events compare by value, so each is worded once (``ev`` is the key)."""
-    text = _WORDED.get(ev)
-    if text is None:
-        fields = " ".join(f"{k}={_field(v)}" for k, v in data.items() if k not in ("kind", "seat"))
-        seat = data.get("seat")
-        text = f"{data['kind']}{'' if seat is None else f' seat {seat}'} {fields}".rstrip()
-        if len(_WORDED) > 100_000:
-            _WORDED.clear()
-        _WORDED[ev] = text
+    """One censored event in words: its kind, seat and fields (``?``: hidden),
+    kept in :data:`_WORDED`.  Events compare by value, so each is worded once
+    (``ev`` is the key): :func:`text` looks there before it asks the view for
+    the events' JSON."""
+    fields = " ".join(f"{k}={_field(v)}" for k, v in data.items() if k not in ("kind", "seat"))
+    seat = data.get("seat")
+    text = f"{data['kind']}{'' if seat is None else f' seat {seat}'} {fields}".rstrip()
+    if len(_WORDED) > 100_000:
+        _WORDED.clear()
+    _WORDED[ev] = text
     return text
 
 
