@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import os
 import sys
 import time
@@ -47,6 +46,8 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
+
+from strength_common import FIELD_STYLES, HELD_OUT_STYLES, NO_FLIP, mean_ci
 
 from golfcli.bots.mc import relative
 from golfcli.bots.registry import make_bot
@@ -108,14 +109,6 @@ def play_deal(args: tuple[str, str, str, int, int]) -> Deal:
     # the margin: a side's score minus the mean of the other sides' (mc's relative result)
     moved = [relative(games[side], side) - relative(base, side) for side in range(groups)]
     return sum(base) / groups, sum(upper) / groups, sum(moved) / groups
-
-
-def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    """Mean and half-width of its 95% CI (normal approximation)."""
-    n = len(xs)
-    mean = sum(xs) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    return mean, 1.96 * sd / math.sqrt(n)
 
 
 def summarize(pairs: Sequence[Deal]) -> dict[str, float]:
@@ -255,19 +248,7 @@ def write_table(path: str, rows: list[str], head: str = RUNG_HEAD) -> None:
 
 # ---------------------------------------------------------------------- the field
 
-#: every style of golfcli/bots/field.py, the ones scripts/tune.py tunes on first
-FIELD_STYLES = ("racer", "pairs", "dumper", "cautious", "strong", "denier", "gambler")
-#: styles no tuning step ever plays (scripts/tune.py's HELD_OUT_STYLES)
-HELD_OUT = ("denier", "gambler")
 FIELD_BOTS = ("greedy", "expert", "mc")
-
-#: six-card as most online games play it: a card drawn from the stock may be
-#: thrown away without turning one up
-NO_FLIP: dict[str, Any] = {
-    "extends": "six-card",
-    "name": "six-card-no-flip",
-    "turn": {"flip_after_discard": "never"},
-}
 
 FIELD_SCENARIOS = (
     Scenario("six-card-2p", "six-card", 2, "six-card, heads-up", 300, 100),
@@ -466,7 +447,7 @@ def styles_table() -> list[str]:
     ]
     for style, opts in STYLES.items():
         cells = [f"{opts[n]:g}" if n in opts else "–" for n in names]
-        held = " (held out)" if style in HELD_OUT else ""
+        held = " (held out)" if style in HELD_OUT_STYLES else ""
         out.append(f"| `{style}`{held} | " + " | ".join(cells) + " |")
     out.append("| (default) | " + " | ".join(f"{_DEFAULTS[n]:g}" for n in names) + " |")
     return [*out, ""]
@@ -494,7 +475,7 @@ def field_tables(records: Sequence[dict[str, Any]], reference: str = "expert") -
             "first columns pool the styles (the outside opponents: the players that are not "
             "styles of the field).\n"
         )
-        held = [s for s in styles if s in HELD_OUT or s.startswith("golfgame:")]
+        held = [s for s in styles if s in HELD_OUT_STYLES or s.startswith("golfgame:")]
         # opponents from outside golf (not styles of the field): held out, and pooled apart
         outside = [s for s in styles if s not in FIELD_STYLES]
         pools = [("all styles", set(styles)), ("held-out styles", set(held))]

@@ -41,26 +41,16 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from strength_common import HELD_OUT_STYLES, NO_FLIP, TRAIN_STYLES, mean_ci
 
 from golfcli.tournament.config import load_config
 from golfcli.tournament.report import build_report
 from golfcli.tournament.runner import run_plan
 
-#: the field's styles a tuning step plays (the rest are held out)
-TRAIN_STYLES = ("racer", "pairs", "dumper", "cautious", "strong")
-HELD_OUT_STYLES = ("denier", "gambler")
-
 #: variants a step plays: six-card as golf deals it, and without the flip after
 #: a discard (a card drawn from the stock may be thrown away without turning
 #: one up: the rule of most online six-card games)
-VARIANTS: dict[str, Any] = {
-    "six-card": "six-card",
-    "six-card-no-flip": {
-        "extends": "six-card",
-        "name": "six-card-no-flip",
-        "turn": {"flip_after_discard": "never"},
-    },
-}
+VARIANTS: dict[str, Any] = {"six-card": "six-card", NO_FLIP["name"]: NO_FLIP}
 TRAIN_VARIANTS = ("six-card", "six-card-no-flip")
 
 
@@ -187,12 +177,9 @@ def paired(a: dict[str, Any], b: dict[str, Any]) -> dict[str, float]:
     out: dict[str, float] = {}
     keys = sorted(set(a["per_game"]) & set(b["per_game"]))
     for k, name in ((0, "margin"), (1, "win")):
-        xs = [b["per_game"][g][k] - a["per_game"][g][k] for g in keys]
-        n = len(xs)
-        mean = sum(xs) / n
-        sd = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5 if n > 1 else 0.0
-        out[name] = mean
-        out[f"{name}_ci"] = 1.96 * sd / n**0.5
+        out[name], out[f"{name}_ci"] = mean_ci(
+            [b["per_game"][g][k] - a["per_game"][g][k] for g in keys]
+        )
     return out
 
 

@@ -205,9 +205,13 @@ class Gate:
 
 def script_module(name: str) -> ModuleType:
     """``scripts/{name}.py`` imported as a module (the scripts are not a
-    package): a fresh copy each call, registered so its dataclasses work."""
-    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"golf_{name}_script", path)
+    package): a fresh copy each call, registered so its dataclasses work.
+    scripts/ is put on the path as ``python scripts/{name}.py`` puts it, so
+    a script's imports of its neighbours (``strength_common``) resolve."""
+    scripts = Path(__file__).resolve().parent.parent / "scripts"
+    if str(scripts) not in sys.path:
+        sys.path.append(str(scripts))
+    spec = importlib.util.spec_from_file_location(f"golf_{name}_script", scripts / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module

@@ -57,3 +57,30 @@ def test_steps_are_logged_and_a_run_resumes(
         (lines[0]["theta_next"][0] + lines[1]["theta_next"][0]) / 2
     ]
     assert "step 1:" in capsys.readouterr().out
+
+
+def test_the_tuning_and_the_ladder_name_the_same_sets() -> None:
+    """One definition (scripts/strength_common.py) serves both scripts: the
+    ladder's held-out columns are the styles no tuning step plays, every
+    style of the field bot is in exactly one set, and the orders the two
+    scripts print in are the ones they always had."""
+    from golfcli.bots.field import STYLES
+
+    t, lad = tune(), script_module("ladder")
+    assert t.TRAIN_STYLES == ("racer", "pairs", "dumper", "cautious", "strong")
+    assert t.HELD_OUT_STYLES == lad.HELD_OUT_STYLES == ("denier", "gambler")
+    assert lad.FIELD_STYLES == t.TRAIN_STYLES + t.HELD_OUT_STYLES
+    assert sorted(lad.FIELD_STYLES) == sorted(STYLES)
+    assert t.VARIANTS["six-card-no-flip"] is lad.NO_FLIP
+    assert lad.field_variant("six-card-no-flip").turn.flip_after_discard == "never"
+
+
+def test_the_paired_change_is_the_mean_and_its_normal_interval() -> None:
+    t = tune()
+    a = {"per_game": {"x:0": (1.0, 1.0), "x:1": (2.0, 0.0), "x:2": (0.0, 0.5), "y:0": (9, 9)}}
+    b = {"per_game": {"x:0": (2.0, 1.0), "x:1": (4.0, 0.0), "x:2": (3.0, 0.5)}}
+    # differences 1, 2, 3 (games of both runs only): mean 2, sd 1, 1.96 / sqrt(3) = 1.1316
+    out = t.paired(a, b)
+    assert out["margin"] == 2.0 and out["margin_ci"] == pytest.approx(1.96 / 3**0.5)
+    assert out["win"] == 0.0 and out["win_ci"] == 0.0
+    assert t.mean_ci([5.0]) == (5.0, 0.0)  # one value: no spread to measure
