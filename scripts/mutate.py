@@ -292,10 +292,11 @@ def selected(names: Iterable[str], patterns: Iterable[str]) -> set[str]:
 
 
 def survivors(
-    results: Mapping[str, str],
+    results: Mapping[str, str], listed: Sequence[Equivalent]
 ) -> tuple[dict[str, Change], dict[str, Equivalent], list[str]]:
     """The changes of the mutants no test told apart, which of them the list
-    says are equivalent, and notes on the list's entries."""
+    (``listed``: the entries of the equivalent file) says are equivalent, and
+    notes on the list's entries."""
     cache: dict[str, list[str]] = {}
     if DIFF_CACHE.exists():
         cache = json.loads(DIFF_CACHE.read_text(encoding="utf-8"))
@@ -305,7 +306,7 @@ def survivors(
     functions: dict[str, set[str]] = {}
     for k in results:
         functions.setdefault(module_of(k), set()).add(function_of(k))
-    equivalent, notes = match_equivalents(changes, load_equivalents(), functions)
+    equivalent, notes = match_equivalents(changes, listed, functions)
     return changes, equivalent, notes
 
 
@@ -341,7 +342,8 @@ def report(mods: list[str], only: set[str] | None, as_draft: bool = False) -> fl
     the equivalent list, and the score (returned); ``as_draft``: only the
     survivors, as entries of the equivalent list to complete."""
     everything = verdicts(mods)
-    changes, equivalent, notes = survivors(everything)
+    listed = load_equivalents()
+    changes, equivalent, notes = survivors(everything, listed)
     results = everything if only is None else {k: everything[k] for k in only if k in everything}
     if as_draft:
         print(draft({k: v for k, v in changes.items() if k in results and k not in equivalent}))
@@ -369,7 +371,7 @@ def report(mods: list[str], only: set[str] | None, as_draft: bool = False) -> fl
     # has a verdict (a partial run cannot tell): killed now, or changed away
     complete = {m for m in mods} - {module_of(k) for k, v in everything.items() if v == NOT_RUN}
     made = {(module_of(k), changes[k]) for k in equivalent}
-    for e in load_equivalents():
+    for e in listed:
         for change in e.changes:
             if e.module in complete and (e.module, change) not in made:
                 removed, added = change
@@ -441,7 +443,7 @@ def main() -> int:
         if known and not selected(known, patterns):
             sys.exit(f"mutate.py: no mutants of {', '.join(args.function)} in {', '.join(mods)}")
     elif args.survivors:
-        _, equivalent, _ = survivors(known)
+        _, equivalent, _ = survivors(known, load_equivalents())
         patterns = sorted(k for k, v in known.items() if v in SURVIVED and k not in equivalent)
     elif args.module and args.sample is None:
         patterns = [f"golfcli.{m}.*" for m in mods]  # named: run again, cached or not

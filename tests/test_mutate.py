@@ -3,6 +3,10 @@ change, not on mutmut's numbered names (docs/testing.md, Mutation testing)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from .helpers import script_module
 
 mutate = script_module("mutate")
@@ -70,3 +74,46 @@ def test_every_entry_of_the_list_has_its_module_function_changes_and_reason() ->
     entries = mutate.load_equivalents()
     assert entries and all(e.why.strip() and e.changes for e in entries)
     assert {e.module for e in entries} <= set(mutate.modules())
+
+
+def test_the_report_reads_the_list_once_and_counts_every_verdict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--report`` without mutmut: the verdicts and diffs stand in, the
+    equivalent list is a file of the test's own, read once."""
+    listed = tmp_path / "equivalent.toml"
+    listed.write_text(
+        "[[equivalent]]\nmodule = 'variant'\nfunction = 'f'\nwhy = 'only speed'\n"
+        "changes = [['- x = 1', '+ x = 2'], ['- y = 1', '+ y = 2']]\n",
+        encoding="utf-8",
+    )
+    diffs = {
+        "golfcli.variant.x_f__mutmut_2": ["@@ -1 +1 @@", "-    x = 1", "+    x = 2"],
+        "golfcli.variant.x_f__mutmut_3": ["@@ -1 +1 @@", "-    z = 1", "+    z = None"],
+    }
+    reads: list[Path] = []
+    load = mutate.load_equivalents
+
+    def counted() -> list[object]:
+        reads.append(listed)
+        return load(listed)
+
+    monkeypatch.setattr(mutate, "load_equivalents", counted)
+    monkeypatch.setattr(mutate, "DIFF_CACHE", tmp_path / "diffs.json")
+    monkeypatch.setattr(mutate, "mutant_diff", lambda name, cache: diffs[name])
+    monkeypatch.setattr(
+        mutate,
+        "verdicts",
+        lambda mods: {
+            "golfcli.variant.x_f__mutmut_1": "killed",
+            "golfcli.variant.x_f__mutmut_2": "survived",  # listed: equivalent
+            "golfcli.variant.x_f__mutmut_3": "survived",
+        },
+    )
+    score = mutate.report(["variant"], None)
+    out = capsys.readouterr().out
+    assert reads == [listed]
+    assert score == 0.5  # 1 killed of the 2 non-equivalent mutants
+    assert "SURVIVOR golfcli.variant.x_f__mutmut_3 (survived)\n    - z = 1\n    + z = None" in out
+    assert "STALE variant.f: no surviving mutant makes the listed change y = 1 -> y = 2" in out
+    assert "'equivalent': 1" in out and "mutmut_2" not in out
