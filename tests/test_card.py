@@ -210,6 +210,39 @@ def test_fix_corrects_a_hole_and_recounts(night: Path) -> None:
     assert show_json(night)["rows"][1]["scores"]["Cat"] == 13
 
 
+def test_add_and_fix_with_layouts_load_the_variant_once(
+    night: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checking the stored layouts, reading the typed ones (the asked ones
+    too) and counting the hole share one load of the card's variant; a card
+    whose variant changed meanwhile is counted with its own."""
+    import golfcli.variant
+    from golfcli.card.edit import CardVariant
+    from golfcli.card.store import load
+
+    loads: list[str] = []
+    real = golfcli.variant.load_variant
+
+    def counted(spec: Any, *args: Any, **kw: Any) -> Any:
+        loads.append(str(spec))
+        return real(spec, *args, **kw)
+
+    monkeypatch.setattr(golfcli.variant, "load_variant", counted)
+    ok("add", night, "Ann=5 K 2 / 5 7 9", "Bob=4", "Cat=6")
+    assert loads == ["six-card"]
+    ok("add", night, "Ann=5 K 2 / 5 7 9", "Bob=?", "Cat=6", stdin="Q 3 4 / Q 3 9\n")
+    ok("fix", night, "--hole", "1", "Ann=?", stdin="5 K 2 / 5 7 7\n")
+    ok("fix", night, "--hole", "2", "Cat=Q 3 4 / Q 3 9")
+    assert loads == ["six-card"] * 4
+    card = show_json(night)
+    assert card["rows"][0]["scores"]["Ann"] == 12 and card["rows"][1]["scores"]["Cat"] == 13
+    loads.clear()
+    variant, first = CardVariant(night), load(night)
+    assert variant.load(first) is variant(first) and loads == ["six-card"]
+    first.overrides = ["values.ranks.K=1"]
+    assert variant(first).rank_values[13] == 1 and len(loads) == 2
+
+
 def test_duel_hole_of_layouts_counts_as_golf_score_hole(tmp_path: Path) -> None:
     path = tmp_path / "duel.yaml"
     ok("new", path, "-p", "Ann,Bob", "-v", "duel")

@@ -243,7 +243,8 @@ def fix(
     from .model import Hole, find_hole, hole_label, label_words
     from .present import change_text
 
-    seen = edit.load(file)
+    variant = edit.CardVariant(file)  # loaded once, if a step needs it
+    seen = edit.load(file, variant=variant)
     index = enter.hole_index(seen, file, hole)
     if not values and closer is None:
         fail("give the corrected scores, e.g. Bob=12")
@@ -253,7 +254,7 @@ def fix(
     sides = [i for i, n in enumerate(names) if n in h.scores]
     given = edit.assignments(seen, values or [], sides)
     edit.closer_index(seen, closer, sides)
-    asked_texts, asked = edit.ask_missing(seen, file, given, list(given), label_words(label))
+    asked_texts, asked = edit.ask_missing(seen, variant, given, list(given), label_words(label))
 
     def make(card: Card) -> Change:
         i = find_hole(card, label)
@@ -266,7 +267,7 @@ def fix(
         texts = {s: e.layout or str(e.score) for s, e in kept}
         texts.update(asked_texts)
         where = label_words(label)
-        typed, var = edit.read_all(card, file, texts, sides, where)
+        typed, var = edit.read_all(card, variant, texts, sides, where)
         out = edit.closer_index(card, closer if closer is not None else old.closer, sides)
         entries = edit.count(file, var, typed, out, [names[s] for s in sides], where)
         scores = {names[s]: e for s, e in zip(sides, entries, strict=True)}

@@ -27,20 +27,66 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..errors import fail, load_variant_or_fail, warn
+from ..errors import fail, warn
 
 if TYPE_CHECKING:
     from ..variant import Variant
+    from ..yamlsrc import SourceError
     from .count import Typed
     from .model import Card, Change, Entry
 
 
-def load(path: Path, check: bool = True) -> Card:
+class CardVariant:
+    """The card's variant for the length of one command, loaded the first
+    time a step needs it (checking the stored layouts, reading a typed
+    layout, counting the hole) and passed on to the later steps, so a
+    ``fix`` or an ``add`` with layouts loads it once.  Loaded again only if
+    a card read later names another variant (a hand edit meanwhile).
+
+    Loaded only when a step needs it, so typed totals work even if the
+    variant file has gone."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._key: tuple[str, tuple[str, ...]] | None = None
+        self._loaded: Variant | SourceError | None = None
+
+    def load(self, card: Card) -> Variant:
+        """The variant ``card`` names; raises the loader's ``SourceError``."""
+        from ..variant import load_variant
+        from ..yamlsrc import SourceError
+
+        assert card.variant is not None
+        key = (card.variant, tuple(card.overrides))
+        if key != self._key:
+            self._key = key
+            try:
+                self._loaded = load_variant(card.variant, card.overrides, base_dir=self.path.parent)
+            except SourceError as exc:
+                self._loaded = exc
+        if isinstance(self._loaded, SourceError):
+            raise self._loaded
+        assert self._loaded is not None
+        return self._loaded
+
+    def __call__(self, card: Card) -> Variant:
+        """The variant, for counting layouts, or the command ends with the
+        loader's one line (file:line and key)."""
+        from ..yamlsrc import SourceError
+
+        try:
+            return self.load(card)
+        except SourceError as exc:
+            fail(f"{self.path}: the card's variant cannot be loaded to count a layout: {exc}")
+
+
+def load(path: Path, check: bool = True, variant: CardVariant | None = None) -> Card:
     """The card at ``path``, or the command ends with the loader's one line.
 
     ``check``: count the stored layouts again and warn (``file:line``, both
     numbers) about each score that no longer matches its layout, so a card
-    edited by hand is never shown as if it were right."""
+    edited by hand is never shown as if it were right; with the variant
+    ``variant`` keeps for the command's later steps."""
     from .model import ScorecardError
     from .store import load as read
 
@@ -49,25 +95,22 @@ def load(path: Path, check: bool = True) -> Card:
     except ScorecardError as exc:
         fail(str(exc))
     if check:
-        for line in layout_problems(card, path):
+        for line in layout_problems(card, variant or CardVariant(path)):
             warn(line)
     return card
 
 
-def layout_problems(card: Card, path: Path) -> list[str]:
+def layout_problems(card: Card, variant: CardVariant) -> list[str]:
     """What :func:`.count.check_layouts` finds, or why it cannot look."""
     if card.kind != "golf" or not any(e.layout for h in card.played for e in h.scores.values()):
         return []
-    from ..variant import load_variant
     from ..yamlsrc import SourceError
     from .count import check_layouts
 
-    assert card.variant is not None
     try:
-        variant = load_variant(card.variant, card.overrides, base_dir=path.parent)
+        return check_layouts(card, variant.load(card))
     except SourceError as exc:
-        return [f"{path}: the counted layouts are not checked: the card's variant: {exc}"]
-    return check_layouts(card, variant)
+        return [f"{variant.path}: the counted layouts are not checked: the card's variant: {exc}"]
 
 
 @contextmanager
@@ -176,20 +219,8 @@ def assignments(card: Card, values: list[str], allowed: list[int]) -> dict[int, 
     return out
 
 
-def card_variant(card: Card, path: Path) -> Variant:
-    """The card's variant, for counting layouts; loaded only when a layout is typed,
-    so typed totals work even if the variant file has gone."""
-    assert card.variant is not None
-    return load_variant_or_fail(
-        card.variant,
-        card.overrides,
-        path.parent,
-        context=f"{path}: the card's variant cannot be loaded to count a layout: ",
-    )
-
-
 def ask_missing(
-    card: Card, path: Path, given: dict[int, str], sides: list[int], label: str
+    card: Card, variant: CardVariant, given: dict[int, str], sides: list[int], label: str
 ) -> tuple[dict[int, str], bool]:
     """Step 2: every side's value text, asking on stdin for the missing ones
     (and ``?``); a bad answer at a terminal is asked again.  Also says
@@ -204,7 +235,7 @@ def ask_missing(
         return out, False
     # the values given on the command line first: a mistake there is said before
     # anyone types the rest
-    _, var = read_all(card, path, out, [i for i in sides if i not in ask], label)
+    _, var = read_all(card, variant, out, [i for i in sides if i not in ask], label)
     interactive = sys.stdin.isatty()
     if interactive:
         typer.echo(f"{label}: type each score (a number, or a layout like 5 K 2 / 5 7 9)")
@@ -215,7 +246,7 @@ def ask_missing(
             except (EOFError, typer.Abort):
                 fail(f"{label}: no score for {names[i]} (input ended; card unchanged)")
             if not mini and var is None and not is_number(text):
-                var = card_variant(card, path)
+                var = variant(card)
             try:
                 read_value(text, var, mini)
             except EntryError as exc:
@@ -229,17 +260,16 @@ def ask_missing(
 
 
 def read_all(
-    card: Card, path: Path, texts: dict[int, str], sides: list[int], label: str
+    card: Card, variant: CardVariant, texts: dict[int, str], sides: list[int], label: str
 ) -> tuple[list[Typed], Variant | None]:
     """Every side's value read (none is asked for here); also the card's
-    variant if a layout made it load (else None), so counting the hole
-    afterwards does not load it a second time."""
+    variant if a layout needs it (else None), for counting the hole."""
     from .count import EntryError, is_number, read_value
 
     names = card.side_names
     mini = card.kind == "mini"
     need_variant = not mini and any(not is_number(texts[i]) for i in sides)
-    var = card_variant(card, path) if need_variant else None
+    var = variant(card) if need_variant else None
     out: list[Typed] = []
     for i in sides:
         try:

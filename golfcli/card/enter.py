@@ -49,18 +49,19 @@ def enter_hole(file: Path, values: list[str] | None, closer: str | None, playoff
     from .history import entered
     from .model import Hole, label_words
 
-    seen = edit.load(file)
+    variant = edit.CardVariant(file)  # loaded once, if a step needs it
+    seen = edit.load(file, variant=variant)
     sides = open_sides(seen, file, playoff)
     given = edit.assignments(seen, values or [], sides)
     edit.closer_index(seen, closer, sides)
     label = label_words(next_label(seen, playoff))
-    texts, asked = edit.ask_missing(seen, file, given, sides, label)
+    texts, asked = edit.ask_missing(seen, variant, given, sides, label)
 
     def make(card: Card) -> Change:
         if open_sides(card, file, playoff) != sides:
             fail(f"{file}: the tied players changed meanwhile; nothing written")
         where = label_words(next_label(card, playoff))
-        typed, var = edit.read_all(card, file, texts, sides, where)
+        typed, var = edit.read_all(card, variant, texts, sides, where)
         out = edit.closer_index(card, closer, sides)
         names = card.side_names
         entries = edit.count(file, var, typed, out, [names[i] for i in sides], where)
