@@ -379,6 +379,31 @@ def test_target_game_ends_when_someone_reaches_it(tmp_path: Path) -> None:
     assert "the game is over" in one_error_line(run("add", path, "Ann=1", "Bob=1"))
 
 
+def test_the_standing_names_the_hole_a_game_ended_on_before_its_last(tmp_path: Path) -> None:
+    """A game to 50 (reached, not passed) whose hole 2 now reaches it ended
+    there; one that reaches it on its last regular hole did not end early;
+    playoff holes are not regular holes."""
+    from golfcli.card.model import Entry, Hole, standing
+    from golfcli.card.store import load
+
+    path = tmp_path / "d.yaml"
+    ok("new", path, "-p", "Ann,Bob", "-v", "duel")
+    _play(path, ["Ann=20 Bob=10", "Ann=20 Bob=15", "Ann=5 Bob=3"])
+    card = load(path)
+    assert standing(card).ended_early is None  # 45 and 28: nobody reached 50
+    card.played[0].scores["Ann"] = Entry(30)  # 30 + 20 = 50 after hole 2: reached
+    assert standing(card).ended_early == 2
+    card.played[0].scores["Ann"] = Entry(29)  # 49 after hole 2, 54 after hole 3: the last
+    st = standing(card)
+    assert st.ended_early is None and st.finished
+    card.played[2].scores["Bob"] = Entry(29)  # a tie at 54 settled by a playoff hole
+    card.played.append(Hole(4, {"Ann": Entry(1), "Bob": Entry(2)}, playoff=True))
+    st = standing(card)
+    assert st.ended_early is None and st.winners == [0]
+    card.played[0].scores["Bob"] = Entry(40)  # Bob 55 after hole 2: ended there
+    assert standing(card).ended_early == 2
+
+
 def test_target_game_stops_at_its_cap_on_holes(tmp_path: Path) -> None:
     """A game to a target that nobody reaches ends after game.max_holes, as a
     played match does (the same function decides both)."""

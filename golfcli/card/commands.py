@@ -322,7 +322,7 @@ def undo(file: FileArg) -> None:
     from . import edit
     from .history import ChangeError
     from .history import undo as take_back
-    from .model import early_end, standing
+    from .model import standing
     from .present import change_text, status_lines
 
     with edit.locked(file):  # nothing is asked: one read, under the lock
@@ -331,7 +331,7 @@ def undo(file: FileArg) -> None:
             change = take_back(card)
         except ChangeError as exc:
             fail(f"{file}: {exc}")
-        if early_end(card) is not None:
+        if standing(card).ended_early is not None:
             fail(f"{file}: the undo would leave holes after the end of the game; nothing written")
         edit.commit(card, file, change)
     typer.echo(change_text(card, change))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 
 from ..exceptions import InputError
-from .model import Card, Change, Hole, early_end, hole_label, label_words, now_text, standing
+from .model import Card, Change, Hole, hole_label, label_words, now_text, standing
 
 UNDOABLE = ("add", "playoff", "fix")
 
@@ -60,7 +60,7 @@ def fixed(card: Card, index: int, new: Hole, drop_later: bool = False) -> Change
     label = hole_label(card, old)
     card.played[index] = new
     dropped: list[Hole] = []
-    end = early_end(card)
+    end = standing(card).ended_early
     if end is not None:
         later = card.played[end:]
         names = ", ".join(hole_label(card, h) for h in later)

@@ -512,6 +512,9 @@ class Standing:
     leaders: list[int]  # sides leading now (after playoffs, when finished)
     winners: list[int]  # empty until the game is finished
     tied: bool  # finished with more than one winner
+    # the regular hole the game ended on when more regular holes follow it (a
+    # fix made someone reach the target sooner): a card must not count them
+    ended_early: int | None
 
 
 def standing(card: Card) -> Standing:
@@ -522,14 +525,25 @@ def standing(card: Card) -> Standing:
     totals = [0] * n
     won = [0.0] * n
     running: list[list[int | None]] = []
+    regular = card.regular
+    played = len(regular)
+    ended_early: int | None = None
+    k = 0  # regular holes counted so far
     for h in card.played:
         if h.playoff:
             running.append([h.scores[m].score if m in h.scores else None for m in names])
             continue
         count_hole(totals, won, [h.scores[m].score for m in names])
         running.append(list(totals))
-    regular = card.regular
-    played = len(regular)
+        k += 1
+        if (
+            ended_early is None
+            and k < played
+            and regulation_done(
+                k, card.holes, card.max_holes, totals, card.target, card.target_rule
+            )
+        ):
+            ended_early = k
     finished = bool(regular) and regulation_done(
         played, card.holes, card.max_holes, totals, card.target, card.target_rule
     )
@@ -562,22 +576,8 @@ def standing(card: Card) -> Standing:
         leaders=ahead,
         winners=winners,
         tied=finished and len(winners) > 1,
+        ended_early=ended_early,
     )
-
-
-def early_end(card: Card) -> int | None:
-    """The regular hole a game ended on when more regular holes follow it
-    (a fix made someone reach the target sooner), else None: a card must not
-    count holes played after its game was over."""
-    names = card.side_names
-    totals = [0] * len(names)
-    won = [0.0] * len(names)
-    regular = card.regular
-    for k, h in enumerate(regular[:-1], start=1):
-        count_hole(totals, won, [h.scores[m].score for m in names])
-        if regulation_done(k, card.holes, card.max_holes, totals, card.target, card.target_rule):
-            return k
-    return None
 
 
 def hole_label(card: Card, hole: Hole) -> str:
