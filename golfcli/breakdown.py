@@ -314,7 +314,9 @@ class Score:
         self.layout = layout
         #: the engine's breakdown (a face-down card counts 0 and matches nothing)
         self.parts: LayoutScore = known_part(variant, cards)
-        self._exp: Expectation | None = expected_total(variant, cards) if layout.face_down else None
+        self._exp: Expectation | None = None
+        if layout.face_down:
+            self._exp = expected_total(variant, cards, parts=self.parts)
 
     @property
     def complete(self) -> bool:

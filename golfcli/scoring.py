@@ -537,12 +537,16 @@ def expected_total(
     max_exact: int = 50_000,
     samples: int = 10_000,
     seed: int = 0,
+    *,
+    parts: LayoutScore | None = None,
 ) -> Expectation:
     """Known part and expected total of a layout with face-down (``?``) cards.
 
     Exact enumeration over classes of equal (rank, value) cards when small
-    enough; otherwise a seeded random sample (same answer every call)."""
-    known = known_part(variant, cards).total
+    enough; otherwise a seeded random sample (same answer every call).
+    ``parts``: the layout's :func:`known_part`, when the caller has worked
+    it out already (``golf score`` shows it), so it is not scored again."""
+    known = (parts if parts is not None else known_part(variant, cards)).total
     comp = compiled(variant)
     vt = comp.values
     hidden = [i for i, c in enumerate(cards) if c == C.UNKNOWN]

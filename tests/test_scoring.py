@@ -636,6 +636,34 @@ def test_expected_total_known_part_ignores_hidden_matches() -> None:
     assert (exp.known, exp.expected, exp.unknown) == (14, 14.0, 0)
 
 
+def test_a_layout_with_face_down_cards_has_its_known_part_scored_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """golfcli.score (``golf score``) works out the breakdown of the face-up
+    cards and hands it to expected_total, which takes its total as the
+    known part rather than scoring the layout again."""
+    import golfcli.breakdown
+    from golfcli.scoring import known_part
+
+    v = builtin("six-card")
+    cards = cards_of("? K 2 / 5 7 9")
+    plain = expected_total(v, cards)
+    assert expected_total(v, cards, parts=known_part(v, cards)) == plain
+    # the parts given are the ones used (a caller's, not worked out afresh)
+    assert expected_total(v, cards, parts=known_part(v, cards_of("? K 2 / 5 7 8"))).known == 18
+    handed: list[object] = []
+    real = golfcli.breakdown.expected_total
+
+    def spy(*args: object, **kw: object) -> object:
+        handed.append(kw.get("parts"))
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(golfcli.breakdown, "expected_total", spy)
+    score = golfcli.breakdown.score("? K 2 / 5 7 9", v)
+    assert handed == [score.parts] and handed[0] is score.parts
+    assert (score.known, score.expected) == (19, plain.expected)
+
+
 def test_expected_total_sampling_agrees_and_is_repeatable() -> None:
     v = builtin("six-card")
     cards = cards_of("? K 2 / ? 7 9")
