@@ -98,7 +98,7 @@ def _ids(variant: Variant) -> _Ids:
     return _Ids(variant)
 
 
-def _cards_of(cards: str | Layout | Iterable[str | int], cols: int, what: str) -> list[int]:
+def _cards_of(cards: str | Layout | Iterable[str | int], what: str) -> list[int]:
     """Cards as the engine's ints, from a layout's notation or a list of cards."""
     if isinstance(cards, str | Layout):
         return [int(c) for c in Layout(cards)]
@@ -198,7 +198,7 @@ class Hole:
         groups = var.groups_for(players)
         if len(layouts) != groups:
             raise InputError(f"{len(layouts)} layouts for {groups} sides")
-        sides = [_cards_of(lay, var.cols, f"layout {s + 1}") for s, lay in enumerate(layouts)]
+        sides = [_cards_of(lay, f"layout {s + 1}") for s, lay in enumerate(layouts)]
         for s, side in enumerate(sides):
             if len(side) != var.cells:
                 raise InputError(f"layout {s + 1} has {len(side)} cards, not {var.cells}")
@@ -218,7 +218,7 @@ class Hole:
             left = sorted(rest.elements())
             KeyedRandom(derive(the_key, f"hole:{number}:stock")).shuffle(left)
         else:
-            left = _cards_of(stock, var.cols, "stock")
+            left = _cards_of(stock, "stock")
             if Counter(left) != +rest:
                 raise InputError("the layouts, the discard and the stock are not the deck")
         return cls(

@@ -110,6 +110,12 @@ def test_a_table_is_dealt_as_given_and_replays() -> None:
             {"layouts": ["AC 2C / 3C 4C", "5C 6C / 7C 8C"], "discard": "9C", "stock": ["KS"]},
             "are not the deck",
         ),
+        # each place named: which layout, or the stock, is not cards
+        ({"layouts": ["AC 2C / 3C 4C", 5], "discard": "9C"}, "^layout 2: not a list of cards$"),
+        (
+            {"layouts": ["AC 2C / 3C 4C", "5C 6C / 7C 8C"], "discard": "9C", "stock": 7},
+            "^stock: not a list of cards$",
+        ),
     ],
 )
 def test_a_table_that_is_not_the_deck_is_refused(kwargs: dict[str, object], message: str) -> None:
