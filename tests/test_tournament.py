@@ -683,6 +683,7 @@ def test_bad_configs_name_file_line_and_key(
     [
         (["--workers", "0"], "--workers"),
         (["--games", "0"], "--games: must be at least 1"),
+        (["--holes", "0"], "--holes: must be at least 1"),
         (["--format", "xml"], "--format"),
     ],
 )

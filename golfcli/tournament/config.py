@@ -225,19 +225,27 @@ def _game_length(
     ck: Checker, top: dict[str, Any], variant: Variant, holes: int | None
 ) -> tuple[int | None, str]:
     """Holes per game (None: the variant's own length) and stroke or match play."""
-    n_holes: int | None = None
-    if holes is not None:
-        if holes < 1:
-            raise ConfigError("--holes", "", f"must be at least 1, not {holes}")
-        n_holes = holes
-    elif top.get("holes") is not None:
-        n_holes = ck.int_(("holes",), 1, MAX_HOLES)
+    n_holes = _count(ck, top, "holes", holes, MAX_HOLES)
     scoring = (
         ck.choice(("format",), ("stroke", "match"))
         if top.get("format") is not None
         else variant.game.scoring
     )
     return n_holes, scoring
+
+
+def _count(ck: Checker, top: dict[str, Any], key: str, given: int | None, most: int) -> int | None:
+    """A count (holes, games): the command line's ``--KEY`` (at least 1;
+    ``golf tournament`` checks its upper bound), else the config's ``KEY``
+    (1 to ``most``); None when neither gives it."""
+    if given is not None:
+        if given < 1:
+            raise ConfigError(f"--{key}", "", f"must be at least 1, not {given}")
+        return given
+    if top.get(key) is None:
+        return None
+    n: int = ck.int_((key,), 1, most)
+    return n
 
 
 def _entrants(
@@ -354,14 +362,7 @@ def _run_length(
 ) -> _RunLength:
     """Deals, duplicate or not, the key (from the seed, given, or fresh) and
     the worker count."""
-    if games is not None:
-        if games < 1:
-            raise ConfigError("--games", "", f"must be at least 1, not {games}")
-        n_games = games
-    elif top.get("games") is not None:
-        n_games = ck.int_(("games",), 1, MAX_GAMES)
-    else:
-        n_games = DEFAULT_GAMES
+    n_games = _count(ck, top, "games", games, MAX_GAMES) or DEFAULT_GAMES
     duplicate = ck.bool_(("duplicate",)) if top.get("duplicate") is not None else True
     seed_given = True
     n_seed: int | None = None
