@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -1127,17 +1127,28 @@ def _rank_set(ck: Checker, path: KeyPath) -> frozenset[int]:
     return frozenset(out)
 
 
-def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
-    raw = ck.get(("patterns",))
+def _kinded(
+    ck: Checker, key: str, rules: str, keys: Collection[str], kinds: Sequence[str], one: str
+) -> Iterator[tuple[KeyPath, dict[str, Any], str]]:
+    """The entries of the list ``key`` (patterns, adjustments: ``rules``),
+    each with its place, its keys (those of ``keys``) and its kind (one of
+    ``kinds``), or one error naming the place: ``one`` says what an entry is."""
+    raw = ck.get((key,))
     if not isinstance(raw, list):
-        ck.fail(("patterns",), "must be a list of matching rules")
-    out = []
+        ck.fail((key,), f"must be a list of {rules}")
     for i, _ in enumerate(raw):
-        p: KeyPath = ("patterns", i)
-        item = ck.mapping(p, _PATTERN_KEYS)
+        p: KeyPath = (key, i)
+        item = ck.mapping(p, keys)
         if "kind" not in item:
-            ck.fail(p, f"a pattern needs kind: one of {', '.join(PATTERN_KINDS)}")
-        kind = ck.choice((*p, "kind"), PATTERN_KINDS)
+            ck.fail(p, f"{one} needs kind: one of {', '.join(kinds)}")
+        yield p, item, ck.choice((*p, "kind"), kinds)
+
+
+def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
+    out = []
+    for p, item, kind in _kinded(
+        ck, "patterns", "matching rules", _PATTERN_KEYS, PATTERN_KINDS, "a pattern"
+    ):
         effect: str | int = "zero"
         if "cards" in item:
             v = item["cards"]
@@ -1179,9 +1190,6 @@ def _patterns(ck: Checker, rows: int, cols: int) -> tuple[Pattern, ...]:
 
 
 def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
-    raw = ck.get(("adjustments",))
-    if not isinstance(raw, list):
-        ck.fail(("adjustments",), "must be a list of hole-level rules")
     out = []
     needs: dict[str, tuple[str, ...]] = {
         "exact": ("score", "becomes"),
@@ -1189,12 +1197,9 @@ def _adjustments(ck: Checker) -> tuple[Adjustment, ...]:
         "lowest": ("add",),
         "tied": ("add",),
     }
-    for i, _ in enumerate(raw):
-        p: KeyPath = ("adjustments", i)
-        item = ck.mapping(p, _ADJ_KEYS)
-        if "kind" not in item:
-            ck.fail(p, f"an adjustment needs kind: one of {', '.join(ADJUSTMENT_KINDS)}")
-        kind = ck.choice((*p, "kind"), ADJUSTMENT_KINDS)
+    for p, item, kind in _kinded(
+        ck, "adjustments", "hole-level rules", _ADJ_KEYS, ADJUSTMENT_KINDS, "an adjustment"
+    ):
         for key in needs[kind]:
             if key not in item:
                 ck.fail(p, f"a {kind} adjustment needs {key}")
