@@ -76,25 +76,27 @@ Change = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 def modules() -> tuple[str, ...]:
-    """The measured modules, as pyproject's ``[tool.mutmut] only_mutate`` lists them."""
+    """The measured modules, as pyproject's ``[tool.mutmut] only_mutate`` lists
+    them, named from the package down: ``golfcli/card/model.py`` -> ``card.model``."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     paths = config["tool"]["mutmut"]["only_mutate"]
-    return tuple(Path(p).stem for p in paths)
+    return tuple(".".join(Path(p).relative_to("golfcli").with_suffix("").parts) for p in paths)
 
 
 # --------------------------------------------------------------------------- names
 
 
 def module_of(name: str) -> str:
-    """``golfcli.state.xǁHoleStateǁclone__mutmut_3`` -> ``state``."""
-    return name.split(".")[1]
+    """``golfcli.state.xǁHoleStateǁclone__mutmut_3`` -> ``state``,
+    ``golfcli.card.model.x_standing__mutmut_1`` -> ``card.model``."""
+    return name.rpartition(".")[0].removeprefix("golfcli.")
 
 
 def function_of(name: str) -> str:
     """The function a mutant changes, as the source names it:
     ``golfcli.state.xǁHoleStateǁclone__mutmut_3`` -> ``HoleState.clone``,
     ``golfcli.game.x_dealer_of__mutmut_1`` -> ``dealer_of``."""
-    mangled = name.split(".")[2].partition("__mutmut_")[0]
+    mangled = name.rpartition(".")[2].partition("__mutmut_")[0]
     if mangled.startswith("xǁ"):
         return ".".join(mangled[2:].split("ǁ"))
     return mangled.removeprefix("x_")
@@ -161,7 +163,7 @@ def parse_results(text: str) -> dict[str, str]:
 def mutant_diff(name: str, cache: dict[str, list[str]]) -> list[str]:
     """The unified diff ``mutmut show`` gives for a mutant, kept in ``cache``
     under the name and the state of the mutated file it was read from."""
-    mutated = MUTANTS / "golfcli" / f"{module_of(name)}.py"
+    mutated = (MUTANTS / "golfcli" / module_of(name).replace(".", "/")).with_suffix(".py")
     stamp = mutated.stat()
     key = f"{name}@{stamp.st_mtime_ns}:{stamp.st_size}"
     if key not in cache:
