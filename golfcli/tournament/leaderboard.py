@@ -12,6 +12,7 @@ line that says how to install it.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import sqlite3
@@ -24,6 +25,16 @@ from ..stats import place_key
 from .ratings import RatingsError, why
 
 INSTALL_HINT = "golf ratings needs openskill: pip install 'golfcli[report]'"
+
+
+def board_hint() -> str:
+    """Where to see the games a run recorded: ``golf ratings``, whose
+    ratings need openskill (the report extra).  The games are recorded
+    without it, so a base install is told what to add rather than sent to a
+    command that ends in an error."""
+    if importlib.util.find_spec("openskill") is None:
+        return "golf ratings shows the leaderboard with pip install 'golfcli[report]'"
+    return "golf ratings shows the leaderboard"
 
 
 @dataclass

@@ -21,6 +21,7 @@ from ..interrupts import HELD, PENDING, deliver
 from ..stats import Tally, outcome_from_record, plural
 from .config import cpu_count
 from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
+from .leaderboard import board_hint
 from .plan import ConfigError, Plan, RunError
 from .ratings import RatingsError, Recorder, RunInfo
 from .report import Report, RunResult, Timing, build_report
@@ -732,7 +733,7 @@ def _say_recorded(
     if recorder.added:
         on_notice(
             f"ratings: {plural(recorder.added, 'game')} recorded in {recorder.path} "
-            "(golf ratings shows the leaderboard)"
+            f"({board_hint()})"
         )
     else:
         on_notice(
