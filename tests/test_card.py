@@ -521,6 +521,51 @@ def test_damaged_card_is_one_line_with_file_and_line(night: Path, damage: Any, w
         assert line, "a damaged card names its line"
 
 
+@pytest.mark.parametrize(
+    ("par", "problem"),
+    [
+        ("par: 3\n", ":12: par: must be a list of par values, one per hole"),
+        ("par:\n- 3\n- 0\n- 4\n", ":14: par.1: must be at least 1, not 0"),
+        ("par:\n- 3\n- 100\n- 4\n", ":14: par.1: must be at most 99, not 100"),
+        ("par:\n- 3\n- 2\n", ":12: par: 2 par values for 3 holes"),
+    ],
+)
+def test_a_damaged_par_is_one_line_with_its_place(tmp_path: Path, par: str, problem: str) -> None:
+    path = tmp_path / "putt.yaml"
+    ok("new", path, "--mini", "-p", "Ann,Bob", "--par", "3,2,4")
+    text = path.read_text()
+    assert "\npar:\n- 3\n- 2\n- 4\n" in text and text.splitlines()[11] == "par:"
+    path.write_text(text.replace("par:\n- 3\n- 2\n- 4\n", par))
+    assert one_error_line(run("show", path)) == f"golf: error: {path}{problem}"
+
+
+def test_par_values_from_1_to_99_and_a_par_for_a_card_of_no_fixed_length(tmp_path: Path) -> None:
+    path = tmp_path / "putt.yaml"
+    ok("new", path, "--mini", "-p", "Ann,Bob", "--par", "3,2,4")
+    text = path.read_text()
+    path.write_text(text.replace("par:\n- 3\n- 2\n- 4\n", "par:\n- 1\n- 99\n- 4\n"))
+    assert show_json(path)["par"] == [1, 99, 4]
+    # a game to a target: as many pars as holes played so far will do
+    path.write_text(text.replace("holes: 3\n", "holes: null\ntarget: 100\n"))
+    assert show_json(path)["par"] == [3, 2, 4]
+
+
+def test_a_hole_is_found_as_the_card_shows_it() -> None:
+    """``--hole``'s reading: 3, 03, P1, p01 and spaces around are holes;
+    more than six digits, digits of another script, other text are not."""
+    from golfcli.card.model import Card, Entry, Hole, find_hole
+
+    scores = {"Ann": Entry(1), "Bob": Entry(2)}
+    card = Card(kind="golf", players=["Ann", "Bob"], sides=[["Ann"], ["Bob"]], holes=3)
+    card.played = [Hole(n, dict(scores)) for n in (1, 2, 3)]
+    card.played.append(Hole(4, dict(scores), playoff=True))
+    assert [find_hole(card, t) for t in ("3", " 03 ", "000003", "P1", "p01", " P1")] == [
+        2, 2, 2, 3, 3, 3,
+    ]  # fmt: skip
+    for text in ("0000003", "4", "P2", "P", "x", "ab", "\u0663", "P\u0661", "1.0", ""):
+        assert find_hole(card, text) is None, text
+
+
 def test_names_that_look_like_yaml_survive_the_file(tmp_path: Path) -> None:
     path = tmp_path / "n.yaml"
     names = ["Yes", "123", "O'Neil", "Zoë", "a: b", "#1", "null"]
