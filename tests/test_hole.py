@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 import golfcli
 from golfcli.view import MatchInfo, view
+
+ROOT = Path(__file__).resolve().parent.parent
 
 BUILTINS = [("six-card", 2), ("four-card", 3), ("nine-card", 2), ("alberta", 4), ("duel", 2)]
 
@@ -185,3 +189,132 @@ def test_a_view_is_the_censor_s_view_at_every_step(name: str, players: int) -> N
         legal = hole.legal_actions()
         hole.apply(legal[int(rng.random() * len(legal))])
     assert hole.clone().view(0) == hole.view(0)
+
+
+# ------------------------------------------------------------ the hole as text, picture, key
+
+
+def _played_out(seed: int = 1) -> golfcli.Hole:
+    hole = golfcli.Hole("six-card", seed=seed)
+    rng = random.Random(0)
+    while hole.legal_actions():
+        hole.apply(rng.choice(hole.legal_actions()))
+    return hole
+
+
+def test_a_hole_as_text_names_who_plays_the_table_and_at_the_end_the_totals() -> None:
+    hole = golfcli.Hole("six-card", seed=1)
+    assert str(hole) == (
+        "P1: ? ? ? / ? ? ?\nP2 (to play): ? ? ? / ? ? ?\nstock 39 cards, discard 7C"
+    )
+    assert repr(hole) == "<Hole 'six-card', 2 players: setup, P2 to play>"
+    for action in ("reveal 1", "reveal 2", "reveal 1", "reveal 2", "draw_discard"):
+        hole.apply(action)
+    assert str(hole).splitlines()[2:] == ["stock 39 cards, discard empty", "P2 holds 7C"]
+    over = _played_out()
+    totals = over.state.result.totals
+    lines = str(over).splitlines()
+    assert [line.split(": ")[:2] for line in lines[:2]] == [
+        ["P1", str(totals[0])],
+        ["P2", str(totals[1])],
+    ]
+    assert "(to play)" not in str(over) and repr(over) == "<Hole 'six-card', 2 players: over>"
+
+
+def test_a_hole_s_picture_shows_the_seat_to_play_and_at_the_end_the_winner_in_bold() -> None:
+    hole = golfcli.Hole("six-card", seed=1)
+    svg = hole._repr_svg_()
+    assert ">six-card, hole 1: setup<" in svg and ">P2 to play<" in svg and ">P1<" in svg
+    # every layout card face down: the only face drawn is the discard's 7
+    assert re.findall(r">(?:[2-9]|10|[AJQK])<", svg) == [">7<"]
+    over = _played_out()
+    svg = over._repr_svg_()
+    assert ">six-card, hole 1: over<" in svg and "to play" not in svg
+    totals = over.state.result.totals
+    winner = min(range(2), key=lambda s: totals[s])
+    bold = re.findall(r"font-weight='bold'>([^<]*)<", svg)
+    assert f"P{winner + 1}: {totals[winner]}" in bold
+    assert f"P{2 - winner}: {totals[1 - winner]}" not in bold
+
+
+def test_a_hole_keeps_its_key_names_and_number_through_clone_and_replay() -> None:
+    from golfcli.keys import key_from_seed
+
+    hole = golfcli.Hole("four-card", 3, seed=7, number=2, names=["a", "b", "c"], handicap={1: 1})
+    assert hole.key == key_from_seed(7) == golfcli.Hole(key=hole.key).key
+    assert golfcli.Hole("six-card", 3).names == ("P1", "P2", "P3")
+    with pytest.raises(golfcli.GolfError, match=r"^2 names for 3 players$"):
+        golfcli.Hole("six-card", 3, names=["a", "b"])
+    assert hole.view(0).match.hole == 2
+    copy = hole.clone()
+    assert (copy.key, copy.names, copy.number, copy.players) == (hole.key, hole.names, 2, 3)
+    assert copy.variant is hole.variant and str(copy) == str(hole)
+    # the extra card seat 1 turns up is kept through a replay of the log
+    again = golfcli.Hole.replay("four-card", 3, hole.events, names=["a", "b", "c"], handicap={1: 1})
+    assert (again.names, again.players, again.variant.name) == (("a", "b", "c"), 3, "four-card")
+    assert again.state.extra_reveals == {1: 1}
+    assert again.state.signature() == hole.state.signature()
+
+
+def test_a_dealt_hole_takes_its_number_key_names_and_handicap() -> None:
+    layouts = ["AC 2C / 3C 4C", "5C 6C / 7C 8C", "9C 10C / JC QC"]
+    hole = golfcli.Hole.dealt(
+        "four-card", 3, layouts=layouts, discard="KC", seed=4, names=["a", "b", "c"],
+        handicap={2: 1}, dealer=1,
+    )  # fmt: skip
+    assert (hole.number, hole.key, hole.names) == (1, golfcli.Hole(seed=4).key, ("a", "b", "c"))
+    assert hole.current == 2  # the seat after the dealer
+    assert str(golfcli.Layout([golfcli.Card(c) for c in hole.state.layouts[2]], 2)) == layouts[2]
+    assert hole.view(2).match.hole == 1
+    with pytest.raises(golfcli.GolfError, match=r"^the table holds more AC, 2C than the deck$"):
+        golfcli.Hole.dealt("four-card", layouts=["AC 2C / AC 2C", "5C 6C / 7C 8C"], discard="9C")
+
+
+def test_an_unknown_action_or_seat_is_one_error_naming_it() -> None:
+    from golfcli.actions import Action, IllegalAction
+
+    hole = golfcli.Hole("six-card", seed=1)
+    with pytest.raises(IllegalAction, match="unknown action 'bogus'") as exc:
+        hole.apply("bogus")
+    assert exc.value.rule == "unknown"
+    swap9 = Action("swap", 9)  # a six-card layout has positions 0 to 5
+    for call in (
+        lambda: hole.action_id(swap9),
+        lambda: golfcli.Hole.action_ids("six-card", [swap9]),
+    ):
+        with pytest.raises(IllegalAction, match=r"^no six-card hole has the action ") as exc:
+            call()
+        assert exc.value.rule == "unknown"
+    for seat in (2, -1):
+        with pytest.raises(golfcli.GolfError, match=rf"^no seat {seat}: seats are 0 to 1$"):
+            hole.view(seat)
+
+
+def test_the_action_numbers_are_every_kind_in_the_engine_s_order() -> None:
+    """Built afresh (the hole's numbers are cached per variant, before a test
+    could look): one number per kind, per position for the kinds that take
+    one, per pair a shot can join; the legal ones sorted, worked out once."""
+    from golfcli.actions import ACTION_KINDS, Action
+    from golfcli.hole import _ONE_POS, _Ids
+    from golfcli.state import catalogue
+
+    six = golfcli.load_variant("six-card")
+    ids = _Ids(six)
+    cat = catalogue(six)
+    shots = {
+        "bunker": [a for row in cat.bunker for a in row],
+        "approach": [a for row in cat.approach for a in row],
+    }
+    want: list[Action] = []
+    for k in ACTION_KINDS:
+        if k in shots:
+            want += shots[k]
+        else:
+            want += [Action(k, p) for p in range(6)] if k in _ONE_POS else [Action(k)]
+    assert shots["bunker"] and list(ids.actions) == want
+    assert len(want) == golfcli.Hole.action_count("six-card")
+    assert all(ids.ids[(str(a.kind), a.pos, a.pos2)] == i for i, a in enumerate(want))
+    legal = (Action("swap", 4), Action("draw_stock"))
+    got = ids.legal_ids(legal)
+    assert got == tuple(sorted((want.index(legal[0]), want.index(legal[1]))))
+    assert ids.legal_ids(legal) is got and ids.legal[id(legal)] == (legal, got)
