@@ -40,11 +40,9 @@ class CardVariant:
     """The card's variant for the length of one command, loaded the first
     time a step needs it (checking the stored layouts, reading a typed
     layout, counting the hole) and passed on to the later steps, so a
-    ``fix`` or an ``add`` with layouts loads it once.  Loaded again only if
-    a card read later names another variant (a hand edit meanwhile).
-
-    Loaded only when a step needs it, so typed totals work even if the
-    variant file has gone."""
+    ``fix`` or an ``add`` with layouts loads it once; typed totals never
+    load it, so they work even if the variant file has gone.  Loaded again
+    only if a card read later names another variant (a hand edit meanwhile)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -85,8 +83,8 @@ def load(path: Path, check: bool = True, variant: CardVariant | None = None) -> 
 
     ``check``: count the stored layouts again and warn (``file:line``, both
     numbers) about each score that no longer matches its layout, so a card
-    edited by hand is never shown as if it were right; with the variant
-    ``variant`` keeps for the command's later steps."""
+    edited by hand is never shown as if it were right.  The variant loaded
+    for that is kept in ``variant`` for the command's later steps."""
     from .model import ScorecardError
     from .store import load as read
 
