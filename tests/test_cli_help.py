@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 from typer.main import get_command
 
@@ -35,6 +38,20 @@ def test_version() -> None:
 
 def test_every_command_is_listed() -> None:
     assert {"score", "play", "replay", "tournament", "validate", "check-bot"} <= set(COMMANDS)
+
+
+def test_each_command_s_summary_is_one_line_of_the_list() -> None:
+    """``golf --help`` lists a command by its help's first paragraph, line
+    breaks kept: one written over two lines shows broken in the list."""
+
+    def summaries(group: Any, path: str) -> Iterator[tuple[str, str]]:
+        for name, sub in getattr(group, "commands", {}).items():
+            yield f"{path} {name}", (sub.help or "").strip().split("\n\n")[0]
+            yield from summaries(sub, f"{path} {name}")
+
+    found = dict(summaries(get_command(app), "golf"))
+    assert "golf validate" in found and "golf card add" in found
+    assert [k for k, first in found.items() if "\n" in first or not first] == []
 
 
 @pytest.mark.parametrize("args", [[], *_paths()])

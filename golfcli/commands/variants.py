@@ -52,9 +52,9 @@ def validate(
         list[Path], typer.Argument(help="Variant files or tournament configs (YAML) to check.")
     ],
 ) -> None:
-    """Check variant files and tournament configs: every key, type and value;
-    all errors of a file in file order, each with file:line.
+    """Check variant files and tournament configs: every key, type and value.
 
+    All the errors of a file are listed, in file order, each with file:line.
     A file that names a variant to play (variant:, players: as a list of
     players, teams:, games: ...) is checked as a tournament config, bots
     and all, without playing anything; any other as a variant file.
