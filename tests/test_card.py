@@ -404,6 +404,33 @@ def test_the_standing_names_the_hole_a_game_ended_on_before_its_last(tmp_path: P
     assert standing(card).ended_early == 2
 
 
+def test_the_standing_counts_holes_left_and_shows_a_playoff_row_for_the_tied_only(
+    tmp_path: Path,
+) -> None:
+    from golfcli.card.model import Entry, Hole, standing
+    from golfcli.card.store import load
+
+    path = tmp_path / "three.yaml"
+    ok("new", path, "-p", "Ann,Bob,Cat", "--holes", "2")
+    _play(path, ["Ann=3 Bob=3 Cat=9", "Ann=4 Bob=4 Cat=1"])
+    card = load(path)
+    st = standing(card)
+    assert (st.holes_left, st.finished, st.tied) == (0, True, True)
+    card.played.append(Hole(3, {"Ann": Entry(2), "Bob": Entry(5)}, playoff=True))
+    st = standing(card)
+    assert st.running[-1] == [2, 5, None] and st.winners == [0]
+    # a game to a target with a cap: no count of holes left until the cap is hit
+    capped = tmp_path / "capped.yaml"
+    ok("new", capped, "-p", "Ann,Bob", "-v", "duel", "--set", "game.max_holes=2")
+    _play(capped, ["Ann=3 Bob=4"])
+    assert standing(load(capped)).holes_left is None
+    _play(capped, ["Ann=3 Bob=4"])
+    card = load(capped)
+    assert (standing(card).holes_left, standing(card).finished) == (0, True)
+    card.played.append(Hole(3, {"Ann": Entry(1), "Bob": Entry(1)}))  # one past the cap
+    assert standing(card).ended_early == 2  # the cap, not a target, ended it
+
+
 def test_target_game_stops_at_its_cap_on_holes(tmp_path: Path) -> None:
     """A game to a target that nobody reaches ends after game.max_holes, as a
     played match does (the same function decides both)."""
@@ -502,6 +529,7 @@ def test_hole_past_the_end(night: Path) -> None:
         ),
         (lambda t: t.replace("kind: golf", "kind: poker"), "kind"),
         (lambda t: t.replace("hole: 1", "hole: 4"), "numbered in order"),
+        (lambda t: t.replace("hole: 1", "hole: 2001"), "played.0.hole: must be at most 2000"),
         (lambda t: "", "not a golf scorecard"),
     ],
 )

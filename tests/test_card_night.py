@@ -591,6 +591,7 @@ def test_printed_times_are_local(tmp_path: Path, tokyo: None) -> None:
     [
         ("2026-12-01 20:15:00 +0100", "2026-12-02 04:15"),  # as golf writes it now
         ("2026-11-30 12:29 UTC", "2026-11-30 21:29"),  # format 1
+        ("2026-12-01 20:15 +0100", "2026-12-02 04:15"),  # without the seconds
         ("2026-12-01 20:15:00+01:00", "2026-12-02 04:15"),  # a YAML timestamp typed by hand
         ("2026-12-01T20:15", "2026-12-01 20:15"),  # no offset: already local
         ("Friday night", "Friday night"),  # no time at all: as typed
