@@ -450,7 +450,9 @@ def test_target_game_stops_at_its_cap_on_holes(tmp_path: Path) -> None:
 def test_mini_golf_strokes_par_and_winner(tmp_path: Path) -> None:
     path = tmp_path / "putt.yaml"
     ok("new", path, "--mini", "-p", "Ann,Bob,Cat", "--par", "3,2,4")
-    _play(path, ["Ann=3 Bob=4 Cat=2", "Ann=2 Bob=4 Cat=2", "Ann=4 Bob=2 Cat=3"])
+    _play(path, ["Ann=3 Bob=4 Cat=2"])  # each hole against its own par: hole 1's is 3
+    assert show_json(path)["to_par"] == {"Ann": "E", "Bob": "+1", "Cat": "-1"}
+    _play(path, ["Ann=2 Bob=4 Cat=2", "Ann=4 Bob=2 Cat=3"])
     out = ok("show", path).stdout
     assert re.search(r"^total\s+9\s+9\s+10\s+7$", out, re.M)
     assert re.search(r"^to par\s+E\s+\+1\s+-2$", out, re.M)

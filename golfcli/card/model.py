@@ -620,7 +620,7 @@ def local_time(text: str) -> str:
     """A stored time shown as local time ("2026-12-01 16:05").  Cards from
     before format 2 stored UTC ("... 15:05 UTC"); text that is no time at
     all (typed by hand) is shown as it is."""
-    for fmt, tz in ((_TIME, None), ("%Y-%m-%d %H:%M %z", None), ("%Y-%m-%d %H:%M UTC", UTC)):
+    for fmt, tz in ((_TIME, None), ("%Y-%m-%d %H:%M UTC", UTC)):
         try:
             moment = datetime.strptime(text.strip(), fmt)
         except ValueError:
