@@ -13,8 +13,9 @@ six-card and on six-card without the flip after a discard, both seats of
 every deal.  After each of the expert's moves, before anyone is out or as it
 goes out, the position is recorded as the expert sees it, and labelled with
 the hole's result (1 won, 0.5 tied, 0 lost).  The fit is maximum likelihood
-(Newton's method with numpy, from the test extras; a little L2 for stability), with the log loss of a 5-fold
-cross-validation by deal printed, so a feature that only fits noise shows.
+(Newton's method with numpy, from the test extras; a little L2 for
+stability), with the log loss of a 5-fold cross-validation by deal printed,
+so that a feature which only fits noise shows.
 
     python scripts/win_model.py --deals 200          # prints WIN_MODEL
 """
@@ -25,19 +26,16 @@ import argparse
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 import numpy as np  # the test extras have it
+from ladder import field_variant
+from tune import TRAIN_STYLES
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ladder import field_variant  # noqa: E402
-from tune import TRAIN_STYLES  # noqa: E402
-
-from golfcli.bots.evaluator import Evaluator  # noqa: E402
-from golfcli.bots.registry import make_bot  # noqa: E402
-from golfcli.keys import KeyedRandom, bot_seed, derive  # noqa: E402
-from golfcli.state import OVER, HoleState  # noqa: E402
-from golfcli.view import view  # noqa: E402
+from golfcli.bots.evaluator import Evaluator
+from golfcli.bots.registry import make_bot
+from golfcli.keys import KeyedRandom, bot_seed, derive
+from golfcli.state import OVER, HoleState
+from golfcli.view import view
 
 #: (features, label): features as ``win_chance`` reads them
 Row = tuple[list[float], float]
@@ -123,9 +121,12 @@ def main() -> int:
     rows = [r for _, r in data]
     folds = [[r for d, r in data if d % 5 != f] for f in range(5)]
     tests = [[r for d, r in data if d % 5 == f] for f in range(5)]
-    cv = sum(log_loss(t, fit(tr)) for tr, t in zip(folds, tests)) / 5
+    cv = [log_loss(t, fit(tr)) for tr, t in zip(folds, tests, strict=True) if t and tr]
+    cv_loss = sum(cv) / max(1, len(cv))
     w = fit(rows)
-    print(f"{len(rows)} positions from {len(jobs) * 2} holes; cross-validated log loss {cv:.4f}")
+    print(
+        f"{len(rows)} positions from {len(jobs) * 2} holes; cross-validated log loss {cv_loss:.4f}"
+    )
     print("WIN_MODEL = (" + ", ".join(f"{x:.4f}" for x in w) + ")")
     return 0
 

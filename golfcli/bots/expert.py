@@ -45,9 +45,7 @@ LAST_MOVE_DEALS: Final = 48
 #: The chance of winning a heads-up hole after our move, as a logistic model
 #: (see :func:`win_chance`): its coefficients, fitted by scripts/win_model.py
 #: on the expert's games against the field's training styles.
-WIN_MODEL: tuple[float, ...] = (
-    0.1896, -0.2082, -0.1199, 0.2990, -0.0081, -0.0225, -0.3398, 0.2293
-)
+WIN_MODEL: tuple[float, ...] = (0.1896, -0.2082, -0.1199, 0.2990, -0.0081, -0.0225, -0.3398, 0.2293)
 
 
 def win_chance(lead: float, down_me: int, down_opp: int, ends: bool) -> float:
