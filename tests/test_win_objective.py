@@ -121,3 +121,10 @@ def test_the_fitting_script_reads_the_positions_as_the_bot_does(
         p = 1 / (1 + math.exp(-sum(w * f for w, f in zip(truth, x, strict=True))))
         rows.append((x, 1.0 if rng.random() < p else 0.0))
     assert list(wm.fit(rows)) == pytest.approx(truth, abs=0.1)
+
+
+def test_it_plays_heads_up_only() -> None:
+    """The model was fitted on two-player holes: with more players (Alberta's
+    partners make two sides of four players) the expert plays as without it."""
+    plain = play_match("alberta", ["expert"] * 4, seed=5, holes=1).totals
+    assert play_match("alberta", ["expert?win=5"] * 4, seed=5, holes=1).totals == plain

@@ -122,7 +122,7 @@ class ExpertBot(BaseBot):
         Heads-up, before anyone is out; otherwise 0 (the hole's last move has
         its own search, golfcli/bots/endgame.py)."""
         v = ev.view
-        if self.win <= 0 or len(v.layouts) != 2 or v.closer is not None:
+        if self.win <= 0 or v.players != 2 or v.closer is not None:
             return 0.0
         rival = ev.rival
         if rival is None:
