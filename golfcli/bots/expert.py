@@ -21,6 +21,11 @@ How it thinks (all from the variant's data, never its name):
   after us, the moves are valued by their odds of winning the hole (exact
   with one card unknown) as well as their expected strokes (``hole_win``:
   what a won hole is worth).
+* **The hole, the whole hole through** (``win``, 0: off by default): in a
+  two-player hole every move is also credited ``win`` times the chance of
+  winning the hole after it (:func:`win_chance`, a model fitted on games
+  against the field).  It reorders few moves and did not win more holes
+  (docs/ladder.md); an option to measure, not the default.
 """
 
 from __future__ import annotations
@@ -44,7 +49,8 @@ LAST_MOVE_DEALS: Final = 48
 
 #: The chance of winning a heads-up hole after our move, as a logistic model
 #: (see :func:`win_chance`): its coefficients, fitted by scripts/win_model.py
-#: on the expert's games against the field's training styles.
+#: on the expert's games against the field's training styles.  (Not ``Final``:
+#: compiled, a ``Final`` tuple of floats was read as unset in ``win_chance``.)
 WIN_MODEL: tuple[float, ...] = (0.1896, -0.2082, -0.1199, 0.2990, -0.0081, -0.0225, -0.3398, 0.2293)
 
 
@@ -119,8 +125,8 @@ class ExpertBot(BaseBot):
     def _odds(self, ev: Evaluator, val: float, down_after: int, ends: bool) -> float:
         """What the chance of winning the hole adds to a move worth ``val``
         (our layout's value after it): ``win`` times :func:`win_chance`.
-        Heads-up, before anyone is out; otherwise 0 (the hole's last move has
-        its own search, golfcli/bots/endgame.py)."""
+        Two players, before anyone is out (the model's positions); otherwise 0
+        (the hole's last move has its own search, golfcli/bots/endgame.py)."""
         v = ev.view
         if self.win <= 0 or v.players != 2 or v.closer is not None:
             return 0.0
