@@ -1,0 +1,171 @@
+"""scripts/ceiling.py: the ceiling's measuring tool.
+
+Its oracle reads hidden cards, so what matters is that the measure is
+fair: the same deal and seeds as the ladder's games (level ``expert`` is the
+expert of a normal match, move for move), the opponent shown nothing but
+its censored view, and the same numbers for the same seed.  A handful of
+holes against a field style (no outside project needed).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from golfcli.bots.registry import make_bot
+from golfcli.match import Match
+from golfcli.replay import actions_of, replay_steps
+from golfcli.view import MatchInfo, View, view
+
+from .helpers import script_module
+
+ceiling = script_module("ceiling")
+RULES = "six-card-2p"
+OPPONENT = "strong"
+
+
+class Spy:
+    """A field bot that keeps every argument it is given."""
+
+    def __init__(self) -> None:
+        self.bot = make_bot("field?style=strong")
+        self.asked: list[tuple[Any, Any, Any]] = []
+
+    def seed(self, seed: int | str) -> None:
+        self.bot.seed(seed)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Spy:
+        """The seer's copy of the real opponent: a spy of its own."""
+        twin = Spy()
+        twin.bot = copy.deepcopy(self.bot, memo)
+        return twin
+
+    def choose(self, v: Any, legal: Any) -> Any:
+        action = self.bot.choose(v, legal)
+        self.asked.append((v, legal, action))
+        return action
+
+
+def _moves(events: Any, seat: int) -> list[Any]:
+    return [ev for ev in events if ev.seat == seat]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("deal", [0, 1, 2])
+def test_level_expert_plays_the_expert_of_a_normal_match(deal: int, seat: int) -> None:
+    st, _ = ceiling.play(RULES, "expert", make_bot("field?style=strong"), deal, seat)
+    variant = ceiling.ladder.field_variant("six-card")
+    bots = [make_bot("field?style=strong"), make_bot("field?style=strong")]
+    bots[seat] = make_bot("expert")
+    names = list(ceiling.NAMES)
+    res = Match(variant, bots, names, seed=ceiling.seed_of(RULES, deal), holes=1, record=True)
+    hole = res.play().holes[0]
+    assert tuple(st.events) == hole.events
+    assert st.result is not None and st.result.totals == hole.scores
+
+
+@pytest.mark.parametrize("level", ["expert", "own", "all", "seer"])
+def test_the_opponent_is_shown_only_its_censored_view(level: str) -> None:
+    seat, deal = 1, 3
+    spy = Spy()
+    st, _ = ceiling.play(RULES, level, spy, deal, seat)
+    info = MatchInfo(1, 1, (0, 0), ("seat0", "seat1"))
+    expected = [
+        (view(s, 1 - seat, info), s.legal_actions())
+        for s in replay_steps(st.variant, 2, st.events)
+        if s.phase != "over" and s.current == 1 - seat
+    ]
+    assert len(spy.asked) == len(expected) > 5
+    for (got, legal, _), (want, want_legal) in zip(spy.asked, expected, strict=True):
+        assert type(got) is View
+        assert got == want and tuple(legal) == tuple(want_legal)
+
+
+def test_level_own_tells_the_expert_its_own_cards() -> None:
+    told: list[View] = []
+
+    class Recorder:
+        def choose(self, v: View, legal: Any) -> Any:
+            told.append(v)
+            return legal[0]
+
+    st, _ = ceiling.play(RULES, "expert", make_bot("field?style=strong"), 0, 0)
+    own = ceiling.OwnCards(Recorder())
+    for s in replay_steps(st.variant, 2, st.events):
+        if s.phase != "over" and s.current == 0:
+            v = view(s, 0)
+            own.choose(s, v, s.legal_actions())
+            mine = [c for c in v.layouts[0]]
+            assert told[-1].known_layout() == list(s.layouts[0])
+            # only the memory changed: the face-down cards stay face down
+            assert told[-1].layouts == v.layouts and told[-1].history == v.history
+            assert None in mine or s.phase == "over"
+    assert len(told) > 5
+
+
+def test_the_same_seed_gives_the_same_games() -> None:
+    job = (RULES, ("expert", "own", "all", "seer"), OPPONENT, 5)
+    first = ceiling.play_deal(job)
+    again = ceiling.play_deal(job)
+    strip = [{k: v for k, v in r.items() if k != "cpu"} for r in first]
+    assert strip == [{k: v for k, v in r.items() if k != "cpu"} for r in again]
+    assert {r["level"] for r in first} == {"expert", "own", "all", "seer"}
+    assert [r["seat"] for r in first[:2]] == [0, 1]
+
+
+@pytest.mark.parametrize("level", ["all", "seer"])
+def test_the_search_leaves_the_real_opponent_alone(level: str) -> None:
+    """The oracle's rollouts draw nothing from the real opponent's
+    generator: a fresh copy of it, given the same views, answers the same."""
+    deal, seat = 4, 0
+    spy = Spy()
+    ceiling.play(RULES, level, spy, deal, seat)
+    fresh = make_bot("field?style=strong")
+    fresh.seed(ceiling.bot_seed(ceiling.seed_of(RULES, deal), "seat1"))
+    assert [fresh.choose(v, legal) for v, legal, _ in spy.asked] == [a for *_, a in spy.asked]
+
+
+def test_lookahead_plays_the_move_with_the_best_rollout() -> None:
+    deal, seat = 4, 0
+    st, oracle = ceiling.play(RULES, "all", make_bot("field?style=strong"), deal, seat)
+    info = MatchInfo(1, 1, (0, 0), ("seat0", "seat1"))
+    probe = ceiling.Lookahead(ceiling.seed_of(RULES, deal), seat, info)
+    checked = 0
+    for s in replay_steps(st.variant, 2, st.events):
+        if s.phase == "over" or s.current != seat:
+            continue
+        legal = s.legal_actions()
+        if len(legal) > 1:
+            values = {a: probe.outcome(s, a) for a in legal}
+            played = next(actions_of(st.events[len(s.events) :]))
+            best = max(values.values())
+            assert next(a for a in legal if values[a] == best) == played
+            checked += 1
+        probe.decisions += 1
+    assert checked > 5 and probe.decisions == oracle.decisions
+
+
+def test_table_and_raw_files(tmp_path: Path) -> None:
+    raw = tmp_path / "raw.jsonl"
+    recs = ceiling.run(RULES, ["expert", "own"], [OPPONENT], 0, 3, 1, str(raw))
+    assert len(recs) == 12 and len(raw.read_text().splitlines()) == 12
+    lines = ceiling.table(ceiling.read_raw([str(raw), str(raw)]))
+    assert lines[0].startswith("| rules | opponent | level | holes |")
+    own = next(line for line in lines if "| own |" in line)
+    assert "| 6 |" in own and "(6)" in own
+    bad = tmp_path / "bad.jsonl"
+    first = json.loads(raw.read_text().splitlines()[0])
+    bad.write_text(json.dumps({**first, "score": first["score"] + 1}) + "\n")
+    with pytest.raises(SystemExit, match=r"bad\.jsonl:1: .* another result"):
+        ceiling.read_raw([str(raw), str(bad)])
+
+
+def test_the_command_line_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        ceiling.main(["--levels", "god", "--against", OPPONENT])
+    assert exc.value.code == 2
+    assert "unknown level 'god'" in capsys.readouterr().err
