@@ -27,13 +27,13 @@ The oracle levels:
   every card of its layout): the value of knowing your own hand;
 * ``all``: told every card (the opponent's face-down cards, the stock's
   order and the reshuffles to come), it tries each legal move, plays the
-  rest of the hole out on the real cards with the expert in both seats
-  (one rollout per move: with every card known and the bots' generators
-  fixed it is exact for that continuation), and keeps the move whose
-  outcome is best: won (1), tied (0.5) or lost, then the margin in strokes.
-  One step of policy improvement over the expert with perfect information;
-  its CPU per decision is about (legal moves) x (decisions left) expert
-  decisions, printed in the table;
+  rest of the hole out on the real cards, its own seat by level ``own`` and
+  the opponent's by the expert (one rollout per move: with every card
+  known and the bots' generators fixed it is exact for that continuation),
+  and keeps the move whose outcome is best: won (1), tied (0.5) or lost,
+  then the margin in strokes.  One step of policy improvement over level
+  ``own`` with perfect information; its CPU per decision is about (legal
+  moves) x (decisions left) expert decisions, printed in the table;
 * ``seer``: as ``all``, but the rollouts play the opponent's seat with a
   copy of the real opponent (its generator included): it also knows what
   the opponent will do.  The most an oracle of this kind can be shown;
@@ -106,21 +106,28 @@ class Seat:
         return self.bot.choose(v, legal)  # type: ignore[no-any-return]
 
 
+def told_own(st: HoleState, v: View) -> View:
+    """``v`` with every face-down card of the seat's own layout in its
+    memory, as if it had peeked at them all (the state's cards)."""
+    lay = st.layouts[v.side]
+    return replace(
+        v, memory=tuple((p, lay[p]) for p, c in enumerate(v.layouts[v.side]) if c is None)
+    )
+
+
 class OwnCards(Seat):
-    """Level ``own``: the expert with every card of its own layout in its
-    view's memory, as if it had peeked at them all."""
+    """Level ``own``: the expert told its own face-down cards."""
 
     def choose(self, st: HoleState, v: View, legal: Sequence[Action]) -> Action:
-        lay = st.layouts[v.side]
-        memory = tuple((p, lay[p]) for p, c in enumerate(v.layouts[v.side]) if c is None)
-        return self.bot.choose(replace(v, memory=memory), legal)  # type: ignore[no-any-return]
+        return self.bot.choose(told_own(st, v), legal)  # type: ignore[no-any-return]
 
 
 class Lookahead(Seat):
     """Levels ``all`` and ``seer``: every legal move tried on a copy of the
-    real hole, played out to its end by the expert in both seats (``seer``:
-    by a copy of the real opponent in its seat); the move with the best
-    outcome (ties: the first in the engine's order of the legal moves).
+    real hole, played out to its end by the expert told its own cards in
+    the oracle's seat and the expert in the opponent's (``seer``: a copy of
+    the real opponent); the move with the best outcome (ties: the first in
+    the engine's order of the legal moves).
 
     The rollout experts are seeded alike for every move of a decision (the
     same continuation, so the moves are compared on equal terms), from the
@@ -166,7 +173,10 @@ class Lookahead(Seat):
         while sim.phase != Phase.OVER:
             turn = sim.current
             legal = sim.legal_actions()
-            sim.apply_trusted(bots[turn].choose(view(sim, turn, self.info, seen[turn]), legal))
+            v = view(sim, turn, self.info, seen[turn])
+            if turn == self.seat:
+                v = told_own(sim, v)
+            sim.apply_trusted(bots[turn].choose(v, legal))
         assert sim.result is not None
         mine, other = sim.result.totals[self.seat], sim.result.totals[1 - self.seat]
         return won(mine, other) + MARGIN_WEIGHT * (other - mine)
@@ -361,8 +371,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="How high can a bot go? Oracle levels against an opponent on duplicate "
         "deals (a measuring tool: its oracle sees hidden cards; never a golf bot).",
         epilog="Levels: expert (the reference), own (told its own face-down cards), all (told "
-        "every card, one-move lookahead with expert rollouts), seer (all, and the rollouts "
-        "play the real opponent), bot:SPEC (a plain bot). Opponents: golfgame:NAME (needs "
+        "every card, one-move lookahead: rollouts by own and the expert), seer (all, the "
+        "rollouts play a copy of the real opponent), bot:SPEC (a plain bot). Opponents: golfgame:NAME (needs "
         "GOLFGAME_SERVER), a field style, or a bot spec.",
     )
     ap.add_argument("--levels", default="expert,own,all", help="comma-separated levels")
