@@ -372,8 +372,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "deals (a measuring tool: its oracle sees hidden cards; never a golf bot).",
         epilog="Levels: expert (the reference), own (told its own face-down cards), all (told "
         "every card, one-move lookahead: rollouts by own and the expert), seer (all, the "
-        "rollouts play a copy of the real opponent), bot:SPEC (a plain bot). Opponents: golfgame:NAME (needs "
-        "GOLFGAME_SERVER), a field style, or a bot spec.",
+        "rollouts play a copy of the real opponent), bot:SPEC (a plain bot). Opponents: "
+        "golfgame:NAME (needs GOLFGAME_SERVER), a field style, or a bot spec.",
     )
     ap.add_argument("--levels", default="expert,own,all", help="comma-separated levels")
     ap.add_argument("--against", default="", help="comma-separated opponents")
