@@ -281,8 +281,9 @@ def run(
     raw: str,
 ) -> list[dict[str, Any]]:
     """Deals ``start .. start+deals-1`` against every opponent; each deal's
-    records go to ``raw`` as soon as it is done."""
-    jobs = [(rules, tuple(levels), o, i) for o in opponents for i in range(start, start + deals)]
+    records go to ``raw`` as soon as it is done (in order)."""
+    # deal by deal, every opponent in turn: a run stopped early is still balanced
+    jobs = [(rules, tuple(levels), o, i) for i in range(start, start + deals) for o in opponents]
     results: Iterable[list[dict[str, Any]]]
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
