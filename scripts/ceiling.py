@@ -89,6 +89,8 @@ LEVELS = ("expert", "own", "all", "seer")
 NAMES = ("seat0", "seat1")
 #: what one stroke of margin is worth beside a hole won: a tie-break only
 MARGIN_WEIGHT = 1e-3
+#: the row pooling every golfgame personality
+POOLED = "golfgame, pooled"
 #: the heads-up rule sets of scripts/ladder.py this tool plays
 RULES = tuple(s.key for s in ladder.FIELD_SCENARIOS if s.players == 2)
 
@@ -328,12 +330,12 @@ def ci(xs: Sequence[float], scale: float = 100.0, digits: int = 1, sign: bool = 
 def table(records: Sequence[dict[str, Any]]) -> list[str]:
     """The Markdown table: per rule set, level and opponent group."""
     out: list[str] = []
-    by: dict[tuple[str, str, str], dict[tuple[int, int], dict[str, Any]]] = {}
+    by: dict[tuple[str, str, str], dict[tuple[str, int, int], dict[str, Any]]] = {}
     for r in records:
-        group = "golfgame, pooled" if r["opponent"].startswith("golfgame:") else r["opponent"]
-        by.setdefault((r["rules"], r["level"], group), {})[(r["deal"], r["seat"])] = r
-        if group != r["opponent"]:
-            by.setdefault((r["rules"], r["level"], r["opponent"]), {})[(r["deal"], r["seat"])] = r
+        game = (r["opponent"], r["deal"], r["seat"])
+        by.setdefault((r["rules"], r["level"], r["opponent"]), {})[game] = r
+        if r["opponent"].startswith("golfgame:"):  # the outside opponent's eight, pooled
+            by.setdefault((r["rules"], r["level"], POOLED), {})[game] = r
     out.append(
         "| rules | opponent | level | holes | win % | moving first | moving second | "
         "margin (strokes) | paired change from `expert` (points) | CPU ms/decision |"
@@ -343,7 +345,7 @@ def table(records: Sequence[dict[str, Any]]) -> list[str]:
     def order(key: tuple[str, str, str]) -> tuple[Any, ...]:
         rules, level, group = key
         rank = LEVELS.index(level) if level in LEVELS else len(LEVELS)
-        return (rules, group != "golfgame, pooled", group, rank, level)
+        return (rules, group != POOLED, group, rank, level)
 
     for key in sorted(by, key=order):
         rules, level, group = key

@@ -169,3 +169,31 @@ def test_the_command_line_refuses_an_unknown_level(capsys: pytest.CaptureFixture
         ceiling.main(["--levels", "god", "--against", OPPONENT])
     assert exc.value.code == 2
     assert "unknown level 'god'" in capsys.readouterr().err
+
+
+def test_the_table_pools_the_golfgame_personalities() -> None:
+    def rec(opponent: str, level: str, seat: int, win: float) -> dict[str, Any]:
+        return {
+            "rules": RULES,
+            "level": level,
+            "opponent": opponent,
+            "deal": 7,
+            "seat": seat,
+            "first": seat == 1,
+            "score": 10,
+            "other": 12,
+            "win": win,
+            "decisions": 4,
+            "cpu": 0.004,
+        }
+
+    recs = [
+        rec(opp, level, seat, win)
+        for opp in ("golfgame:A", "golfgame:B")
+        for level, win in (("expert", 0.0), ("own", 1.0))
+        for seat in (0, 1)
+    ]
+    rows = {tuple(c.strip() for c in line.split("|")[2:5]): line for line in ceiling.table(recs)}
+    pooled = rows[(ceiling.POOLED, "own", "4")]
+    assert "| 100.0 ± 0.0 |" in pooled and "+100.0 ± 0.0 (4)" in pooled and "| 1.00 |" in pooled
+    assert ("golfgame:A", "own", "2") in rows and (ceiling.POOLED, "expert", "4") in rows
