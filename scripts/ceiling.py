@@ -327,8 +327,10 @@ def ci(xs: Sequence[float], scale: float = 100.0, digits: int = 1, sign: bool = 
     return f"{fmt.format(mean * scale)} ± {half * scale:.{digits}f}"
 
 
-def table(records: Sequence[dict[str, Any]]) -> list[str]:
-    """The Markdown table: per rule set, level and opponent group."""
+def table(records: Sequence[dict[str, Any]], reference: str = "expert") -> list[str]:
+    """The Markdown table: per rule set, opponent (and the golfgame
+    personalities pooled) and level; the paired change is from level
+    ``reference`` on the same games."""
     out: list[str] = []
     by: dict[tuple[str, str, str], dict[tuple[str, int, int], dict[str, Any]]] = {}
     for r in records:
@@ -338,7 +340,7 @@ def table(records: Sequence[dict[str, Any]]) -> list[str]:
             by.setdefault((r["rules"], r["level"], POOLED), {})[game] = r
     out.append(
         "| rules | opponent | level | holes | win % | moving first | moving second | "
-        "margin (strokes) | paired change from `expert` (points) | CPU ms/decision |"
+        f"margin (strokes) | paired change from `{reference}` (points) | CPU ms/decision |"
     )
     out.append("|---|---|---|---|---|---|---|---|---|---|")
 
@@ -355,10 +357,10 @@ def table(records: Sequence[dict[str, Any]]) -> list[str]:
         first = [r["win"] for r in recs if r["first"]]
         second = [r["win"] for r in recs if not r["first"]]
         margin = [r["other"] - r["score"] for r in recs]
-        ref = by.get((rules, "expert", group), {})
+        ref = by.get((rules, reference, group), {})
         paired = [g["win"] - ref[k]["win"] for k, g in games.items() if k in ref]
         change = (
-            "–" if level == "expert" or not paired else f"{ci(paired, sign=True)} ({len(paired)})"
+            "–" if level == reference or not paired else f"{ci(paired, sign=True)} ({len(paired)})"
         )
         decisions = sum(r["decisions"] for r in recs)
         cpu = f"{1000 * sum(r['cpu'] for r in recs) / decisions:.2f}" if decisions else "–"
@@ -385,10 +387,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=100, help="deals per opponent (default 100)")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--raw", default="", help="append one JSON line per game to this file")
+    ap.add_argument(
+        "--reference", default="expert", help="the level the table pairs the others with"
+    )
     ap.add_argument("--table", nargs="+", metavar="RAW", help="only print the table of raw files")
     args = ap.parse_args(argv)
     if args.table:
-        print("\n".join(table(read_raw(args.table))))
+        print("\n".join(table(read_raw(args.table), args.reference)))
         return 0
     levels = [x for x in args.levels.split(",") if x]
     opponents = [x for x in args.against.split(",") if x]

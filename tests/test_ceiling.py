@@ -197,3 +197,6 @@ def test_the_table_pools_the_golfgame_personalities() -> None:
     pooled = rows[(ceiling.POOLED, "own", "4")]
     assert "| 100.0 ± 0.0 |" in pooled and "+100.0 ± 0.0 (4)" in pooled and "| 1.00 |" in pooled
     assert ("golfgame:A", "own", "2") in rows and (ceiling.POOLED, "expert", "4") in rows
+    against_own = ceiling.table(recs, reference="own")
+    assert "paired change from `own`" in against_own[0]
+    assert any("| expert |" in line and "-100.0 ± 0.0 (4)" in line for line in against_own)
