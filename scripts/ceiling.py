@@ -74,7 +74,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any
 
-from golfcli.bots.registry import PythonBot, make_bot
+from golfcli.bots import BotSpecError
+from golfcli.bots.registry import PythonBot, close_bot, make_bot
 from golfcli.game import dealer_of, side_names
 from golfcli.keys import KeyedRandom, bot_seed, derive
 from golfcli.state import Action, HoleState, Phase
@@ -228,27 +229,34 @@ def play(rules: str, level: str, opponent: Any, deal: int, seat: int) -> tuple[H
         opponent.seed(bot_seed(seed, NAMES[1 - seat]))
     oracle = level_seat(level, seed, seat, info, opponent)
     seen: list[list[Any]] = [[], []]
-    while st.phase != Phase.OVER:
-        turn = st.current
-        legal = st.legal_actions()
-        v = view(st, turn, info, seen[turn])
-        if turn == seat:
-            start = time.process_time()
-            action = oracle.choose(st, v, legal)
-            oracle.cpu += time.process_time() - start
-            oracle.decisions += 1
-        else:
-            action = opponent.choose(v, legal)
-        if action not in legal:
-            who = f"level {level}" if turn == seat else "the opponent"
-            raise RuntimeError(f"{who} made an illegal move {action!r} in {rules} deal {deal}")
-        st.apply_trusted(action)
+    try:
+        while st.phase != Phase.OVER:
+            turn = st.current
+            legal = st.legal_actions()
+            v = view(st, turn, info, seen[turn])
+            if turn == seat:
+                start = time.process_time()
+                action = oracle.choose(st, v, legal)
+                oracle.cpu += time.process_time() - start
+                oracle.decisions += 1
+            else:
+                action = opponent.choose(v, legal)
+            if action not in legal:
+                who = f"level {level}" if turn == seat else "the opponent"
+                raise RuntimeError(f"{who} made an illegal move {action!r} in {rules} deal {deal}")
+            st.apply_trusted(action)
+    finally:
+        close_bot(oracle.bot)  # level bot:SPEC may be a program
     return st, oracle
 
 
 def play_hole(rules: str, level: str, opponent: str, deal: int, seat: int) -> dict[str, Any]:
     """One game of the measure (:func:`play` against ``opponent``'s spec): its record."""
-    st, oracle = play(rules, level, make_bot(opponent_spec(opponent)), deal, seat)
+    bot = make_bot(opponent_spec(opponent))
+    try:
+        st, oracle = play(rules, level, bot, deal, seat)
+    finally:
+        close_bot(bot)  # a program bot's processes end with its game
     assert st.result is not None
     mine, other = st.result.totals[seat], st.result.totals[1 - seat]
     return {
@@ -306,16 +314,25 @@ def run(
 
 def read_raw(paths: Sequence[str]) -> list[dict[str, Any]]:
     """The records of raw files, each game once; a game recorded twice with
-    a different result is refused (the runs did not play the same game)."""
+    a different result is refused (the runs did not play the same game).
+    A file that cannot be read is a ValueError naming its place."""
     seen: dict[tuple[Any, ...], dict[str, Any]] = {}
     for path in paths:
-        with open(path, encoding="utf-8") as fh:
-            for n, line in enumerate(fh, 1):
+        try:
+            with open(path, encoding="utf-8") as fh:
+                lines = fh.readlines()
+        except OSError as exc:
+            raise ValueError(f"{path}: {exc.strerror}") from None
+        for n, line in enumerate(lines, 1):
+            try:
                 rec = json.loads(line)
                 key = (rec["rules"], rec["level"], rec["opponent"], rec["deal"], rec["seat"])
-                before = seen.setdefault(key, rec)
-                if (before["score"], before["other"]) != (rec["score"], rec["other"]):
-                    raise SystemExit(f"{path}:{n}: {key} was played before with another result")
+                result = (rec["score"], rec["other"])
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ValueError(f"{path}:{n}: not a record of this tool ({exc})") from None
+            before = seen.setdefault(key, rec)
+            if (before["score"], before["other"]) != result:
+                raise ValueError(f"{path}:{n}: {key} was played before with another result")
     return list(seen.values())
 
 
@@ -393,7 +410,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--table", nargs="+", metavar="RAW", help="only print the table of raw files")
     args = ap.parse_args(argv)
     if args.table:
-        print("\n".join(table(read_raw(args.table), args.reference)))
+        try:
+            records = read_raw(args.table)
+        except ValueError as exc:
+            ap.error(str(exc))
+        print("\n".join(table(records, args.reference)))
         return 0
     levels = [x for x in args.levels.split(",") if x]
     opponents = [x for x in args.against.split(",") if x]
@@ -404,6 +425,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error("--against names no opponent")
     if args.deals < 1 or args.workers < 1:
         ap.error("--deals and --workers must be at least 1")
+    specs = [opponent_spec(o) for o in opponents]
+    specs += [opponent_spec(lv[4:]) for lv in levels if lv.startswith("bot:")]
+    for spec in specs:  # each made once here: a bad one is one line, before any game
+        try:
+            close_bot(make_bot(spec))
+        except (BotSpecError, ImportError) as exc:
+            ap.error(f"{spec}: {exc}")
     print(
         f"ceiling: {args.rules}, levels {','.join(levels)}, deals {args.start}.."
         f"{args.start + args.deals - 1} (seeds field:{args.rules}:N), opponents "

@@ -160,15 +160,39 @@ def test_table_and_raw_files(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     first = json.loads(raw.read_text().splitlines()[0])
     bad.write_text(json.dumps({**first, "score": first["score"] + 1}) + "\n")
-    with pytest.raises(SystemExit, match=r"bad\.jsonl:1: .* another result"):
+    with pytest.raises(ValueError, match=r"bad\.jsonl:1: .* another result"):
         ceiling.read_raw([str(raw), str(bad)])
 
 
-def test_the_command_line_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--levels", "god", "--against", OPPONENT], "unknown level 'god'"),
+        (["--levels", "expert"], "--against names no opponent"),
+        (["--against", "nosuchbot"], "nosuchbot: unknown bot 'nosuchbot'"),
+        (["--levels", "bot:nosuchbot", "--against", OPPONENT], "nosuchbot: unknown bot"),
+        (["--table", "/nonexistent.jsonl"], "/nonexistent.jsonl: No such file"),
+    ],
+)
+def test_the_command_line_says_what_is_wrong_in_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as exc:
-        ceiling.main(["--levels", "god", "--against", OPPONENT])
+        ceiling.main(argv)
     assert exc.value.code == 2
-    assert "unknown level 'god'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_damaged_raw_file_is_named_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = tmp_path / "raw.jsonl"
+    raw.write_text('{"rules": "six-card-2p"}\n')
+    with pytest.raises(SystemExit) as exc:
+        ceiling.main(["--table", str(raw)])
+    assert exc.value.code == 2
+    assert f"{raw}:1: not a record of this tool" in capsys.readouterr().err
 
 
 def test_the_table_pools_the_golfgame_personalities() -> None:
