@@ -12,6 +12,7 @@ digest with the count and the CPU seconds.  Run it before and after a change, or
 
     python scripts/expert_hash.py             # 64 holes per variant
     python scripts/expert_hash.py --holes 8   # quicker
+    python scripts/expert_hash.py --spec "expert?win=5"   # an option set
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 from bench import print_digest
 
 from golfcli.bots.expert import ExpertBot
+from golfcli.bots.registry import make_bot
 from golfcli.match import Match
 from golfcli.variant import BUILTIN_NAMES, builtin
 
@@ -36,8 +38,11 @@ class Hashing:
 
     wants_view = True
 
-    def __init__(self, digest: Any, counter: list[int]) -> None:
-        self.inner = ExpertBot()
+    def __init__(self, digest: Any, counter: list[int], spec: str) -> None:
+        inner = make_bot(spec)
+        if not isinstance(inner, ExpertBot):
+            raise SystemExit(f"--spec {spec!r} is not the expert")
+        self.inner = inner
         self.digest = digest
         self.counter = counter
 
@@ -58,6 +63,7 @@ class Hashing:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--holes", type=int, default=64, help="one-hole games per variant")
+    ap.add_argument("--spec", default="expert", help="the expert with options (expert?win=5)")
     args = ap.parse_args()
     digest = hashlib.sha256()
     counter = [0]
@@ -66,7 +72,7 @@ def main() -> int:
         v = builtin(name)
         players = 4 if name in ("alberta", "four-card") else 2
         for hole in range(args.holes):
-            bots = [Hashing(digest, counter) for _ in range(players)]
+            bots = [Hashing(digest, counter, args.spec) for _ in range(players)]
             Match(v, bots, seed=f"expert-hash:{name}:{hole}", holes=1).play()
     print_digest(digest, {"valuations": counter[0]}, start)
     return 0

@@ -21,11 +21,17 @@ How it thinks (all from the variant's data, never its name):
   after us, the moves are valued by their odds of winning the hole (exact
   with one card unknown) as well as their expected strokes (``hole_win``:
   what a won hole is worth).
+* **The hole, the whole hole through** (``win``, 0: off by default): in a
+  two-player hole every move is also credited ``win`` times the chance of
+  winning the hole after it (:func:`win_chance`, a model fitted on games
+  against the field).  It reorders few moves and did not win more holes
+  (docs/ladder.md); an option to measure, not the default.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import exp
 from typing import Final
 
 from mypy_extensions import mypyc_attr
@@ -40,6 +46,36 @@ from .evaluator import DEFAULT_BUDGET, Evaluator, OverBudget
 #: Random deals of the unseen cards that value each move of a hole's last
 #: decision when two or more cards are still unknown (golfcli/bots/endgame.py).
 LAST_MOVE_DEALS: Final = 48
+
+#: The chance of winning a heads-up hole after our move, as a logistic model
+#: (see :func:`win_chance`): its coefficients, fitted by scripts/win_model.py
+#: on the expert's games against the field's training styles.  (Not ``Final``:
+#: compiled, a ``Final`` tuple of floats was read as unset in ``win_chance``.)
+WIN_MODEL: tuple[float, ...] = (0.1896, -0.2082, -0.1199, 0.2990, -0.0081, -0.0225, -0.3398, 0.2293)
+
+
+def win_chance(lead: float, down_me: int, down_opp: int, ends: bool) -> float:
+    """The chance of winning a heads-up hole after our move, the opponent to
+    play: ``lead`` is the opponent's layout value less ours (the evaluator's
+    expected strokes), ``down_*`` the face-down cards of each side, ``ends``
+    whether our move ends the hole (the opponent then has one turn left).
+
+    Fitted (:data:`WIN_MODEL`), not derived: the same lead is worth more
+    the fewer cards are still face down (less can change), and ending the
+    hole needs a lead, since the opponent still plays once."""
+    m = WIN_MODEL
+    if ends:
+        z = m[6] + m[7] * lead
+    else:
+        z = (
+            m[0] * lead
+            + m[1]
+            + m[2] * down_me
+            + m[3] * down_opp
+            + m[4] * lead * down_me
+            + m[5] * lead * down_opp
+        )
+    return 1.0 / (1.0 + exp(-z))
 
 
 # user bots may extend it (tests/bots/killer_bot.py does): allowed when compiled
@@ -60,8 +96,13 @@ class ExpertBot(BaseBot):
         budget: int = DEFAULT_BUDGET,
         reveal: float = 0.0,
         hole_win: float = 20.0,
+        win: float = 0.0,
     ) -> None:
         super().__init__(seed)
+        if win < 0:
+            raise BotSpecError(f"win must be at least 0, not {win!r}")
+        #: strokes a won hole is worth at every heads-up decision (see :func:`win_chance`)
+        self.win = win
         self.feed_weight = feed_weight
         self.reveal = reveal
         if hole_win < 0:
@@ -80,6 +121,20 @@ class ExpertBot(BaseBot):
         self.spent = 0
 
     # ------------------------------------------------------------------ helpers
+
+    def _odds(self, ev: Evaluator, val: float, down_after: int, ends: bool) -> float:
+        """What the chance of winning the hole adds to a move worth ``val``
+        (our layout's value after it): ``win`` times :func:`win_chance`.
+        Two players, before anyone is out (the model's positions); otherwise 0
+        (the hole's last move has its own search, golfcli/bots/endgame.py)."""
+        v = ev.view
+        if self.win <= 0 or v.players != 2 or v.closer is not None:
+            return 0.0
+        rival = ev.rival
+        if rival is None:
+            rival = ev.rival = ev.value(list(v.layouts[1 - ev.side]))
+        down_opp = sum(1 for c in v.layouts[1 - ev.side] if c is None)
+        return self.win * win_chance(rival - val, down_after, down_opp, ends)
 
     def _next_opponent_layout(self, ev: Evaluator) -> list[int | None] | None:
         v = ev.view
@@ -188,6 +243,7 @@ class ExpertBot(BaseBot):
             val = ev.value_at(ev.mine_reference(not ends), pos, trial)
         finally:
             trial[pos] = old
+        odds = self._odds(ev, val, down_after, ends)
         if ends:
             val += self._tempo(ev)
         if old is not None:
@@ -195,7 +251,7 @@ class ExpertBot(BaseBot):
         # (a replaced unknown card lands on the discard pile: its average feed risk is small)
         if ev.view.layouts[ev.side][pos] is None:
             val -= self.reveal  # a card turned up: one step nearer going out
-        return val
+        return val - odds
 
     def _flip_value(self, ev: Evaluator, cells: list[int | None], pos: int) -> float:
         """Expected value after turning up the (unknown) card at ``pos``."""
@@ -203,7 +259,8 @@ class ExpertBot(BaseBot):
         ends = self._ends_hole(ev, down_after)
         if ev.mine[pos] is not None:  # we remember it: no surprise
             val = ev.value(cells, future=not ends)
-            return val + (self._tempo(ev) if ends else 0.0) - self.reveal
+            odds = self._odds(ev, val, down_after, ends)
+            return val + (self._tempo(ev) if ends else 0.0) - self.reveal - odds
         total = 0.0
         count = 0
         trial = list(cells)
@@ -211,9 +268,10 @@ class ExpertBot(BaseBot):
         for card, n in ev.classes:
             trial[pos] = card
             val = ev.value_at(ref, pos, trial)
+            odds = self._odds(ev, val, down_after, ends)
             if ends:
                 val += self._tempo(ev)
-            total += val * n
+            total += (val - odds) * n
             count += n
         return (total / count if count else ev.value(cells)) - self.reveal
 
@@ -227,6 +285,7 @@ class ExpertBot(BaseBot):
     def _after_discard_uncached(self, ev: Evaluator) -> float:
         v = ev.view
         base = ev.value(ev.mine)
+        base -= self._odds(ev, base, ev.down_mine, False)
         if not discard_flips(v):
             return base
         down = [p for p, c in enumerate(v.layouts[ev.side]) if c is None]

@@ -337,6 +337,7 @@ class MCBot(BaseBot):
         budget: int = DEFAULT_BUDGET,
         reveal: float = 0.0,
         hole_win: float = 20.0,
+        win: float = 0.0,
     ) -> None:
         super().__init__(seed)
         if rollout not in ("expert", "lite"):
@@ -371,6 +372,7 @@ class MCBot(BaseBot):
             budget=budget,
             reveal=reveal,
             hole_win=hole_win,
+            win=win,
         )
         self.cache = DecisionCache()
 
