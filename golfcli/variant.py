@@ -808,6 +808,20 @@ def parse_counts(value: Any) -> tuple[int, int]:
     raise InputError(f"{value!r} is not a player count like 3, 2-4 or 9+")
 
 
+def _not_a_tournament_config(ck: Checker) -> None:
+    """Refuse a tournament config given where a variant is wanted (``golf
+    score -v configs/six-card.yaml``): its first unknown key would be named
+    correctly but unhelpfully, so say what the file is and where it goes.  A
+    variant's ``players`` is a count; a config's is a list of bots."""
+    data = ck.get(())
+    if isinstance(data, dict) and "variant" in data and isinstance(data.get("players"), list):
+        ck.fail(
+            ("variant",),
+            "unknown key: this file looks like a tournament config (it names a variant "
+            "and lists players): run it with golf tournament, and give a variant here",
+        )
+
+
 def _build(doc: Located) -> Variant:
     """Validate the merged document and build its :class:`Variant`: one step
     per part of the schema, in the order ``docs/variants.md`` lists them.
@@ -815,6 +829,7 @@ def _build(doc: Located) -> Variant:
     and ``golf validate`` reports a file's errors by taking each one out in
     turn (validate.py), so a step never looks at a part a later step checks."""
     ck = _checker(doc)
+    _not_a_tournament_config(ck)
     top = ck.mapping((), DEFAULTS.keys())
     name = _name(ck, top)
     description = ck.str_(("description",)) if top.get("description") is not None else ""

@@ -562,6 +562,19 @@ def test_bad_files_name_file_line_and_key(
     assert fragment in msg, msg
 
 
+def test_a_tournament_config_given_as_a_variant_is_named_as_such(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[1]
+    config = root / "configs" / "six-card.yaml"
+    lines = config.read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if text.startswith("variant:"))
+    msg = error_of(config)
+    assert msg.startswith(f"{config}:{line}: variant: unknown key: this file looks like a tourna")
+    assert "golf tournament" in msg
+    # a variant whose players key is a count, with a stray variant key, is a plain unknown key
+    path = write(tmp_path, "name: x\nextends: six-card\nvariant: six-card\n")
+    assert "looks like a tournament" not in error_of(path)
+
+
 def test_errors_are_variant_errors_and_value_errors(tmp_path: Path) -> None:
     path = write(tmp_path, "name: x\nextends: six-card\ngrid: {rows: 0, cols: 3}\n")
     with pytest.raises(VariantError) as info:
