@@ -63,6 +63,18 @@ def discard_flips(view: View) -> bool:
     )
 
 
+def column_known(view: View, pos: int) -> int:
+    """How many cards of the seat's own column at ``pos`` it already knows
+    (face up or remembered from a peek).  The start-card choice of the
+    thinking bots: a card turned up in a column with none known yet gives
+    one more pairing target, so they spread their start flips."""
+    cols = view.variant.cols
+    col = pos % cols
+    lay = view.layouts[view.side]
+    mem = {p for p, _ in view.memory}
+    return sum(1 for p, c in enumerate(lay) if p % cols == col and (c is not None or p in mem))
+
+
 def determinize(view: View, rng: random.Random) -> HoleState:
     """A full state consistent with ``view``: every card the seat cannot see
     (other face-down cards, the stock) dealt at random from the unseen cards.

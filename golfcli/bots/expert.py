@@ -39,7 +39,7 @@ from mypy_extensions import mypyc_attr
 from ..state import Action
 from ..view import View
 from . import BaseBot, BotSpecError
-from .common import closer_in_history, discard_flips
+from .common import closer_in_history, column_known, discard_flips
 from .endgame import LastMove, moves_last
 from .evaluator import DEFAULT_BUDGET, Evaluator, OverBudget
 
@@ -403,12 +403,7 @@ class ExpertBot(BaseBot):
 
     def _setup_score(self, view: View, a: Action) -> float:
         """Spread start cards over columns (more pairing targets), random among equals."""
-        cols = view.variant.cols
-        col = a.pos % cols
-        lay = view.layouts[view.side]
-        mem = {p for p, _ in view.memory}
-        used = sum(1 for p, c in enumerate(lay) if p % cols == col and (c is not None or p in mem))
-        return used + self.rng.random() * 0.1
+        return column_known(view, a.pos) + self.rng.random() * 0.1
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:

@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from ..state import Action
 from ..view import View
 from . import BaseBot, BotSpecError
-from .common import Knowledge, discard_flips
+from .common import Knowledge, column_known, discard_flips
 
 #: The styles: each is the options it sets (the rest keep the defaults of
 #: :class:`FieldBot`).  docs/ladder.md describes them.
@@ -314,16 +314,8 @@ class FieldBot(BaseBot):
     def _setup(self, view: View, legal: Sequence[Action]) -> Action:
         """Spread the start cards over the columns (more chances to pair),
         at random among equals."""
-        cols = view.variant.cols
-        lay = view.layouts[view.side]
-        mem = {p for p, _ in view.memory}
-
-        def used(a: Action) -> float:
-            col = a.pos % cols
-            n = sum(1 for p, c in enumerate(lay) if p % cols == col and (c is not None or p in mem))
-            return -n + self.rng.random() * 0.5
-
-        return self._best([(used(a), a) for a in legal])
+        scored = [(-column_known(view, a.pos) + self.rng.random() * 0.5, a) for a in legal]
+        return self._best(scored)
 
     def _draw(self, view: View, k: Knowledge, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
