@@ -181,3 +181,11 @@ def test_the_outside_opponent_says_what_it_needs(monkeypatch: pytest.MonkeyPatch
     monkeypatch.delenv("GOLFGAME_SERVER", raising=False)
     with pytest.raises(BotSpecError, match="needs GOLFGAME_SERVER"):
         make_bot(str(ROOT / "scripts/golfgame_bot.py"))
+
+
+def test_the_ladder_page_begins_with_the_scripts_header() -> None:
+    """docs/ladder.md's generated head (the bot table and how it is
+    measured) is written by the script: an edit made to the page alone
+    would be lost the next time the tables are written, so the two agree."""
+    page = ROOT / "docs" / "ladder.md"
+    assert page.read_text(encoding="utf-8").startswith(ladder().HEADER)
