@@ -83,6 +83,7 @@ from golfcli.view import MatchInfo, View, view
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ladder  # scripts/ladder.py: the field's rule sets and opponents
+from strength_common import win_share
 
 #: the oracle levels, in the order the table lists them
 LEVELS = ("expert", "own", "all", "seer")
@@ -181,13 +182,9 @@ class Lookahead(Seat):
                 v = told_own(sim, v)
             sim.apply_trusted(bots[turn].choose(v, legal))
         assert sim.result is not None
-        mine, other = sim.result.totals[self.seat], sim.result.totals[1 - self.seat]
-        return won(mine, other) + MARGIN_WEIGHT * (other - mine)
-
-
-def won(mine: int, other: int) -> float:
-    """A heads-up hole's win share: 1 won, 0.5 tied, 0 lost."""
-    return 1.0 if mine < other else 0.5 if mine == other else 0.0
+        totals = sim.result.totals
+        mine, other = totals[self.seat], totals[1 - self.seat]
+        return win_share(totals, self.seat) + MARGIN_WEIGHT * (other - mine)
 
 
 def opponent_spec(name: str) -> str:
@@ -268,7 +265,7 @@ def play_hole(rules: str, level: str, opponent: str, deal: int, seat: int) -> di
         "first": (st.dealer + 1) % 2 == seat,
         "score": mine,
         "other": other,
-        "win": won(mine, other),
+        "win": win_share(st.result.totals, seat),
         "closer": None if st.closer is None else ("self" if st.closer == seat else "other"),
         "decisions": oracle.decisions,
         "cpu": oracle.cpu,

@@ -47,7 +47,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from strength_common import FIELD_STYLES, HELD_OUT_STYLES, NO_FLIP, mean_ci
+from strength_common import FIELD_STYLES, HELD_OUT_STYLES, NO_FLIP, mean_ci, win_share
 
 from golfcli.bots.mc import relative
 from golfcli.bots.registry import make_bot
@@ -343,7 +343,6 @@ def play_field_deal(args: tuple[str, tuple[str, ...], str, int]) -> list[dict[st
             hole = res.holes[0]
             scores = hole.scores
             others = [x for i, x in enumerate(scores) if i != side]
-            winners = [i for i, x in enumerate(scores) if x == min(scores)]
             closer_turns = None
             if hole.closer is not None:
                 seen = timed[0].turns
@@ -358,7 +357,7 @@ def play_field_deal(args: tuple[str, tuple[str, ...], str, int]) -> list[dict[st
                     "first": side_of[(hole.dealer + 1) % players] == side,
                     "score": scores[side],
                     "others": sum(others) / len(others),
-                    "win": 1.0 / len(winners) if side in winners else 0.0,
+                    "win": win_share(scores, side),
                     "closer": None
                     if hole.closer is None
                     else ("self" if hole.closer == side else "other"),

@@ -6,7 +6,8 @@ the tuning's held-out claim and the ladder's table speak of the same sets.
   the field bot's own table (golfcli/bots/field.py): a style added there is
   a training style here unless it is named held out;
 * six-card as most online games play it, a YAML-shaped variant;
-* the mean and the half-width of its 95% interval, as both scripts print it.
+* the mean and the half-width of its 95% interval, as both scripts print it;
+* a side's share of a hole's win, as every table and label counts it.
 
 The scripts import it by name: ``python scripts/X.py`` puts scripts/ first
 on the path (tests.helpers.script_module does the same).
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from golfcli.bots.field import STYLES
+from golfcli.game import hole_winners
 
 #: styles no tuning step ever plays: the held-out check and the ladder's
 #: "held-out styles" columns
@@ -46,3 +48,11 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     mean = sum(xs) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
     return mean, 1.96 * sd / math.sqrt(n)
+
+
+def win_share(scores: Sequence[int], side: int) -> float:
+    """``side``'s share of the hole whose final ``scores`` these are: 1 when
+    it alone has the lowest, shared equally on a tie, else 0 (the ladder's
+    and the ceiling's "hole win share", the win model's label)."""
+    winners = hole_winners(scores)
+    return 1.0 / len(winners) if side in winners else 0.0

@@ -29,6 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np  # the test extras have it
 from ladder import field_variant
+from strength_common import win_share
 from tune import TRAIN_STYLES
 
 from golfcli.bots.evaluator import Evaluator
@@ -76,7 +77,7 @@ def play(args: tuple[str, str, int, str]) -> list[tuple[int, Row]]:
                 ends = v.closer == v.side
                 seen.append(features(rival - mine, down[v.side], down[1 - v.side], ends))
         totals = st.result.totals
-        label = 1.0 if totals[me] < totals[1 - me] else 0.5 if totals[me] == totals[1 - me] else 0.0
+        label = win_share(totals, me)
         out.extend((deal, (f, label)) for f in seen)
     return out
 

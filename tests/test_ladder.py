@@ -189,3 +189,13 @@ def test_the_ladder_page_begins_with_the_scripts_header() -> None:
     would be lost the next time the tables are written, so the two agree."""
     page = ROOT / "docs" / "ladder.md"
     assert page.read_text(encoding="utf-8").startswith(ladder().HEADER)
+
+
+def test_a_hole_s_win_share_is_split_among_the_tied_lowest() -> None:
+    """One count of a hole won serves the ladder's tables, the ceiling's and
+    the win model's labels: alone lowest 1, tied lowest shared, else 0."""
+    share = script_module("strength_common").win_share
+    assert [share((3, 5), s) for s in (0, 1)] == [1.0, 0.0]
+    assert [share((5, 5), s) for s in (0, 1)] == [0.5, 0.5]
+    assert [share((4, 9, 4), s) for s in (0, 1, 2)] == [0.5, 0.0, 0.5]
+    assert share((2, 2, 2), 1) == pytest.approx(1 / 3)
