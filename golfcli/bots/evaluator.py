@@ -280,8 +280,9 @@ class Evaluator:
         self.feeds: dict[int, float] = {}
         self.tempo: float | None = None
         self.after_discard: float | None = None
-        #: the opponent's layout value, heads-up (see ExpertBot's ``win``)
-        self.rival: float | None = None
+        #: the opponent's layout value and face-down cards, heads-up (see
+        #: ExpertBot's ``win``): the same for every move of a decision
+        self.rival: tuple[float, int] | None = None
         self._values: dict[tuple[int, ...], float] = {}
         self.alike = self.comp.alike
         self._gains: dict[tuple[int, ...], float] = {}

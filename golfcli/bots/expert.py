@@ -132,9 +132,10 @@ class ExpertBot(BaseBot):
             return 0.0
         rival = ev.rival
         if rival is None:
-            rival = ev.rival = ev.value(list(v.layouts[1 - ev.side]))
-        down_opp = sum(1 for c in v.layouts[1 - ev.side] if c is None)
-        return self.win * win_chance(rival - val, down_after, down_opp, ends)
+            theirs = v.layouts[1 - ev.side]
+            rival = ev.rival = (ev.value(list(theirs)), sum(1 for c in theirs if c is None))
+        value, down_opp = rival
+        return self.win * win_chance(value - val, down_after, down_opp, ends)
 
     def _next_opponent_layout(self, ev: Evaluator) -> list[int | None] | None:
         v = ev.view
