@@ -5,7 +5,7 @@ model, in one fixed order; the boards as plain data, which
 
 The games are replayed by run start, then run identity, then game index --
 never in the order they reached the file -- so the ratings are the same
-however and whenever the games were recorded.  openskill is the ``ratings``
+however and whenever the games were recorded.  openskill is the ``report``
 extra; without it :func:`leaderboards` raises RatingsError with the one
 line that says how to install it.
 """
@@ -24,7 +24,9 @@ from typing import Any
 from ..stats import place_key
 from .ratings import RatingsError, why
 
-INSTALL_HINT = "golf ratings needs openskill: pip install 'golfcli[report]'"
+#: how to add openskill: the ``report`` extra
+INSTALL = "pip install 'golfcli[report]'"
+INSTALL_HINT = f"golf ratings needs openskill: {INSTALL}"
 
 
 def board_hint() -> str:
@@ -33,7 +35,7 @@ def board_hint() -> str:
     without it, so a base install is told what to add rather than sent to a
     command that ends in an error."""
     if importlib.util.find_spec("openskill") is None:
-        return "golf ratings shows the leaderboard with pip install 'golfcli[report]'"
+        return f"golf ratings shows the leaderboard with {INSTALL}"
     return "golf ratings shows the leaderboard"
 
 
