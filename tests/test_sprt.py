@@ -236,78 +236,83 @@ def test_the_elo_test_decides_on_reaching_a_bound_exactly() -> None:
 # --------------------------------------------------------------------------- strokes
 
 
-def alt2(xs: Sequence[float], mu0: float, mu1: float) -> float:
-    """fishtest's LLR_alt2 for a normal mean, N (mu1 - mu0)(2 mean - mu0 - mu1) / (2 var),
-    with the sample variance (n - 1) the code estimates the spread with."""
-    n = len(xs)
-    mean = sum(xs) / n
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    return n * (mu1 - mu0) * (2 * mean - mu0 - mu1) / var / 2
+def glr(xs: Sequence[float], mu0: float, mu1: float) -> float:
+    """fishtest's LLR_alt for a normal mean of unknown spread: n/2 ln(S(mu0) / S(mu1)),
+    S(mu) the sum of squares of the observations about mu."""
+    return len(xs) / 2 * math.log(sum((x - mu0) ** 2 for x in xs) / sum((x - mu1) ** 2 for x in xs))
 
 
-def test_the_strokes_ratios_are_the_normal_approximation_both_ways() -> None:
+def test_the_strokes_ratios_are_the_normal_glr_both_ways() -> None:
     xs = [-3.0, 0.5, -2.0, 1.0, -4.5]  # candidate - baseline, strokes a game
     s = Sprt(SprtSpec("strokes", margin=1.5, min_deals=100))
     for x in xs:
         s.push(x)
     a_better, b_better = s.llrs()
     # H1 "A lower by 1.5" against H0 "equal", and H1 "B lower by 1.5" against the same H0
-    assert a_better == pytest.approx(alt2(xs, 0.0, -1.5))
-    assert b_better == pytest.approx(alt2(xs, 0.0, 1.5))
-    # by hand: n 5, sum -8, mean -1.6, sample variance 5.3 (squared deviations 1.96 +
-    # 4.41 + 0.16 + 6.76 + 8.41 = 21.7, over 4 = 5.425): (1.5 * 8 - 5 * 2.25 / 2) / 5.425
-    assert a_better == pytest.approx((12 - 5.625) / 5.425)
-    assert b_better == pytest.approx((-12 - 5.625) / 5.425)
-    # no spread at all: the variance floor keeps the ratio finite
+    assert a_better == pytest.approx(glr(xs, 0.0, -1.5))
+    assert b_better == pytest.approx(glr(xs, 0.0, 1.5))
+    # by hand: about 0: 9 + 0.25 + 4 + 1 + 20.25 = 34.5; about -1.5: 2.25 + 4 + 0.25 +
+    # 6.25 + 9 = 21.75; about +1.5: 20.25 + 1 + 12.25 + 0.25 + 36 = 69.75
+    assert a_better == pytest.approx(2.5 * math.log(34.5 / 21.75))
+    assert b_better == pytest.approx(2.5 * math.log(34.5 / 69.75))
+    # three times -2, margin 1: about 0: 12, about -1: 3 -> 1.5 ln 4
     flat = Sprt(SprtSpec("strokes", margin=1, min_deals=100))
     for _ in range(3):
         flat.push(-2.0)
-    assert flat.llrs()[0] == pytest.approx((1 * 6 - 3 * 1 / 2) / Sprt.VAR_FLOOR)
+    assert flat.llrs()[0] == pytest.approx(1.5 * math.log(4))
+    # exactly on H1 with no spread: the floor (1e-6 a deal) keeps the ratio finite
+    on = Sprt(SprtSpec("strokes", margin=1, min_deals=100))
+    for _ in range(3):
+        on.push(-1.0)
+    assert on.llrs()[0] == pytest.approx(1.5 * math.log(3 / (3 * Sprt.VAR_FLOOR)))
     assert Sprt(SprtSpec("strokes", margin=1)).llrs() == (0.0, 0.0)
     assert Sprt(SprtSpec("elo", elo1=5)).llrs() == (0.0,)
 
 
 def test_no_decision_before_min_deals_and_one_at_it() -> None:
-    # margin 2: -10, -12 -> n 2, sum -22, var 2: LLR(A) = (2 * 22 - 2 * 4 / 2) / 2 = 20,
+    # margin 2: -2.1, -1.9 -> about 0: 8.02, about -2: 0.02: LLR(A) = ln(401) = 5.99,
     # far past 2.944, but 3 deals are the minimum
     s = Sprt(SprtSpec("strokes", margin=2, min_deals=3))
-    assert s.push(-10) is None and s.push(-12) is None
-    assert s.llrs()[0] == pytest.approx(20.0)
-    assert s.push(-11) == "A better" and s.at_deals == 3
+    assert s.push(-2.1) is None and s.push(-1.9) is None
+    assert s.llrs()[0] == pytest.approx(math.log(8.02 / 0.02))
+    assert s.push(-2.0) == "A better" and s.at_deals == 3
     # the same data with a minimum of 2 decides at 2
     t = Sprt(SprtSpec("strokes", margin=2, min_deals=2))
-    assert t.push(-10) is None and t.push(-12) == "A better" and t.at_deals == 2
+    assert t.push(-2.1) is None and t.push(-1.9) == "A better" and t.at_deals == 2
     assert t.to_json("a", "b")["decided_after_deals"] == 2
 
 
 def test_the_strokes_test_decides_for_b_and_within_the_margin() -> None:
-    # +10, +12: the mirror image of the case above: LLR(B) = 20, LLR(A) = -24
+    # +2.1, +1.9: the mirror image of the case above: LLR(B) = ln(401), LLR(A) =
+    # ln(8.02 / 32.02)
     b = Sprt(SprtSpec("strokes", margin=2, min_deals=2))
-    b.push(10)
-    assert b.push(12) == "B better"
-    assert b.llrs() == pytest.approx((-24.0, 20.0))
+    b.push(2.1)
+    assert b.push(1.9) == "B better"
+    assert b.llrs() == pytest.approx((math.log(8.02 / 32.02), math.log(8.02 / 0.02)))
     # both ratios at or below the lower bound: the difference is within the margin.
-    # 0.5, -0.5 with margin 1: n 2, sum 0, var 0.5 -> both (0 - 2 * 1 / 2) / 0.5 = -2
+    # 0.5, -0.5 with margin 1: about 0: 0.5, about -1 and +1: 2.5 -> both ln(0.2)
     w = Sprt(SprtSpec("strokes", margin=1, min_deals=2))
-    w.lower = -2.0  # the bound reached exactly
+    w.lower = math.log(0.2)  # the bound reached exactly
     w.push(0.5)
     assert w.push(-0.5) == "within margin"
-    # one ratio past the lower bound and the other not: no decision
+    assert w.llrs() == (math.log(0.2), math.log(0.2))
+    # one ratio past the lower bound and the other not: no decision.  0.6, -0.4:
+    # about 0: 0.52, about -1: 2.92, about +1: 2.12
     one = Sprt(SprtSpec("strokes", margin=1, min_deals=2))
-    one.lower = -2.0
+    one.lower = -1.5
     one.push(0.6)
-    assert one.push(-0.4) is None  # LLR(A) = (-0.2 - 1) / 0.5 = -2.4, LLR(B) = (0.2 - 1) / 0.5
-    assert one.llrs() == pytest.approx((-2.4, -1.6))
+    assert one.push(-0.4) is None
+    assert one.llrs() == pytest.approx((math.log(0.52 / 2.92), math.log(0.52 / 2.12)))
 
 
 def test_the_strokes_test_decides_on_reaching_the_upper_bound_exactly() -> None:
-    # -3, -1 with margin 2: LLR(A) = (2 * 4 - 2 * 4 / 2) / 2 = 2 exactly
+    # -3, -1 with margin 2: LLR(A) = ln(10 / 2) exactly
     s = Sprt(SprtSpec("strokes", margin=2, min_deals=2))
-    s.upper = 2.0
+    s.upper = math.log(5.0)
     s.push(-3)
     assert s.push(-1) == "A better"
     m = Sprt(SprtSpec("strokes", margin=2, min_deals=2))
-    m.upper = 2.0
+    m.upper = math.log(5.0)
     m.push(3)
     assert m.push(1) == "B better"
 
@@ -315,24 +320,24 @@ def test_the_strokes_test_decides_on_reaching_the_upper_bound_exactly() -> None:
 def test_the_test_says_what_it_decided_and_why() -> None:
     s = Sprt(SprtSpec("strokes", alpha=0.05, beta=0.2, margin=2, min_deals=2))
     assert s.why() == "" and s.describe("new", "old") == "no decision yet"
-    s.push(-10)
-    s.push(-12)
+    s.push(-2.1)
+    s.push(-1.9)
     assert s.describe("new", "old") == "new scores lower than old (margin 2 strokes per game)"
     assert s.why() == (
-        "the log-likelihood ratio reached 20.00, past the bound 2.77 for accepting H1 after 2 deals"
+        "the log-likelihood ratio reached 5.99, past the bound 2.77 for accepting H1 after 2 deals"
     )
-    b = Sprt(SprtSpec("strokes", margin=0.5, min_deals=2))
-    b.push(10)
-    b.push(12)
-    assert b.describe("new", "old") == "old scores lower than new (margin 0.5 strokes per game)"
+    b = Sprt(SprtSpec("strokes", margin=2.5, min_deals=2))
+    b.push(2.6)
+    b.push(2.4)
+    assert b.describe("new", "old") == "old scores lower than new (margin 2.5 strokes per game)"
     w = Sprt(SprtSpec("strokes", alpha=0.05, beta=0.2, margin=1, min_deals=2))
-    w.lower = -2.0
+    w.lower = math.log(0.2)
     w.push(0.5)
     w.push(-0.5)
     assert w.describe("new", "old") == "new and old differ by less than 1 strokes per game"
     # the larger of the two ratios is the one that had to fall
     assert w.why() == (
-        "the log-likelihood ratio fell to -2.00, past the bound -2.00 for accepting H0 "
+        "the log-likelihood ratio fell to -1.61, past the bound -1.61 for accepting H0 "
         "after 2 deals"
     )
     e = Sprt(SprtSpec("elo", elo0=0, elo1=10, min_deals=2))
@@ -390,25 +395,28 @@ def test_a_field_is_decided_when_every_test_is() -> None:
     spec = SprtSpec("strokes", margin=2, min_deals=2, candidate="new", baselines=("a", "b"))
     field = SprtField(spec, ["a", "b", "new"])
     (_, ta), (_, tb) = field.tests
-    ta.push(-10)
-    ta.push(-12)
+    ta.push(-2.1)
+    ta.push(-1.9)
     assert ta.decision == "A better" and not field.decided
     assert field.deals == 2
     assert field.summary() == "new scores lower than a (margin 2 strokes per game); no decision yet"
-    # 1, -1: LLRs -2 and -2, above -2.944; with 0.5: sum 0.5, var 1.0833, LLR(A) =
-    # (-1 - 6) / 1.0833 = -6.46, LLR(B) = (1 - 6) / 1.0833 = -4.62: both below
-    tb.push(1)
-    tb.push(-1)
-    assert not field.decided
-    tb.push(0.5)
-    assert tb.decision == "within margin" and field.decided and field.deals == 3
+    # 1, -1, 0.5: about 0: 2.25, about -2: 16.25, about +2: 12.25 -> LLR(A) = 1.5 ln(2.25 /
+    # 16.25) = -2.966, past -2.944, but LLR(B) = -2.542 is not; with 0: about 0: 2.25,
+    # about -2: 20.25, about +2: 16.25 -> 2 ln(2.25 / 20.25) = -4.39, 2 ln(2.25 / 16.25) = -3.95
+    for x in (1, -1, 0.5):
+        tb.push(x)
+    assert not field.decided and tb.llrs() == pytest.approx(
+        (1.5 * math.log(2.25 / 16.25), 1.5 * math.log(2.25 / 12.25))
+    )
+    tb.push(0)
+    assert tb.decision == "within margin" and field.decided and field.deals == 4
     assert field.stop_message() == (
-        "SPRT decided after 3 deals: new scores lower than a (margin 2 strokes per game): "
+        "SPRT decided after 4 deals: new scores lower than a (margin 2 strokes per game): "
         f"{ta.why()}; new and b differ by less than 2 strokes per game: {tb.why()}"
     )
     out = field.to_json()
-    assert out["deals"] == 3 and out["decided"] is True and out["summary"] == field.summary()
-    assert [t["b"] for t in out["tests"]] == ["a", "b"] and out["tests"][1]["deals"] == 3
+    assert out["deals"] == 4 and out["decided"] is True and out["summary"] == field.summary()
+    assert [t["b"] for t in out["tests"]] == ["a", "b"] and out["tests"][1]["deals"] == 4
     fresh = SprtField(spec, ["a", "b", "new"]).to_json()
     assert fresh["summary"] is None and fresh["decided"] is False and fresh["deals"] == 0
 

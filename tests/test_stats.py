@@ -201,12 +201,14 @@ def test_sprt_strokes_by_hand() -> None:
     # bounds: ln(0.95 / 0.05) = 2.944, ln(0.05 / 0.95) = -2.944
     assert s.upper == pytest.approx(2.9444, abs=1e-4)
     assert s.push(-3) is None  # below min_deals
-    # n = 2, obs -3, -1: mean -2, var 2; LLR(A better) = (-2 * -4 - 2 * 4 / 2) / 2 = 2 (< 2.944)
+    # n = 2, obs -3, -1: sums of squares about 0, -2 and +2 are 10, 2 and 34;
+    # LLR(A better) = n/2 ln(10 / 2) = 1.609 (< 2.944), LLR(B better) = ln(10 / 34)
     assert s.push(-1) is None
-    assert s.llrs()[0] == pytest.approx(2.0)
-    # n = 3, obs -3, -1, -2: sum -6, var 1; LLR(A) = (12 - 3 * 2) / 1 = 6; LLR(B) = (-12 - 6) = -18
-    assert s.push(-2) == "A better"
-    assert s.llrs() == pytest.approx((6.0, -18.0))
+    assert s.llrs() == pytest.approx((math.log(5), math.log(10 / 34)))
+    # n = 3, obs -3, -1, -2.5: about 0: 9 + 1 + 6.25 = 16.25; about -2: 1 + 1 + 0.25 =
+    # 2.25; about +2: 25 + 9 + 20.25 = 54.25.  LLR(A) = 1.5 ln(16.25 / 2.25) = 2.966
+    assert s.push(-2.5) == "A better"
+    assert s.llrs() == pytest.approx((1.5 * math.log(16.25 / 2.25), 1.5 * math.log(16.25 / 54.25)))
     assert s.at_deals == 3
     assert s.push(100) == "A better"  # decided: later observations change nothing
     assert s.obs.n == 3
