@@ -110,16 +110,29 @@ def test_a_gauntlet_splits_alpha_and_beta_among_its_tests() -> None:
     assert two.tests[0][1].spec.alpha == 0.05 and two.tests[0][1].spec.beta == 0.2
 
 
+NOT_HERE = r"^an SPRT names entrants that are not here: "
+TWO = r"^an SPRT without a candidate compares exactly two entrants$"
+ONCE = r"^an SPRT's baselines are other entrants than its candidate, once each$"
+
+
 @pytest.mark.parametrize(
     ("spec", "names", "problem"),
     [
-        (SprtSpec("elo", elo1=5, candidate="new", baselines=("gone",)), ["new", "old"], "not here"),
-        (SprtSpec("elo", elo1=5, candidate="nobody", baselines=("old",)), ["new", "old"], "nobody"),
-        (SprtSpec("elo", elo1=5, candidate="new"), ["new", "old"], "not here"),
-        (SprtSpec("elo", elo1=5), ["a", "b", "c"], "exactly two"),
-        (SprtSpec("elo", elo1=5), ["a"], "exactly two"),
-        (SprtSpec("elo", elo1=5, candidate="a", baselines=("a",)), ["a", "b"], "other entrants"),
-        (SprtSpec("elo", elo1=5, candidate="a", baselines=("b", "b")), ["a", "b"], "once each"),
+        (
+            SprtSpec("elo", elo1=5, candidate="new", baselines=("gone",)),
+            ["new", "old"],
+            NOT_HERE + r"\['gone'\]$",
+        ),
+        (
+            SprtSpec("elo", elo1=5, candidate="nobody", baselines=("old",)),
+            ["new", "old"],
+            NOT_HERE + r"\['nobody'\]$",
+        ),
+        (SprtSpec("elo", elo1=5, candidate="new"), ["new", "old"], NOT_HERE + r"\[\]$"),
+        (SprtSpec("elo", elo1=5), ["a", "b", "c"], TWO),
+        (SprtSpec("elo", elo1=5), ["a"], TWO),
+        (SprtSpec("elo", elo1=5, candidate="a", baselines=("a",)), ["a", "b"], ONCE),
+        (SprtSpec("elo", elo1=5, candidate="a", baselines=("b", "b")), ["a", "b"], ONCE),
     ],
 )
 def test_a_field_refuses_what_it_cannot_test(
@@ -127,6 +140,24 @@ def test_a_field_refuses_what_it_cannot_test(
 ) -> None:
     with pytest.raises(InputError, match=problem):
         SprtField(spec, names)
+
+
+@pytest.mark.parametrize(
+    ("elo0", "elo1", "decision", "words"),
+    [
+        # hypotheses between 0 and 1 Elo: the sign decides the words, not the size
+        (0.5, 0.75, "H1", "evidence that a is stronger than b by more than 0.5 Elo"),
+        (-0.75, 0.5, "H0", "no evidence that a is stronger than b by 0.5 Elo or more"),
+        (-0.75, -0.5, "H0", "evidence that a is weaker than b by more than 0.5 Elo"),
+        (-0.5, 0.75, "H1", "evidence that a is not weaker than b by 0.5 Elo or more"),
+    ],
+)
+def test_the_words_of_an_elo_decision_near_zero(
+    elo0: float, elo1: float, decision: str, words: str
+) -> None:
+    from golfcli.sprt import _elo_words
+
+    assert _elo_words("a", "b", decision, elo0, elo1) == words
 
 
 # --------------------------------------------------------------------------- the Elo ratio
@@ -498,3 +529,30 @@ def test_deals_closed_without_the_runner_do_not_feed_the_test() -> None:
     t.close_deal()
     assert t.sprt is not None and t.sprt.tests[0][1].obs.n == 1 and t.deals == 2
     assert [p["deals"] for p in t.pairs()] == [2]
+
+
+def test_why_names_the_upper_bound_for_every_accepted_h1() -> None:
+    # B lower: "B better" is an H1 too, and so is the Elo form's H1
+    b = Sprt(SprtSpec("strokes", margin=2, min_deals=2))
+    b.push(2.1)
+    b.push(1.9)
+    assert b.why() == (
+        "the log-likelihood ratio reached 5.99, past the bound 2.94 for accepting H1 after 2 deals"
+    )
+    e = Sprt(SprtSpec("elo", elo0=0, elo1=10, min_deals=2))
+    while e.push(1.0) is None:
+        pass
+    (llr,) = e.llrs()
+    assert e.decision == "H1" and e.why() == (
+        f"the log-likelihood ratio reached {llr:.2f}, past the bound 2.94 for accepting H1 "
+        f"after {e.at_deals} deals"
+    )
+
+
+def test_a_ratio_of_exactly_zero_is_traced_as_zero() -> None:
+    # one deal of -1 with margin 2: the sums of squares about 0 and about -2 are both 1,
+    # so the first ratio is ln 1 = 0 exactly
+    s = Sprt(SprtSpec("strokes", margin=2, min_deals=5))
+    s.push(-1.0)
+    assert s.llrs()[0] == 0.0
+    assert s.to_json("a", "b")["trace"] == [[1, 0.0, round(0.5 * math.log(1 / 9), 4)]]
