@@ -277,6 +277,11 @@ def test_an_unknown_action_or_seat_is_one_error_naming_it() -> None:
     with pytest.raises(IllegalAction, match="unknown action 'bogus'") as exc:
         hole.apply("bogus")
     assert exc.value.rule == "unknown"
+    # text that is no action at all is refused as unknown too, by the same rule name
+    for text, said in (("swap x", "^bad action 'swap x'$"), ("", "^empty action$")):
+        with pytest.raises(IllegalAction, match=said) as exc:
+            hole.apply(text)
+        assert exc.value.rule == "unknown"
     swap9 = Action("swap", 9)  # a six-card layout has positions 0 to 5
     for call in (
         lambda: hole.action_id(swap9),
