@@ -687,3 +687,20 @@ def test_the_ratings_over_the_run_are_the_ratings_of_each_kept_deal() -> None:
         want = [None if v is None else round(v, 2) for v in part.ratings()[0]]
         assert over["points"][k - 1][1:] == want
     assert Tally(NAMES, "stroke").ratings_over_run()["points"] == []
+
+
+def test_match_play_ranks_by_holes_won_and_stroke_play_by_strokes() -> None:
+    # A wins more holes a game (1.5 of 2) with more strokes (one blow-up hole);
+    # B takes fewer strokes a hole: match play ranks A first, stroke play B
+    games = [
+        Outcome(0, (0, 1), (14, 9), 2, (1.5, 0.5), (0,)),
+        Outcome(1, (1, 0), (8, 13), 2, (0.5, 1.5), (1,)),
+    ]
+    for scoring, first in (("match", "A"), ("stroke", "B")):
+        t = Tally(["A", "B"], scoring)
+        for o in games:
+            t.add(o)
+            t.close_deal()
+        rows = t.standings()
+        assert [r["player"] for r in rows] == ([first, "B" if first == "A" else "A"])
+        assert rows[0]["holes_won_per_game"] == (1.5 if first == "A" else 0.5)
