@@ -586,6 +586,8 @@ def test_a_run_json_from_before_the_bots_were_kept_names_them_from_its_plan() ->
                 {"name": "mine", "bot": "bots/mine.py"},
                 {"name": "ext", "command": ["python3", "bots/ext.py", "--fast"]},
                 {"name": "bare", "bot": "cmd:./unknown"},
+                {"name": "opts", "bot": "cmd:./bot.sh?fast"},  # a command keeps its "?"
+                {"name": "two", "command": ["python3", "bots/ext.py", "bots/other.py"]},
             ],
             "files": {"bots/mine.py": "h1", "bots/ext.py": "h2", "bots/other.py": "h3"},
             "variant": {"name": "six-card"},
@@ -610,6 +612,12 @@ def test_a_run_json_from_before_the_bots_were_kept_names_them_from_its_plan() ->
         "code": hashlib.sha256(b"bots/ext.py\0h2\0").hexdigest()[:16],
     }
     assert got.players["bare"] == {"bot": "cmd:./unknown", "options": {}, "code": ""}
+    assert got.players["opts"] == {"bot": "cmd:./bot.sh?fast", "options": {}, "code": ""}
+    # every file a command names, in order of name, each with its hash
+    assert (
+        got.players["two"]["code"]
+        == (hashlib.sha256(b"bots/ext.py\0h2\0bots/other.py\0h3\0").hexdigest()[:16])
+    )
     assert (got.format, got.name, got.golfcli, got.entrants) == (
         "match",
         "old",
@@ -700,3 +708,90 @@ def test_the_recorder_commits_in_batches_and_at_close(tmp_path: Path) -> None:
     rec.add({"game": 2, "deal": 1, **heads_up("a", "b", 2, 1)})  # after close: nothing
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT count(*) FROM games").fetchone() == (2,)
+
+
+def test_an_exceptions_first_line_or_its_name() -> None:
+    assert ratings.why(ValueError("first\nsecond")) == "first"
+    assert ratings.why(ValueError("  padded  ")) == "padded"
+    assert ratings.why(ValueError()) == "ValueError" and ratings.why(KeyError()) == "KeyError"
+
+
+def test_an_import_refuses_in_one_line_naming_the_file(tmp_path: Path) -> None:
+    out = _run_dir(tmp_path, 1)
+    meta = json.loads((out / "run.json").read_text())
+    del meta["plan"]["players"]
+    (out / "run.json").write_text(json.dumps(meta))
+    with pytest.raises(ratings.RatingsError) as exc:
+        ratings.import_run(tmp_path / "r.db", out)
+    assert str(exc.value) == f"{out / 'run.json'}: not a run golf can rate: 'players'"
+    good = _run_dir(tmp_path, 1, "good")
+    (good / "games.jsonl").unlink()
+    (good / "games.jsonl").mkdir()
+    with pytest.raises(ratings.RatingsError) as exc:
+        ratings.import_run(tmp_path / "r.db", good)
+    assert str(exc.value) == f"{good / 'games.jsonl'}: cannot read: Is a directory"
+    # a database that is golf's but lost a table: the file and sqlite's line
+    again = _run_dir(tmp_path, 1, "again")
+    db = tmp_path / "broken.db"
+    ratings.connect(db, create=True).close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE games")
+    with pytest.raises(ratings.RatingsError) as exc:
+        ratings.import_run(db, again)
+    assert str(exc.value) == f"{db}: no such table: games"
+
+
+def test_an_import_of_a_run_from_before_its_entrants_were_kept(tmp_path: Path) -> None:
+    # no plan.entrants: a game's sides are checked against its own names
+    out = _run_dir(tmp_path, 2)
+    meta = json.loads((out / "run.json").read_text())
+    del meta["plan"]["entrants"]
+    (out / "run.json").write_text(json.dumps(meta))
+    assert ratings.import_run(tmp_path / "r.db", out) == ratings.Imported(4, 0, 0)
+    # with entrants kept, a game whose sides name someone else is no game of the run
+    other = _run_dir(tmp_path, 2, "other")
+    lines = (other / "games.jsonl").read_text().splitlines()
+    first = json.loads(lines[0])
+    lines[0] = json.dumps({**first, "sides": ["zoe", first["sides"][1]]})
+    (other / "games.jsonl").write_text("\n".join(lines) + "\n")
+    assert ratings.import_run(tmp_path / "r2.db", other) == ratings.Imported(3, 0, 1)
+
+
+def test_an_import_of_many_games_takes_every_batch(tmp_path: Path) -> None:
+    """More than two batches of 5000: every game lands once and is counted once."""
+    out = _run_dir(tmp_path, 1)
+    first = json.loads((out / "games.jsonl").read_text().splitlines()[0])
+    n = 10_001
+    (out / "games.jsonl").write_text(
+        "".join(json.dumps({**first, "game": i, "deal": i // 2}) + "\n" for i in range(n))
+    )
+    db = tmp_path / "r.db"
+    assert ratings.import_run(db, out) == ratings.Imported(n, 0, 0)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*), min(game), max(game) FROM games").fetchone() == (
+            n,
+            0,
+            n - 1,
+        )
+
+
+def test_an_imported_games_time_is_its_files_in_utc(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import time
+
+    out = _run_dir(tmp_path, 1)
+    os.utime(out / "games.jsonl", (1_780_000_000, 1_780_000_000))  # 2026-05-28 20:26:40 UTC
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        db = tmp_path / "r.db"
+        ratings.import_run(db, out)
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+    with sqlite3.connect(db) as conn:
+        assert {r for (r,) in conn.execute("SELECT recorded FROM games")} == {
+            "2026-05-28T20:26:40Z"
+        }
