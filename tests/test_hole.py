@@ -323,3 +323,42 @@ def test_the_action_numbers_are_every_kind_in_the_engine_s_order() -> None:
     got = ids.legal_ids(legal)
     assert got == tuple(sorted((want.index(legal[0]), want.index(legal[1]))))
     assert ids.legal_ids(legal) is got and ids.legal[id(legal)] == (legal, got)
+
+
+def test_a_replayed_hole_played_past_its_log_reshuffles_from_a_fresh_key() -> None:
+    """Replayed from its deal alone and played on until its stock runs out:
+    the reshuffle draws from a fresh secret key, so two replays of the same
+    log reshuffle differently (and neither needs the original's generator)."""
+    v = golfcli.load_variant("six-card", ["turn.flip_after_discard=never"])
+    dealt = golfcli.Hole(v, 2, seed=5).events[:1]
+
+    def play_out(hole: golfcli.Hole) -> tuple[int, ...]:
+        rng = random.Random(3)
+        while not hole.is_over():
+            legal = hole.legal_actions()
+            kinds = [str(a.kind) for a in legal]
+            if "draw_stock" in kinds and rng.random() < 0.9:
+                hole.apply("draw_stock")
+                continue
+            easy = [a for a in legal if a.kind in ("discard", "pass")]
+            calm = [a for a in legal if a.kind != "knock"]
+            hole.apply(rng.choice(easy or calm or list(legal)))
+        shuffles = [e for e in hole.events if e.kind == "reshuffle"]
+        assert shuffles, "the stock ran out"
+        return tuple(shuffles[0].order)
+
+    one = golfcli.Hole.replay(v, 2, dealt, names=["a", "b"])
+    two = golfcli.Hole.replay(v, 2, dealt)
+    assert (one.names, two.names, one.players, one.variant) == (("a", "b"), ("P1", "P2"), 2, v)
+    assert play_out(one) != play_out(two)
+
+
+def test_a_holes_picture_draws_each_face_down_card_as_a_back() -> None:
+    hole = golfcli.Hole("six-card", seed=1)
+    backs = hole._repr_svg_().count("class='card down'")
+    hole.apply("reveal 0")
+    hole.apply("reveal 1")
+    assert hole._repr_svg_().count("class='card down'") == backs - 2
+    while not hole.is_over():
+        hole.apply(hole.legal_actions()[0])
+    assert hole._repr_svg_().count("class='card down'") == backs - 12  # every card up

@@ -326,3 +326,23 @@ def test_deals_needed_for_another_power() -> None:
         ((z975 + z90) * 6) ** 2, rel=1e-9
     )
     assert deals_to_separate(3.0, 0.0) is None and deals_to_separate(-1.0, 0.5) is None
+
+
+def test_the_tilt_needs_values_on_both_sides_and_any_start_inside_its_poles() -> None:
+    from golfcli.exceptions import InputError
+    from golfcli.inference import _tilt_root
+
+    said = r"^the values must lie on both sides of the expected score$"
+    for pdf in ([(0.5, 1.0)], [(0.2, 0.5), (0.5, 0.5)], [(0.5, 0.5), (0.9, 0.5)], [(0.7, 1.0)]):
+        with pytest.raises(InputError, match=said):
+            _tilt_root(pdf, 0.5)
+    # values 0, 1/2, 1 and s = 0.6: the poles are at -1/0.4 and 1/0.6; the root is
+    # where sum p (a - s) / (1 + x (a - s)) = 0, from any start (at a pole, or
+    # outside the poles, the start is not taken)
+    pdf = [(0.0, 0.3), (0.5, 0.3), (1.0, 0.4)]
+    s = 0.6
+    root = _tilt_root(pdf, s)
+    assert sum(p * (a - s) / (1 + root * (a - s)) for a, p in pdf) == pytest.approx(0, abs=1e-15)
+    lo, hi = -1 / (1.0 - s), -1 / (0.0 - s)
+    for start in (lo, hi, 1e6, -1e6, lo / 2, hi / 2):
+        assert _tilt_root(pdf, s, start) == pytest.approx(root, abs=1e-14), start

@@ -704,3 +704,14 @@ def test_match_play_ranks_by_holes_won_and_stroke_play_by_strokes() -> None:
         rows = t.standings()
         assert [r["player"] for r in rows] == ([first, "B" if first == "A" else "A"])
         assert rows[0]["holes_won_per_game"] == (1.5 if first == "A" else 0.5)
+
+
+def test_the_leader_of_a_tie_is_the_first_entrant() -> None:
+    t = Tally(["A", "B", "C"], "stroke")
+    t.add(Outcome(0, (1, 2), (3, 3), 1, (0.5, 0.5), (0, 1)))
+    t.add(Outcome(1, (0, 2), (5, 9), 1, (1.0, 0.0), (0,)))
+    # win shares: A 1 of 1, B 0.5 of 1, C 0.5 of 2
+    assert t.leader() == ("A", 1.0)
+    u = Tally(["A", "B"], "stroke")
+    u.add(Outcome(0, (0, 1), (4, 4), 1, (0.5, 0.5), (0, 1)))
+    assert u.leader() == ("A", 0.5)  # equal shares: the first entrant
