@@ -413,7 +413,7 @@ def recheck(mods: list[str], minutes: float) -> int:
         if time.monotonic() > deadline:
             print(f"time limit of {minutes} min reached: {name} and later not rechecked")
             break
-        tests = ask_mutmut("tests-for-mutant", name).split()
+        tests = ask_mutmut("tests-for-mutant", name).splitlines()  # ids may hold spaces
         if not tests:
             print(f"RECHECK {name}: no test reaches it (mutmut's 'no tests')")
             continue
@@ -425,9 +425,13 @@ def recheck(mods: list[str], minutes: float) -> int:
             text=True,
             preexec_fn=lambda: os.nice(19),
         )
+        if done.returncode not in (0, 1):  # pytest could not run them (exit 2-5)
+            tail = (done.stdout.strip().splitlines() or ["no output"])[-1]
+            print(f"RECHECK {name}: pytest exit {done.returncode}, not a verdict: {tail}")
+            continue
         agrees = done.returncode == 0
         mismatched += not agrees
-        verdict = "survives again" if agrees else f"KILLED by hand (exit {done.returncode})"
+        verdict = "survives again" if agrees else "KILLED by hand"
         print(f"RECHECK {name}: {verdict}, {len(tests)} tests", flush=True)
     print(f"{mismatched} of the survivors rechecked are killed by hand")
     return mismatched

@@ -302,7 +302,8 @@ def test_match_play_ranks_by_holes_won(tmp_path: Path) -> None:
         "holes_won": [2.5, 0.5],
         "winners": [0],
     }
-    no_winner = {**game, "winners": [], "holes_won": [1.0, 2.0]}  # b won more holes
+    # no winner: b won more holes, a took fewer strokes: match play ranks b first
+    no_winner = {**game, "winners": [], "totals": [10, 12], "holes_won": [1.0, 2.0]}
     record(db, info("m", {"a": "A", "b": "B"}, format="match"), [game, no_winner])
     (board,) = boards(db)
     replay = Replay()

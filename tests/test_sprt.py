@@ -19,7 +19,7 @@ import pytest
 from scipy.optimize import brentq
 
 from golfcli.exceptions import InputError
-from golfcli.inference import elo_score, gsprt_llr
+from golfcli.inference import gsprt_llr
 from golfcli.sprt import Sprt, SprtField, SprtSpec
 from golfcli.stats import Outcome, Tally
 
@@ -252,10 +252,13 @@ def test_the_elo_test_stops_where_fishtests_rule_does(edge: float, want: str) ->
 def test_the_elo_test_decides_on_reaching_a_bound_exactly() -> None:
     # the rule is "reaches": a ratio equal to the bound, to the last bit, decides
     for xs, want in (([1.0, 0.5, 1.0, 0.75, 1.0], "H1"), ([0.0, 0.5, 0.0, 0.25, 0.0], "H0")):
-        counts: dict[float, int] = {}
+        # the ratio a test fed these deals computes at the fifth, to the last bit
+        probe = Sprt(SprtSpec("elo", elo0=0, elo1=20, min_deals=10))
         for x in xs:
-            counts[x] = counts.get(x, 0) + 1
-        exact = gsprt_llr(counts, elo_score(0), elo_score(20))
+            probe.push(x)
+        assert probe.trace.last is not None
+        (exact,) = probe.trace.last[1]
+        assert exact is not None
         s = Sprt(SprtSpec("elo", elo0=0, elo1=20, min_deals=1))
         if want == "H1":
             s.upper = exact
@@ -556,3 +559,17 @@ def test_a_ratio_of_exactly_zero_is_traced_as_zero() -> None:
     s.push(-1.0)
     assert s.llrs()[0] == 0.0
     assert s.to_json("a", "b")["trace"] == [[1, 0.0, round(0.5 * math.log(1 / 9), 4)]]
+
+
+def test_a_two_entrant_field_as_json() -> None:
+    # no candidate named: the spec says nothing of one, the field names both
+    field = SprtField(SprtSpec("elo", elo0=-5, elo1=5), ["x", "y"])
+    out = field.to_json()
+    assert set(out) == {
+        "kind", "alpha", "beta", "min_deals", "elo0", "elo1", "candidate", "baselines",
+        "bounds", "deals", "decided", "summary", "tests",
+    }  # fmt: skip
+    assert (out["candidate"], out["baselines"]) == ("x", ["y"])
+    assert out["bounds"] == [-2.944439, 2.944439]
+    ((_, test),) = field.tests
+    assert out["tests"] == [test.to_json("x", "y")] and out["tests"][0]["a"] == "x"
