@@ -337,6 +337,12 @@ def test_the_strokes_test_decides_for_b_and_within_the_margin() -> None:
     one.push(0.6)
     assert one.push(-0.4) is None
     assert one.llrs() == pytest.approx((math.log(0.52 / 2.92), math.log(0.52 / 2.12)))
+    # and the other way round: B's ratio past the lower bound, A's not
+    other = Sprt(SprtSpec("strokes", margin=1, min_deals=2))
+    other.lower = -1.5
+    other.push(0.4)
+    assert other.push(-0.6) is None
+    assert other.llrs() == pytest.approx((math.log(0.52 / 2.12), math.log(0.52 / 2.92)))
 
 
 def test_the_strokes_test_decides_on_reaching_the_upper_bound_exactly() -> None:
