@@ -9,6 +9,7 @@ reads as the card it is about."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -349,3 +350,22 @@ def test_stored_times_are_shown_in_local_time(monkeypatch: pytest.MonkeyPatch) -
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_a_score_for_someone_not_on_the_card_names_the_card_and_its_players(
+    tmp_path: Path,
+) -> None:
+    from golfcli.card.model import ScorecardError
+    from golfcli.card.store import load
+
+    path = tmp_path / "c.yaml"
+    path.write_text(
+        "golf_scorecard: 2\nkind: golf\nvariant: six-card\nplayers: [Ann, Bob]\nholes: 2\n"
+        "scoring: stroke\nties: share\nplayed:\n- hole: 1\n  scores: {Ann: 3, Zed: 4}\n"
+    )
+    with pytest.raises(ScorecardError) as exc:
+        load(path)
+    assert str(exc.value) == (
+        f"{path}:10: played.0.scores.Zed: unknown key in the card's players "
+        "(expected one of: Ann, Bob)"
+    )
