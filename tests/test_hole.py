@@ -242,6 +242,7 @@ def test_a_hole_keeps_its_key_names_and_number_through_clone_and_replay() -> Non
 
     hole = golfcli.Hole("four-card", 3, seed=7, number=2, names=["a", "b", "c"], handicap={1: 1})
     assert hole.key == key_from_seed(7) == golfcli.Hole(key=hole.key).key
+    assert hole.state.extra_reveals == {1: 1}  # the extra card seat 1 turns up
     assert golfcli.Hole("six-card", 3).names == ("P1", "P2", "P3")
     with pytest.raises(golfcli.GolfError, match=r"^2 names for 3 players$"):
         golfcli.Hole("six-card", 3, names=["a", "b"])
@@ -266,6 +267,8 @@ def test_a_dealt_hole_takes_its_number_key_names_and_handicap() -> None:
     assert hole.current == 2  # the seat after the dealer
     assert str(golfcli.Layout([golfcli.Card(c) for c in hole.state.layouts[2]], 2)) == layouts[2]
     assert hole.view(2).match.hole == 1
+    third = golfcli.Hole.dealt("four-card", 3, layouts=layouts, discard="KC", seed=4, number=3)
+    assert third.number == 3 and third.view(0).match.hole == 3
     with pytest.raises(golfcli.GolfError, match=r"^the table holds more AC, 2C than the deck$"):
         golfcli.Hole.dealt("four-card", layouts=["AC 2C / AC 2C", "5C 6C / 7C 8C"], discard="9C")
 

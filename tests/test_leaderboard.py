@@ -570,6 +570,10 @@ def test_what_identifies_a_run_and_its_players(tmp_path: Path) -> None:
     again = RunInfo.from_meta(moved, "elsewhere")
     assert again.uid == got.uid and again.name == "renamed"
     assert again.started == "2027-01-01T00:00:00Z"
+    # a variant without a name is "?"
+    nameless = json.loads(json.dumps(meta))
+    del nameless["plan"]["variant"]["name"]
+    assert RunInfo.from_meta(nameless, "src").variant == "?"
     # a start time that cannot be read: now, in UTC
     bad = RunInfo.from_meta({**meta, "started": "yesterday"}, "src")
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", bad.started)

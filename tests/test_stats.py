@@ -492,6 +492,7 @@ def test_the_deals_for_another_resolution() -> None:
 def test_the_standings_worked_out_from_the_games(scoring: str) -> None:
     t = field(scoring)
     rows = t.standings()
+    assert (t.games, t.deals) == (len(FIELD), 4)
     by = {r["player"]: r for r in rows}
     for e, name in enumerate(NAMES):
         games = [(d, s.index(e), tot, won, w) for d, s, tot, won, w in FIELD if e in s]
