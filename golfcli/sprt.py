@@ -69,8 +69,10 @@ class Sprt:
     * ``strokes``: an observation is the mean of (A's game total - B's) over
       the deal.  Two one-sided tests run at once, H0: difference 0 against
       H1: A better by ``margin`` strokes per game, and against H1: B better
-      by ``margin``, with the normal approximation of the same generalised
-      LLR (fishtest's ``LLR_alt2``: strokes have no fixed range of values).
+      by ``margin``, with the generalised LLR of a normal mean whose variance
+      is unknown (fishtest's ``LLR_alt``: strokes have no fixed range of
+      values), ``n/2 ln(S(0) / S(mu1))`` with ``S(mu)`` the sum of squares
+      about ``mu``: the variance is estimated under each hypothesis.
       The run stops when either H1 is accepted (that entrant is shown
       better) or both H0 are (the difference is shown smaller than the
       margin).
@@ -102,11 +104,16 @@ class Sprt:
             return (gsprt_llr(self.counts, elo_score(s.elo0), elo_score(s.elo1), self._roots),)
         if n == 0:
             return (0.0, 0.0)
-        var = max(self.obs.var, self.VAR_FLOOR)
+        # n/2 ln(S(0) / S(mu1)), S(mu) = sum (x - mu)^2 = m2 + n (mean - mu)^2: each
+        # hypothesis with the variance that fits it best (floored, as no spread at all
+        # would divide by 0).  The plug-in form N (mu1 - mu0)(2 mean - mu0 - mu1) /
+        # (2 var) trusts a variance guessed from a few deals: two identical bots were
+        # then "shown" different about twice as often as alpha allows.
+        floor = n * self.VAR_FLOOR
         m = s.margin
-        total = mean * n
-        a_better = (-m * total - n * m * m / 2) / var
-        b_better = (m * total - n * m * m / 2) / var
+        null = max(self.obs.m2 + n * mean * mean, floor)
+        a_better = n / 2 * math.log(null / max(self.obs.m2 + n * (mean + m) ** 2, floor))
+        b_better = n / 2 * math.log(null / max(self.obs.m2 + n * (mean - m) ** 2, floor))
         return (a_better, b_better)
 
     def push(self, x: float) -> str | None:

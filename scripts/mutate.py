@@ -20,7 +20,10 @@ Modes:
   adding tests);
 * ``--all``: every mutant without a verdict (mutmut keeps the verdicts of
   functions whose code did not change, so this reruns what changed);
-* ``--full``: every mutant from scratch (cached results deleted), for releases.
+* ``--full``: every mutant from scratch (cached results deleted), for releases;
+* ``--recheck``: each survivor's tests again in a fresh pytest process with the
+  mutant switched on, outside mutmut's forked workers: a survivor killed there
+  is a verdict of mutmut's not to trust.
 
 Every run is niced (``nice 19``), uses at most ``--jobs`` (default 2) worker
 processes, stops after ``--minutes`` (results so far are kept) and ends by
@@ -392,6 +395,48 @@ def report(mods: list[str], only: set[str] | None, as_draft: bool = False) -> fl
     return score
 
 
+def recheck(mods: list[str], minutes: float) -> int:
+    """Run each survivor's tests again, by hand: a fresh pytest process in
+    mutants/ with the mutant switched on (``MUTANT_UNDER_TEST``), the tests
+    mutmut says reach its function (``mutmut tests-for-mutant``) and
+    pyproject's pytest arguments.  A survivor that fails there was never
+    really run by mutmut (a stale test map, a cache filled before the mutant
+    was switched on in the forked worker): the mismatches are printed, and
+    their number returned."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    extra = config["tool"]["mutmut"].get("pytest_add_cli_args", [])
+    _, equivalent, _ = survivors(verdicts(mods), load_equivalents())
+    alive = sorted(k for k, v in verdicts(mods).items() if v in SURVIVED and k not in equivalent)
+    deadline = time.monotonic() + minutes * 60
+    mismatched = 0
+    for name in alive:
+        if time.monotonic() > deadline:
+            print(f"time limit of {minutes} min reached: {name} and later not rechecked")
+            break
+        tests = ask_mutmut("tests-for-mutant", name).splitlines()  # ids may hold spaces
+        if not tests:
+            print(f"RECHECK {name}: no test reaches it (mutmut's 'no tests')")
+            continue
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly", *extra, *tests],
+            cwd=MUTANTS,
+            env={**mutmut_env(), "MUTANT_UNDER_TEST": name},
+            capture_output=True,
+            text=True,
+            preexec_fn=lambda: os.nice(19),
+        )
+        if done.returncode not in (0, 1):  # pytest could not run them (exit 2-5)
+            tail = (done.stdout.strip().splitlines() or ["no output"])[-1]
+            print(f"RECHECK {name}: pytest exit {done.returncode}, not a verdict: {tail}")
+            continue
+        agrees = done.returncode == 0
+        mismatched += not agrees
+        verdict = "survives again" if agrees else "KILLED by hand"
+        print(f"RECHECK {name}: {verdict}, {len(tests)} tests", flush=True)
+    print(f"{mismatched} of the survivors rechecked are killed by hand")
+    return mismatched
+
+
 def main() -> int:
     all_modules = modules()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -421,6 +466,11 @@ def main() -> int:
     ap.add_argument("--survivors", action="store_true", help="rerun last run's survivors")
     ap.add_argument("--report", action="store_true", help="only print the last results")
     ap.add_argument(
+        "--recheck",
+        action="store_true",
+        help="run each survivor's tests again in a fresh pytest process with the mutant on",
+    )
+    ap.add_argument(
         "--draft",
         action="store_true",
         help="with --report: the survivors as entries of scripts/equivalent_mutants.toml",
@@ -433,6 +483,8 @@ def main() -> int:
     if args.report:
         report(mods, None, args.draft)
         return 0
+    if args.recheck:
+        return 1 if recheck(mods, args.minutes) else 0
     if args.full and MUTANTS.exists():
         shutil.rmtree(MUTANTS)
     start = time.monotonic()

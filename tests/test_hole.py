@@ -242,6 +242,7 @@ def test_a_hole_keeps_its_key_names_and_number_through_clone_and_replay() -> Non
 
     hole = golfcli.Hole("four-card", 3, seed=7, number=2, names=["a", "b", "c"], handicap={1: 1})
     assert hole.key == key_from_seed(7) == golfcli.Hole(key=hole.key).key
+    assert hole.state.extra_reveals == {1: 1}  # the extra card seat 1 turns up
     assert golfcli.Hole("six-card", 3).names == ("P1", "P2", "P3")
     with pytest.raises(golfcli.GolfError, match=r"^2 names for 3 players$"):
         golfcli.Hole("six-card", 3, names=["a", "b"])
@@ -266,6 +267,8 @@ def test_a_dealt_hole_takes_its_number_key_names_and_handicap() -> None:
     assert hole.current == 2  # the seat after the dealer
     assert str(golfcli.Layout([golfcli.Card(c) for c in hole.state.layouts[2]], 2)) == layouts[2]
     assert hole.view(2).match.hole == 1
+    third = golfcli.Hole.dealt("four-card", 3, layouts=layouts, discard="KC", seed=4, number=3)
+    assert third.number == 3 and third.view(0).match.hole == 3
     with pytest.raises(golfcli.GolfError, match=r"^the table holds more AC, 2C than the deck$"):
         golfcli.Hole.dealt("four-card", layouts=["AC 2C / AC 2C", "5C 6C / 7C 8C"], discard="9C")
 
@@ -277,6 +280,11 @@ def test_an_unknown_action_or_seat_is_one_error_naming_it() -> None:
     with pytest.raises(IllegalAction, match="unknown action 'bogus'") as exc:
         hole.apply("bogus")
     assert exc.value.rule == "unknown"
+    # text that is no action at all is refused as unknown too, by the same rule name
+    for text, said in (("swap x", "^bad action 'swap x'$"), ("", "^empty action$")):
+        with pytest.raises(IllegalAction, match=said) as exc:
+            hole.apply(text)
+        assert exc.value.rule == "unknown"
     swap9 = Action("swap", 9)  # a six-card layout has positions 0 to 5
     for call in (
         lambda: hole.action_id(swap9),
@@ -318,3 +326,42 @@ def test_the_action_numbers_are_every_kind_in_the_engine_s_order() -> None:
     got = ids.legal_ids(legal)
     assert got == tuple(sorted((want.index(legal[0]), want.index(legal[1]))))
     assert ids.legal_ids(legal) is got and ids.legal[id(legal)] == (legal, got)
+
+
+def test_a_replayed_hole_played_past_its_log_reshuffles_from_a_fresh_key() -> None:
+    """Replayed from its deal alone and played on until its stock runs out:
+    the reshuffle draws from a fresh secret key, so two replays of the same
+    log reshuffle differently (and neither needs the original's generator)."""
+    v = golfcli.load_variant("six-card", ["turn.flip_after_discard=never"])
+    dealt = golfcli.Hole(v, 2, seed=5).events[:1]
+
+    def play_out(hole: golfcli.Hole) -> tuple[int, ...]:
+        rng = random.Random(3)
+        while not hole.is_over():
+            legal = hole.legal_actions()
+            kinds = [str(a.kind) for a in legal]
+            if "draw_stock" in kinds and rng.random() < 0.9:
+                hole.apply("draw_stock")
+                continue
+            easy = [a for a in legal if a.kind in ("discard", "pass")]
+            calm = [a for a in legal if a.kind != "knock"]
+            hole.apply(rng.choice(easy or calm or list(legal)))
+        shuffles = [e for e in hole.events if e.kind == "reshuffle"]
+        assert shuffles, "the stock ran out"
+        return tuple(shuffles[0].order)
+
+    one = golfcli.Hole.replay(v, 2, dealt, names=["a", "b"])
+    two = golfcli.Hole.replay(v, 2, dealt)
+    assert (one.names, two.names, one.players, one.variant) == (("a", "b"), ("P1", "P2"), 2, v)
+    assert play_out(one) != play_out(two)
+
+
+def test_a_holes_picture_draws_each_face_down_card_as_a_back() -> None:
+    hole = golfcli.Hole("six-card", seed=1)
+    backs = hole._repr_svg_().count("class='card down'")
+    hole.apply("reveal 0")
+    hole.apply("reveal 1")
+    assert hole._repr_svg_().count("class='card down'") == backs - 2
+    while not hole.is_over():
+        hole.apply(hole.legal_actions()[0])
+    assert hole._repr_svg_().count("class='card down'") == backs - 12  # every card up

@@ -209,3 +209,140 @@ def test_coverage_check_catches_an_interval_that_ignores_the_deal() -> None:
         hi = cell["mean_stroke_diff"] + cell["stroke_diff_ci95"]
         covered += lo <= -1.0 <= hi
     assert covered / 300 - 0.95 > TOLERANCE
+
+
+# --------------------------------------------------------------------------- against SciPy
+#
+# The same quantities from a library written by others (SciPy, tests only):
+# every entry of the t table, the expansion beyond it, the t distribution and
+# the incomplete beta function it stands on, intervals and LOS of a mean with
+# a threshold off its default, the Elo conversions with fishtest's clamp.
+
+scipy_stats = pytest.importorskip("scipy.stats")
+scipy_special = pytest.importorskip("scipy.special")
+
+
+def test_every_t_quantile_is_scipys() -> None:
+    # the table holds 4 decimals: within 5e-5 of the exact quantile
+    for df in range(1, 31):
+        assert t975(df) == pytest.approx(scipy_stats.t.ppf(0.975, df), abs=5e-5), df
+    # beyond it the Cornish-Fisher series to 1/df^3: its next term is 1.7e-6 at 31
+    for df in (31, 32, 35, 40, 50, 75, 100, 250, 1000, 10**5):
+        assert t975(df) == pytest.approx(scipy_stats.t.ppf(0.975, df), abs=2e-6), df
+
+
+def test_the_t_distribution_and_its_incomplete_beta_are_scipys() -> None:
+    from golfcli.inference import _betainc, normal_cdf
+
+    for df in (1, 2, 3, 5, 9, 30, 31, 200):
+        for t in (-40.0, -6.0, -2.1, -1.0, -0.3, 0.0, 0.25, 1.3, 2.2, 4.0, 9.5, 60.0):
+            assert t_cdf(t, df) == pytest.approx(scipy_stats.t.cdf(t, df), abs=1e-12), (t, df)
+    # both branches of the continued fraction (x below and above (a + 1) / (a + b + 2))
+    for a, b in ((0.5, 0.5), (1.5, 0.5), (4.0, 0.5), (15.0, 0.5), (2.0, 7.0), (30.0, 3.0)):
+        for x in (1e-9, 0.01, 0.2, 0.45, 0.5, 0.55, 0.8, 0.97, 1 - 1e-9):
+            want = scipy_special.betainc(a, b, x)
+            assert _betainc(a, b, x) == pytest.approx(want, abs=1e-11), (a, b, x)
+    assert _betainc(2.0, 3.0, 0.0) == 0.0 and _betainc(2.0, 3.0, 1.0) == 1.0
+    assert _betainc(2.0, 3.0, -0.5) == 0.0 and _betainc(2.0, 3.0, 1.5) == 1.0
+    for x in (-3.0, -1.0, 0.0, 0.7, 2.5):
+        assert normal_cdf(x) == pytest.approx(scipy_stats.norm.cdf(x), abs=1e-15)
+
+
+def test_a_running_mean_its_interval_and_los_are_scipys() -> None:
+    rng = random.Random(3)
+    for n in (2, 3, 7, 31, 120):
+        xs = [rng.gauss(0.4, 1.7) for _ in range(n)]
+        r = Running()
+        for x in xs:
+            r.add(x)
+        mean = sum(xs) / n
+        sem = scipy_stats.sem(xs)
+        assert r.mean == pytest.approx(mean, abs=1e-12)
+        assert r.var == pytest.approx(scipy_stats.tvar(xs), rel=1e-12)
+        assert r.sd == pytest.approx(math.sqrt(scipy_stats.tvar(xs)), rel=1e-12)
+        assert r.se() == pytest.approx(sem, rel=1e-12)
+        lo, hi = scipy_stats.t.interval(0.95, n - 1, loc=mean, scale=sem)
+        assert r.ci95() == pytest.approx((hi - lo) / 2, rel=5e-5)
+        # LOS: the chance the true mean is above a threshold, at 0 and off it
+        for x in (0.0, 0.5, -1.25):
+            want = scipy_stats.t.cdf((mean - x) / sem, n - 1)
+            assert r.prob_above(x) == pytest.approx(want, abs=1e-12), (n, x)
+    # no spread: certain, either way, or even at the threshold itself
+    flat = Running()
+    for _ in range(3):
+        flat.add(2.0)
+    assert (flat.prob_above(1.9), flat.prob_above(2.1), flat.prob_above(2.0)) == (1.0, 0.0, 0.5)
+    assert flat.se() == 0.0 and flat.ci95() == 0.0
+    one = Running()
+    one.add(5.0)
+    assert (one.se(), one.ci95(), one.prob_above(), one.var, one.sd) == (None, None, None, 0, 0)
+
+
+def test_the_cluster_ratio_interval_by_its_formula() -> None:
+    """var(W/G) = sum_d (w_d - R g_d)^2 / (D (D - 1) gbar^2), worked out here in
+    one pass over the deals (the code keeps five running sums instead)."""
+    rng = random.Random(8)
+    for deals in (2, 3, 10, 40):
+        data = [(rng.randint(0, 4) / 2, float(rng.randint(1, 4))) for _ in range(deals)]
+        r = Ratio()
+        for w, g in data:
+            r.add(w, g)
+        ratio = sum(w for w, _ in data) / sum(g for _, g in data)
+        gbar = sum(g for _, g in data) / deals
+        ss = sum((w - ratio * g) ** 2 for w, g in data)
+        want = scipy_stats.t.ppf(0.975, deals - 1) * math.sqrt(ss / (deals * (deals - 1))) / gbar
+        assert r.value == pytest.approx(ratio, abs=1e-15)
+        assert r.ci95() == pytest.approx(want, rel=5e-5)
+    empty = Ratio()
+    assert empty.value is None and empty.ci95() is None
+    zero = Ratio()
+    zero.add(0.0, 0.0)
+    zero.add(0.0, 0.0)
+    assert zero.value is None and zero.ci95() is None
+
+
+def test_elo_from_a_score_and_back_with_fishtests_clamp() -> None:
+    # fishtest's elo(x) = -400 log10(1 / x - 1), x clamped to [0.001, 0.999]
+    def fishtest_elo(x: float) -> float:
+        x = min(max(x, 1e-3), 1 - 1e-3)
+        return -400 * math.log10(1 / x - 1)
+
+    for s in (0.0, 0.0005, 0.001, 0.01, 0.25, 0.5, 0.64, 0.9, 0.999, 0.9995, 1.0):
+        assert score_elo(s) == pytest.approx(fishtest_elo(s), abs=1e-9), s
+    # by hand: a score of 0.75 is 400 log10(3) = 190.85 Elo; 0.001 is -400 log10(999)
+    assert score_elo(0.75) == pytest.approx(190.8485, abs=1e-4)
+    assert score_elo(0.0) == pytest.approx(-1199.8261, abs=1e-4) == -score_elo(1.0)
+    for elo in (-800.0, -100.0, 0.0, 35.0, 400.0):
+        assert elo_score(elo) == pytest.approx(1 / (1 + 10 ** (-elo / 400)), abs=1e-15)
+    assert elo_score(400) == pytest.approx(10 / 11)  # 400 points: odds of 10 to 1
+
+
+def test_deals_needed_for_another_power() -> None:
+    # ((z.975 + z.power) sd / delta)^2: 80% power by default, 90% asked for
+    z80, z90 = scipy_stats.norm.ppf(0.80), scipy_stats.norm.ppf(0.90)
+    z975 = scipy_stats.norm.ppf(0.975)
+    assert deals_to_separate(3.0, 0.5) == pytest.approx(((z975 + z80) * 6) ** 2, rel=1e-9)
+    assert deals_to_separate(3.0, 0.5, power_z=z90) == pytest.approx(
+        ((z975 + z90) * 6) ** 2, rel=1e-9
+    )
+    assert deals_to_separate(3.0, 0.0) is None and deals_to_separate(-1.0, 0.5) is None
+
+
+def test_the_tilt_needs_values_on_both_sides_and_any_start_inside_its_poles() -> None:
+    from golfcli.exceptions import InputError
+    from golfcli.inference import _tilt_root
+
+    said = r"^the values must lie on both sides of the expected score$"
+    for pdf in ([(0.5, 1.0)], [(0.2, 0.5), (0.5, 0.5)], [(0.5, 0.5), (0.9, 0.5)], [(0.7, 1.0)]):
+        with pytest.raises(InputError, match=said):
+            _tilt_root(pdf, 0.5)
+    # values 0, 1/2, 1 and s = 0.6: the poles are at -1/0.4 and 1/0.6; the root is
+    # where sum p (a - s) / (1 + x (a - s)) = 0, from any start (at a pole, or
+    # outside the poles, the start is not taken)
+    pdf = [(0.0, 0.3), (0.5, 0.3), (1.0, 0.4)]
+    s = 0.6
+    root = _tilt_root(pdf, s)
+    assert sum(p * (a - s) / (1 + root * (a - s)) for a, p in pdf) == pytest.approx(0, abs=1e-15)
+    lo, hi = -1 / (1.0 - s), -1 / (0.0 - s)
+    for start in (lo, hi, 1e6, -1e6, lo / 2, hi / 2):
+        assert _tilt_root(pdf, s, start) == pytest.approx(root, abs=1e-14), start

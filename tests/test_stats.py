@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import math
 import random
@@ -200,12 +201,14 @@ def test_sprt_strokes_by_hand() -> None:
     # bounds: ln(0.95 / 0.05) = 2.944, ln(0.05 / 0.95) = -2.944
     assert s.upper == pytest.approx(2.9444, abs=1e-4)
     assert s.push(-3) is None  # below min_deals
-    # n = 2, obs -3, -1: mean -2, var 2; LLR(A better) = (-2 * -4 - 2 * 4 / 2) / 2 = 2 (< 2.944)
+    # n = 2, obs -3, -1: sums of squares about 0, -2 and +2 are 10, 2 and 34;
+    # LLR(A better) = n/2 ln(10 / 2) = 1.609 (< 2.944), LLR(B better) = ln(10 / 34)
     assert s.push(-1) is None
-    assert s.llrs()[0] == pytest.approx(2.0)
-    # n = 3, obs -3, -1, -2: sum -6, var 1; LLR(A) = (12 - 3 * 2) / 1 = 6; LLR(B) = (-12 - 6) = -18
-    assert s.push(-2) == "A better"
-    assert s.llrs() == pytest.approx((6.0, -18.0))
+    assert s.llrs() == pytest.approx((math.log(5), math.log(10 / 34)))
+    # n = 3, obs -3, -1, -2.5: about 0: 9 + 1 + 6.25 = 16.25; about -2: 1 + 1 + 0.25 =
+    # 2.25; about +2: 25 + 9 + 20.25 = 54.25.  LLR(A) = 1.5 ln(16.25 / 2.25) = 2.966
+    assert s.push(-2.5) == "A better"
+    assert s.llrs() == pytest.approx((1.5 * math.log(16.25 / 2.25), 1.5 * math.log(16.25 / 54.25)))
     assert s.at_deals == 3
     assert s.push(100) == "A better"  # decided: later observations change nothing
     assert s.obs.n == 3
@@ -362,3 +365,354 @@ def test_strokes_a_hole_interval_counts_a_deal_once() -> None:
     half = t975(3) * statistics.stdev(per_game) / math.sqrt(4)
     assert once["mean_hole_score_ci95"] == pytest.approx(half)
     assert twice["mean_hole_score_ci95"] == pytest.approx(half)
+
+
+# --------------------------------------------------------------------------- worked independently
+#
+# A small field played out in code, and every figure the report gives worked
+# out here from the list of games by the definitions (docs/tournament.md),
+# with SciPy's t quantiles and distribution: which way each table is sorted
+# and by what, which entrant a one-sided figure is turned to, what a deal is.
+
+scipy_stats = pytest.importorskip("scipy.stats")
+
+# (deal, sides, totals, holes_won, winners): three entrants, heads-up games of
+# 2 holes, every pair at a deal in both seatings
+FIELD = [
+    (0, (0, 1), (8, 12), (1.5, 0.5), (0,)),
+    (0, (1, 0), (10, 10), (1.0, 1.0), (0, 1)),
+    (0, (2, 1), (7, 9), (2.0, 0.0), (0,)),
+    (0, (1, 2), (11, 6), (0.0, 2.0), (1,)),
+    (1, (0, 1), (9, 9), (1.0, 1.0), (1,)),  # B won the playoff
+    (1, (1, 0), (14, 7), (0.5, 1.5), (1,)),
+    (1, (0, 2), (12, 5), (0.0, 2.0), (1,)),
+    (1, (2, 0), (8, 8), (1.0, 1.0), (0, 1)),
+    (2, (0, 1), (6, 10), (2.0, 0.0), (0,)),
+    (2, (1, 0), (9, 11), (1.5, 0.5), (0,)),
+    (2, (2, 0), (10, 12), (1.0, 1.0), (0,)),
+    (2, (1, 2), (12, 9), (0.5, 1.5), (1,)),
+    (3, (0, 1), (5, 12), (2.0, 0.0), (0,)),
+    (3, (1, 0), (13, 9), (0.0, 2.0), (1,)),
+    (3, (0, 2), (9, 6), (0.5, 1.5), (1,)),
+    (3, (2, 1), (10, 7), (0.0, 2.0), (1,)),
+]
+NAMES = ["ann", "bob", "cat"]
+
+
+def field(scoring: str = "stroke") -> Tally:
+    t = Tally(NAMES, scoring)
+    for deal, sides, totals, won, winners in FIELD:
+        t.add(Outcome(deal, sides, totals, 2, won, winners))
+        # the runner closes a deal after its games; the last one is left to flush
+    return t
+
+
+def per_deal(i: int, j: int, scoring: str) -> dict[int, list[tuple[float, float, float]]]:
+    """Deal -> i's (pairwise score, margin, total - j's total) in each game with j."""
+    out: dict[int, list[tuple[float, float, float]]] = {}
+    for deal, sides, totals, won, winners in FIELD:
+        if set(sides) != {i, j}:
+            continue
+        a, b = sides.index(i), sides.index(j)
+        ka = (a in winners, won[a] if scoring == "match" else -totals[a])
+        kb = (b in winners, won[b] if scoring == "match" else -totals[b])
+        score = 1.0 if ka > kb else 0.0 if kb > ka else 0.5
+        margin = won[a] - won[b] if scoring == "match" else (totals[b] - totals[a]) / 2
+        out.setdefault(deal, []).append((score, margin, totals[a] - totals[b]))
+    return out
+
+
+def elo_of(score: float) -> float:
+    """fishtest's elo(): -400 log10(1 / s - 1), the score clamped to [0.001, 0.999]."""
+    return -400 * math.log10(1 / min(max(score, 1e-3), 1 - 1e-3) - 1)
+
+
+def t_summary(xs: list[float]) -> tuple[float, float, float]:
+    """Mean, 95% half-width and P(true mean > 0) of ``xs`` by the t distribution."""
+    n = len(xs)
+    mean = statistics.fmean(xs)
+    sem = statistics.stdev(xs) / math.sqrt(n)
+    return mean, scipy_stats.t.ppf(0.975, n - 1) * sem, scipy_stats.t.cdf(mean / sem, n - 1)
+
+
+@pytest.mark.parametrize("scoring", ["stroke", "match"])
+def test_every_pair_worked_out_from_the_games(scoring: str) -> None:
+    t = field(scoring)
+    got = {(p["a"], p["b"]): p for p in t.pairs()}
+    assert len(got) == 3
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        deals = per_deal(i, j, scoring)
+        margins = [statistics.fmean(m for _, m, _ in g) for g in deals.values()]
+        scores = [statistics.fmean(s for s, _, _ in g) for g in deals.values()]
+        mean, half, los = t_summary(margins)
+        # the better-looking of the two is "a": the one with the larger mean margin
+        a, b = (i, j) if mean >= 0 else (j, i)
+        sign = 1 if a == i else -1
+        p = got[(NAMES[a], NAMES[b])]
+        assert (p["deals"], p["games"]) == (len(deals), sum(len(g) for g in deals.values()))
+        assert p["margin"] == pytest.approx(sign * mean, abs=1e-12)
+        assert p["margin_ci95"] == pytest.approx(half, rel=5e-5)
+        assert (p["margin_lo"], p["margin_hi"]) == pytest.approx(
+            (sign * mean - half, sign * mean + half), abs=1e-3
+        )
+        assert p["los"] == pytest.approx(los if sign > 0 else 1 - los, abs=1e-9)
+        assert p["separated"] == (sign * mean - half > 0)
+        smean, shalf, _ = t_summary(scores) if len(set(scores)) > 1 else (scores[0], 0.0, 0.0)
+        score = smean if sign > 0 else 1 - smean
+        assert p["score"] == pytest.approx(score, abs=1e-12)
+        assert p["elo"] == pytest.approx(elo_of(score), abs=1e-9)
+        if len(set(scores)) > 1:
+            sem = statistics.stdev(scores) / math.sqrt(len(scores))
+            assert p["los_score"] == pytest.approx(
+                scipy_stats.t.cdf(sign * (smean - 0.5) / sem, len(scores) - 1), abs=1e-9
+            )
+            lo, hi = score - shalf, score + shalf
+            assert p["elo_lo"] == pytest.approx(elo_of(lo), abs=0.05)
+            assert p["elo_hi"] == pytest.approx(elo_of(hi), abs=0.05)
+            assert p["elo_ci95"] == pytest.approx((elo_of(hi) - elo_of(lo)) / 2, abs=0.05)
+        # deals a difference of half a stroke a hole would need: ((z975 + z80) sd / 0.5)^2
+        z = scipy_stats.norm.ppf(0.975) + scipy_stats.norm.ppf(0.8)
+        need = math.ceil((z * statistics.stdev(margins) / 0.5) ** 2)
+        assert p["resolution"] == 0.5 and p["deals_for_resolution"] == need
+        assert p["more_deals"] == (None if p["separated"] else max(0, need - len(deals)))
+    # the separated first, then the larger margin
+    order = [(not p["separated"], -p["margin"]) for p in t.pairs()]
+    assert order == sorted(order)
+
+
+def test_the_deals_for_another_resolution() -> None:
+    (p,) = [p for p in field().pairs(resolution=2.0) if {p["a"], p["b"]} == {"ann", "bob"}]
+    margins = [statistics.fmean(m for _, m, _ in g) for g in per_deal(0, 1, "stroke").values()]
+    z = scipy_stats.norm.ppf(0.975) + scipy_stats.norm.ppf(0.8)
+    assert p["resolution"] == 2.0
+    assert p["deals_for_resolution"] == math.ceil((z * statistics.stdev(margins) / 2.0) ** 2)
+
+
+@pytest.mark.parametrize("scoring", ["stroke", "match"])
+def test_the_standings_worked_out_from_the_games(scoring: str) -> None:
+    t = field(scoring)
+    rows = t.standings()
+    assert (t.games, t.deals) == (len(FIELD), 4)
+    by = {r["player"]: r for r in rows}
+    for e, name in enumerate(NAMES):
+        games = [(d, s.index(e), tot, won, w) for d, s, tot, won, w in FIELD if e in s]
+        r = by[name]
+        assert r["games"] == len(games)
+        wins = sum((1 / len(w)) if k in w else 0 for _, k, _, _, w in games)
+        assert r["wins"] == pytest.approx(wins) and r["win_pct"] == pytest.approx(
+            100 * wins / len(games)
+        )
+        assert r["mean_total"] == pytest.approx(
+            statistics.fmean(tot[k] for _, k, tot, _, _ in games)
+        )
+        assert r["holes_won"] == pytest.approx(sum(won[k] for _, k, _, won, _ in games))
+        assert r["holes_won_per_game"] == pytest.approx(r["holes_won"] / len(games))
+        # strokes a hole: per game total / 2 holes, a ratio over deals (deals as clusters)
+        deals: dict[int, list[float]] = {}
+        for d, k, tot, _, _ in games:
+            deals.setdefault(d, []).append(tot[k] / 2)
+        h = sum(sum(v) for v in deals.values()) / len(games)
+        assert r["mean_hole_score"] == pytest.approx(h)
+        ss = sum((sum(v) - h * len(v)) ** 2 for v in deals.values())
+        n, gbar = len(deals), len(games) / len(deals)
+        half = scipy_stats.t.ppf(0.975, n - 1) * math.sqrt(ss / (n * (n - 1))) / gbar
+        assert r["mean_hole_score_ci95"] == pytest.approx(half, rel=5e-5)
+    # the order: strokes a hole, fewest first (stroke play), or holes won a game, most
+    # first (match play)
+    key = (
+        [r["mean_hole_score"] for r in rows]
+        if scoring == "stroke"
+        else [-r["holes_won_per_game"] for r in rows]
+    )
+    assert key == sorted(key) and [r["rank"] for r in rows] == [1, 2, 3]
+    # each row's LOS against the next one down is the pair's, turned to this row's side
+    pairs = {(p["a"], p["b"]): p for p in t.pairs()}
+    for r, nxt in itertools.pairwise(rows):
+        p = pairs.get((r["player"], nxt["player"]))
+        q = pairs.get((nxt["player"], r["player"]))
+        want = p["los"] if p is not None else 1 - q["los"]
+        assert r["los_vs_next"] == pytest.approx(want, abs=1e-12)
+        sep = p["separated"] if p is not None else q["margin_hi"] < 0
+        assert r["separated_from_next"] is sep
+    assert rows[-1]["separated_from_next"] is None and rows[-1]["los_vs_next"] is None
+
+
+def test_the_rank_groups_follow_the_separations() -> None:
+    # A far better than B and C, who cannot be told apart: groups [1], [2, 3]
+    t = Tally(["A", "B", "C"], "stroke")
+    rng = random.Random(2)
+    for deal in range(12):
+        for sides in ((0, 1), (1, 2), (2, 0)):
+            base = {0: 4, 1: 9, 2: 9}
+            totals = tuple(base[s] + rng.randint(0, 2) for s in sides)
+            low = min(totals)
+            t.add(
+                Outcome(
+                    deal, sides, totals, 2, (0, 0), tuple(k for k in (0, 1) if totals[k] == low)
+                )
+            )
+        t.close_deal()
+    rows = t.standings()
+    assert rows[0]["player"] == "A" and rows[0]["separated_from_next"] is True
+    assert rows[1]["separated_from_next"] is False
+    assert [r["rank_group"] for r in rows] == [[1, 1], [2, 3], [2, 3]]
+    # one deal only: no interval, so nothing is separated and there is no LOS
+    one = Tally(["A", "B"], "stroke")
+    one.add(Outcome(0, (0, 1), (3, 9), 2, (2, 0), (0,)))
+    rows = one.standings()
+    assert rows[0]["separated_from_next"] is False and rows[0]["los_vs_next"] is None
+    assert [r["rank_group"] for r in rows] == [[1, 2], [1, 2]]
+    # entrants who never met: nothing is known about their order
+    apart = Tally(["A", "B", "C"], "stroke")
+    apart.add(Outcome(0, (0, 1), (3, 9), 2, (2, 0), (0,)))
+    rows = apart.standings()
+    assert [r["player"] for r in rows] == ["A", "B", "C"]  # C has no games: last
+    assert rows[1]["separated_from_next"] is None and rows[2]["games"] == 0
+    assert rows[2]["win_pct"] is None and rows[2]["mean_total"] is None
+
+
+def test_equal_measures_are_ordered_by_win_share_then_name() -> None:
+    # equal strokes a hole (5 each); B has the better win share (a playoff), then names
+    t = Tally(["C", "B", "A"], "stroke")
+    t.add(Outcome(0, (0, 1), (10, 10), 2, (1, 1), (1,)))
+    t.add(Outcome(0, (2, 1), (10, 10), 2, (1, 1), (0, 1)))
+    t.add(Outcome(0, (0, 2), (10, 10), 2, (1, 1), (0, 1)))
+    rows = t.standings()
+    assert [r["player"] for r in rows] == ["B", "A", "C"]
+    assert [r["win_pct"] for r in rows] == pytest.approx([75.0, 50.0, 25.0])
+
+
+def test_the_crosstable_is_turned_to_each_row() -> None:
+    t = field()
+    cells = {(c["player"], c["opponent"]): c for c in t.crosstable()}
+    for i, j in itertools.permutations(range(3), 2):
+        games = per_deal(i, j, "stroke")
+        flat = [g for deal in games.values() for g in deal]
+        c = cells[(NAMES[i], NAMES[j])]
+        wins = sum(s == 1 for s, _, _ in flat)
+        draws = sum(s == 0.5 for s, _, _ in flat)
+        assert (c["games"], c["wins"], c["draws"], c["losses"]) == (
+            len(flat),
+            wins,
+            draws,
+            len(flat) - wins - draws,
+        )
+        assert c["score"] == wins + draws / 2
+        diffs = [d for _, _, d in flat]
+        assert c["mean_stroke_diff"] == pytest.approx(statistics.fmean(diffs))
+        half = (
+            scipy_stats.t.ppf(0.975, len(diffs) - 1)
+            * statistics.stdev(diffs)
+            / math.sqrt(len(diffs))
+        )
+        assert c["stroke_diff_ci95"] == pytest.approx(half, rel=5e-5)
+
+
+def test_the_leader_and_the_hole_score_counts() -> None:
+    t = Tally(["A", "B"], "stroke")
+    assert t.leader() is None
+    t.add(
+        Outcome(0, (0, 1), (9, 4), 1, (0, 1), (1,), hole_scores=((5, 4), (1, 3)))
+    )  # a playoff hole: not in hole_scores (regulation only)
+    t.add(Outcome(1, (1, 0), (2, 2), 1, (0.5, 0.5), (0, 1), hole_scores=((2,), (2,))))
+    assert t.leader() == ("B", 0.75)
+    counts = {r["player"]: r["counts"] for r in t.hole_scores()}
+    assert counts == {"A": [[2, 1], [4, 1], [5, 1]], "B": [[1, 1], [2, 1], [3, 1]]}
+
+
+def test_an_outcome_from_a_record_sums_its_seats_into_sides() -> None:
+    from golfcli.stats import outcome_from_record
+
+    rec = {
+        "deal": 7,
+        "sides": ["bob", "ann"],
+        "side_of": [0, 1, 0, 1],  # partners: seats 0 and 2 are bob's side
+        "totals": [20, 25],
+        "regulation_holes": 2,
+        "holes_won": [1.5, 0.5],
+        "winners": [0],
+        "faults": [{"timeout": 1}, {}, {"timeout": 2, "crash": 1}, {"illegal": 1}],
+        "disqualified": [False, False, False, True],
+        "restarts": [1, 0, 2],  # the last seat's missing: none
+        "holes": [[9, 12], [11, 13], [3, 1]],  # the third is a playoff hole
+    }
+    o = outcome_from_record(rec, {"ann": 0, "bob": 1})
+    assert (o.deal, o.sides, o.totals, o.holes, o.holes_won, o.winners) == (
+        7,
+        (1, 0),
+        (20, 25),
+        2,
+        (1.5, 0.5),
+        (0,),
+    )
+    assert o.faults[0]["timeout"] == 3 and o.faults[0]["crash"] == 1
+    assert o.faults[1]["illegal"] == 1 and o.faults[1]["timeout"] == 0
+    assert o.disqualified == (False, True) and o.restarts == (3, 0)
+    assert o.hole_scores == ((9, 11), (12, 13))
+    old = {k: v for k, v in rec.items() if k not in ("restarts", "holes")}
+    o = outcome_from_record(old, {"ann": 0, "bob": 1})
+    assert o.restarts == (0, 0) and o.hole_scores == ()
+
+
+def test_a_tally_refuses_what_is_not_an_outcome() -> None:
+    with pytest.raises(InputError, match="stroke or match"):
+        Tally(["A", "B"], "skins")
+    t = Tally(["A", "B"], "stroke")
+    for bad in (
+        Outcome(0, (0, 1), (1,), 1, (0, 0), ()),
+        Outcome(0, (0, 1), (1, 2), 1, (0,), ()),
+        Outcome(0, (0, 1), (1, 2), 0, (0, 0), ()),
+    ):
+        with pytest.raises(InputError, match="one total and holes-won per side"):
+            t.add(bad)
+    assert t.games == 0
+    # a fault kind the match does not count yet is kept, even at 0
+    t.add(Outcome(0, (0, 1), (1, 2), 1, (1, 0), (0,), faults=({"new": 0}, {"crash": 0})))
+    rows = {r["player"]: r for r in t.standings()}
+    assert rows["A"]["faults"]["new"] == 0 and rows["B"]["faults"]["crash"] == 0
+
+
+def test_the_ratings_over_the_run_are_the_ratings_of_each_kept_deal() -> None:
+    t = field()
+    t.flush()
+    over = t.ratings_over_run()
+    assert over["players"] == NAMES
+    deals = [p[0] for p in over["points"]]
+    assert deals == [1, 2, 3, 4]
+    # each point is the fit of the games of the deals up to it, rounded to 0.01
+    for k in deals:
+        part = Tally(NAMES, "stroke")
+        for deal, sides, totals, won, winners in FIELD:
+            if deal < k:
+                part.add(Outcome(deal, sides, totals, 2, won, winners))
+        want = [None if v is None else round(v, 2) for v in part.ratings()[0]]
+        assert over["points"][k - 1][1:] == want
+    assert Tally(NAMES, "stroke").ratings_over_run()["points"] == []
+
+
+def test_match_play_ranks_by_holes_won_and_stroke_play_by_strokes() -> None:
+    # A wins more holes a game (1.5 of 2) with more strokes (one blow-up hole);
+    # B takes fewer strokes a hole: match play ranks A first, stroke play B
+    games = [
+        Outcome(0, (0, 1), (14, 9), 2, (1.5, 0.5), (0,)),
+        Outcome(1, (1, 0), (8, 13), 2, (0.5, 1.5), (1,)),
+    ]
+    for scoring, first in (("match", "A"), ("stroke", "B")):
+        t = Tally(["A", "B"], scoring)
+        for o in games:
+            t.add(o)
+            t.close_deal()
+        rows = t.standings()
+        assert [r["player"] for r in rows] == ([first, "B" if first == "A" else "A"])
+        assert rows[0]["holes_won_per_game"] == (1.5 if first == "A" else 0.5)
+
+
+def test_the_leader_of_a_tie_is_the_first_entrant() -> None:
+    t = Tally(["A", "B", "C"], "stroke")
+    t.add(Outcome(0, (1, 2), (3, 3), 1, (0.5, 0.5), (0, 1)))
+    t.add(Outcome(1, (0, 2), (5, 9), 1, (1.0, 0.0), (0,)))
+    # win shares: A 1 of 1, B 0.5 of 1, C 0.5 of 2
+    assert t.leader() == ("A", 1.0)
+    u = Tally(["A", "B"], "stroke")
+    u.add(Outcome(0, (0, 1), (4, 4), 1, (0.5, 0.5), (0, 1)))
+    assert u.leader() == ("A", 0.5)  # equal shares: the first entrant

@@ -183,7 +183,10 @@ def _rate(model: Any, ratings: dict[int, Any], sides: list[list[int]], ranks: li
     """One game through the model.  A bot on two sides at once (a bot
     against itself) gets the mean of its seats' new ratings and the largest
     of their uncertainties: the game told nothing about it against itself."""
-    teams = [[ratings.get(b) or model.rating() for b in side] for side in sides]
+    # a rating object of its own for every seat: openskill returns one object for
+    # inputs that are one object, moved by every seat it holds (a bot on two sides
+    # would then take both sides' updates at once from its second game on)
+    teams = [[_copy(model, ratings.get(b)) for b in side] for side in sides]
     new = model.rate(teams, ranks=[float(r) for r in ranks])
     got: dict[int, list[Any]] = {}
     for side, team in zip(sides, new, strict=True):
@@ -195,6 +198,13 @@ def _rate(model: Any, ratings: dict[int, Any], sides: list[list[int]], ranks: li
         else:
             mu = math.fsum(r.mu for r in rs) / len(rs)
             ratings[b] = model.rating(mu=mu, sigma=max(r.sigma for r in rs))
+
+
+def _copy(model: Any, rating: Any) -> Any:
+    """A new rating object equal to ``rating`` (the model's first one for ``None``)."""
+    if rating is None:
+        return model.rating()
+    return model.rating(mu=rating.mu, sigma=rating.sigma)
 
 
 # --------------------------------------------------------------------------- as data
