@@ -74,7 +74,7 @@ def ratings(
     try:
         conn = connect(path, create=False)
         try:
-            boards = leaderboards(conn, variant, players)
+            boards = leaderboards(conn, path, variant, players)
         finally:
             conn.close()
     except RatingsError as exc:
