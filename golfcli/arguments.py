@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import operator
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -40,6 +40,9 @@ SHOWN = 60
 SHOWN_PATH = 120
 #: The longest message golf means to write (one line).
 MESSAGE_MOST = 200
+#: What a file's message has besides the file's name, however long that is
+#: (``file:line: `` in front, then the key and the problem in this many).
+MESSAGE_ROOM = 160
 
 T = TypeVar("T")
 
@@ -53,6 +56,25 @@ def shorten(text: str, limit: int = SHOWN) -> str:
     head = (limit - 1) // 2
     tail = limit - 1 - head
     return f"{text[:head]}…{text[-tail:]}"
+
+
+def listing(items: Iterable[object], most: int = 2 * SHOWN) -> str:
+    """``items`` joined with commas in at most about ``most`` characters:
+    all of them if they fit, else the first ones and how many more (a
+    config's 24 keys, 100 players' names).  The line stays short; the full
+    list is where the message points (the docs, the file)."""
+    words = [shorten(str(x)) for x in items]
+    whole = ", ".join(words)
+    if len(whole) <= most:
+        return whole
+    out: list[str] = []
+    used = 16  # " … and 99 more"
+    for i, word in enumerate(words):
+        if out and used + len(word) > most and i < len(words) - 1:  # never "and 1 more"
+            return f"{', '.join(out)} … and {len(words) - i} more"
+        out.append(word)
+        used += len(word) + 2
+    return whole
 
 
 def shown_path(path: object) -> str:
@@ -71,6 +93,13 @@ def shown(value: object) -> str:
     except Exception:  # a caller's object whose repr fails is still named
         text = f"<{type(value).__name__} object>"
     return shorten(text)
+
+
+def reason(exc: BaseException) -> str:
+    """What a message quotes of another error: its first line, shortened
+    (an import's or a constructor's error can run to many lines)."""
+    lines = str(exc).strip().splitlines()
+    return shorten(lines[0], 2 * SHOWN) if lines else type(exc).__name__
 
 
 class ArgumentError(InputError):
@@ -97,23 +126,63 @@ def wrong_type(argument: str, takes: str, got: object) -> NoReturn:
     raise ArgumentTypeError(argument, takes, got)
 
 
-def whole(argument: str, value: object, least: int, most: int) -> int:
-    """A whole number from ``least`` to ``most``: an ``int`` or anything
-    that is one (``operator.index``: numpy's integers), never a ``bool``."""
+def whole(
+    argument: str,
+    value: object,
+    least: int,
+    most: int | None,
+    what: str = "a whole number",
+) -> int:
+    """A whole number from ``least`` to ``most`` (no bound above for None):
+    an ``int`` or anything that is one (``operator.index``: numpy's
+    integers), never a ``bool``.  ``what`` names it in the message (``a
+    seat``, ``a side``)."""
     if type(value) is int:  # the common case, first and cheapest
         number = value
     elif isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        wrong_type(argument, f"a whole number from {least:,} to {most:,}", value)
+        wrong_type(argument, _range(what, least, most), value)
     else:
         number = operator.index(value)  # type: ignore[arg-type]
-    if not least <= number <= most:
-        raise ArgumentError(argument, f"a whole number from {least:,} to {most:,}", value)
+    if number < least or (most is not None and number > most):
+        raise ArgumentError(argument, _range(what, least, most), value)
     return number
 
 
-def optional_whole(argument: str, value: object, least: int, most: int) -> int | None:
+def _range(what: str, least: int, most: int | None) -> str:
+    if most is None:
+        return f"{what} of at least {least:,}"
+    if least == most:
+        return f"{what} {least:,}" if what != "a whole number" else f"{least:,}"
+    return f"{what} from {least:,} to {most:,}"
+
+
+def optional_whole(
+    argument: str,
+    value: object,
+    least: int,
+    most: int | None,
+    what: str = "a whole number",
+) -> int | None:
     """:func:`whole`, or None for None (the argument's default)."""
-    return None if value is None else whole(argument, value, least, most)
+    return None if value is None else whole(argument, value, least, most, what)
+
+
+def number(
+    argument: str, value: object, least: float, most: float, *, above: bool = False
+) -> float:
+    """A number (an ``int`` or a ``float``, not a ``bool`` or NaN) from
+    ``least`` (exclusive with ``above``) to ``most``."""
+    takes = (
+        f"a number {'above' if above else 'from'} {least:g}"
+        + f" {'and at most' if above else 'to'} {most:g}"
+    )
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        wrong_type(argument, takes, value)
+    # compared as given (a whole number too large for a float compares exactly);
+    # NaN fails both comparisons
+    if not (least < value if above else least <= value) or not value <= most:
+        raise ArgumentError(argument, takes, value)
+    return float(value)
 
 
 def text(argument: str, value: object, takes: str = "text") -> str:
@@ -173,7 +242,13 @@ def items(argument: str, value: object, takes: str, most: int) -> list[Any]:
     """A list or tuple (or other sequence that is not text) of at most
     ``most`` items, as a list: a sequence that is not a ``str`` or ``bytes``
     (the characters of a text are not a list of names)."""
-    if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Sequence):
+    if (
+        type(value) is not list
+        and type(value) is not tuple
+        and (
+            isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Sequence)
+        )
+    ):  # (a list or a tuple is known at once: the ABC checks cost microseconds)
         wrong_type(argument, takes, value)
     if len(value) > most:
         raise ArgumentError(argument, f"{takes} (at most {most:,})", value)
@@ -182,7 +257,14 @@ def items(argument: str, value: object, takes: str, most: int) -> list[Any]:
 
 def names(argument: str, value: object, count: int) -> tuple[str, ...]:
     """``count`` names, each text of 1 to 100 characters."""
-    got = items(argument, value, f"a list of {count} names", max(count, 1))
+    if type(value) is list or type(value) is tuple:
+        if len(value) == count and all(type(n) is str and 0 < len(n) <= 100 for n in value):
+            return tuple(value)  # golf's own callers' names, at once
+    elif isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Sequence):
+        wrong_type(argument, f"a list of {count} names", value)
+    if len(value) != count:
+        raise ArgumentError(argument, f"a list of {count} names", value)
+    got = list(value)
     if len(got) != count:
         raise ArgumentError(argument, f"a list of {count} names", value)
     for i, name in enumerate(got):
@@ -204,12 +286,12 @@ def seats_to_counts(
 ) -> dict[int, int]:
     """A mapping of seat (0 to ``seats`` - 1) to a whole number from
     ``least`` to ``most``, or None for none (``handicap``)."""
-    if value is None:
+    if value is None or (type(value) is dict and not value):
         return {}
     takes = f"a mapping of seat (0 to {seats - 1}) to {least} to {most}"
     got = mapping(argument, value, takes)
     out: dict[int, int] = {}
     for seat, n in got.items():
-        s = whole(f"{argument} seat", seat, 0, seats - 1)
+        s = whole(f"{argument} seat", seat, 0, seats - 1, "a seat")
         out[s] = whole(f"{argument}[{s}]", n, least, most)
     return out

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
+from ..arguments import wrong_type
 from ..exceptions import InputError
 from ..view import View
 
@@ -35,6 +36,13 @@ class Bot(Protocol):
     def choose(self, view: View, legal: Sequence[Action]) -> Action: ...
 
 
+def _seed(seed: object) -> int | str:
+    """A bot's seed: a whole number or text (what a match derives: reproducible)."""
+    if type(seed) is str or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    wrong_type("seed", "a whole number or text", seed)
+
+
 class BaseBot:
     """A base to write a bot on: override :meth:`choose`.  It brings a name
     (``name``, shown in tables), ``self.rng`` (a ``random.Random`` the match
@@ -45,13 +53,13 @@ class BaseBot:
     wants_view = True
 
     def __init__(self, seed: int | str | None = None, **options: object) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed if seed is None else _seed(seed))
         self.options = options
 
     def seed(self, seed: int | str) -> None:
         """Seed ``self.rng``; a match calls it before the game with a seed made
         from its key and the seat's name (never the key itself)."""
-        self.rng.seed(seed)
+        self.rng.seed(_seed(seed))
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:  # pragma: no cover - abstract
         """Pick one of ``legal`` (never empty) given ``view``, what this seat
