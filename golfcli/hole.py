@@ -136,11 +136,6 @@ def _action(argument: str, action: object) -> Action:
     wrong_type(argument, "an Action or its text, such as 'swap 4'", action)
 
 
-def _one_card(argument: str, card: object) -> int:
-    """One card (its notation or number) as the engine's int."""
-    return int(card_of(argument, card))
-
-
 def _order(order: object, variant: Variant, players: int) -> list[int] | None:
     """``order``, a deal order of the variant's deck (checked against the
     deck by the state), as the engine's ints."""
@@ -295,7 +290,7 @@ class Hole:
         deal = dealer_of(number, players) if dealer is None else dealer
         first_side = var.side_of(players)[(deal + 1) % players]
         dealt = [sides[s][p] for s, p in deal_cells(groups, first_side, var.cells)]
-        dealt.append(_one_card("discard", discard))
+        dealt.append(int(card_of("discard", discard)))
         rest = Counter(var.deck(players))
         rest.subtract(dealt)
         extra = sorted(c for c, k in rest.items() if k < 0)
@@ -310,7 +305,7 @@ class Hole:
             KeyedRandom(derive(the_key, f"hole:{number}:stock")).shuffle(left)
         else:
             got = items("stock", stock, "a list of cards", len(var.deck(players)))
-            left = [_one_card(f"stock[{i}]", c) for i, c in enumerate(got)]
+            left = [int(card_of(f"stock[{i}]", c)) for i, c in enumerate(got)]
             if Counter(left) != +rest:
                 raise InputError("the layouts, the discard and the stock are not the deck")
         return cls(
@@ -474,7 +469,7 @@ class Hole:
         >>> Card(hole.view(hole.current).drawn)
         Card('KS')
         """
-        self.state.stack(_one_card("card", card))
+        self.state.stack(int(card_of("card", card)))
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now: the view a bot in that seat is given

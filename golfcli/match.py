@@ -41,7 +41,7 @@ from .arguments import (
     wrong_type,
 )
 from .arguments import names as names_of
-from .bots import Bot
+from .bots import Bot, check_bots
 from .events import Event
 from .exceptions import StopMatch
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
@@ -58,7 +58,7 @@ from .hole import deal_key
 from .interrupts import HELD, PENDING, deliver
 from .keys import KeyedRandom, derive
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
-from .limits import MAX_HOLES, MAX_PLAYERS
+from .limits import MAX_HOLES
 from .scoring import HoleScore
 from .state import HoleState
 from .variant import Variant, resolve
@@ -230,27 +230,6 @@ _MISSING: Final = object()
 _SCORINGS: Final = ("stroke", "match")
 #: The most a forfeit may cost (a tournament config's ``forfeit_penalty`` caps it alike).
 MAX_PENALTY: Final = 10_000
-
-
-def check_bots(argument: str, bots: object, variant: Variant, specs: bool = False) -> list[Any]:
-    """``bots``: a list of one bot per seat, as many as ``variant`` is played
-    by.  A bot is an object with a ``choose`` method (a bot given as ``5``
-    or ``b'greedy'`` was taken and faulted at every decision); with
-    ``specs``, also a bot's spec (text such as ``"greedy"``)."""
-    takes = "bots: objects with choose(view, legal)" + (
-        " or specs such as 'greedy'" if specs else ""
-    )
-    seats = items(argument, bots, f"a list of {takes}", MAX_PLAYERS)
-    for i, bot in enumerate(seats):
-        if specs and isinstance(bot, str):
-            continue
-        if not callable(getattr(bot, "choose", None)):
-            what = "a bot (an object with choose(view, legal))" + (
-                " or a bot's spec such as 'greedy'" if specs else ""
-            )
-            wrong_type(f"{argument}[{i}]", what, bot)
-    variant.check_players(len(seats))
-    return seats
 
 
 # tests/test_fairness.py extends it (a rigged deal): allowed when compiled

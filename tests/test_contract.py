@@ -754,6 +754,7 @@ DOORS: dict[str, tuple[st.SearchStrategy[Any], Callable[[Any, int], object]]] = 
 ERRORS = {
     "GolfError": ("x",),
     "InputError": ("x",),
+    "ArgumentError": ("holes", "x", 0),
     "CardError": ("x",),
     "BotSpecError": ("x",),
     "IllegalAction": ("x", "rule"),

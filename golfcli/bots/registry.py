@@ -48,7 +48,7 @@ from ..arguments import (
 from ..exceptions import StopMatch
 from ..faults import BotFault
 from ..view import View
-from . import Bot
+from . import Bot, check_seed
 from . import BotSpecError as BotSpecError  # re-exported: callers know it from here
 
 BUILTIN_BOTS = ("random", "greedy", "expert", "mc", "field")
@@ -309,7 +309,7 @@ def make_bot(
     >>> make_bot("greedy?threshold=3").name
     'greedy'
     """
-    seed = _seed("seed", seed)
+    seed = None if seed is None else check_seed(seed)
     opts_given = _options(options)
     base_dir = optional_path("base_dir", base_dir, "a directory (a path) or None")
     external = _external(external)
@@ -365,6 +365,7 @@ def make_bot(
 
 
 _SPEC = "a bot's spec such as 'greedy', 'my_bot.py' or 'cmd:PROGRAM', or a program's argv list"
+_OPTIONS = "a mapping of option names to values, or None"
 
 #: ``make_bot``'s keyword arguments for an external program (``ExternalBot``'s)
 #: and what each must be; a Python bot takes ``log_path`` too, a built-in none.
@@ -383,34 +384,20 @@ _EXTERNAL: dict[str, Callable[[str, object], object]] = {
 MAX_SECONDS = 86_400.0
 
 
-def _seed(argument: str, seed: object) -> int | str | None:
-    """A bot's seed: a whole number, text or None (what ``random.Random`` takes
-    as golf means it: reproducibly)."""
-    if seed is None or (isinstance(seed, int | str) and not isinstance(seed, bool)):
-        return seed
-    wrong_type(argument, "a whole number, text or None", seed)
-
-
 def _options(options: object) -> dict[str, Any]:
     """``options``: a mapping of option names (text) to values, or None."""
-    if options is None:
-        return {}
-    got = mapping("options", options, "a mapping of option names to values, or None")
-    for key in got:
-        if not isinstance(key, str):
-            wrong_type("options", "a mapping whose keys are option names (text)", key)
+    got = {} if options is None else mapping("options", options, _OPTIONS)
+    if not all(isinstance(key, str) for key in got):
+        wrong_type("options", "a mapping whose keys are option names (text)", options)
     return dict(got)
 
 
 def _external(external: Mapping[str, object]) -> dict[str, Any]:
     """The keyword arguments for an external program, each checked."""
-    out: dict[str, Any] = {}
     for key, value in external.items():
-        check = _EXTERNAL.get(key)
-        if check is None:
+        if key not in _EXTERNAL:
             raise ArgumentError(key, "one of make_bot's arguments: " + ", ".join(_EXTERNAL), value)
-        out[key] = check(key, value)
-    return out
+    return {key: _EXTERNAL[key](key, value) for key, value in external.items()}
 
 
 def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Bot]:
