@@ -38,6 +38,9 @@ from .exceptions import InputError
 SHOWN = 60
 #: How many of a path's (a file is named whole unless its path is absurd).
 SHOWN_PATH = 120
+#: How many of a place that echoes what was typed (``--set KEY=VALUE``,
+#: ``override KEY=VALUE``): the key and the problem follow it in the message.
+SHOWN_LABEL = 36
 #: The longest message golf means to write (one line).
 MESSAGE_MOST = 200
 #: What a file's message has besides the file's name, however long that is

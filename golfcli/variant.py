@@ -27,7 +27,16 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import cards as C
-from .arguments import items, optional_path, shorten, shown, text, whole, wrong_type
+from .arguments import (
+    SHOWN_LABEL,
+    items,
+    optional_path,
+    shorten,
+    shown,
+    text,
+    whole,
+    wrong_type,
+)
 from .exceptions import InputError
 from .limits import MAX_PLAYERS
 from .yamlsrc import (
@@ -40,6 +49,7 @@ from .yamlsrc import (
     kind_of,
     load_file,
     parse_scalar,
+    printable,
     whole_number,
 )
 
@@ -477,7 +487,7 @@ def load_variant(
     doc = _resolve(spec, base, ())
     if isinstance(overrides, Mapping):
         for key, value in overrides.items():
-            where = f"override {shorten(str(key))}={shown(value)}"
+            where = shorten(printable(f"override {key}={shown(value)}"), SHOWN_LABEL)
             _set_key(doc, str(key), _thawed(value), where)
     else:
         for i, item in enumerate(items("overrides", overrides, _OVERRIDES, 10_000)):
@@ -709,7 +719,7 @@ def _apply_override(doc: Located, item: str) -> None:
     loaded file, so a key a file leaves out (a pattern's ``bonus``) can be
     set; a mapping merges into the mapping it lands on, as it would in a
     file that extends this one (docs/variants.md); any other value replaces."""
-    where = f"--set {item}"
+    where = shorten(printable(f"--set {item}"), SHOWN_LABEL)  # the key and problem follow
     if "=" not in item:
         raise VariantError(where, "", "expected KEY=VALUE, e.g. values.ranks.2=2")
     key, _, raw = item.partition("=")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from golfcli import cards as C
-from golfcli.arguments import shown_path
+from golfcli.arguments import shorten, shown_path
 from golfcli.exceptions import InputError
 from golfcli.variant import (
     BUILTIN_NAMES,
@@ -1087,8 +1087,8 @@ ERRORS: list[tuple[tuple[str, ...], str]] = [
 
 @pytest.mark.parametrize(("sets", "message"), ERRORS, ids=[" ".join(s) for s, _ in ERRORS])
 def test_every_error_in_its_words(sets: tuple[str, ...], message: str) -> None:
-    # the place as a message names it (a --set of hundreds of characters shortened)
-    assert error_of("six-card", sets) == f"{shown_path('--set ' + sets[-1])}: {message}"
+    # the place as a message names it (a --set longer than 36 characters shortened)
+    assert error_of("six-card", sets) == f"{shorten('--set ' + sets[-1], 36)}: {message}"
 
 
 def test_player_counts_at_their_edges() -> None:

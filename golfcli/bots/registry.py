@@ -31,11 +31,13 @@ from typing import Any, cast
 
 from ..actions import Action
 from ..arguments import (
+    MESSAGE_MOST,
     ArgumentError,
     ArgumentTypeError,
     callback,
     flag,
     items,
+    listing,
     mapping,
     number,
     optional_path,
@@ -366,9 +368,7 @@ def make_bot(
 
 _SPEC = "a bot's spec such as 'greedy', 'my_bot.py' or 'cmd:PROGRAM', or a program's argv list"
 _OPTIONS = "a mapping of option names to values, or None"
-
-#: ``make_bot``'s keyword arguments for an external program (``ExternalBot``'s)
-#: and what each must be; a Python bot takes ``log_path`` too, a built-in none.
+#: ``make_bot``'s keywords for a program, each with its check (a Python bot takes log_path)
 _EXTERNAL: dict[str, Callable[[str, object], object]] = {
     "time_limit": lambda k, v: number(k, v, 0.0, MAX_SECONDS, above=True),
     "time_bank": lambda k, v: number(k, v, 0.0, MAX_SECONDS),
@@ -380,8 +380,7 @@ _EXTERNAL: dict[str, Callable[[str, object], object]] = {
     "max_timeouts": lambda k, v: whole(k, v, 0, 1000),
     "transport_factory": callback,
 }
-#: The most seconds a time limit or bank may be (a day).
-MAX_SECONDS = 86_400.0
+MAX_SECONDS = 86_400.0  #: the most seconds a time limit or bank may be (a day)
 
 
 def _options(options: object) -> dict[str, Any]:
@@ -418,9 +417,11 @@ def class_factory(cls: Any, base: str, opts: dict[str, Any]) -> Callable[[Any], 
     if unknown:  # a misspelt option would otherwise be ignored without a word
         from ..yamlsrc import did_you_mean
 
-        takes = f"its options: {', '.join(sorted(known))}" if known else "it takes none"
         hint = did_you_mean(unknown[0], known)
-        raise BotSpecError(f"bot {shown(base)} has no option {shown(unknown[0])}{hint} ({takes})")
+        said = f"bot {shown(base)} has no option {shown(unknown[0])}{hint}"
+        room = MESSAGE_MOST - len(said) - 18  # mc's 20 options are more than a line holds
+        takes = f"its options: {listing(sorted(known), room)}" if known else "it takes none"
+        raise BotSpecError(f"{said} ({takes})")
     check_option_types(cls, base, opts)
     opts = dict(opts)
     takes_seed = _takes_seed(cls)
