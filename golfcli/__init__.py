@@ -8,8 +8,9 @@ hole a program drives move by move (``Hole``), whole games (``play_match``),
 tournaments (``run_tournament`` and its ``Report``), the bot types
 (``Bot``, ``BaseBot``, ``make_bot``) and the errors: ``GolfError`` over all
 of them, ``InputError`` over bad input, one class for each kind of bad input
-(``VariantError``, ``CardError``, ``IllegalAction``, ``ConfigError``,
-``BotSpecError``) and ``BotFault`` for a bot's failure.
+(``ArgumentError``, a function's argument it cannot take; ``VariantError``,
+``CardError``, ``IllegalAction``, ``ConfigError``, ``BotSpecError``) and
+``BotFault`` for a bot's failure.
 The ``golf`` command is a client of the same functions.  Each name is
 defined in the module of its concern and loaded on first use (PEP 562), so
 ``import golfcli`` costs no more than ``__version__`` and a command that
@@ -67,6 +68,7 @@ _PUBLIC: dict[str, str] = {
     # errors: what was wrong, and where
     "GolfError": "exceptions",
     "InputError": "exceptions",
+    "ArgumentError": "arguments",
     "VariantError": "variant",
     "CardError": "cards",
     "IllegalAction": "actions",
@@ -100,6 +102,7 @@ __all__ = [  # noqa: RUF022
     "make_bot",
     "GolfError",
     "InputError",
+    "ArgumentError",
     "VariantError",
     "CardError",
     "IllegalAction",
@@ -127,6 +130,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is imported here)
     from .actions import Action, IllegalAction
+    from .arguments import ArgumentError
     from .bots import BaseBot, Bot, BotSpecError
     from .bots.registry import make_bot
     from .breakdown import (

@@ -20,9 +20,11 @@ from typing import Any
 from tabulate import tabulate
 
 from . import cards as C
-from .exceptions import InputError
-from .notation import Layout
-from .render import bad_format, csv_text, json_text, text_table
+from .arguments import choice, flag, items, optional_whole, text
+from .arguments import names as names_of
+from .limits import MAX_PLAYERS
+from .notation import Layout, read_layout
+from .render import FORMATS, csv_text, json_text, text_table
 from .rulestext import effect_words
 from .scoring import (
     Expectation,
@@ -273,15 +275,16 @@ LayoutLike = str | Layout | Iterable[str | int]
 VariantLike = str | Path | Variant
 
 
-def as_layout(layout: LayoutLike, variant: Variant) -> Layout:
+def as_layout(layout: LayoutLike, variant: Variant, argument: str = "layout") -> Layout:
     """``layout`` read as a :class:`Layout` of ``variant``'s shape (a flat
     list of cards is cut into the variant's rows); a :class:`~golfcli.cards.CardError`
-    names the bad card or the wrong shape."""
-    lay = (
-        layout
-        if isinstance(layout, Layout)
-        else Layout(layout, cols=0 if isinstance(layout, str) else variant.cols)
-    )
+    names the bad card or the wrong shape, an ArgumentTypeError names
+    ``argument`` when it is no layout at all."""
+    if isinstance(layout, Layout):
+        lay = layout
+    else:
+        cols = 0 if isinstance(layout, str) else variant.cols
+        lay = Layout._of(*read_layout(argument, layout, cols))
     if (lay.rows, lay.cols) != (variant.rows, variant.cols):
         raise C.CardError(
             f"a {lay.rows}x{lay.cols} layout, "
@@ -377,18 +380,19 @@ class Score:
         """The score as ``golf score --format`` prints it: ``table`` (also
         ``str(score)``), ``markdown``, ``csv`` (its header and :meth:`row`) or
         ``json`` (:meth:`to_dict`); ``symbols`` prints suits as ♣♦♥♠."""
+        fmt = choice("fmt", fmt, FORMATS)
+        symbols = flag("symbols", symbols)
         if fmt == "json":
             return json_text(self.to_dict(), lines=True)
         if fmt == "csv":
             return csv_text(CSV_LAYOUT, [self.row()])
-        if (problem := bad_format(fmt, ("table", "markdown"))) is not None:
-            raise InputError(problem)
         if self._exp is not None:
             return expectation_text(self.variant, self.layout.cards, self._exp, symbols, fmt)
         return layout_text(self.variant, self.parts, symbols, fmt)
 
     def row(self, label: str = "layout 1") -> list[Any]:
         """The score as one row of ``golf score --format csv`` (see ``CSV_LAYOUT``)."""
+        label = text("label", label)
         if self._exp is not None:
             return expectation_row(label, self.variant, self.layout.cards, self._exp)
         return layout_row(label, self.variant, self.parts)
@@ -467,12 +471,12 @@ class HoleResult:
         """The hole as ``golf score --hole --format`` prints it: ``table`` (also
         ``str(result)``), ``markdown``, ``csv`` (a row per side: :meth:`rows`)
         or ``json`` (a line per side)."""
+        fmt = choice("fmt", fmt, FORMATS)
+        symbols = flag("symbols", symbols)
         if fmt == "json":
             return "\n".join(json_text(side, lines=True) for side in self.to_dict()["sides"])
         if fmt == "csv":
             return csv_text(CSV_HOLE, self.rows())
-        if (problem := bad_format(fmt, ("table", "markdown"))) is not None:
-            raise InputError(problem)
         return hole_text(self.variant, self.parts, self.names, symbols, fmt)
 
     def rows(self) -> list[list[Any]]:
@@ -578,15 +582,17 @@ def score_hole(
     (-4, 43)
     """
     var = resolve(variant)
-    lays = [as_layout(lay, var) for lay in layouts]
+    given = items("layouts", layouts, "a list of layouts, one a side", MAX_PLAYERS)
+    lays = [as_layout(lay, var, f"layouts[{i}]") for i, lay in enumerate(given)]
     if not lays:
         raise C.CardError("a hole needs at least one layout")
     for i, lay in enumerate(lays):
         if lay.face_down:
             raise C.CardError(f"layout {i + 1}: a hole is scored with every card known (no ?)")
-    if closer is not None and not 0 <= closer < len(lays):
-        raise C.CardError(f"closer must be a side from 0 to {len(lays) - 1}, not {closer}")
-    labels = list(names) if names is not None else [f"layout {i + 1}" for i in range(len(lays))]
-    if len(labels) != len(lays):
-        raise C.CardError(f"{len(labels)} names for {len(lays)} layouts")
-    return HoleResult(var, lays, closer, labels)
+    side = optional_whole("closer", closer, 0, len(lays) - 1, "a side")
+    labels = (
+        names_of("names", names, len(lays))
+        if names is not None
+        else tuple(f"layout {i + 1}" for i in range(len(lays)))
+    )
+    return HoleResult(var, lays, side, labels)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from typing import TypeAlias
 
+from .arguments import shown
 from .exceptions import InputError
 
 Card: TypeAlias = int
@@ -99,10 +100,7 @@ def parse_rank(text: object) -> Rank:
             return JOKER
         if key in _RANK_IN:
             return _RANK_IN[key]
-    shown = repr(text)
-    if len(shown) > 40:
-        shown = shown[:37] + "..."
-    raise CardError(f"unknown rank {shown} (use A 2-10 T J Q K or joker)")
+    raise CardError(f"unknown rank {shown(text)} (use A 2-10 T J Q K or joker)")
 
 
 def parse_card(text: str) -> Card:
@@ -125,7 +123,7 @@ def parse_card(text: str) -> Card:
         key = key[:-1]
     if key not in _RANK_IN:
         raise CardError(
-            f"unknown card {raw!r} (ranks A or 1, 2-10 T J Q K, suits C D H S, joker JK)"
+            f"unknown card {shown(raw)} (ranks A or 1, 2-10 T J Q K, suits C D H S, joker JK)"
         )
     return make(_RANK_IN[key], suit)
 
@@ -184,10 +182,12 @@ def parse_layout(text: str) -> tuple[int, int, list[Card]]:
             except CardError as exc:
                 raise CardError(f"row {r}, card {len(cells) + 1}: {exc}") from None
         grid.append(cells)
-    widths = {len(row) for row in grid}
-    if len(widths) > 1:
-        lens = ", ".join(str(len(row)) for row in grid)
-        raise CardError(f"ragged rows: every row needs the same number of cards (got {lens})")
+    for r, got in enumerate(grid[1:], start=2):
+        if len(got) != len(grid[0]):  # the first row that differs: a message stays one line
+            raise CardError(
+                "ragged rows: every row needs the same number of cards "
+                f"(row 1 has {len(grid[0])}, row {r} has {len(got)})"
+            )
     return len(grid), len(grid[0]), [c for row in grid for c in row]
 
 
@@ -208,7 +208,9 @@ def _cards_in(token: str) -> list[Card]:
         raise whole
     a, b = [" ".join([card_str(c) for c in cards]) for cards in readings]
     joker = " (JK is a joker)" if any(JOKER_CARD in cards for cards in readings) else ""
-    raise CardError(f"{token!r} can be read as {a} or as {b}{joker}: put spaces between the cards")
+    raise CardError(
+        f"{shown(token)} can be read as {a} or as {b}{joker}: put spaces between the cards"
+    )
 
 
 #: A card is at most this long (``JOKER``; ``10♣`` is 3), a run of cards typed

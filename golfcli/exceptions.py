@@ -14,7 +14,9 @@ here, so each kind says by its base what it means:
   ``games.jsonl`` (its game is played again), or a value a function cannot
   take (``determinize`` of a hole still in setup), where the calling code,
   not a user, is at fault.
-  Subclasses: ``yamlsrc.SourceError`` (``file:line: key: problem``) with
+  Subclasses: ``arguments.ArgumentError`` (an argument a public function
+  cannot take, naming it; ``ArgumentTypeError`` for a wrong type is also a
+  ``TypeError``); ``yamlsrc.SourceError`` (``file:line: key: problem``) with
   ``VariantError``, ``tournament.plan.ConfigError``, ``card.model.ScorecardError``
   and ``yamlsrc.LimitError``; ``cards.CardError`` (a card, rank or layout);
   ``state.IllegalAction`` (an action the rules forbid now, naming the rule);

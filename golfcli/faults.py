@@ -12,6 +12,7 @@ import functools
 import os
 from typing import TYPE_CHECKING
 
+from .arguments import choice
 from .exceptions import GolfError
 
 if TYPE_CHECKING:  # imported when a bot crashes: the match imports this module
@@ -36,8 +37,7 @@ class BotFault(GolfError):
     :data:`FAULT_KINDS`)."""
 
     def __init__(self, kind: str, message: str) -> None:
-        assert kind in FAULT_KINDS
-        self.kind = kind
+        self.kind = kind if kind in FAULT_KINDS else choice("kind", kind, FAULT_KINDS)
         super().__init__(message)
 
 

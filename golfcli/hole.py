@@ -43,11 +43,24 @@ from functools import lru_cache
 from pathlib import Path
 
 from .actions import ACTION_KINDS, Action, IllegalAction, Phase
+from .arguments import (
+    ArgumentError,
+    ArgumentTypeError,
+    items,
+    optional_whole,
+    seats_to_counts,
+    shorten,
+    whole,
+    wrong_type,
+)
+from .arguments import names as names_of
+from .arguments import text as text_of
 from .events import Event
 from .exceptions import InputError
 from .game import dealer_of, hole_winners, side_names
-from .keys import KeyedRandom, derive, match_key, new_key
-from .notation import Card, Layout
+from .keys import KeyedRandom, derive, is_key, match_key, new_key
+from .limits import MAX_HOLE_NUMBER, MAX_PLAYERS, MAX_SEED
+from .notation import Card, Layout, card_of, read_layout
 from .replay import replay_hole
 from .scoring import HoleScore
 from .state import HoleState, catalogue, deal_cells
@@ -98,14 +111,78 @@ def _ids(variant: Variant) -> _Ids:
     return _Ids(variant)
 
 
-def _cards_of(cards: str | Layout | Iterable[str | int], what: str) -> list[int]:
+#: A hole's log is bounded by its turn limit; a log longer than this is no hole's.
+MAX_EVENTS = 1_000_000
+
+
+def _action(argument: str, action: object) -> Action:
+    """An action given to a door: an :class:`Action` whose fields are text
+    and whole numbers, or its text (``"swap 4"``).  Text the notation cannot
+    read is an IllegalAction (an unknown action); anything else is no action
+    at all (ArgumentTypeError)."""
+    if isinstance(action, Action):
+        kind, pos, pos2 = action
+        if type(pos) is int and type(pos2) is int and isinstance(kind, str):
+            return action
+        text_of(f"{argument}.kind", kind, "an action's kind (text)")
+        whole(f"{argument}.pos", pos, -1, None, "a position")
+        whole(f"{argument}.pos2", pos2, -1, None, "a position")
+        return Action(kind, int(pos), int(pos2))
+    if isinstance(action, str):
+        try:
+            return Action.from_json(action)
+        except ValueError as exc:
+            raise IllegalAction(str(exc), "unknown") from None
+    wrong_type(argument, "an Action or its text, such as 'swap 4'", action)
+
+
+def _order(order: object, variant: Variant, players: int) -> list[int] | None:
+    """``order``, a deal order of the variant's deck (checked against the
+    deck by the state), as the engine's ints."""
+    if order is None:
+        return None
+    deck = len(variant.deck(players))
+    got = items("order", order, "the variant's deck in the order to deal it", deck)
+    return [whole(f"order[{i}]", c, 0, None, "a card's number") for i, c in enumerate(got)]
+
+
+def _cards_of(cards: object, argument: str) -> list[int]:
     """Cards as the engine's ints, from a layout's notation or a list of cards."""
-    if isinstance(cards, str | Layout):
-        return [int(c) for c in Layout(cards)]
-    try:
-        return [int(Card(c)) for c in cards]
-    except TypeError:
-        raise InputError(f"{what}: not a list of cards") from None
+    return [int(c) for c in read_layout(argument, cards)[2]]
+
+
+def _seats(players: object, variant: Variant) -> int:
+    """The ``players`` argument: a count the variant is played by."""
+    n = whole("players", players, 1, MAX_PLAYERS)
+    variant.check_players(n)
+    return n
+
+
+def deal_key(seed: object, key: object) -> str:
+    """The key a door's ``seed`` and ``key`` arguments deal from (``key``,
+    else ``seed``'s key, else a fresh secret one), each checked: a seed is a
+    whole number from 0 to :data:`~golfcli.limits.MAX_SEED` (what a record
+    and ``golf play --seed`` can hold), a key the 64 hex digits a finished
+    game printed.  ``Hole`` and ``play_match`` deal alike from here."""
+    if key is not None and (not isinstance(key, str) or not is_key(key)):
+        raise (ArgumentError if isinstance(key, str) else ArgumentTypeError)(
+            "key", "64 hex digits (a key a finished game printed)", key
+        )
+    return match_key(optional_whole("seed", seed, 0, MAX_SEED), key)
+
+
+def _deal_args(
+    players: int, seed: object, key: object, number: object, dealer: object, handicap: object
+) -> tuple[str, int, int | None, dict[int, int]]:
+    """The key (from ``key``, ``seed`` or fresh), hole number, dealer and
+    handicaps of a hole's deal, each checked at the door (every hole
+    constructor takes them)."""
+    return (
+        deal_key(seed, key),
+        whole("number", number, 1, MAX_HOLE_NUMBER, "a hole number"),
+        optional_whole("dealer", dealer, 0, players - 1, "a seat"),
+        seats_to_counts("handicap", handicap, players, 0, 2),
+    )
 
 
 class Hole:
@@ -139,23 +216,29 @@ class Hole:
         order: Sequence[int] | None = None,
         _state: HoleState | None = None,
     ) -> None:
-        #: the key the cards come from (secret unless given or made from a seed)
-        self.key = match_key(seed, key)
-        self.number = number
         if _state is None:
             var = resolve(variant)
-            deal = dealer_of(number, players) if dealer is None else dealer
-            rng = KeyedRandom(derive(self.key, f"hole:{number}"))
-            _state = HoleState(
-                var, players, deal, rng, extra_reveals=dict(handicap or {}), order=order
+            seats = _seats(players, var)
+            the_key, number, dealer, reveals = _deal_args(
+                seats, seed, key, number, dealer, handicap
             )
+            deal = dealer_of(number, seats) if dealer is None else dealer
+            rng = KeyedRandom(derive(the_key, f"hole:{number}"))
+            _state = HoleState(
+                var, seats, deal, rng, extra_reveals=reveals, order=_order(order, var, seats)
+            )
+        else:  # a clone's or a replay's: made here, from checked values
+            the_key = key if isinstance(key, str) else match_key(None, None)
+        #: the key the cards come from (secret unless given or made from a seed)
+        self.key = the_key
+        self.number = number
         #: the engine's state: every card, for a program that may know them
         self.state = _state
         self.names = (
-            tuple(names) if names is not None else tuple(f"P{i + 1}" for i in range(_state.players))
+            names_of("names", names, _state.players)
+            if names is not None
+            else tuple(f"P{i + 1}" for i in range(_state.players))
         )
-        if len(self.names) != _state.players:
-            raise InputError(f"{len(self.names)} names for {_state.players} players")
         self._match = MatchInfo(number, names=self.side_names())
         # each seat's censored log so far: a view censors only the events since
         # (the log only grows; view.view says why that is the same history)
@@ -194,31 +277,35 @@ class Hole:
         [(1, Card('6C')), (2, Card('7C'))]
         """
         var = resolve(variant)
-        var.check_players(players)
+        players = _seats(players, var)
         groups = var.groups_for(players)
-        if len(layouts) != groups:
-            raise InputError(f"{len(layouts)} layouts for {groups} sides")
-        sides = [_cards_of(lay, f"layout {s + 1}") for s, lay in enumerate(layouts)]
+        given = items("layouts", layouts, "a list of layouts, one a side", MAX_PLAYERS)
+        if len(given) != groups:
+            raise InputError(f"{len(given)} layouts for {groups} sides")
+        sides = [_cards_of(lay, f"layouts[{s}]") for s, lay in enumerate(given)]
         for s, side in enumerate(sides):
             if len(side) != var.cells:
                 raise InputError(f"layout {s + 1} has {len(side)} cards, not {var.cells}")
-        deal = dealer_of(number, players) if dealer is None else dealer % players
+        the_key, number, dealer, reveals = _deal_args(players, seed, key, number, dealer, handicap)
+        deal = dealer_of(number, players) if dealer is None else dealer
         first_side = var.side_of(players)[(deal + 1) % players]
         dealt = [sides[s][p] for s, p in deal_cells(groups, first_side, var.cells)]
-        dealt.append(int(Card(discard)))
+        dealt.append(int(card_of("discard", discard)))
         rest = Counter(var.deck(players))
         rest.subtract(dealt)
         extra = sorted(c for c, k in rest.items() if k < 0)
         if extra:
             raise InputError(
-                f"the table holds more {', '.join(str(Card(c)) for c in extra)} than the deck"
+                "the table holds more "
+                + shorten(", ".join(str(Card(c)) for c in extra))
+                + " than the deck"
             )
-        the_key = match_key(seed, key)
         if stock is None:
             left = sorted(rest.elements())
             KeyedRandom(derive(the_key, f"hole:{number}:stock")).shuffle(left)
         else:
-            left = _cards_of(stock, "stock")
+            got = items("stock", stock, "a list of cards", len(var.deck(players)))
+            left = [int(card_of(f"stock[{i}]", c)) for i, c in enumerate(got)]
             if Counter(left) != +rest:
                 raise InputError("the layouts, the discard and the stock are not the deck")
         return cls(
@@ -227,7 +314,7 @@ class Hole:
             key=the_key,
             number=number,
             dealer=deal,
-            handicap=handicap,
+            handicap=reveals,
             names=names,
             order=left + dealt[::-1],
         )
@@ -245,7 +332,14 @@ class Hole:
         """The hole its ``events`` record (deal and reshuffles included), at
         the point the log ends; a log the rules refuse raises ValueError.
         Played on past the log, a reshuffle draws from a fresh secret key."""
-        state = replay_hole(resolve(variant), players, events, dict(handicap or {}))
+        var = resolve(variant)
+        seats = _seats(players, var)
+        log = items("events", events, "a hole's events (hole.events)", MAX_EVENTS)
+        for i, ev in enumerate(log):
+            if not isinstance(ev, Event):
+                wrong_type(f"events[{i}]", "an event of a hole's log (hole.events)", ev)
+        reveals = seats_to_counts("handicap", handicap, seats, 0, 2)
+        state = replay_hole(var, seats, log, reveals)
         state._chance = None
         state.rng = KeyedRandom(derive(new_key(), "replay"))
         return cls(state.variant, players, names=names, _state=state)
@@ -287,12 +381,7 @@ class Hole:
         or its text (``"draw_stock"``, ``"swap 4"``).  A move the rules forbid
         raises :class:`~golfcli.actions.IllegalAction` naming the rule, and
         changes nothing."""
-        if isinstance(action, str):
-            try:
-                action = Action.from_json(action)
-            except ValueError as exc:
-                raise IllegalAction(str(exc), "unknown") from None
-        self.state.apply(action)
+        self.state.apply(_action("action", action))
 
     # ------------------------------------------------------------------ actions as numbers
 
@@ -308,31 +397,37 @@ class Hole:
         """The numbers of ``actions`` in any hole of ``variant``, without a
         hole: what a bot, which gets a view and the legal actions, feeds a
         learned policy (``Hole.action_ids(view.variant, legal)``)."""
-        ids = _ids(resolve(variant)).ids
-        try:
-            return tuple(ids[(str(a.kind), a.pos, a.pos2)] for a in actions)
-        except KeyError as exc:
-            raise IllegalAction(
-                f"no {resolve(variant).name} hole has the action {exc}", "unknown"
-            ) from None
+        var = resolve(variant)
+        ids = _ids(var).ids
+        if isinstance(actions, str | bytes | Mapping) or not isinstance(actions, Iterable):
+            wrong_type("actions", "a list of actions", actions)
+        out = []
+        for i, a in enumerate(actions):
+            a = _action(f"actions[{i}]", a)
+            got = ids.get((str(a.kind), a.pos, a.pos2))
+            if got is None:
+                raise IllegalAction(
+                    f"no {var.name} hole has the action {shorten(str(a))}", "unknown"
+                )
+            out.append(got)
+        return tuple(out)
 
     def action_id(self, action: Action | str) -> int:
         """The number of ``action``: the same for every hole of this variant
         (kinds in the engine's order, then positions).  Raises IllegalAction
         for an action no hole of this variant can take."""
-        if isinstance(action, str):
-            action = Action.from_json(action)
+        action = _action("action", action)
         got = _ids(self.variant).ids.get((str(action.kind), action.pos, action.pos2))
         if got is None:
-            raise IllegalAction(f"no {self.variant.name} hole has the action {action}", "unknown")
+            raise IllegalAction(
+                f"no {self.variant.name} hole has the action {shorten(str(action))}", "unknown"
+            )
         return got
 
     def action_of(self, number: int) -> Action:
         """The action numbered ``number`` (:meth:`action_id`'s inverse)."""
         actions = _ids(self.variant).actions
-        if not 0 <= number < len(actions):
-            raise InputError(f"no action {number}: they are numbered 0 to {len(actions) - 1}")
-        return actions[number]
+        return actions[whole("number", number, 0, len(actions) - 1, "an action's number")]
 
     def legal_ids(self) -> tuple[int, ...]:
         """The numbers of :meth:`legal_actions`, in increasing order (worked
@@ -344,6 +439,8 @@ class Hole:
         to act: :meth:`apply` for programs that keep numbers (checked against
         :meth:`legal_ids`, then done without asking the rules again).
         IllegalAction if it is not legal now."""
+        if type(number) is not int:  # numpy's integers too (a network's output)
+            number = whole("number", number, 0, None, "an action's number")
         st = self.state
         ids = _ids(st.variant)
         if number not in ids.legal_ids(st.legal_actions()):
@@ -372,13 +469,13 @@ class Hole:
         >>> Card(hole.view(hole.current).drawn)
         Card('KS')
         """
-        self.state.stack(int(Card(card)))
+        self.state.stack(int(card_of("card", card)))
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now: the view a bot in that seat is given
         (face-down cards are None; the one censoring function made it)."""
-        if not 0 <= seat < self.players:
-            raise InputError(f"no seat {seat}: seats are 0 to {self.players - 1}")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = whole("seat", seat, 0, self.players - 1)
         return view(self.state, seat, self._match, self._seen[seat])
 
     def is_over(self) -> bool:

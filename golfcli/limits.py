@@ -12,3 +12,14 @@ MAX_HOLES = 1000
 
 MAX_SEED = 2**63 - 1
 """Largest seed: it is written into records and configs as a plain integer."""
+
+MAX_PLAYERS = 16
+"""Players at one table (a variant allows 1 to 16)."""
+
+MAX_HOLE_NUMBER = MAX_HOLES + 100
+"""The last hole a game can reach: its holes, then a playoff's
+(``game.max_playoff_holes`` is at most 100)."""
+
+MAX_WORKERS = 1024
+"""Worker processes a run may ask for (``workers``): more is a typo, and each
+is a process started."""

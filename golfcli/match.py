@@ -30,9 +30,20 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from .actions import OVER, Action
-from .bots import Bot
+from .arguments import (
+    callback,
+    choice,
+    flag,
+    items,
+    optional_whole,
+    seats_to_counts,
+    whole,
+    wrong_type,
+)
+from .arguments import names as names_of
+from .bots import Bot, check_bots
 from .events import Event
-from .exceptions import InputError, StopMatch
+from .exceptions import StopMatch
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
 from .game import (
     count_hole,
@@ -43,9 +54,11 @@ from .game import (
     regulation_done,
     side_names,
 )
+from .hole import deal_key
 from .interrupts import HELD, PENDING, deliver
-from .keys import KeyedRandom, derive, match_key
+from .keys import KeyedRandom, derive
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
+from .limits import MAX_HOLES
 from .scoring import HoleScore
 from .state import HoleState
 from .variant import Variant, resolve
@@ -117,9 +130,11 @@ class MatchResult:
     stats: list[SeatStats]
     extra_reveals: dict[int, int] = field(default_factory=dict)
 
-    def standing(self, side: int) -> str:
+    def standing(self, side: object) -> str:
         """Match play's standing of ``side``: ``2 UP``, ``1 DOWN`` or ``Even``."""
-        return match_standing(self.holes_won, side)
+        return match_standing(
+            self.holes_won, whole("side", side, 0, len(self.holes_won) - 1, "a side")
+        )
 
     @property
     def events(self) -> list[tuple[Event, ...]]:
@@ -211,6 +226,12 @@ def optional_attr(obj: Any, name: str) -> Any:
 _MISSING: Final = object()
 
 
+#: Stroke or match play (a variant's ``game.scoring``).
+_SCORINGS: Final = ("stroke", "match")
+#: The most a forfeit may cost (a tournament config's ``forfeit_penalty`` caps it alike).
+MAX_PENALTY: Final = 10_000
+
+
 # tests/test_fairness.py extends it (a rigged deal): allowed when compiled
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Match:
@@ -225,26 +246,48 @@ class Match:
         variant: Variant,
         bots: Sequence[Bot],
         names: Sequence[str] | None = None,
-        seed: int | str = 0,
+        seed: object = 0,
         *,
-        holes: int | None = None,
-        scoring: str | None = None,
-        extra_reveals: dict[int, int] | None = None,
-        record: bool = False,
-        fallback: str = "random",
-        forfeit_penalty: int = FORFEIT_PENALTY,
+        holes: object = None,
+        scoring: object = None,
+        extra_reveals: object = None,
+        record: object = False,
+        fallback: object = "random",
+        forfeit_penalty: object = FORFEIT_PENALTY,
         on_hole: Callable[[Match, HoleRecord], None] | None = None,
         on_fault: Callable[[int, str, str], None] | None = None,
         seeded: Sequence[bool] = (),
     ) -> None:
-        players = len(bots)
-        variant.check_players(players)
+        # The door: every argument checked here, where a caller's mistake is
+        # one line naming it (``seed``, ``holes`` ... are declared ``object``:
+        # compiled, a declared type is checked by mypyc first, in its words).
+        # Each check passes the values golf's own callers give at once: a
+        # tournament makes a match per game.
+        if not isinstance(variant, Variant):
+            wrong_type("variant", "a Variant (golfcli.load_variant)", variant)
+        seats = check_bots("bots", bots, variant)
+        players = len(seats)
+        if not (isinstance(seed, int | str) and not isinstance(seed, bool)):
+            wrong_type("seed", "the match key: a whole number or text", seed)
+        if holes is not None and not (type(holes) is int and 1 <= holes <= MAX_HOLES):
+            holes = whole("holes", holes, 1, MAX_HOLES)
+        if scoring is not None and scoring not in _SCORINGS:
+            scoring = choice("scoring", scoring, _SCORINGS)
         if fallback not in FALLBACKS:
-            raise InputError(f"fallback must be one of {', '.join(FALLBACKS)}")
+            fallback = choice("fallback", fallback, FALLBACKS)
+        if not (type(forfeit_penalty) is int and 0 <= forfeit_penalty <= MAX_PENALTY):
+            forfeit_penalty = whole("forfeit_penalty", forfeit_penalty, 0, MAX_PENALTY)
+        if not isinstance(record, bool):
+            record = flag("record", record)
+        reveals = seats_to_counts("extra_reveals", extra_reveals, players, 0, 2)
         self.variant = variant
-        self.bots = list(bots)
+        self.bots: list[Bot] = seats
         self.players = players
-        self.names = tuple(names or [f"P{i + 1}" for i in range(players)])
+        self.names = (
+            names_of("names", names, players)
+            if names is not None
+            else tuple([f"P{i + 1}" for i in range(players)])
+        )
         self.seed = seed
         self.groups = variant.groups_for(players)
         self.side_of = variant.side_of(players)
@@ -252,15 +295,17 @@ class Match:
         self.holes_planned = holes if holes is not None else variant.game.holes
         self.target = None if holes is not None else variant.game.target
         self.max_holes = variant.game.max_holes
-        self.scoring = scoring or variant.game.scoring
-        self.extra_reveals = dict(extra_reveals or {})
+        self.scoring = str(scoring) if scoring is not None else variant.game.scoring
+        self.extra_reveals = reveals
         self.record = record
-        self.fallback = fallback
+        self.fallback = str(fallback)
         self.forfeit_penalty = forfeit_penalty
-        self.on_hole = on_hole
+        self.on_hole = on_hole if on_hole is None else callback("on_hole", on_hole)
         # (seat, kind, message) as each fault happens, before the fallback's move:
         # golf play shows it, so that a broken bot does not just look weak
-        self.on_fault = on_fault
+        self.on_fault = on_fault if on_fault is None else callback("on_fault", on_fault)
+        if type(seeded) is not list and type(seeded) is not tuple:
+            seeded = items("seeded", seeded, "a list of True or False, one a bot", players)
         self.stats = [SeatStats() for _ in range(players)]
         self.holes: list[HoleRecord] = []
         self.totals = [0] * self.groups
@@ -509,12 +554,12 @@ def play_match(
     bots: Sequence[Bot | str],
     *,
     names: Sequence[str] | None = None,
-    holes: int | None = None,
-    seed: int | None = None,
-    key: str | None = None,
+    holes: object = None,
+    seed: object = None,
+    key: object = None,
     handicap: Mapping[int, int] | None = None,
-    fault_policy: str = "random",
-    record: bool = True,
+    fault_policy: object = "random",
+    record: object = True,
 ) -> MatchResult:
     """Play one game of Golf between ``bots`` (bot objects, or specs such as
     ``"expert"``, ``"greedy?threshold=3"``, ``"my_bot.py"``, ``"cmd:..."``) and
@@ -537,14 +582,22 @@ def play_match(
     from .bots.registry import close_bot, make_bot
 
     var = resolve(variant)
-    k = match_key(seed, key)
-    seat_names = list(names) if names is not None else [f"P{i + 1}" for i in range(len(bots))]
-    if len(seat_names) != len(bots):
-        raise InputError(f"{len(seat_names)} names for {len(bots)} bots")
+    given = check_bots("bots", bots, var, specs=True)
+    players = len(given)
+    seat_names = (
+        names_of("names", names, players)
+        if names is not None
+        else tuple([f"P{i + 1}" for i in range(players)])
+    )
+    n_holes = optional_whole("holes", holes, 1, MAX_HOLES)
+    policy = choice("fault_policy", fault_policy, FALLBACKS)
+    keep = flag("record", record)
+    reveals = seats_to_counts("handicap", handicap, players, 0, 2)
+    k = deal_key(seed, key)
     made: list[Bot] = []
     seats: list[Bot] = []
     try:
-        for bot, name in zip(bots, seat_names, strict=True):
+        for bot, name in zip(given, seat_names, strict=True):
             if isinstance(bot, str):
                 bot = make_bot(bot, seed=bot_seed(k, name))
                 made.append(bot)
@@ -554,13 +607,13 @@ def play_match(
             seats,
             seat_names,
             k,
-            holes=holes,
-            extra_reveals=dict(handicap or {}),
-            record=record,
-            fallback=fault_policy,
+            holes=n_holes,
+            extra_reveals=reveals,
+            record=keep,
+            fallback=policy,
             # the bots made here have their seed already; a bot object given
             # is seeded by the match (the same seed: its name's)
-            seeded=[isinstance(bot, str) for bot in bots],
+            seeded=[isinstance(bot, str) for bot in given],
         )
         return match.play()
     finally:

@@ -17,10 +17,13 @@ Card('5')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import operator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import SupportsIndex, overload
 
 from . import cards as C
+from .arguments import shown, whole, wrong_type
 
 
 class Card(int):
@@ -32,15 +35,7 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, card: str | int) -> Card:
-        if isinstance(card, str):
-            value = C.parse_card(card)
-        else:
-            value = int(card)
-            rank, suit = value >> 3, value & 7
-            if value != C.UNKNOWN and not (
-                0 <= rank <= C.KING and suit <= C.NO_SUIT and (rank != C.JOKER or suit == C.NO_SUIT)
-            ):
-                raise C.CardError(f"{value} is not a card's number")
+        value = C.parse_card(card) if isinstance(card, str) else card_number("card", card)
         return super().__new__(cls, value)
 
     @property
@@ -98,28 +93,15 @@ class Layout(Sequence[Card]):
     def __init__(
         self, cards: str | Layout | Iterable[str | int | Iterable[str | int]], cols: int = 0
     ) -> None:
-        if isinstance(cards, Layout):
-            self.rows, self.cols, self._cards = cards.rows, cards.cols, cards._cards
-            return
-        if isinstance(cards, str):
-            rows, width, flat = C.parse_layout(cards)
-            self.rows, self.cols = rows, width
-            self._cards = tuple(Card(c) for c in flat)
-            return
-        items = list(cards)
-        if items and not isinstance(items[0], str | int):  # a list of rows
-            grid = [[_card(c) for c in _row(row)] for row in items]
-            widths = {len(row) for row in grid}
-            if len(widths) != 1 or not grid[0]:
-                raise C.CardError("every row needs the same number of cards")
-            self.rows, self.cols = len(grid), len(grid[0])
-            self._cards = tuple(c for row in grid for c in row)
-            return
-        flat_cards = tuple(_card(c) for c in items)
-        width = cols or len(flat_cards)
-        if not flat_cards or len(flat_cards) % width:
-            raise C.CardError(f"{len(flat_cards)} cards do not fill rows of {width}")
-        self.rows, self.cols, self._cards = len(flat_cards) // width, width, flat_cards
+        self.rows, self.cols, self._cards = read_layout("cards", cards, cols)
+
+    @classmethod
+    def _of(cls, rows: int, cols: int, cards: tuple[Card, ...]) -> Layout:
+        """A layout of cards :func:`read_layout` has read (as another
+        function's argument, named in its own messages)."""
+        lay = cls.__new__(cls)
+        lay.rows, lay.cols, lay._cards = rows, cols, cards
+        return lay
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -133,6 +115,7 @@ class Layout(Sequence[Card]):
 
     def row(self, r: int) -> tuple[Card, ...]:
         """Row ``r`` (from 0)."""
+        r = whole("r", r, 0, self.rows - 1)
         return self._cards[r * self.cols : (r + 1) * self.cols]
 
     @overload
@@ -181,13 +164,77 @@ class Layout(Sequence[Card]):
         return grid_svg(Grid(list(self._cards), self.cols), str(self))
 
 
+def card_of(argument: str, value: object) -> Card:
+    """The card ``argument`` gives, as its notation or its number (a door
+    that takes one card: ``Hole.stack``, ``Hole.dealt``'s ``discard``)."""
+    if isinstance(value, Card):
+        return value
+    return Card(value) if isinstance(value, str) else Card(card_number(argument, value))
+
+
+def card_number(argument: str, value: object) -> int:
+    """A card given as the engine's number (``Card(82)``, or numpy's
+    integers), checked to be one; ArgumentTypeError for anything that is no
+    number at all (``None``, ``b'A'``)."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        wrong_type(argument, "a card: text such as '10H' or 'K', or a card's number", value)
+    number = operator.index(value)  # type: ignore[arg-type]
+    rank, suit = number >> 3, number & 7
+    if number != C.UNKNOWN and not (
+        0 <= rank <= C.KING and suit <= C.NO_SUIT and (rank != C.JOKER or suit == C.NO_SUIT)
+    ):
+        raise C.CardError(f"{shown(number)} is not a card's number")
+    return number
+
+
+#: What a layout may be given as, in words (every door that takes one says it).
+LAYOUT_TAKES = "a layout: text such as '5 K 2 / 5 7 9', a Layout, or a list of cards or of rows"
+
+
+def read_layout(
+    argument: str, cards: object, cols: object = 0
+) -> tuple[int, int, tuple[Card, ...]]:
+    """Rows, columns and cards of a layout given as ``argument`` (text, a
+    :class:`Layout`, a flat list of cards cut into rows of ``cols``, or a
+    list of rows): the door of :class:`Layout` and of every function that
+    takes a layout.  Text, bytes, a mapping or a set is not a list of cards
+    (the characters of a text, the keys of a mapping, a set has no order)."""
+    if isinstance(cards, Layout):
+        return cards.rows, cards.cols, cards._cards
+    if isinstance(cards, str):
+        rows, width, flat = C.parse_layout(cards)
+        return rows, width, tuple(Card(c) for c in flat)
+    if isinstance(cards, bytes | bytearray | memoryview | Mapping | AbstractSet) or not isinstance(
+        cards, Iterable
+    ):
+        wrong_type(argument, LAYOUT_TAKES, cards)
+    items = list(cards)
+    width = whole("cols", cols, 0, None)
+    if items and not isinstance(items[0], str | int):  # a list of rows
+        grid = [[_card(c) for c in _row(row)] for row in items]
+        for r, row in enumerate(grid[1:], start=2):
+            if len(row) != len(grid[0]):
+                raise C.CardError(
+                    "every row needs the same number of cards "
+                    f"(row 1 has {len(grid[0])}, row {r} has {len(row)})"
+                )
+        if not grid[0]:
+            raise C.CardError("a layout's rows need cards")
+        return len(grid), len(grid[0]), tuple(c for row in grid for c in row)
+    flat_cards = tuple(_card(c) for c in items)
+    width = width or len(flat_cards)
+    if not flat_cards or len(flat_cards) % width:
+        raise C.CardError(f"{len(flat_cards)} cards do not fill rows of {width}")
+    return len(flat_cards) // width, width, flat_cards
+
+
 def _card(item: object) -> Card:
     if isinstance(item, str | int) and not isinstance(item, bool):
         return item if isinstance(item, Card) else Card(item)
-    raise C.CardError(f"{item!r} is not a card (give text such as '10H' or 'K')")
+    raise C.CardError(f"{shown(item)} is not a card (give text such as '10H' or 'K')")
 
 
 def _row(item: object) -> Iterable[object]:
-    if isinstance(item, Iterable):
+    if isinstance(item, Iterable) and not isinstance(item, bytes | bytearray | Mapping):
         return item
-    raise C.CardError(f"{item!r} is not a row of cards")
+    raise C.CardError(f"{shown(item)} is not a row of cards")

@@ -41,6 +41,7 @@ from .actions import (
     IllegalAction,
     Phase,
 )
+from .arguments import shown
 from .cards import card_str
 from .events import (
     EVENT_TYPES,
@@ -507,7 +508,7 @@ class HoleState:
         kind = action.kind
         if kind not in ACTION_KINDS:
             raise IllegalAction(
-                f"unknown action {kind!r} (one of: {', '.join(ACTION_KINDS)})", "unknown"
+                f"unknown action {shown(kind)} (one of: {', '.join(ACTION_KINDS)})", "unknown"
             )
         check = getattr(self, "verify_" + kind)
         if kind in ("bunker", "approach"):
@@ -553,7 +554,7 @@ class HoleState:
         elif kind in ("bunker", "approach"):
             self.shot(kind, a.pos, a.pos2, _checked=True)
         else:  # pragma: no cover - verify() rejects unknown kinds
-            raise IllegalAction(f"unknown action {kind!r}")
+            raise IllegalAction(f"unknown action {shown(kind)}")
 
     # ------------------------------------------------------------------ the rules
     # Every rule is checked in one place: ``_check_x`` returns the

@@ -18,6 +18,7 @@ key by key in ``docs/variants.md``.
 from __future__ import annotations
 
 import copy
+import os
 from collections import Counter
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
@@ -26,7 +27,18 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import cards as C
+from .arguments import (
+    SHOWN_LABEL,
+    items,
+    optional_path,
+    shorten,
+    shown,
+    text,
+    whole,
+    wrong_type,
+)
 from .exceptions import InputError
+from .limits import MAX_PLAYERS
 from .yamlsrc import (
     Checker,
     KeyPath,
@@ -37,6 +49,7 @@ from .yamlsrc import (
     kind_of,
     load_file,
     parse_scalar,
+    printable,
     whole_number,
 )
 
@@ -280,16 +293,20 @@ class Variant:
         return self.rows * self.cols
 
     def packs_for(self, players: int) -> int:
+        """How many packs a hole of ``players`` is dealt from."""
+        players = _player_count(players)
         for lo, hi, n in self.packs:
             if lo <= players <= hi:
                 return n
-        raise InputError(f"variant {self.name!r} has no pack count for {players} players")
+        raise InputError(f"variant {shown(self.name)} has no pack count for {players} players")
 
     def deck(self, players: int) -> list[int]:
         return C.make_deck(self.packs_for(players), self.jokers_per_pack)
 
     def value(self, card: int) -> int:
         """The face value of one card before any matching."""
+        if type(card) is not int or not 0 <= card <= _TOP_CARD:
+            card = whole("card", card, 0, _TOP_CARD, "a card's number")
         for c, v in self.card_values:
             if c == card:
                 return v
@@ -305,7 +322,14 @@ class Variant:
         A card typed with its suit (or a joker) is counted against the copies
         of that card; every card of a rank, suit or none, against the rank's
         copies (a card without a suit can be any suit still free)."""
-        counts = list(players) or list(self.players)
+        cards = [
+            whole(f"cards[{i}]", c, C.UNKNOWN, _TOP_CARD, "a card's number")
+            for i, c in enumerate(items("cards", cards, "a list of cards' numbers", 10_000))
+        ]
+        counts = [
+            _player_count(n, f"players[{i}]")
+            for i, n in enumerate(items("players", players, "a list of player counts", 100))
+        ] or list(self.players)
         short = self._short(cards, counts[0])
         if not short:
             return None
@@ -336,6 +360,7 @@ class Variant:
 
     def groups_for(self, players: int) -> int:
         """How many layouts (sides) a hole with ``players`` seats has."""
+        players = _player_count(players)
         if players in self.partners.player_counts:
             return players // self.partners.group_size
         return players
@@ -344,6 +369,7 @@ class Variant:
         """The allowed player counts whose hole has ``sides`` layouts (with
         partners, two players a side): the tables a hole of typed layouts can
         have come from, which decides how many packs were dealt."""
+        sides = _player_count(sides, "sides")
         return [p for p in self.players if self.groups_for(p) == sides]
 
     def side_of(self, players: int) -> tuple[int, ...]:
@@ -356,13 +382,16 @@ class Variant:
         >>> builtin("alberta").side_of(4), builtin("six-card").side_of(3)
         ((0, 1, 0, 1), (0, 1, 2))
         """
+        players = _player_count(players)
         groups = self.groups_for(players)
         return tuple([s % groups for s in range(players)])
 
     def check_players(self, players: int) -> None:
+        """InputError unless this variant is played by ``players`` (naming the counts it is)."""
+        players = _player_count(players)
         if players not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
-            raise InputError(f"variant {self.name!r} is for {allowed} players, not {players}")
+            raise InputError(f"variant {shown(self.name)} is for {allowed} players, not {players}")
 
     def to_data(self) -> dict[str, Any]:
         """The merged document as plain, mutable JSON-ready data (a fresh copy:
@@ -404,6 +433,17 @@ def _unpickle_variant(state: dict[str, Any]) -> Variant:
     return Variant(**state)
 
 
+#: The largest card number (a king of no suit); ``-1`` is a face-down card.
+_TOP_CARD = (C.KING << 3) | 7
+
+
+def _player_count(n: object, argument: str = "players") -> int:
+    """A count of players (or sides): a whole number from 1 to :data:`MAX_PLAYERS`."""
+    if type(n) is int and 1 <= n <= MAX_PLAYERS:  # the engine's own calls: at once
+        return n
+    return whole(argument, n, 1, MAX_PLAYERS)
+
+
 class VariantError(SourceError):
     """A variant file or override is invalid; the message has file:line: key."""
 
@@ -441,14 +481,34 @@ def load_variant(
     if isinstance(spec, Variant):
         # its merged document, which names no parent: the keys are all there
         spec = {**spec.to_data(), "extends": None}
-    doc = _resolve(spec, base_dir, ())
+    elif not isinstance(spec, Mapping | Located):
+        spec = _spec_arg("spec", spec)
+    base = optional_path("base_dir", base_dir, "a directory (a path) or None")
+    doc = _resolve(spec, base, ())
     if isinstance(overrides, Mapping):
         for key, value in overrides.items():
-            _set_key(doc, str(key), _thawed(value), f"override {key}={value!r}")
+            where = shorten(printable(f"override {key}={shown(value)}"), SHOWN_LABEL)
+            _set_key(doc, str(key), _thawed(value), where)
     else:
-        for item in overrides:
-            _apply_override(doc, item)
+        for i, item in enumerate(items("overrides", overrides, _OVERRIDES, 10_000)):
+            _apply_override(doc, text(f"overrides[{i}]", item, "a 'key=value' text"))
     return _build(doc)
+
+
+_OVERRIDES = "a mapping of key paths to values, or a list of 'key=value' texts"
+_VARIANT = "a variant: a built-in's name, a variant file's path or a Variant"
+
+
+def _spec_arg(argument: str, spec: object) -> str | Path:
+    """A variant's name or path, as a door takes it: text or a path, not
+    bytes or anything else (what the text says, the loader judges)."""
+    if isinstance(spec, str | Path):
+        return spec
+    if isinstance(spec, os.PathLike):
+        name = os.fspath(spec)
+        if isinstance(name, str):
+            return Path(name)
+    wrong_type(argument, _VARIANT, spec)
 
 
 def resolve(spec: str | Path | Variant) -> Variant:
@@ -461,7 +521,7 @@ def resolve(spec: str | Path | Variant) -> Variant:
         return spec
     if isinstance(spec, str) and spec in BUILTIN_NAMES and not _is_file(Path(spec)):
         return builtin(spec)
-    return load_variant(spec)
+    return load_variant(_spec_arg("variant", spec))
 
 
 def variants() -> list[Variant]:
@@ -600,10 +660,12 @@ def _resolve_parent(
         if not _is_file(path):
             names = ", ".join(BUILTIN_NAMES)
             raise VariantError(
-                where, "extends", f"no built-in variant or file {parent!r} (built-ins: {names})"
+                where,
+                "extends",
+                f"no built-in variant or file {shown(parent)} (built-ins: {names})",
             )
         if _resolved(path) in seen:
-            raise VariantError(where, "extends", f"{parent!r} extends itself in a loop")
+            raise VariantError(where, "extends", f"{shown(parent)} extends itself in a loop")
     return _resolve(text, here, seen, extended=True)
 
 
@@ -623,7 +685,7 @@ def _merge(base: Located, top: Located, path: KeyPath) -> None:
                 raise VariantError(
                     top.where((*path, key)),
                     (*path, key),
-                    f"same {_KEYED_MAPPINGS[path]} as {ids[ident]!r}",
+                    f"same {_KEYED_MAPPINGS[path]} as {shown(ids[ident])}",
                 )
             if ident is not None:
                 ids[ident] = key
@@ -657,7 +719,7 @@ def _apply_override(doc: Located, item: str) -> None:
     loaded file, so a key a file leaves out (a pattern's ``bonus``) can be
     set; a mapping merges into the mapping it lands on, as it would in a
     file that extends this one (docs/variants.md); any other value replaces."""
-    where = f"--set {item}"
+    where = shorten(printable(f"--set {item}"), SHOWN_LABEL)  # the key and problem follow
     if "=" not in item:
         raise VariantError(where, "", "expected KEY=VALUE, e.g. values.ranks.2=2")
     key, _, raw = item.partition("=")
@@ -684,7 +746,7 @@ def _set_key(doc: Located, key: str, value: Any, where: str) -> None:
                 raise VariantError(
                     where,
                     dotted(tuple(parts)),
-                    f"unknown key {p!r} in {dotted(walked) or 'the variant'}"
+                    f"unknown key {shown(p)} in {dotted(walked) or 'the variant'}"
                     + (did_you_mean(p, allowed) or keys),
                 )
             if walked in _KEYED_MAPPINGS:
@@ -699,7 +761,7 @@ def _set_key(doc: Located, key: str, value: Any, where: str) -> None:
         elif isinstance(node, list):
             if not isinstance(p, int) or not -len(node) <= p < len(node):
                 raise VariantError(
-                    where, dotted(tuple(parts)), f"no item {p!r} in list {dotted(walked)}"
+                    where, dotted(tuple(parts)), f"no item {shown(p)} in list {dotted(walked)}"
                 )
             p %= len(node)
         else:
@@ -805,7 +867,7 @@ def parse_counts(value: Any) -> tuple[int, int]:
         return a, b
     if (n := whole_number(text)) is not None:
         return n, n
-    raise InputError(f"{value!r} is not a player count like 3, 2-4 or 9+")
+    raise InputError(f"{shown(value)} is not a player count like 3, 2-4 or 9+")
 
 
 def _not_a_tournament_config(ck: Checker) -> None:
@@ -892,9 +954,9 @@ def _players(ck: Checker, raw: Any) -> set[int]:
             lo, hi = parse_counts(item)
         except InputError as exc:
             ck.fail(path, str(exc))
-        if lo < 1 or hi < lo or lo > 16 or (hi > 16 and hi != 99):
-            ck.fail(path, f"impossible player count {item!r} (1 to 16)")
-        players.update(range(lo, min(hi, 16) + 1))
+        if lo < 1 or hi < lo or lo > MAX_PLAYERS or (hi > MAX_PLAYERS and hi != 99):
+            ck.fail(path, f"impossible player count {shown(item)} (1 to {MAX_PLAYERS})")
+        players.update(range(lo, min(hi, MAX_PLAYERS) + 1))
     if not players:
         ck.fail(("players",), "no player counts given")
     return players
@@ -918,10 +980,10 @@ def _deck(ck: Checker) -> tuple[int, tuple[tuple[int, int, int], ...]]:
             except InputError as exc:
                 ck.fail(("deck", "packs", k), str(exc))
             if hi < lo or lo < 1:
-                ck.fail(("deck", "packs", k), f"impossible player count {k!r}")
+                ck.fail(("deck", "packs", k), f"impossible player count {shown(k)}")
             for lo2, hi2, _ in packs:
                 if lo <= hi2 and lo2 <= hi:
-                    ck.fail(("deck", "packs", k), f"player counts {k!r} overlap another entry")
+                    ck.fail(("deck", "packs", k), f"player counts {shown(k)} overlap another entry")
             packs.append((lo, hi, ck.int_(("deck", "packs", k), 1, 12)))
     else:
         ck.fail(("deck", "packs"), "must be a number of packs or a mapping like {2-4: 1, 5+: 2}")
@@ -996,7 +1058,7 @@ def _turn(ck: Checker, cells: int) -> Turn:
         ck.fail(("turn", "draw_from"), "must be a list of stock and/or discard")
     for i, d in enumerate(draw_from):
         if d not in ("stock", "discard"):
-            ck.fail(("turn", "draw_from", i), f"must be stock or discard, not {d!r}")
+            ck.fail(("turn", "draw_from", i), f"must be stock or discard, not {shown(d)}")
     return Turn(
         draw_from=tuple(dict.fromkeys(draw_from)),
         flip_after_discard=ck.choice(("turn", "flip_after_discard"), FLIP_MODES),
@@ -1120,11 +1182,11 @@ def _face_down_limit(ck: Checker, path: KeyPath, cells: int) -> int | None:
         return None
     number = isinstance(v, int) and not isinstance(v, bool)
     if not number or not 0 <= v <= cells:
-        shown = str(v) if number else f"{kind_of(v)} {v!r}"
+        got = shown(v) if number else f"{kind_of(v)} {shown(v)}"
         ck.fail(
             path,
             f"must be a number of face-down cards from 0 to {cells} (the cards of a layout), "
-            f"or null for no limit, not {shown}",
+            f"or null for no limit, not {got}",
         )
     return int(v)
 

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 import yaml
 
+from .arguments import MESSAGE_MOST, MESSAGE_ROOM, listing, shorten, shown, shown_path
 from .exceptions import InputError
 
 KeyPath = tuple[str | int, ...]
@@ -31,8 +32,18 @@ class SourceError(InputError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        parts = [p for p in (self.where, self.path) if p]
-        return printable(": ".join([*parts, self.message]))
+        """``file:line: key.path: problem`` on one line, of at most
+        :data:`~golfcli.arguments.MESSAGE_MOST` characters: a key of a
+        thousand characters is shortened, then the problem's middle (and a
+        file's path of more than 80 characters leaves the rest 120 of its
+        own); ``where``, ``path`` and ``message`` keep each part whole."""
+        where = shown_path(printable(self.where)) if self.where else ""
+        path, message = printable(self.path), printable(self.message)
+        room = max(MESSAGE_MOST - len(where) - 2, MESSAGE_ROOM)
+        if len(path) + len(message) + 2 > room:
+            path = shorten(path, 40)
+            message = shorten(message, room - len(path) - 2)
+        return ": ".join(p for p in (where, path, message) if p)
 
 
 def printable(text: str) -> str:
@@ -336,8 +347,11 @@ class Checker:
         where = f" in {what}" if what else ""
         for k in node:
             if k not in names:
-                hint = did_you_mean(k, names) or f" (expected one of: {', '.join(names)})"
-                self.fail((*path, k), f"unknown key{where}{hint}")
+                said = f"unknown key{where}"
+                # the keys it could be, as many as the line has room for
+                room = MESSAGE_ROOM - len(dotted((*path, k))) - len(said) - 22
+                hint = did_you_mean(k, names) or f" (expected one of: {listing(names, room)})"
+                self.fail((*path, k), f"{said}{hint}")
         return node
 
     def int_(
@@ -347,7 +361,7 @@ class Checker:
         if v is None and none:
             return None
         if isinstance(v, bool) or not isinstance(v, int):
-            self.fail(path, f"must be a whole number, not {kind_of(v)} {v!r}")
+            self.fail(path, f"must be a whole number, not {kind_of(v)} {shown(v)}")
         if lo is not None and v < lo:
             self.fail(path, f"must be at least {lo}, not {v}")
         if hi is not None and v > hi:
@@ -359,25 +373,25 @@ class Checker:
     ) -> float:
         v = self.get(path)
         if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
-            self.fail(path, f"must be a number, not {kind_of(v)} {v!r}")
+            self.fail(path, f"must be a number, not {kind_of(v)} {shown(v)}")
         if v < lo or (open_lo and v == lo):
             bound = "more than" if open_lo else "at least"
-            self.fail(path, f"must be {bound} {lo:g}, not {v!r}")
+            self.fail(path, f"must be {bound} {lo:g}, not {shown(v)}")
         if hi is not None and v > hi:
-            self.fail(path, f"must be at most {hi:g}, not {v!r}")
+            self.fail(path, f"must be at most {hi:g}, not {shown(v)}")
         return float(v)
 
     def bool_(self, path: KeyPath) -> bool:
         v = self.get(path)
         if not isinstance(v, bool):
-            self.fail(path, f"must be true or false, not {v!r}")
+            self.fail(path, f"must be true or false, not {shown(v)}")
         return v
 
     def choice(self, path: KeyPath, options: Collection[str]) -> str:
         v = self.get(path)
         if not isinstance(v, str) or v not in options:  # a list or a map is no option either
             hint = did_you_mean(v, options) if isinstance(v, str) else ""
-            self.fail(path, f"must be one of {', '.join(options)}, not {v!r}{hint}")
+            self.fail(path, f"must be one of {', '.join(options)}, not {shown(v)}{hint}")
         return str(v)
 
     def str_(self, path: KeyPath) -> str:
@@ -390,5 +404,5 @@ class Checker:
         """Non-empty text, stripped."""
         v = self.get(path)
         if not isinstance(v, str) or not v.strip():
-            self.fail(path, f"must be non-empty text, not {kind_of(v)} {v!r}")
+            self.fail(path, f"must be non-empty text, not {kind_of(v)} {shown(v)}")
         return v.strip()

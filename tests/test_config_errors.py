@@ -123,11 +123,9 @@ def test_did_you_mean(tmp_path: Path, text: str, want: list[str]) -> None:
 def test_no_suggestion_when_nothing_is_close(tmp_path: Path) -> None:
     cfg = write(tmp_path, "variant: six-card\nzzzz: 1\nplayers: [{name: a, bot: random}]\n")
     got = errors_of(golf("validate", str(cfg)), cfg)
-    assert got[0] == (
+    assert got[0] == (  # the first keys, in the docs' order, and how many more: one short line
         ":2: zzzz: unknown key in the tournament config (expected one of: name, description, "
-        "variant, holes, format, players, teams, seats, schedule, challenger, games, duplicate, "
-        "seed, workers, time_limit, time_bank, fault_policy, forfeit_penalty, sprt, "
-        "record_events, executor, address, batch_size, max_in_flight)"
+        "variant, holes, format, players, teams, seats, schedule … and 15 more)"
     )
     assert "did you mean" not in got[1]
 

@@ -60,6 +60,8 @@ EXCEPTIONS = golf_exceptions()
 #: ValueError); the walk must find each of them.
 VALUE_ERRORS = {
     "golfcli.exceptions.InputError",
+    "golfcli.arguments.ArgumentError",
+    "golfcli.arguments.ArgumentTypeError",
     "golfcli.yamlsrc.SourceError",
     "golfcli.yamlsrc.LimitError",
     "golfcli.variant.VariantError",
@@ -94,6 +96,19 @@ def test_bad_input_is_an_input_error_and_a_value_error(name: str) -> None:
 
 def test_only_bad_input_is_a_value_error() -> None:
     assert {n for n, c in EXCEPTIONS.items() if issubclass(c, ValueError)} == VALUE_ERRORS
+
+
+def test_a_wrong_type_is_a_type_error_and_still_bad_input() -> None:
+    """A program passing ``Card(None)`` may catch it as Python's calls are
+    caught (``TypeError``) or as golf's bad input (``InputError``, a
+    ``ValueError``): the one class is all three."""
+    typed = {n for n, c in EXCEPTIONS.items() if issubclass(c, TypeError)}
+    assert typed == {"golfcli.arguments.ArgumentTypeError"}
+    cls = EXCEPTIONS["golfcli.arguments.ArgumentTypeError"]
+    err = cls("holes", "a whole number from 1 to 1,000", "3")
+    assert isinstance(err, InputError) and isinstance(err, TypeError)
+    assert str(err) == "holes: must be a whole number from 1 to 1,000, not '3'"
+    assert (err.argument, err.takes, err.got) == ("holes", "a whole number from 1 to 1,000", "3")
 
 
 def test_front_ends_stop_a_match_with_stop_match_not_base_exception() -> None:

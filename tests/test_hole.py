@@ -65,7 +65,9 @@ def test_an_action_no_hole_of_the_variant_has_has_no_number() -> None:
         golfcli.Hole.action_ids(
             "six-card", [golfcli.Action("swap", 0), golfcli.Action("bunker", 0, 2)]
         )
-    with pytest.raises(golfcli.GolfError, match="numbered 0 to 62"):
+    with pytest.raises(
+        golfcli.GolfError, match=r"^number: must be an action's number from 0 to 62, not "
+    ):
         hole.action_of(63)
     assert golfcli.Hole.action_count("six-card") == 63
 
@@ -115,10 +117,13 @@ def test_a_table_is_dealt_as_given_and_replays() -> None:
             "are not the deck",
         ),
         # each place named: which layout, or the stock, is not cards
-        ({"layouts": ["AC 2C / 3C 4C", 5], "discard": "9C"}, "^layout 2: not a list of cards$"),
+        (
+            {"layouts": ["AC 2C / 3C 4C", 5], "discard": "9C"},
+            r"^layouts\[1\]: must be a layout: .*, not 5$",
+        ),
         (
             {"layouts": ["AC 2C / 3C 4C", "5C 6C / 7C 8C"], "discard": "9C", "stock": 7},
-            "^stock: not a list of cards$",
+            "^stock: must be a list of cards, not 7$",
         ),
     ],
 )
@@ -244,7 +249,9 @@ def test_a_hole_keeps_its_key_names_and_number_through_clone_and_replay() -> Non
     assert hole.key == key_from_seed(7) == golfcli.Hole(key=hole.key).key
     assert hole.state.extra_reveals == {1: 1}  # the extra card seat 1 turns up
     assert golfcli.Hole("six-card", 3).names == ("P1", "P2", "P3")
-    with pytest.raises(golfcli.GolfError, match=r"^2 names for 3 players$"):
+    with pytest.raises(
+        golfcli.GolfError, match=r"^names: must be a list of 3 names, not \['a', 'b'\]$"
+    ):
         golfcli.Hole("six-card", 3, names=["a", "b"])
     assert hole.view(0).match.hole == 2
     copy = hole.clone()
@@ -294,7 +301,9 @@ def test_an_unknown_action_or_seat_is_one_error_naming_it() -> None:
             call()
         assert exc.value.rule == "unknown"
     for seat in (2, -1):
-        with pytest.raises(golfcli.GolfError, match=rf"^no seat {seat}: seats are 0 to 1$"):
+        with pytest.raises(
+            golfcli.GolfError, match=rf"^seat: must be a whole number from 0 to 1, not {seat}$"
+        ):
             hole.view(seat)
 
 

@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # its own module on first use (checked apart: test_the_facade_loads_lazily)
     ("golfcli",),
     ("exceptions",),  # GolfError and its branches: every module may raise them
+    ("arguments",),  # the library's doors: argument checks, and messages' shortened echoes
     ("cards", "interrupts", "keys", "limits", "inference"),
     ("yamlsrc", "render"),
     ("variant", "notation"),  # notation: Card and Layout, the public face of cards

@@ -704,7 +704,9 @@ def test_a_match_has_no_hole_until_the_first_is_dealt() -> None:
 def test_a_match_refuses_what_it_cannot_play() -> None:
     from golfcli.exceptions import InputError
 
-    with pytest.raises(InputError, match=r"^fallback must be one of random, forfeit, disqualify$"):
+    with pytest.raises(
+        InputError, match=r"^fallback: must be one of random, forfeit, disqualify, not 'retry'$"
+    ):
         Match(builtin("six-card"), [RandomBot(), RandomBot()], fallback="retry")
     with pytest.raises(InputError, match="is for 2, 3, 4, 6 players, not 5"):
         Match(builtin("alberta"), [RandomBot() for _ in range(5)])
@@ -885,7 +887,9 @@ def test_play_match_refuses_names_that_do_not_fit_and_closes_what_it_made(
     from golfcli.exceptions import InputError, StopMatch
     from golfcli.match import play_match
 
-    with pytest.raises(InputError, match=r"^3 names for 2 bots$"):
+    with pytest.raises(
+        InputError, match=r"^names: must be a list of 2 names, not \['a', 'b', 'c'\]$"
+    ):
         play_match("six-card", ["random", "random"], names=["a", "b", "c"])
     closed: list[object] = []
     monkeypatch.setattr(registry, "close_bot", closed.append)
@@ -899,6 +903,10 @@ def test_play_match_refuses_names_that_do_not_fit_and_closes_what_it_made(
         play_match("six-card", [mine, "random"], holes=1, seed=2)
     assert len(closed) == 1 and isinstance(closed[0], RandomBot) and closed[0] is not mine
     closed.clear()
-    with pytest.raises(InputError):
-        play_match("six-card", ["random", "greedy"], holes=1, seed=2, fault_policy="nope")
+    with pytest.raises(InputError, match="unknown bot 'nobody'"):  # the second cannot be made
+        play_match("six-card", ["random", "greedy", "nobody"], holes=1, seed=2)
     assert [type(b).__name__ for b in closed] == ["RandomBot", "GreedyBot"]
+    closed.clear()
+    with pytest.raises(InputError, match=r"^fault_policy: "):  # refused before a bot is made
+        play_match("six-card", ["random", "greedy"], holes=1, seed=2, fault_policy="nope")
+    assert closed == []

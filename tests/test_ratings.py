@@ -21,7 +21,7 @@ import pytest
 from golfcli.tournament import leaderboard, ratings
 from golfcli.tournament.leaderboard import side_ranks
 
-from .helpers import Gate, golf, one_error_line
+from .helpers import GOLF, Gate, golf, one_error_line
 from .test_tournament import write
 
 # 3 players in pairs: 3 tables x 2 seatings x 5 deals = 30 one-hole games;
@@ -588,3 +588,364 @@ def test_a_database_lost_mid_run_is_one_warning_and_the_run_completes(
     assert len(recorded) < GAMES
     ok("ratings", "import", str(out), "--db", str(db))
     assert games_in(db) == {"rated": on_disk(out)}
+
+
+# --------------------------------------------------------------------------- many creators
+
+# 8 runs of 2 deals in 2 seatings: 32 games, as 8 imports started together bring them.
+SMALL = """\
+name: run{k}
+variant: six-card
+holes: 1
+players:
+  - {{name: ann, bot: greedy}}
+  - {{name: bob, bot: random}}
+games: 2
+seed: {k}
+workers: 1
+"""
+
+#: ``golf`` with its modules loaded, held until a byte arrives on its stdin:
+#: the test releases eight at once, so they reach the missing database
+#: together (started one by one, their start-up times would stagger them).
+GATED = [
+    sys.executable,
+    "-c",
+    "import sys; import golfcli.cli, golfcli.commands.ratings, golfcli.tournament.ratings; "
+    "sys.stdin.read(1); from golfcli.entry import main; main()",
+]
+
+
+@pytest.fixture(scope="module")
+def eight_runs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    import golfcli
+
+    where = tmp_path_factory.mktemp("eight")
+    runs = []
+    for k in range(8):
+        cfg = write(where, SMALL.format(k=k), f"t{k}.yaml")
+        golfcli.run_tournament(cfg, out=where / f"run{k}")
+        runs.append(where / f"run{k}")
+    assert sum(len(on_disk(r)) for r in runs) == 32
+    return runs
+
+
+def _imports_released_together(runs: list[Path], db: Path) -> list[subprocess.Popen[str]]:
+    procs = [
+        subprocess.Popen(
+            [*GATED, "ratings", "import", str(run), "--db", str(db)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for run in runs
+    ]
+    time.sleep(0.5)  # their imports done, each waits at its gate
+    for p in procs:
+        assert p.stdin is not None
+        p.stdin.write("x")
+        p.stdin.flush()
+    for p in procs:
+        assert p.stdin is not None
+        p.stdin.close()
+    return procs
+
+
+def _finish(p: subprocess.Popen[str]) -> tuple[str, str]:
+    """Its output once it has ended (a few lines: the pipes never fill)."""
+    p.wait(timeout=120)
+    assert p.stdout is not None and p.stderr is not None
+    out, err = p.stdout.read(), p.stderr.read()
+    p.stdout.close()
+    p.stderr.close()
+    return out, err
+
+
+def _each_game_once(db: Path, runs: list[Path]) -> None:
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert conn.execute("SELECT count(*) FROM games").fetchone() == (32,)
+        assert conn.execute("SELECT count(*) FROM runs").fetchone() == (8,)
+    conn.close()
+    assert games_in(db) == {run.name: on_disk(run) for run in runs}
+
+
+def test_eight_imports_making_one_database_at_once_keep_every_game(
+    tmp_path: Path, eight_runs: list[Path]
+) -> None:
+    """Judged by three reads one after another (application id, version,
+    tables), a database another process was making looked like another
+    program's, and games were lost; now one process makes it, under a lock,
+    while the others wait, and each judges it in one snapshot."""
+    for attempt in range(2):
+        db = tmp_path / f"try{attempt}" / "r.db"  # its directory missing too
+        procs = _imports_released_together(eight_runs, db)
+        for p, run in zip(procs, eight_runs, strict=True):
+            out, err = _finish(p)
+            assert p.returncode == 0 and err == "", err
+            assert out.startswith(f"{run}: 4 new game(s) recorded in {db}, 0 recorded before")
+        _each_game_once(db, eight_runs)
+
+
+CREATOR = """\
+import sys, time
+from pathlib import Path
+from golfcli.tournament import ratings
+
+where, me, start, rounds = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+info = ratings.RunInfo(
+    uid=me, started="2026-01-01T00:00:00Z", name=me, variant="six-card", rules="r", seats=2,
+    format="stroke", config_hash="h", source="test", golfcli="0",
+    players={"a": {"bot": "random", "options": {}, "code": ""},
+             "b": {"bot": "greedy", "options": {}, "code": ""}},
+)
+for r in range(rounds):
+    when = start + r * 0.04  # every process at the same instant, a new database each round
+    time.sleep(max(0.0, when - time.time() - 0.003))
+    while time.time() < when:
+        pass
+    rec = ratings.Recorder(where / f"{r}.db", info)
+    for i in range(4):
+        rec.add({"game": i, "deal": i, "seating": ["a", "b"], "side_of": [0, 1],
+                 "totals": [i, 3], "holes_won": [0, 1], "winners": [1]})
+    rec.close()
+    assert rec.problem is None, rec.problem
+"""
+
+
+def test_processes_making_databases_at_once_keep_every_game(tmp_path: Path) -> None:
+    """Eight recorders (what a tournament records with) start on a missing
+    database at the same instant, 40 times over: every database holds every
+    run's games.  Before the creation lock, about one round in twenty lost
+    a run ("not golf's ratings", or "database is locked" at once)."""
+    rounds = 40
+    start = time.time() + 1.5  # once every process has started
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", CREATOR, str(tmp_path), f"p{k}", str(start), str(rounds)],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for k in range(8)
+    ]
+    errors = [p.communicate(timeout=120)[1] for p in procs]
+    assert all(p.returncode == 0 for p in procs), [e.strip().splitlines()[-1:] for e in errors]
+    for r in range(rounds):
+        held = games_in(tmp_path / f"{r}.db")
+        assert held == {f"p{k}": {0, 1, 2, 3} for k in range(8)}, r
+
+
+def test_imports_killed_while_making_the_database_lose_no_game(
+    tmp_path: Path, eight_runs: list[Path]
+) -> None:
+    """Four of eight creators are killed (SIGKILL) at moments spread over
+    the making of the file: what the others recorded is there, the file is
+    whole, and importing every run again adds each missing game once."""
+    import random
+
+    rng = random.Random(5)
+    for attempt in range(2):
+        db = tmp_path / f"try{attempt}.db"
+        procs = _imports_released_together(eight_runs, db)
+        killed = set(rng.sample(range(8), 4))
+        for k in sorted(killed):
+            time.sleep(rng.uniform(0.0, 0.03))
+            procs[k].kill()
+        for k, p in enumerate(procs):
+            _, err = _finish(p)
+            assert k in killed or (p.returncode == 0 and err == ""), err
+        survived = {eight_runs[k].name for k, p in enumerate(procs) if p.returncode == 0}
+        if db.exists():
+            with sqlite3.connect(db) as conn:
+                assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+            conn.close()
+            held = games_in(db)
+            runs = {run.name: run for run in eight_runs}
+            assert all(held[name] == on_disk(runs[name]) for name in survived)
+        else:
+            assert not survived
+        for run in eight_runs:
+            ok("ratings", "import", str(run), "--db", str(db))
+        _each_game_once(db, eight_runs)
+
+
+# --------------------------------------------------------------------------- what is at --db
+
+
+def _fifo(p: Path) -> None:
+    os.mkfifo(p)
+
+
+def _socket(p: Path) -> None:
+    import socket
+
+    s = socket.socket(socket.AF_UNIX)
+    s.bind(str(p))
+    s.close()
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [(_fifo, "a FIFO"), (_socket, "a socket"), (lambda p: p.mkdir(), "a directory")],
+    ids=["fifo", "socket", "directory"],
+)
+def test_a_db_that_is_not_a_file_is_refused_before_it_is_opened(
+    tmp_path: Path, make: Any, says: str
+) -> None:
+    """Opened, a FIFO waits for ever for a writer (golf tournament outlived
+    ``timeout 10`` by minutes, SIGTERM held while it waited): each command
+    runs in its own process here, under a timeout, so a hang fails the test."""
+    db = tmp_path / "ff"
+    make(db)
+    run = tmp_path / "run"
+    cfg = write(tmp_path, CFG)
+    for args in (["ratings", "--db", str(db)], ["ratings", "import", str(run), "--db", str(db)]):
+        if args[1] == "import" and not run.exists():
+            ok("tournament", str(cfg), "--no-db", "--out", str(run), "-q")
+        r = subprocess.run(
+            [*GOLF, *args], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+        )
+        assert r.returncode == 2 and r.stderr == f"golf: error: {db}: {says}, not a database file\n"
+    r = subprocess.run(
+        [*GOLF, "tournament", str(cfg), "--db", str(db), "-q"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 0 and "Standings" in r.stdout
+    assert r.stderr == (
+        f"golf: warning: ratings database {db}: {says}, not a database file; "
+        "this run's games are not recorded there\n"
+    )
+
+
+def test_a_device_as_db_is_refused(eight_runs: list[Path]) -> None:
+    run = str(eight_runs[0])
+    for args in (["ratings", "--db", "/dev/null"], ["ratings", "import", run, "--db", "/dev/zero"]):
+        line = one_error_line(golf(*args))
+        assert line == f"golf: error: {args[-1]}: a device, not a database file"
+
+
+def test_every_path_error_is_one_line_naming_the_path(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    ok("tournament", str(write(tmp_path, CFG)), "--no-db", "--out", str(run), "-q")
+    long = tmp_path / ("x" * 300) / "r.db"  # a name longer than a file system takes
+    under_a_file = tmp_path / "t.yaml" / "r.db"
+    for db, says in ((long, "File name too long"), (under_a_file, "Not a directory")):
+        for args in (["ratings"], ["ratings", "import", str(run)]):
+            line = one_error_line(golf(*args, "--db", str(db)))
+            assert line.endswith(f": cannot use this path: {says}"), line
+            assert len(line) <= 200 and line.startswith(f"golf: error: {str(db)[:40]}")
+            assert "r.db" in line  # its end is shown, with the file's name
+
+
+def _as_nobody() -> list[str] | None:
+    """How to run a command without root's rights (root reads anything), or
+    None where that cannot be done."""
+    if os.geteuid() != 0:
+        return []
+    import shutil
+
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return None
+    return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+def test_a_db_the_user_may_not_reach_is_one_line(eight_runs: list[Path]) -> None:
+    import shutil
+    import tempfile
+
+    prefix = _as_nobody()
+    if prefix is None:
+        pytest.skip("running as root without setpriv: root may read anything")
+    where = Path(tempfile.mkdtemp())  # in /tmp: a place the other user reaches
+    try:
+        where.chmod(0o755)
+        run = where / "run"
+        shutil.copytree(eight_runs[0], run)
+        shut = where / "shut"
+        shut.mkdir()
+        shut.chmod(0o000)
+        for args in (["ratings"], ["ratings", "import", str(run)]):
+            for db in (shut / "r.db", shut / "sub" / "r.db"):
+                r = subprocess.run(
+                    [*prefix, *GOLF, *args, "--db", str(db)],
+                    capture_output=True,
+                    text=True,
+                    timeout=60,
+                )
+                assert r.returncode == 2, r.stderr
+                assert r.stderr == f"golf: error: {db}: cannot use this path: Permission denied\n"
+    finally:
+        (where / "shut").chmod(0o755)
+        shutil.rmtree(where)
+
+
+# --------------------------------------------------------------------------- read-only
+
+
+def _ours_other_schema(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA application_id = {ratings.APP_ID}")
+        conn.execute("CREATE TABLE runs (id INTEGER PRIMARY KEY, what TEXT)")
+        conn.execute("INSERT INTO runs (what) VALUES ('mine')")
+    conn.close()
+
+
+def _ours_in_rollback_mode(path: Path) -> None:
+    """A golf database as a copy or an older golf leaves it: not in WAL mode."""
+    ok("tournament", str(write(path.parent, CFG, "copied.yaml")), "--db", str(path), "-q")
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")
+    conn.close()
+
+
+def _damaged_inside(path: Path) -> None:
+    _ours_in_rollback_mode(path)
+    data = bytearray(path.read_bytes())
+    data[1024:] = b"\xa5" * (len(data) - 1024)
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (_ours_other_schema, "marked as golf's ratings, but not their tables (runs lacks "),
+        (_foreign, "an SQLite database, but not golf's ratings"),
+        (_newer, "made by a newer golf"),
+        (_damaged_inside, "database disk image is malformed"),
+        (lambda p: p.write_bytes(b"SQLite format 3\x00" + b"\xff" * 2000), ""),
+        (lambda p: p.write_bytes(b""), "empty: not a golf ratings database"),
+    ],
+    ids=["golfs-id-other-schema", "foreign", "newer", "damaged", "broken-header", "empty"],
+)
+def test_golf_ratings_reads_and_never_writes(tmp_path: Path, make: Any, says: str) -> None:
+    """``golf ratings`` opens the file read-only: a file it refuses is byte
+    for byte as it was (it once switched one to WAL and bumped its header's
+    counters), and the one line names the file."""
+    import hashlib
+
+    db = tmp_path / "g.db"
+    make(db)
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    listing = sorted(os.listdir(tmp_path))
+    for extra in ([], ["--format", "json"], ["--variant", "six-card", "--players", "2"]):
+        line = one_error_line(golf("ratings", "--db", str(db), *extra))
+        assert line.startswith(f"golf: error: {db}: ") and says in line, line
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+    assert sorted(os.listdir(tmp_path)) == listing  # no journal, WAL or lock file left
+
+
+def test_reading_a_good_database_leaves_it_as_it_was(tmp_path: Path) -> None:
+    import hashlib
+
+    db = tmp_path / "r.db"
+    _ours_in_rollback_mode(db)
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    assert "30 games in 1 run" in ok("ratings", "--db", str(db)).stdout
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+    with sqlite3.connect(db) as conn:  # still in the mode it was in
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    conn.close()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from golfcli import cards as C
+from golfcli.arguments import shorten, shown_path
 from golfcli.exceptions import InputError
 from golfcli.variant import (
     BUILTIN_NAMES,
@@ -1086,7 +1087,8 @@ ERRORS: list[tuple[tuple[str, ...], str]] = [
 
 @pytest.mark.parametrize(("sets", "message"), ERRORS, ids=[" ".join(s) for s, _ in ERRORS])
 def test_every_error_in_its_words(sets: tuple[str, ...], message: str) -> None:
-    assert error_of("six-card", sets) == f"--set {sets[-1]}: {message}"
+    # the place as a message names it (a --set longer than 36 characters shortened)
+    assert error_of("six-card", sets) == f"{shorten('--set ' + sets[-1], 36)}: {message}"
 
 
 def test_player_counts_at_their_edges() -> None:
@@ -1306,15 +1308,16 @@ def test_names_that_are_not_variants(spec: str, message: str) -> None:
 def test_a_name_of_255_bytes_is_looked_for() -> None:
     """The limits are the file system's: 255 bytes a part, 4095 in all (the
     system's 4096 count the NUL that ends a path)."""
-    assert error_of("n" * 250 + ".yaml") == "n" * 250 + ".yaml: file not found"
+    # looked for, and named as a message names a path (its two ends, 120 characters)
+    assert error_of("n" * 250 + ".yaml") == shown_path("n" * 250 + ".yaml") + ": file not found"
     assert error_of("n" * 251 + ".yaml") == (
         "n" * 37 + "...: not a variant name or file (names are at most 255 bytes, no NUL)"
     )
-    assert error_of("n" * 250).startswith("n" * 250 + ": unknown variant")
+    assert error_of("n" * 250).startswith(shown_path("n" * 250) + ": unknown variant")
     deep = "/".join(["d" * 200] * 20)  # 4019 bytes, parts of 200
-    assert error_of(deep) == f"{deep}: file not found"
+    assert error_of(deep) == f"{shown_path(deep)}: file not found"
     longest = deep + "/" + "e" * 75  # 4095 bytes
-    assert error_of(longest) == f"{longest}: file not found"
+    assert error_of(longest) == f"{shown_path(longest)}: file not found"
     assert error_of(longest + "e") == (
         "d" * 37 + "...: not a variant name or file (names are at most 255 bytes, no NUL)"
     )

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action
+from ..arguments import items, wrong_type
 from ..exceptions import InputError
+from ..limits import MAX_PLAYERS
+from ..variant import Variant
 from ..view import View
 
 
@@ -35,6 +38,34 @@ class Bot(Protocol):
     def choose(self, view: View, legal: Sequence[Action]) -> Action: ...
 
 
+def check_seed(seed: object) -> int | str:
+    """A bot's seed: a whole number or text (what a match derives: reproducible)."""
+    if type(seed) is str or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    wrong_type("seed", "a whole number or text", seed)
+
+
+def check_bots(argument: str, bots: object, variant: Variant, specs: bool = False) -> list[Any]:
+    """``bots``: a list of one bot per seat, as many as ``variant`` is played
+    by.  A bot is an object with a ``choose`` method (a bot given as ``5``
+    or ``b'greedy'`` was taken and faulted at every decision); with
+    ``specs``, also a bot's spec (text such as ``"greedy"``)."""
+    takes = "bots: objects with choose(view, legal)" + (
+        " or specs such as 'greedy'" if specs else ""
+    )
+    seats = items(argument, bots, f"a list of {takes}", MAX_PLAYERS)
+    for i, bot in enumerate(seats):
+        if specs and isinstance(bot, str):
+            continue
+        if not callable(getattr(bot, "choose", None)):
+            what = "a bot (an object with choose(view, legal))" + (
+                " or a bot's spec such as 'greedy'" if specs else ""
+            )
+            wrong_type(f"{argument}[{i}]", what, bot)
+    variant.check_players(len(seats))
+    return seats
+
+
 class BaseBot:
     """A base to write a bot on: override :meth:`choose`.  It brings a name
     (``name``, shown in tables), ``self.rng`` (a ``random.Random`` the match
@@ -45,13 +76,13 @@ class BaseBot:
     wants_view = True
 
     def __init__(self, seed: int | str | None = None, **options: object) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed if seed is None else check_seed(seed))
         self.options = options
 
     def seed(self, seed: int | str) -> None:
         """Seed ``self.rng``; a match calls it before the game with a seed made
         from its key and the seat's name (never the key itself)."""
-        self.rng.seed(seed)
+        self.rng.seed(check_seed(seed))
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:  # pragma: no cover - abstract
         """Pick one of ``legal`` (never empty) given ``view``, what this seat

@@ -30,10 +30,27 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..actions import Action
+from ..arguments import (
+    MESSAGE_MOST,
+    ArgumentError,
+    ArgumentTypeError,
+    callback,
+    flag,
+    items,
+    listing,
+    mapping,
+    number,
+    optional_path,
+    optional_text,
+    reason,
+    shown,
+    whole,
+    wrong_type,
+)
 from ..exceptions import StopMatch
 from ..faults import BotFault
 from ..view import View
-from . import Bot
+from . import Bot, check_seed
 from . import BotSpecError as BotSpecError  # re-exported: callers know it from here
 
 BUILTIN_BOTS = ("random", "greedy", "expert", "mc", "field")
@@ -189,7 +206,7 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
             continue
         key, eq, value = part.partition("=")
         if not eq or not key:
-            raise BotSpecError(f"bot option {part!r} in {spec!r} is not key=value")
+            raise BotSpecError(f"bot option {shown(part)} in {shown(spec)} is not key=value")
         opts[key] = parse_scalar(value)
     return base, opts
 
@@ -209,8 +226,8 @@ def _cannot_create(spec: str, exc: Exception) -> BotSpecError:
     """A constructor's refusal in one line: bad options (TypeError, ValueError)
     as their message, anything else (the bot's own code failed) with its type."""
     if isinstance(exc, TypeError | ValueError):
-        return BotSpecError(f"cannot create bot {spec!r}: {exc}")
-    return BotSpecError(f"cannot create bot {spec!r}: {type(exc).__name__}: {exc}")
+        return BotSpecError(f"cannot create bot {shown(spec)}: {reason(exc)}")
+    return BotSpecError(f"cannot create bot {shown(spec)}: {type(exc).__name__}: {reason(exc)}")
 
 
 def _instantiate(
@@ -228,12 +245,12 @@ def _instantiate(
             raise _cannot_create(spec, exc) from None
     elif callable(obj):
         if options:
-            raise BotSpecError(f"bot {spec!r} is a function and takes no options")
+            raise BotSpecError(f"bot {shown(spec)} is a function and takes no options")
         bot = FunctionBot(obj, spec)
     else:
-        raise BotSpecError(f"{spec!r} is neither a class nor a function")
+        raise BotSpecError(f"{shown(spec)} is neither a class nor a function")
     if not callable(getattr(bot, "choose", None)):
-        raise BotSpecError(f"bot {spec!r} has no choose(view, legal) method")
+        raise BotSpecError(f"bot {shown(spec)} has no choose(view, legal) method")
     if not hasattr(bot, "name"):
         # a bot with __slots__ keeps its own naming
         with contextlib.suppress(AttributeError):
@@ -243,13 +260,13 @@ def _instantiate(
 
 def _load_file(path: Path, spec: str) -> Any:
     if not path.exists():
-        raise BotSpecError(f"bot file {str(path)!r} not found")
+        raise BotSpecError(f"bot file {shown(str(path))} not found")
     # Named from the path's digest, not hash(): nothing may depend on the hash seed.
     digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
     mod_name = f"golf_user_bot_{digest}"
     loader_spec = importlib.util.spec_from_file_location(mod_name, path)
     if loader_spec is None or loader_spec.loader is None:
-        raise BotSpecError(f"cannot load bot file {str(path)!r}")
+        raise BotSpecError(f"cannot load bot file {shown(str(path))}")
     module = importlib.util.module_from_spec(loader_spec)
     sys.modules[mod_name] = module
     try:
@@ -258,16 +275,18 @@ def _load_file(path: Path, spec: str) -> Any:
         # sys.exit() at import would otherwise end golf itself, silently, with the
         # bot's exit code; the bot file is at fault, so say so like any load failure.
         raise BotSpecError(
-            f"bot file {str(path)!r} exited while being loaded (exit code {exc.code!r})"
+            f"bot file {shown(str(path))} exited while being loaded (exit code {shown(exc.code)})"
         ) from None
     except Exception as exc:
         raise BotSpecError(
-            f"bot file {str(path)!r} failed to load: {type(exc).__name__}: {exc}"
+            f"bot file {shown(str(path))} failed to load: {type(exc).__name__}: {reason(exc)}"
         ) from None
     for attr in ("Bot", "choose"):
         if hasattr(module, attr):
             return getattr(module, attr)
-    raise BotSpecError(f"bot file {str(path)!r} defines neither a Bot class nor a choose function")
+    raise BotSpecError(
+        f"bot file {shown(str(path))} defines neither a Bot class nor a choose function"
+    )
 
 
 def make_bot(
@@ -292,12 +311,19 @@ def make_bot(
     >>> make_bot("greedy?threshold=3").name
     'greedy'
     """
+    seed = None if seed is None else check_seed(seed)
+    opts_given = _options(options)
+    base_dir = optional_path("base_dir", base_dir, "a directory (a path) or None")
+    external = _external(external)
     if not isinstance(spec, str):
+        argv = items("spec", spec, _SPEC, 1000)
+        if not argv or not all(isinstance(w, str) for w in argv):
+            raise ArgumentTypeError("spec", _SPEC, spec)
         from .external import ExternalBot
 
-        return ExternalBot(list(spec), seed=seed, cwd=base_dir, **external)
+        return ExternalBot(argv, seed=seed, cwd=base_dir, **external)
     base, opts = split_options(spec.strip())
-    opts.update(options or {})
+    opts.update(opts_given)
     if base.startswith("cmd:"):
         argv = split_command(base[4:])
         if not argv:
@@ -319,18 +345,58 @@ def make_bot(
         mod_name, _, attr = base.partition(":")
         try:
             module = importlib.import_module(mod_name)
-        except ImportError as exc:
-            raise BotSpecError(f"cannot import {mod_name!r} for bot {base!r}: {exc}") from None
+        except (ImportError, ValueError, TypeError) as exc:  # ":x", "..x" are no module
+            raise BotSpecError(
+                f"cannot import {shown(mod_name)} for bot {shown(base)}: {reason(exc)}"
+            ) from None
+        except Exception as exc:  # the module's own code failed
+            raise BotSpecError(
+                f"cannot import {shown(mod_name)} for bot {shown(base)}: "
+                f"{type(exc).__name__}: {reason(exc)}"
+            ) from None
         if not hasattr(module, attr):
-            raise BotSpecError(f"module {mod_name!r} has no {attr!r}")
+            raise BotSpecError(f"module {shown(mod_name)} has no {shown(attr)}")
         return PythonBot(_instantiate(getattr(module, attr), base, seed, opts), log_path)
     from ..yamlsrc import did_you_mean
 
     names = ", ".join(BUILTIN_BOTS)
     raise BotSpecError(
-        f"unknown bot {spec!r}{did_you_mean(base, BUILTIN_BOTS)}: use a built-in ({names}), "
+        f"unknown bot {shown(spec)}{did_you_mean(base, BUILTIN_BOTS)}: use a built-in ({names}), "
         "a file.py, package.module:Name or cmd:PROGRAM"
     )
+
+
+_SPEC = "a bot's spec such as 'greedy', 'my_bot.py' or 'cmd:PROGRAM', or a program's argv list"
+_OPTIONS = "a mapping of option names to values, or None"
+#: ``make_bot``'s keywords for a program, each with its check (a Python bot takes log_path)
+_EXTERNAL: dict[str, Callable[[str, object], object]] = {
+    "time_limit": lambda k, v: number(k, v, 0.0, MAX_SECONDS, above=True),
+    "time_bank": lambda k, v: number(k, v, 0.0, MAX_SECONDS),
+    "startup_time": lambda k, v: number(k, v, 0.0, MAX_SECONDS, above=True),
+    "log_path": lambda k, v: optional_path(k, v, "a file's path or None"),
+    "name": lambda k, v: optional_text(k, v, "a name (text) or None"),
+    "restart": flag,
+    "max_failed_starts": lambda k, v: whole(k, v, 0, 1000),
+    "max_timeouts": lambda k, v: whole(k, v, 0, 1000),
+    "transport_factory": callback,
+}
+MAX_SECONDS = 86_400.0  #: the most seconds a time limit or bank may be (a day)
+
+
+def _options(options: object) -> dict[str, Any]:
+    """``options``: a mapping of option names (text) to values, or None."""
+    got = {} if options is None else mapping("options", options, _OPTIONS)
+    if not all(isinstance(key, str) for key in got):
+        wrong_type("options", "a mapping whose keys are option names (text)", options)
+    return dict(got)
+
+
+def _external(external: Mapping[str, object]) -> dict[str, Any]:
+    """The keyword arguments for an external program, each checked."""
+    for key, value in external.items():
+        if key not in _EXTERNAL:
+            raise ArgumentError(key, "one of make_bot's arguments: " + ", ".join(_EXTERNAL), value)
+    return {key: _EXTERNAL[key](key, value) for key, value in external.items()}
 
 
 def builtin_factory(base: str, opts: dict[str, Any]) -> Callable[[Any], Bot]:
@@ -351,9 +417,11 @@ def class_factory(cls: Any, base: str, opts: dict[str, Any]) -> Callable[[Any], 
     if unknown:  # a misspelt option would otherwise be ignored without a word
         from ..yamlsrc import did_you_mean
 
-        takes = f"its options: {', '.join(sorted(known))}" if known else "it takes none"
         hint = did_you_mean(unknown[0], known)
-        raise BotSpecError(f"bot {base!r} has no option {unknown[0]!r}{hint} ({takes})")
+        said = f"bot {shown(base)} has no option {shown(unknown[0])}{hint}"
+        room = MESSAGE_MOST - len(said) - 18  # mc's 20 options are more than a line holds
+        takes = f"its options: {listing(sorted(known), room)}" if known else "it takes none"
+        raise BotSpecError(f"{said} ({takes})")
     check_option_types(cls, base, opts)
     opts = dict(opts)
     takes_seed = _takes_seed(cls)
@@ -375,7 +443,9 @@ def split_command(text: str) -> list[str]:
     try:
         return shlex.split(text)
     except ValueError as exc:
-        raise BotSpecError(f"bot command {text!r}: {exc} (an unclosed quote?)") from None
+        raise BotSpecError(
+            f"bot command {shown(text)}: {reason(exc)} (an unclosed quote?)"
+        ) from None
 
 
 #: what an option's annotation asks for, in a user's words
@@ -458,7 +528,9 @@ def check_option_types(cls: Any, spec: str, options: dict[str, Any]) -> None:
             words = " or ".join(
                 "empty" if t is type(None) else _TYPE_WORDS.get(t, t.__name__) for t in allowed
             )
-            raise BotSpecError(f"bot {spec!r} option {name} must be {words}, not {value!r}")
+            raise BotSpecError(
+                f"bot {shown(spec)} option {name} must be {words}, not {shown(value)}"
+            )
 
 
 @functools.cache
@@ -483,14 +555,15 @@ def _family_class(base: str) -> Any:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise BotSpecError(
-            f"bot {base!r} needs the {extra} extra: pip install 'golfcli[{extra}]' ({exc})"
+            f"bot {shown(base)} needs the {extra} extra: pip install 'golfcli[{extra}]' "
+            f"({reason(exc)})"
         ) from None
     bots: dict[str, Any] = module.BOTS
     if name not in bots:
         from ..yamlsrc import did_you_mean
 
         raise BotSpecError(
-            f"unknown bot {base!r}{did_you_mean(name, bots)}: the {family} bots are "
+            f"unknown bot {shown(base)}{did_you_mean(name, bots)}: the {family} bots are "
             + ", ".join(f"{family}:{b}" for b in bots)
         )
     return bots[name]

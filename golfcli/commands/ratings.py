@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from ..errors import check_range, fail
+from ..limits import MAX_PLAYERS
 from .options import DbOpt
 
 # --------------------------------------------------------------------------- ratings
@@ -63,7 +64,7 @@ def ratings(
         return
     if (problem := bad_format(fmt)) is not None:
         fail(problem)
-    check_range("--players", players, 2, 16)
+    check_range("--players", players, 2, MAX_PLAYERS)
     path = db or default_path()
     if db is None and not path.exists():
         typer.echo(
@@ -74,7 +75,7 @@ def ratings(
     try:
         conn = connect(path, create=False)
         try:
-            boards = leaderboards(conn, variant, players)
+            boards = leaderboards(conn, path, variant, players)
         finally:
             conn.close()
     except RatingsError as exc:

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..arguments import listing, reason, shown
 from ..faults import FALLBACKS, FORFEIT_PENALTY
 from ..keys import is_key, key_from_seed, new_key
-from ..limits import MAX_GAMES, MAX_HOLES, MAX_SEED
+from ..limits import MAX_GAMES, MAX_HOLES, MAX_PLAYERS, MAX_SEED, MAX_WORKERS
 from ..stats import SprtSpec
 from ..validate import Collector, validate_file
 from ..variant import BUILTIN_NAMES, Variant, load_variant
@@ -93,9 +94,11 @@ def parse_workers(value: Any, where: str, path: KeyPath | str) -> int:
         return cpu_count()
     if isinstance(value, str) and whole_number(value) is not None:
         value = whole_number(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_WORKERS:
         raise ConfigError(
-            where, path, f"must be a number of processes (1 or more) or auto, not {value!r}"
+            where,
+            path,
+            f"must be a number of processes (1 to {MAX_WORKERS:,}) or auto, not {shown(value)}",
         )
     return value
 
@@ -264,7 +267,7 @@ def _seats(ck: Checker, top: dict[str, Any], variant: Variant, n_ent: int, team_
     """Sides per game (entrants at one table); checks the seats against the
     variant's player counts and partner rules."""
     if top.get("seats") is not None:
-        seats: int = ck.int_(("seats",), 2, 16)
+        seats: int = ck.int_(("seats",), 2, MAX_PLAYERS)
         if seats % team_size:
             ck.fail(
                 ("seats",),
@@ -285,7 +288,7 @@ def _seats(ck: Checker, top: dict[str, Any], variant: Variant, n_ent: int, team_
         if seats not in variant.players:
             ck.fail(
                 seats_path,
-                f"variant {variant.name!r} is for {_counts(variant.players)} players, not "
+                f"variant {shown(variant.name)} is for {_counts(variant.players)} players, not "
                 f"{seats}: set seats: to play smaller tables in a round robin",
             )
     if seats < 2 or per_table < 2:
@@ -293,19 +296,19 @@ def _seats(ck: Checker, top: dict[str, Any], variant: Variant, n_ent: int, team_
     if seats not in variant.players:
         ck.fail(
             seats_path,
-            f"variant {variant.name!r} is for {_counts(variant.players)} players, not {seats}",
+            f"variant {shown(variant.name)} is for {_counts(variant.players)} players, not {seats}",
         )
     groups = variant.groups_for(seats)
     if team_size == 1 and groups != seats:
         ck.fail(
             seats_path,
-            f"variant {variant.name!r} plays {seats} players as partners "
+            f"variant {shown(variant.name)} plays {seats} players as partners "
             f"({seats // groups} to a layout): add teams: to say who partners whom",
         )
     if team_size > 1 and groups != per_table:
         ck.fail(
             seats_path,
-            f"variant {variant.name!r} does not play {seats} players as partners "
+            f"variant {shown(variant.name)} does not play {seats} players as partners "
             f"(partner counts: {_counts(variant.partners.player_counts) or 'none'})",
         )
     return per_table
@@ -327,8 +330,8 @@ def _schedule(
         if challenger not in names:
             ck.fail(
                 ("challenger",),
-                f"no {'team' if team_size > 1 else 'player'} named {challenger!r}"
-                f"{did_you_mean(challenger, names)} (have: {', '.join(names)})",
+                f"no {'team' if team_size > 1 else 'player'} named {shown(challenger)}"
+                f"{did_you_mean(challenger, names)} (have: {listing(names)})",
             )
     n_ent = len(entrants)
     if schedule == "gauntlet":
@@ -435,7 +438,7 @@ def _executor(
     if kind is not None:
         if kind not in EXECUTORS:
             raise ConfigError(
-                "--executor", "", f"must be one of {', '.join(EXECUTORS)}, not {kind!r}"
+                "--executor", "", f"must be one of {', '.join(EXECUTORS)}, not {shown(kind)}"
             )
     elif top.get("executor") is not None:
         kind = ck.choice(("executor",), EXECUTORS)
@@ -475,7 +478,7 @@ def _load_variant(ck: Checker, doc: Located, base_dir: Path, cfg_path: str) -> V
             if text not in BUILTIN_NAMES and not p.exists():
                 ck.fail(
                     ("variant",),
-                    f"unknown variant {text!r}{did_you_mean(text, BUILTIN_NAMES)}: use a "
+                    f"unknown variant {shown(text)}{did_you_mean(text, BUILTIN_NAMES)}: use a "
                     f"built-in ({', '.join(BUILTIN_NAMES)}) or a path relative to the config",
                 )
             return load_variant(text if text in BUILTIN_NAMES and not p.exists() else p)
@@ -511,7 +514,7 @@ def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpe
             ck.fail(p, "every player needs a name")
         name = ck.text((*p, "name"))
         if name in seen:
-            ck.fail((*p, "name"), f"two players are named {name!r}")
+            ck.fail((*p, "name"), f"two players are named {shown(name)}")
         if "&" in name:
             ck.fail((*p, "name"), "a name may not contain & (it joins partners' names)")
         if len(name) > MAX_NAME or "/" in name or "\\" in name or "\0" in name:
@@ -591,9 +594,9 @@ def _check_bot(
     except BotSpecError as exc:
         ck.fail(path, str(exc))
     except ImportError as exc:
-        ck.fail(path, f"bot {label!r} is not available in this install ({exc})")
+        ck.fail(path, f"bot {shown(label)} is not available in this install ({reason(exc)})")
     except Exception as exc:
-        ck.fail(path, f"bot {label!r} cannot be created: {type(exc).__name__}: {exc}")
+        ck.fail(path, f"bot {shown(label)} cannot be created: {type(exc).__name__}: {reason(exc)}")
     close_bot(bot)
 
 
@@ -603,7 +606,7 @@ def _teams(
     if not variant.partners.player_counts:
         ck.fail(
             ("teams",),
-            f"variant {variant.name!r} has no partner play (partners.player_counts is empty)",
+            f"variant {shown(variant.name)} has no partner play (partners.player_counts is empty)",
         )
     items: list[tuple[str | None, KeyPath, Any]]
     if isinstance(raw, dict):
@@ -625,14 +628,15 @@ def _teams(
         if len(members) != size:
             ck.fail(
                 path,
-                f"variant {variant.name!r} has partners in groups of {size}, not {len(members)}",
+                f"variant {shown(variant.name)} has partners in groups of {size}, "
+                f"not {len(members)}",
             )
         idx = []
         for j, m in enumerate(members):
             if m not in by_name:
-                ck.fail((*path, j), f"no player named {m!r}{did_you_mean(m, by_name)}")
+                ck.fail((*path, j), f"no player named {shown(m)}{did_you_mean(m, by_name)}")
             if m in used:
-                ck.fail((*path, j), f"{m!r} is already in team {used[m]!r}")
+                ck.fail((*path, j), f"{shown(m)} is already in team {shown(used[m])}")
             idx.append(by_name[m])
         label = tname or " & ".join(members)
         if "&" in label and tname is not None:
@@ -642,7 +646,7 @@ def _teams(
         out.append(Entrant(label, tuple(idx)))
     missing = [n for n in by_name if n not in used]
     if missing:
-        ck.fail(("teams",), f"player(s) {', '.join(missing)} are in no team")
+        ck.fail(("teams",), f"player(s) {listing(missing)} are in no team")
     if len({e.name for e in out}) != len(out):
         ck.fail(("teams",), "two teams have the same name")
     return out
@@ -715,7 +719,7 @@ def _sprt_sides(
         if candidate not in names:
             ck.fail(
                 ("sprt", "candidate"),
-                f"no entrant named {candidate!r} (entrants: {', '.join(names)})",
+                f"no entrant named {shown(candidate)} (entrants: {listing(names)})",
             )
     if "baseline" in d:
         raw = d["baseline"]
@@ -724,11 +728,11 @@ def _sprt_sides(
         for i, b in enumerate(listed):
             path = ("sprt", "baseline", i) if isinstance(raw, list) else ("sprt", "baseline")
             if not isinstance(b, str) or b not in names:
-                ck.fail(path, f"no entrant named {b!r} (entrants: {', '.join(names)})")
+                ck.fail(path, f"no entrant named {shown(b)} (entrants: {listing(names)})")
             if b == candidate:
-                ck.fail(path, f"{b!r} is the candidate: a baseline is another entrant")
+                ck.fail(path, f"{shown(b)} is the candidate: a baseline is another entrant")
             if b in baselines:
-                ck.fail(path, f"{b!r} is listed twice")
+                ck.fail(path, f"{shown(b)} is listed twice")
             baselines.append(b)
         if not baselines:
             ck.fail(("sprt", "baseline"), "name at least one entrant")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..arguments import shown_path
 from ..stats import place_key
 from .ratings import RatingsError, why
 
@@ -71,12 +72,17 @@ Z95 = 1.96
 
 
 def leaderboards(
-    conn: sqlite3.Connection, variant: str | None = None, seats: int | None = None
+    conn: sqlite3.Connection,
+    path: Path,
+    variant: str | None = None,
+    seats: int | None = None,
 ) -> list[Board]:
-    """One board per variant (name and rules) and player count, most games first.
+    """One board per variant (name and rules) and player count, most games
+    first, from the database ``conn`` has open (``path`` names it in messages).
 
     Raises :class:`RatingsError` with :data:`INSTALL_HINT` when openskill is
-    missing, and for a database that cannot be read."""
+    missing, and for a database that cannot be read (one line naming it: a
+    row that is not what golf writes is damage, not a traceback)."""
     try:
         from openskill.models import PlackettLuce
     except ImportError:
@@ -93,7 +99,11 @@ def leaderboards(
         ).fetchall()
         boards = [_board(conn, model, *pool) for pool in pools]
     except sqlite3.Error as exc:
-        raise RatingsError(why(exc)) from None
+        raise RatingsError(f"{shown_path(path)}: {why(exc)}") from None
+    except (ValueError, TypeError, KeyError, IndexError) as exc:
+        raise RatingsError(
+            f"{shown_path(path)}: damaged: a record golf cannot read ({why(exc)})"
+        ) from None
     boards = [b for b in boards if b.games]
     boards.sort(key=lambda b: (-b.games, b.variant, b.seats, b.rules))
     return boards

@@ -22,16 +22,21 @@ The leaderboards are computed from it in ``leaderboard.py`` (openskill, the
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import sqlite3
+import stat
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..arguments import SHOWN_PATH, shorten, shown_path
 from ..exceptions import GolfError, InputError
 from .plan import ConfigError
 from .rundir import check_shape, read_games, read_run_file
@@ -119,37 +124,110 @@ def _utc(text: Any) -> str | None:
 
 
 def connect(path: Path, *, create: bool) -> sqlite3.Connection:
-    """Open the database at ``path``; with ``create``, make it (and its
-    directory) if it is missing.  Anything that is not a golf ratings
-    database of a schema this version reads is a :class:`RatingsError`; the
-    file itself is never changed then."""
-    if not create and not path.is_file():
-        raise RatingsError(f"{path}: no ratings database here")
+    """Open the database at ``path``: to read it (``create=False``, ``golf
+    ratings``: read-only), or to write it (``create=True``: made, with its
+    directory, if it is missing or empty).
+
+    What is at ``path`` is looked at before anything opens it: a FIFO, a
+    device, a directory or a socket is refused (opening a FIFO would wait
+    for ever for a writer), and so is a path the system refuses (too long,
+    a parent that is a file, no permission), each in one line naming it.
+    Anything that is not a golf ratings database of a schema this version
+    reads is a :class:`RatingsError`, and the file is left byte for byte as
+    it was: a reader never writes (SQLite's ``mode=ro``, no journal switch),
+    and a writer changes a file only once it has found it golf's, or empty.
+
+    Many processes may create one database at once: the one that makes it
+    holds the creation lock (:func:`_creating`) while the others wait, and
+    each then finds it made, so no game is lost to the race."""
+    size = _regular_size(path)
+    if size is None and not create:
+        raise RatingsError(f"{shown_path(path)}: no ratings database here")
+    if size:
+        _check_header(path)
+    if not create:
+        conn = _open(path, "ro")
+        with _or_close(conn, path):
+            if _state(conn, path) == _NEW:
+                raise RatingsError(f"{shown_path(path)}: empty: not a golf ratings database")
+        return conn
+    if size:
+        conn = _open(path, "rw")
+        with _or_close(conn, path):
+            if _state(conn, path) == _OURS:
+                return _writable(conn)
+        conn.close()  # an SQLite file with nothing in it yet: made under the lock
+    return _create(path)
+
+
+def _regular_size(path: Path) -> int | None:
+    """The size of the regular file at ``path``, or None if nothing is
+    there; RatingsError for anything else, found without opening it."""
     try:
-        with path.open("rb") as fh:
-            head = fh.read(len(SQLITE_HEADER))
+        st = os.stat(path)
     except FileNotFoundError:
-        head = b""
+        return None
     except OSError as exc:
-        raise RatingsError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if head and head != SQLITE_HEADER:
-        raise RatingsError(f"{path}: not an SQLite database (damaged, or another program's file)")
+        raise RatingsError(f"{shown_path(path)}: cannot use this path: {_strerror(exc)}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise RatingsError(f"{shown_path(path)}: {_what_is(st.st_mode)}, not a database file")
+    return st.st_size
+
+
+def _what_is(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def _strerror(exc: OSError) -> str:
+    return exc.strerror or why(exc)
+
+
+def _check_header(path: Path) -> None:
+    """Refuse what SQLite need not open: a file that is not SQLite's, or
+    one whose header names another program (its application id) or a newer
+    golf, when no write-ahead log beside it can say otherwise.  Read without
+    blocking, and only while it is still a regular file."""
     try:
-        if create:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        uri = f"file:{_quote(path)}?mode={'rwc' if create else 'rw'}"
-        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise RatingsError(f"{shown_path(path)}: cannot read: {_strerror(exc)}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise RatingsError(f"{shown_path(path)}: {_what_is(mode)}, not a database file")
+        head = os.read(fd, 100)  # SQLite's file header
+    except OSError as exc:
+        raise RatingsError(f"{shown_path(path)}: cannot read: {_strerror(exc)}") from None
+    finally:
+        os.close(fd)
+    if head and not head.startswith(SQLITE_HEADER):
+        raise RatingsError(
+            f"{shown_path(path)}: not an SQLite database (damaged, or another program's file)"
+        )
+    if len(head) == 100 and not os.path.exists(f"{path}-wal"):
+        version = int.from_bytes(head[60:64], "big")
+        app = int.from_bytes(head[68:72], "big")
+        if app:
+            _judge_ids(path, app, version)
+
+
+def _open(path: Path, mode: str) -> sqlite3.Connection:
+    """An SQLite connection in ``mode`` (``ro``, ``rw``, ``rwc``), in
+    autocommit (every transaction here is explicit), waiting up to
+    :data:`BUSY_SECONDS` for another's lock."""
+    uri = f"file:{_quote(path)}?mode={mode}"
+    try:
+        return sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None)
     except (OSError, sqlite3.Error) as exc:
-        raise RatingsError(f"{path}: cannot open: {why(exc)}") from None
-    try:
-        _check_or_create(conn, path, create)
-    except sqlite3.Error as exc:
-        conn.close()
-        raise RatingsError(f"{path}: {why(exc)}") from None
-    except RatingsError:
-        conn.close()
-        raise
-    return conn
+        raise RatingsError(f"{shown_path(path)}: cannot open: {why(exc)}") from None
 
 
 def _quote(path: Path) -> str:
@@ -161,50 +239,191 @@ def _quote(path: Path) -> str:
 def why(exc: BaseException) -> str:
     """An exception's first line (sqlite3's are one line; a bound all the same)."""
     text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
+    return shorten(text[0], SHOWN_PATH) if text else type(exc).__name__
 
 
-def _check_or_create(conn: sqlite3.Connection, path: Path, create: bool) -> None:
-    """Ours (application id and schema version), or new and empty and then
-    made ours, in one write transaction so that two processes creating the
-    file at once make it once."""
-    if _is_ours(conn, path):
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        return
-    if not create:
-        raise RatingsError(f"{path}: empty: not a golf ratings database")
-    conn.execute("PRAGMA journal_mode=WAL")  # persistent; needs no transaction open
-    conn.execute("BEGIN IMMEDIATE")
+_NEW = "new"
+_OURS = "ours"
+
+
+@contextlib.contextmanager
+def _or_close(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
+    """Close ``conn`` if the block fails; an SQLite error becomes one line
+    naming the file."""
     try:
-        if not _is_ours(conn, path):  # nobody made it in the meantime
-            for stmt in _SCHEMA.split(";"):
-                if stmt.strip():
-                    conn.execute(stmt)
-            conn.execute(f"PRAGMA application_id={APP_ID}")
-            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        conn.execute("COMMIT")
+        yield
+    except sqlite3.Error as exc:
+        conn.close()
+        raise RatingsError(f"{shown_path(path)}: {why(exc)}") from None
     except BaseException:
-        conn.execute("ROLLBACK")
+        conn.close()
         raise
-    conn.execute("PRAGMA synchronous=NORMAL")
 
 
-def _is_ours(conn: sqlite3.Connection, path: Path) -> bool:
-    """True for a golf ratings database, False for a new empty file;
-    RatingsError for anything else."""
-    app = conn.execute("PRAGMA application_id").fetchone()[0]
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+def _state(conn: sqlite3.Connection, path: Path) -> str:
+    """``_OURS`` for a golf ratings database, ``_NEW`` for an SQLite file
+    with nothing in it; RatingsError for anything else.
+
+    Read in one transaction (the caller's, or one of its own), so one
+    snapshot answers: read as three statements, a database that another
+    process was making in between looked like another program's (its
+    tables there, its application id not yet)."""
+    owned = not conn.in_transaction
+    if owned:
+        conn.execute("BEGIN")
+    try:
+        app, version = conn.execute(
+            "SELECT a.application_id, u.user_version "
+            "FROM pragma_application_id() a, pragma_user_version() u"
+        ).fetchone()
+        columns: dict[str, set[str]] = {}
+        for table, column in conn.execute(_TABLE_COLUMNS):
+            columns.setdefault(table, set()).add(column)
+        (things,) = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    finally:
+        if owned:
+            conn.execute("COMMIT")
+    return _judge(path, app, version, things, columns)
+
+
+_TABLE_COLUMNS = (
+    "SELECT m.name, c.name FROM sqlite_master m, pragma_table_info(m.name) c WHERE m.type = 'table'"
+)
+
+
+def _judge(path: Path, app: int, version: int, tables: int, columns: dict[str, set[str]]) -> str:
     if app == 0 and version == 0 and tables == 0:
-        return False
+        return _NEW
+    _judge_ids(path, app, version)
+    for table, wanted in _columns().items():
+        missing = sorted(wanted - columns.get(table, set()))
+        if missing:
+            lacks = f"no table {table}" if table not in columns else f"{table} lacks {missing[0]}"
+            raise RatingsError(
+                f"{shown_path(path)}: marked as golf's ratings, but not their tables ({lacks})"
+            )
+    return _OURS
+
+
+def _judge_ids(path: Path, app: int, version: int) -> None:
+    """RatingsError unless the application id is golf's and the schema
+    version one this golf reads."""
     if app != APP_ID:
-        raise RatingsError(f"{path}: an SQLite database, but not golf's ratings")
+        raise RatingsError(f"{shown_path(path)}: an SQLite database, but not golf's ratings")
     if version > SCHEMA_VERSION:
         raise RatingsError(
-            f"{path}: made by a newer golf (schema {version}; this one reads {SCHEMA_VERSION})"
+            f"{shown_path(path)}: made by a newer golf (schema {version}; this one reads "
+            f"{SCHEMA_VERSION})"
         )
-    return True
+
+
+@lru_cache(maxsize=1)
+def _columns() -> dict[str, frozenset[str]]:
+    """Each table's columns, as :data:`_SCHEMA` makes them (asked of SQLite
+    in memory: the schema is written once)."""
+    out: dict[str, set[str]] = {}
+    with contextlib.closing(sqlite3.connect(":memory:")) as mem:
+        mem.executescript(_SCHEMA)
+        for table, column in mem.execute(_TABLE_COLUMNS):
+            out.setdefault(table, set()).add(column)
+    return {t: frozenset(c) for t, c in out.items()}
+
+
+def _writable(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """A writer's connection to a golf ratings database: WAL mode (readers
+    never wait for a writer), and the sync level the writes were measured
+    with."""
+    _wal(conn)
+    conn.execute("PRAGMA synchronous=NORMAL")
+    return conn
+
+
+def _wal(conn: sqlite3.Connection) -> None:
+    """Put the database in WAL mode (persistent; nothing to do when it is).
+    The switch needs the whole file for a moment, and SQLite does not wait
+    for that as it waits for a write: another process reading just then
+    makes it fail at once with "database is locked".  So it is tried again,
+    for up to :data:`BUSY_SECONDS`."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    pause = 0.002
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+
+
+def _create(path: Path) -> sqlite3.Connection:
+    """The database at ``path``, made under the creation lock if it is
+    still missing or empty once the lock is held; a connection to write it."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RatingsError(
+            f"{shown_path(path)}: cannot make its directory: {_strerror(exc)}"
+        ) from None
+    with _creating(path):
+        if _regular_size(path):  # what is there now, after the wait
+            _check_header(path)
+        conn = _open(path, "rwc")
+        with _or_close(conn, path):
+            if _state(conn, path) == _NEW:
+                _wal(conn)
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    if _state(conn, path) == _NEW:  # under SQLite's write lock too
+                        for stmt in _SCHEMA.split(";"):
+                            if stmt.strip():
+                                conn.execute(stmt)
+                        conn.execute(f"PRAGMA application_id={APP_ID}")
+                        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+            return _writable(conn)
+
+
+@contextlib.contextmanager
+def _creating(path: Path) -> Iterator[None]:
+    """Hold the creation lock of the database at ``path``: an exclusive
+    ``flock`` on ``.NAME.lock`` beside it (every name of one file shares
+    it).  Only a process that finds the database missing or empty takes
+    it, for the milliseconds making it takes; the kernel drops it when its
+    process ends, however it ends.  A lock file, not the database: SQLite
+    keeps its own locks on that, and a lock taken before the file exists
+    must be on something that does."""
+    real = Path(os.path.realpath(path))
+    lock = real.with_name(f".{real.name}.lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as exc:
+        raise RatingsError(
+            f"{shown_path(path)}: cannot lock it to make it: {_strerror(exc)}"
+        ) from None
+    try:
+        deadline = time.monotonic() + BUSY_SECONDS
+        pause = 0.002
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise RatingsError(
+                        f"{shown_path(path)}: another process has been creating it for "
+                        f"{BUSY_SECONDS:g} s (stopped?)"
+                    ) from None
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
+        yield
+    finally:
+        os.close(fd)  # closing it releases the lock
 
 
 # --------------------------------------------------------------------------- runs
@@ -388,7 +607,7 @@ class Recorder:
             self.run = _register(self.conn, info)
         except sqlite3.Error as exc:
             self.conn.close()
-            raise RatingsError(f"{path}: {why(exc)}") from None
+            raise RatingsError(f"{shown_path(path)}: {why(exc)}") from None
         self.pending: list[tuple[Any, ...]] = []
         self.added = 0
         self.problem: str | None = None
@@ -418,7 +637,7 @@ class Recorder:
         try:
             self.added += _insert(self.conn, rows)
         except sqlite3.Error as exc:
-            self.problem = f"{self.path}: {why(exc)}"
+            self.problem = f"{shown_path(self.path)}: {why(exc)}"
             self.conn.close()
             self.conn = None
         self.pending.clear()
@@ -452,14 +671,19 @@ def import_run(path: Path, out: Path) -> Imported:
     except ConfigError as exc:
         raise RatingsError(str(exc)) from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise RatingsError(f"{out / 'run.json'}: not a run golf can rate: {why(exc)}") from None
+        raise RatingsError(
+            f"{shown_path(out / 'run.json')}: not a run golf can rate: {why(exc)}"
+        ) from None
     counted = _counted(out)
     games = out / "games.jsonl"
     try:
-        recorded = datetime.fromtimestamp(games.stat().st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        st = games.stat()
+        if not stat.S_ISREG(st.st_mode):  # a FIFO would be waited on for ever
+            raise RatingsError(f"{shown_path(games)}: {_what_is(st.st_mode)}, not a run's games")
+        recorded = datetime.fromtimestamp(st.st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         rows, skipped = _game_rows(games, info, counted, recorded)
     except OSError as exc:
-        raise RatingsError(f"{games}: cannot read: {exc.strerror or exc}") from None
+        raise RatingsError(f"{shown_path(games)}: cannot read: {_strerror(exc)}") from None
     conn = connect(path, create=True)
     try:
         run = _register(conn, info)
@@ -468,7 +692,7 @@ def import_run(path: Path, out: Path) -> Imported:
         for start in range(0, len(rows), 5000):
             added += _insert(conn, rows[start : start + 5000])
     except sqlite3.Error as exc:
-        raise RatingsError(f"{path}: {why(exc)}") from None
+        raise RatingsError(f"{shown_path(path)}: {why(exc)}") from None
     finally:
         conn.close()
     return Imported(added, len(rows) - added, skipped)

@@ -96,9 +96,14 @@ class Report(dict[str, Any]):
         """The report as ``golf tournament --format`` prints it: ``table``,
         ``markdown``, ``csv`` (one ``table``: standings, pairs or crosstable),
         ``json`` or ``html`` (a page of its own, with plots)."""
+        from ..arguments import choice
+        from ..render import REPORT_FORMATS
         from ..render.report import render_report
+        from ..render.tournament import CSV_TABLES
 
-        return render_report(self, fmt, table)
+        return render_report(
+            self, choice("fmt", fmt, REPORT_FORMATS), choice("table", table, CSV_TABLES)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain JSON data (a copy)."""

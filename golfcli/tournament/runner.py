@@ -16,8 +16,21 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..arguments import (
+    ArgumentError,
+    ArgumentTypeError,
+    callback,
+    flag,
+    optional_path,
+    optional_whole,
+    path,
+    whole,
+    wrong_type,
+)
 from ..bots import procs
 from ..interrupts import HELD, PENDING, deliver
+from ..keys import is_key
+from ..limits import MAX_GAMES, MAX_HOLES, MAX_SEED, MAX_WORKERS
 from ..stats import Tally, outcome_from_record, plural
 from .config import cpu_count
 from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
@@ -567,6 +580,15 @@ def run_tournament(
     >>> [(r["player"], r["games"]) for r in report.standings]
     [('a', 4), ('b', 4)]
     """
+    _check_run_arguments(
+        config, workers, progress, out, resume, games, holes, seed, key, ratings, interrupts
+    )
+    for name, fn in (
+        ("on_notice", on_notice),
+        ("on_progress", on_progress),
+        ("on_warning", on_warning),
+    ):
+        callback(name, fn)
     if isinstance(config, Plan):
         overrides = (workers, games, holes, seed, key)
         if any(x is not None for x in overrides):
@@ -590,6 +612,44 @@ def run_tournament(
         on_warning=on_warning,
     )
     return result.report()
+
+
+_CONFIG = "a tournament config: a file's path, a mapping of its keys, or a Plan"
+
+
+def _check_run_arguments(
+    config: object,
+    workers: object,
+    progress: object,
+    out: object,
+    resume: object,
+    games: object,
+    holes: object,
+    seed: object,
+    key: object,
+    ratings: object,
+    interrupts: object,
+) -> None:
+    """:func:`run_tournament`'s door: each argument is what it must be, with
+    the ranges the command line's options have (``load_config`` then checks
+    the config itself, naming its keys)."""
+    if not isinstance(config, Plan | Mapping):
+        path("config", config, _CONFIG)
+    if workers is not None and not isinstance(workers, str):  # text: "auto" or digits,
+        whole("workers", workers, 1, MAX_WORKERS, "a number of processes")  # read by the config
+    flag("progress", progress)
+    flag("resume", resume)
+    optional_path("out", out, "a directory (a path) or None")
+    optional_path("ratings", ratings, "a ratings database's path or None")
+    optional_whole("games", games, 1, MAX_GAMES)
+    optional_whole("holes", holes, 1, MAX_HOLES)
+    optional_whole("seed", seed, 0, MAX_SEED)
+    if key is not None and not (isinstance(key, str) and is_key(key)):
+        raise (ArgumentError if isinstance(key, str) else ArgumentTypeError)(
+            "key", "64 hex digits (the key a finished run printed)", key
+        )
+    if interrupts is not None and not isinstance(interrupts, Interrupts):
+        wrong_type("interrupts", "an Interrupts or None", interrupts)
 
 
 def run_plan(
