@@ -127,7 +127,7 @@ def heads_up(a: str, b: str, a_total: int, b_total: int) -> dict[str, Any]:
 def boards(db: Path, **kw: Any) -> list[leaderboard.Board]:
     conn = ratings.connect(db, create=False)
     try:
-        return leaderboard.leaderboards(conn, **kw)
+        return leaderboard.leaderboards(conn, db, **kw)
     finally:
         conn.close()
 
@@ -734,7 +734,7 @@ def test_an_import_refuses_in_one_line_naming_the_file(tmp_path: Path) -> None:
     (good / "games.jsonl").mkdir()
     with pytest.raises(ratings.RatingsError) as exc:
         ratings.import_run(tmp_path / "r.db", good)
-    assert str(exc.value) == f"{good / 'games.jsonl'}: cannot read: Is a directory"
+    assert str(exc.value) == f"{good / 'games.jsonl'}: a directory, not a run's games"
     # a database that is golf's but lost a table: the file and sqlite's line
     again = _run_dir(tmp_path, 1, "again")
     db = tmp_path / "broken.db"
@@ -743,7 +743,7 @@ def test_an_import_refuses_in_one_line_naming_the_file(tmp_path: Path) -> None:
         conn.execute("DROP TABLE games")
     with pytest.raises(ratings.RatingsError) as exc:
         ratings.import_run(db, again)
-    assert str(exc.value) == f"{db}: no such table: games"
+    assert str(exc.value) == f"{db}: marked as golf's ratings, but not their tables (no table games)"
 
 
 def test_an_import_of_a_run_from_before_its_entrants_were_kept(tmp_path: Path) -> None:
