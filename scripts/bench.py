@@ -45,6 +45,11 @@ path tournaments use), on one core, for about --seconds seconds, and reports
 the best of --repeat runs (machines here are shared and noisy).  Peak memory
 is tracemalloc's peak during one run, in KiB.
 
+The targets, each against a reference run in the same invocation (scripts/bench_targets.py
+says what each is measured against; `target-install` takes minutes and is named on
+its own):
+  target-random, target-expert, target-start, target-install, instructions
+
 Usage: python scripts/bench.py [SCENARIO ...] [--seconds S] [--repeat N] [--spec BOT]
 (--spec: the bot of the expert-decision scenarios, e.g. "expert?hole_win=0")
 """
@@ -53,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import subprocess
 import sys
@@ -61,6 +67,7 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from bench_targets import RUNNERS, TARGETS
 from bench_tournament import TINY  # the one-hole random config both benches time
 
 from golfcli.bots.registry import make_bot
@@ -487,7 +494,8 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     extra = ["six-card-2p-floor", "tournament-random", "alberta-config", "score-cli", "import"]
-    ap.add_argument("scenarios", nargs="*", default=[*GAMES, *DECISIONS, *extra])
+    targets = [t for t in TARGETS if t != "target-install"]
+    ap.add_argument("scenarios", nargs="*", default=[*targets, *GAMES, *DECISIONS, *extra])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument(
@@ -501,11 +509,16 @@ def main() -> int:
                 "machine": platform.machine(),
                 "processor": platform.processor() or "unknown",
                 "build": build(),
+                "cores": len(os.sched_getaffinity(0)),
+                "load": os.getloadavg()[0],
+                "nice": os.nice(0),
             }
         )
     )
     for name in args.scenarios:
-        if name == "score-cli":
+        if name in RUNNERS:
+            out = RUNNERS[name](args.repeat)
+        elif name == "score-cli":
             out = bench_score_cli(args.repeat)
         elif name == "import":
             out = bench_import(args.repeat)
@@ -526,7 +539,7 @@ def main() -> int:
         elif name in GAMES:
             out = bench_game(name, args.seconds, args.repeat)
         else:
-            known = ", ".join([*GAMES, *DECISIONS, *extra, *FRAMEWORKS, "mc-tournament"])
+            known = ", ".join([*TARGETS, *GAMES, *DECISIONS, *extra, *FRAMEWORKS, "mc-tournament"])
             print(
                 f"unknown scenario {name!r}; choose from {known}",
                 file=sys.stderr,
