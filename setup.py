@@ -82,30 +82,32 @@ class OptionalBuildExt(build_ext):
     the pure Python modules (always installed too) with one line, never a
     failed install.  All or nothing: the modules share one compiled library.
 
-    Its C files (one per module, and mypyc's runtime) are compiled side by
-    side, one compiler per core: setuptools compiles an extension's sources
-    one after the other, and the shared library is nearly all of the build."""
+    The C files (one per module, and mypyc's runtime) are compiled side by
+    side, one compiler per core, largest first: setuptools compiles an
+    extension's sources one after the other, and the shared library is
+    nearly all of the build.  The small extensions (one per module, each
+    importing the library) are built beside it."""
 
-    def build_extension(self, ext: Any) -> None:
-        compile_one = self.compiler.compile
+    def build_extensions(self) -> None:
         jobs = _jobs()
-        if jobs < 2 or len(ext.sources) < 2:
-            super().build_extension(ext)
+        if jobs < 2:
+            super().build_extensions()
             return
+        compile_one = self.compiler.compile
+        pool = ThreadPoolExecutor(jobs)
 
         def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
-            # the largest first, so that no long compile starts last
             order = sorted(sources, key=lambda s: -os.path.getsize(s))
-            with ThreadPoolExecutor(jobs) as pool:
-                objects = list(pool.map(lambda s: compile_one([s], *args, **kwargs), order))
+            objects = list(pool.map(lambda s: compile_one([s], *args, **kwargs), order))
             done = dict(zip(order, objects, strict=True))
             return [obj for s in sources for obj in done[s]]
 
         self.compiler.compile = compile_all  # type: ignore[method-assign]
+        self.parallel = jobs
         try:
-            super().build_extension(ext)
+            super().build_extensions()
         finally:
-            del self.compiler.compile  # the instance attribute: the method shows again
+            pool.shutdown()
 
     def run(self) -> None:
         try:
@@ -116,7 +118,15 @@ class OptionalBuildExt(build_ext):
             _say(f"compiling failed ({type(exc).__name__}: {exc}); installing pure Python")
 
 
+#: The setup.py commands that build.  pip runs two others first (egg_info for
+#: the build's requirements, dist_info for the metadata), which need no C code
+#: generated: about 4 s each.
+_BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install", "bdist_egg"}
+
+
 def _ext_modules() -> list[Any]:
+    if not _BUILDS.intersection(sys.argv[1:]):
+        return []
     why = _why_pure()
     if why is not None:
         _say(f"installing pure Python ({why}); the compiled build plays 2-6x faster, same results")
