@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -65,16 +65,36 @@ from .variant import Variant, resolve
 from .view import MatchInfo, event_json, view
 
 
-@dataclass
+# The three records below write their own __init__ (init=False): the one
+# dataclasses generates is interpreted Python even in the compiled build, and
+# setting each field through it cost ~1-2 us a record, several a game.  Same
+# parameters, same defaults; repr and == are still the dataclass's.
+@dataclass(init=False)
 class SeatStats:
     """Per-seat counters kept through a match (faults by kind, timings)."""
 
-    faults: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FAULT_KINDS, 0))
-    decisions: int = 0
-    time_total: float = 0.0
-    time_max: float = 0.0
-    disqualified: bool = False
-    last_fault: str = ""
+    faults: dict[str, int]
+    decisions: int
+    time_total: float
+    time_max: float
+    disqualified: bool
+    last_fault: str
+
+    def __init__(
+        self,
+        faults: dict[str, int] | None = None,
+        decisions: int = 0,
+        time_total: float = 0.0,
+        time_max: float = 0.0,
+        disqualified: bool = False,
+        last_fault: str = "",
+    ) -> None:
+        self.faults = dict.fromkeys(FAULT_KINDS, 0) if faults is None else faults
+        self.decisions = decisions
+        self.time_total = time_total
+        self.time_max = time_max
+        self.disqualified = disqualified
+        self.last_fault = last_fault
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -86,7 +106,7 @@ class SeatStats:
         }
 
 
-@dataclass
+@dataclass(init=False)
 class HoleRecord:
     """One hole of a match: its dealer, every side's score (a forfeit's
     penalty included), who closed it and why it ended, the scored layouts
@@ -98,11 +118,35 @@ class HoleRecord:
     scores: tuple[int, ...]  # per side
     closer: int | None
     end_reason: str
-    playoff: bool = False
-    forfeits: tuple[int, ...] = ()  # sides that forfeited this hole
-    score: HoleScore | None = None
-    events: tuple[Event, ...] | None = None
-    layouts: tuple[tuple[int, ...], ...] = ()
+    playoff: bool
+    forfeits: tuple[int, ...]  # sides that forfeited this hole
+    score: HoleScore | None
+    events: tuple[Event, ...] | None
+    layouts: tuple[tuple[int, ...], ...]
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        scores: tuple[int, ...],
+        closer: int | None,
+        end_reason: str,
+        playoff: bool = False,
+        forfeits: tuple[int, ...] = (),
+        score: HoleScore | None = None,
+        events: tuple[Event, ...] | None = None,
+        layouts: tuple[tuple[int, ...], ...] = (),
+    ) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.scores = scores
+        self.closer = closer
+        self.end_reason = end_reason
+        self.playoff = playoff
+        self.forfeits = forfeits
+        self.score = score
+        self.events = events
+        self.layouts = layouts
 
     def __repr__(self) -> str:
         closed = "" if self.closer is None else f", closed by side {self.closer + 1}"
@@ -110,7 +154,7 @@ class HoleRecord:
         return f"<{kind} {self.number}: scores {list(self.scores)}{closed} ({self.end_reason})>"
 
 
-@dataclass
+@dataclass(init=False)
 class MatchResult:
     """A finished game: per hole its record (``holes``: scores, layouts,
     events), per side the ``totals`` and ``holes_won``, the ``winners``
@@ -128,7 +172,35 @@ class MatchResult:
     holes_won: list[float]
     winners: list[int]  # sides sharing the win
     stats: list[SeatStats]
-    extra_reveals: dict[int, int] = field(default_factory=dict)
+    extra_reveals: dict[int, int]
+
+    def __init__(
+        self,
+        variant: str,
+        seed: int | str,
+        names: tuple[str, ...],
+        side_names: tuple[str, ...],
+        side_of: tuple[int, ...],
+        scoring: str,
+        holes: list[HoleRecord],
+        totals: list[int],
+        holes_won: list[float],
+        winners: list[int],
+        stats: list[SeatStats],
+        extra_reveals: dict[int, int] | None = None,
+    ) -> None:
+        self.variant = variant
+        self.seed = seed
+        self.names = names
+        self.side_names = side_names
+        self.side_of = side_of
+        self.scoring = scoring
+        self.holes = holes
+        self.totals = totals
+        self.holes_won = holes_won
+        self.winners = winners
+        self.stats = stats
+        self.extra_reveals = {} if extra_reveals is None else extra_reveals
 
     def standing(self, side: object) -> str:
         """Match play's standing of ``side``: ``2 UP``, ``1 DOWN`` or ``Even``."""
