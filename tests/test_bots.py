@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from golfcli.actions import Action
-from golfcli.bots.common import determinize, discard_flips
+from golfcli.bots.common import determinize, discard_flips, shuffle
 from golfcli.bots.evaluator import Evaluator
 from golfcli.bots.expert import ExpertBot
 from golfcli.bots.mc import MCBot
@@ -1054,3 +1054,26 @@ def test_a_bot_knows_from_its_view_whether_a_discard_brings_a_flip(
             legal = st.legal_actions()
             st.apply(legal[int(rng.random() * len(legal))])
     assert set(answers) == seen
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 7, 40, 52, 104])
+def test_the_compiled_shuffle_is_pythons(n: int) -> None:
+    """``common.shuffle`` deals the cards ``random.Random.shuffle`` deals from
+    the same seed and leaves the generator where it leaves it (the expert's
+    last move and mc's determinisations use it: recorded games depend on it);
+    a generator of another class shuffles by its own method."""
+    for seed in range(30):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(range(n)), list(range(n))
+        shuffle(ours, a)
+        theirs.shuffle(b)
+        assert a == b
+        assert ours.random() == theirs.random()
+
+    class Reversing(random.Random):
+        def shuffle(self, x: Any) -> None:  # type: ignore[override]
+            x.reverse()
+
+    cards_ = list(range(n))
+    shuffle(Reversing(1), cards_)
+    assert cards_ == list(range(n))[::-1]

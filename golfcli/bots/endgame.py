@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from ..scoring import compiled, score_hole
 from ..state import Action
 from ..view import View
-from .common import closer_in_history
+from .common import closer_in_history, shuffle
 
 
 def closer_seat(v: View) -> int | None:
@@ -92,7 +92,7 @@ class LastMove:
         self.deals: list[list[int]] = []
         for _ in range(samples):
             deal = list(pool)
-            rng.shuffle(deal)
+            shuffle(rng, deal)
             self.deals.append(deal)
         self.adjusted = bool(view.variant.adjustments) or any(
             p.opponents for p in view.variant.patterns
