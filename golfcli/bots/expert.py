@@ -54,6 +54,20 @@ LAST_MOVE_DEALS: Final = 48
 WIN_MODEL: tuple[float, ...] = (0.1896, -0.2082, -0.1199, 0.2990, -0.0081, -0.0225, -0.3398, 0.2293)
 
 
+#: The actions the expert names itself, each made once: a NamedTuple's
+#: constructor is interpreted Python, and the draw step's valuation names a
+#: best place for every class of stock card (equal tuples: the same moves).
+_DISCARD: Final = Action("discard")
+_SWAPS: dict[int, Action] = {}
+
+
+def _swap(pos: int) -> Action:
+    act = _SWAPS.get(pos)
+    if act is None:
+        act = _SWAPS[pos] = Action("swap", pos)
+    return act
+
+
 def win_chance(lead: float, down_me: int, down_opp: int, ends: bool) -> float:
     """The chance of winning a heads-up hole after our move, the opponent to
     play: ``lead`` is the opponent's layout value less ours (the evaluator's
@@ -296,15 +310,15 @@ class ExpertBot(BaseBot):
         return best
 
     def _best_place(self, ev: Evaluator, card: int, may_discard: bool) -> tuple[float, Action]:
-        best_val, best_act = float("inf"), Action("discard")
+        best_val, best_act = float("inf"), _DISCARD
         for pos in ev.candidates(ev.mine, card) or range(len(ev.mine)):
             val = self._place_value(ev, card, pos)
             if val < best_val:
-                best_val, best_act = val, Action("swap", pos)
+                best_val, best_act = val, _swap(pos)
         if may_discard:
             val = self._after_discard_value(ev) + self._feed(ev, card)
             if val < best_val:
-                best_val, best_act = val, Action("discard")
+                best_val, best_act = val, _DISCARD
         return best_val, best_act
 
     def _stock_value(self, ev: Evaluator) -> float:
@@ -371,9 +385,7 @@ class ExpertBot(BaseBot):
                 if a.kind == "swap":
                     out.append((self._place_value(ev, view.drawn, a.pos), a))
             if "discard" in kinds:
-                out.append(
-                    (self._after_discard_value(ev) + self._feed(ev, view.drawn), Action("discard"))
-                )
+                out.append((self._after_discard_value(ev) + self._feed(ev, view.drawn), _DISCARD))
             return out
         if phase == "flip":
             for a in legal:
