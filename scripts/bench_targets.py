@@ -218,6 +218,8 @@ def target_install(repeat: int) -> dict[str, object]:
                     ["git", "clone", "-q", str(ROOT), str(clone)], check=True, capture_output=True
                 )
                 env = {k: v for k, v in os.environ.items() if k not in ("GOLF_PURE", "VIRTUAL_ENV")}
+                # the run records its games as a user's does, but not in the user's database
+                env["XDG_DATA_HOME"] = str(Path(tmp) / "data")
                 if how == "pure":
                     env["GOLF_PURE"] = "1"
                 bin_ = clone / ".venv" / "bin"
