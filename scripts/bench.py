@@ -67,7 +67,7 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-from bench_targets import RUNNERS, TARGETS
+from bench_targets import RUNNERS, TARGETS, golf_exe
 from bench_tournament import TINY  # the one-hole random config both benches time
 
 from golfcli.bots.registry import make_bot
@@ -241,11 +241,6 @@ def bench_floor(repeat: int) -> dict[str, object]:
     return out
 
 
-def _golf() -> str:
-    exe = Path(sys.executable).with_name("golf")
-    return str(exe) if exe.exists() else "golf"
-
-
 def bench_tournament_random(repeat: int) -> dict[str, object]:
     """A whole ``golf tournament`` process (start-up, config, report
     included): 10,000 duplicate deals of one hole, two seatings each,
@@ -263,7 +258,8 @@ def bench_tournament_random(repeat: int) -> dict[str, object]:
         for k in range(repeat):
             for how in best:
                 db = ["--db", str(Path(tmp) / f"r{k}.db")] if how == "db" else ["--no-db"]
-                cmd = [_golf(), "tournament", str(cfg), "--games", "10000", "--workers", "1", *db]
+                cmd = [golf_exe(), "tournament", str(cfg), "--games", "10000", "--workers", "1"]
+                cmd += db
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 t0 = time.perf_counter()
                 subprocess.run(cmd, check=True, capture_output=True)
@@ -284,7 +280,7 @@ def bench_tournament_random(repeat: int) -> dict[str, object]:
 
 
 def bench_alberta_config(repeat: int) -> dict[str, object]:
-    cmd = [_golf(), "tournament", str(ROOT / "configs" / "alberta.yaml"), "--workers", "2"]
+    cmd = [golf_exe(), "tournament", str(ROOT / "configs" / "alberta.yaml"), "--workers", "2"]
     times = []
     for _ in range(repeat):
         t0 = time.perf_counter()
@@ -305,7 +301,7 @@ def bench_mc_tournament(repeat: int) -> dict[str, object]:
         cfg = Path(tmp) / "mc.yaml"
         cfg.write_text(MC_TOURNAMENT)
         for _ in range(repeat):
-            cmd = [_golf(), "tournament", str(cfg), "--workers", "2"]
+            cmd = [golf_exe(), "tournament", str(cfg), "--workers", "2"]
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t0 = time.perf_counter()
             subprocess.run(cmd, check=True, capture_output=True)
@@ -325,7 +321,7 @@ def bench_mc_tournament(repeat: int) -> dict[str, object]:
 
 
 def bench_score_cli(repeat: int) -> dict[str, object]:
-    cmd = [_golf(), "score", "5 K 2 / 5 7 9"]
+    cmd = [golf_exe(), "score", "5 K 2 / 5 7 9"]
     times = []
     for _ in range(max(3, repeat * 3)):
         t0 = time.perf_counter()

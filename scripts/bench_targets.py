@@ -39,20 +39,12 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+# the one-hole random tournament of target 1 (10,000 duplicate deals, two seatings)
+from bench_tournament import TINY
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 TARGETS = ("target-random", "target-expert", "target-start", "target-install", "instructions")
-
-#: the one-hole random tournament of target 1 (10,000 duplicate deals, two seatings)
-TINY = """\
-name: bench tiny
-variant: six-card
-holes: 1
-players:
-  - {name: a, bot: random}
-  - {name: b, bot: random}
-seed: 1
-"""
 
 
 def load() -> float:
