@@ -205,12 +205,16 @@ def unseen_cards(view: View) -> list[int]:
     return out
 
 
+# the memo keys' digits (Evaluator._key): a card and one more fit in seven bits
+assert C.TABLE_SIZE < 128
+
+
 class _Valuation:
     """A layout's valuation itemised per pattern instance (see
     :meth:`Evaluator._compute`): its goals, the score of its cells and
     its best expected saving; with the layout's memo key."""
 
-    def __init__(self, key: tuple[int, ...], future: bool) -> None:
+    def __init__(self, key: object, future: bool) -> None:
         self.key = key
         self.future = future
         self.goals: list[list[Goal]] = []
@@ -266,6 +270,8 @@ class Evaluator:
         self.sides = len(view.layouts)
         self.n_opp = max(1, self.sides - 1)
         self.mine: list[int | None] = view.known_layout()
+        #: memo keys as integers (see :meth:`_key`): a layout of eight cells or fewer
+        self.int_keys = len(self.mine) <= 8
         # scratch lists of the value function (one layout valued at a time)
         self.ranks_buf: list[int] = [0] * len(self.mine)
         self.owner: list[int] = [-1] * len(self.mine)
@@ -283,11 +289,11 @@ class Evaluator:
         #: the opponent's layout value and face-down cards, heads-up (see
         #: ExpertBot's ``win``): the same for every move of a decision
         self.rival: tuple[float, int] | None = None
-        self._values: dict[tuple[int, ...], float] = {}
+        self._values: dict[object, float] = {}
         self.alike = self.comp.alike
-        self._gains: dict[tuple[int, ...], float] = {}
+        self._gains: dict[object, float] = {}
         self._near: dict[tuple[int, ...], set[int]] = {}
-        self._refs: dict[tuple[int, ...], _Valuation] = {}
+        self._refs: dict[object, _Valuation] = {}
         self._mine_refs: list[_Valuation | None] = [None, None]
         # per (rank, cards needed, all of them face down here): the chance of
         # completing a pattern, with the turns left and without (-1: not yet known)
@@ -340,10 +346,22 @@ class Evaluator:
         k = self.owner[i]
         return x if k < 0 else self.comp.cell_score(k, x)
 
-    def _key(self, cells: list[int | None], first: int) -> tuple[int, ...]:
+    def _key(self, cells: list[int | None], first: int) -> object:
         """A memo key: ``first``, then each cell's card as the first card that
-        scores alike (-1: face down)."""
+        scores alike (-1: face down).
+
+        Up to eight cells (a machine integer holds them), the digits of one
+        number in base 128, each card plus one (0: face down; every card is
+        below :data:`~golfcli.cards.TABLE_SIZE`, 112): equal for exactly the
+        layouts the tuple would call equal, without a tuple built and hashed
+        for every trial (:meth:`value_at` changes one digit).  Larger
+        layouts keep the tuple: a big integer costs more than it saves."""
         alike = self.alike_of
+        if self.int_keys:
+            k = first
+            for c in cells:
+                k = (k << 7) | (0 if c is None else alike[c] + 1)
+            return k
         key = [first]
         for c in cells:
             key.append(-1 if c is None else alike[c])
@@ -370,9 +388,19 @@ class Evaluator:
         these: one card tried in one place of our layout or an opponent's (the
         callers try many cards against one reference)."""
         card = trial[pos]
-        key_list = list(ref.key)
-        key_list[pos + 1] = -1 if card is None else self.alike_of[card]
-        key = tuple(key_list)
+        key: object
+        if self.int_keys:
+            shift = 7 * (len(trial) - 1 - pos)
+            digit = 0 if card is None else self.alike_of[card] + 1
+            old = ref.key
+            assert isinstance(old, int)
+            key = old & ~(127 << shift) | digit << shift
+        else:
+            old_key = ref.key
+            assert isinstance(old_key, tuple)
+            key_list = list(old_key)
+            key_list[pos + 1] = -1 if card is None else self.alike_of[card]
+            key = tuple(key_list)
         hit = self._values.get(key)
         if hit is None:
             self.spend(len(trial) + len(self.t.cells))
