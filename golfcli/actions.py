@@ -10,7 +10,9 @@ The hole that checks and does them is :class:`golfcli.state.HoleState`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
+from random import Random
 from typing import Any, Final, NamedTuple
 
 from .exceptions import InputError
@@ -120,3 +122,13 @@ class IllegalAction(InputError):
         super().__init__(message)
         self.rule = rule
         self.pos = pos
+
+
+def uniform(rng: Random, legal: Sequence[Action]) -> Action:
+    """One of ``legal`` drawn uniformly: ``legal[int(rng.random() * len(legal))]``.
+
+    The random bot's move (``bots.RandomBot``) and a fault's fallback move.
+    Here, compiled, so that the match can draw a plain random bot's move
+    itself, the very draw its ``choose`` makes, without a call into
+    interpreted Python every decision (golfcli/match.py)."""
+    return legal[int(rng.random() * len(legal))]

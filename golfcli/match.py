@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .actions import OVER, Action
+from .actions import OVER, Action, uniform
 from .arguments import (
     callback,
     choice,
@@ -41,7 +41,7 @@ from .arguments import (
     wrong_type,
 )
 from .arguments import names as names_of
-from .bots import Bot, check_bots
+from .bots import Bot, RandomBot, check_bots
 from .events import Event
 from .exceptions import StopMatch
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
@@ -250,6 +250,23 @@ class MatchResult:
 #: The clock of every decision (a constant: the compiled build calls it
 #: without a module dict lookup).
 _clock: Final = time.perf_counter
+
+#: The random bot's own ``choose``, to tell a plain one (:func:`plain_random`).
+_RANDOM_CHOOSE: Final = RandomBot.__dict__["choose"]
+
+
+def plain_random(bot: object) -> bool:
+    """A ``RandomBot`` as golf made it: not a subclass, its class's ``choose``
+    not replaced, none of its own.  The match draws such a bot's move itself
+    (:func:`~golfcli.actions.uniform`, the draw its ``choose`` makes, from its
+    generator): the call into its interpreted ``choose`` cost ~2.5k
+    instructions a decision, a sixth of a random hole."""
+    return (
+        type(bot) is RandomBot
+        and RandomBot.__dict__.get("choose") is _RANDOM_CHOOSE
+        and "choose" not in getattr(bot, "__dict__", {})
+    )
+
 
 # Per bot class: the names it does not define anywhere in its MRO, and
 # whether its instances have a __dict__ that could hold them; None when the
@@ -497,6 +514,7 @@ class Match:
         # built-in bots that only answer from ``legal`` are not re-checked; read
         # from the class's own __dict__, so that a subclass is checked again
         trusted = [bool(type(b).__dict__.get("trusted_builtin")) for b in self.bots]
+        plain = [plain_random(b) for b in self.bots]
         # Methods called directly, not bound to locals: compiled, a direct call
         # is a C call, a bound method goes through Python's calling convention.
         while st.phase != OVER:
@@ -506,7 +524,9 @@ class Match:
             legal = st.legal_actions()
             if has_notify:
                 self._notify(st, notify, cursor)
-            st.apply_trusted(self._decide(seat, st, legal, info, wants[seat], trusted[seat]))
+            st.apply_trusted(
+                self._decide(seat, st, legal, info, wants[seat], trusted[seat], plain[seat])
+            )
         if has_notify:
             self._notify(st, notify, cursor)
         assert st.result is not None
@@ -569,6 +589,7 @@ class Match:
         info: MatchInfo,
         wants: bool,
         trusted: bool,
+        plain: bool = False,
     ) -> Action:
         stats = self.stats[seat]
         side = self.side_of[seat]
@@ -582,7 +603,11 @@ class Match:
         msg = ""
         t0 = _clock()
         try:
-            action = bot.choose(v, legal)
+            if plain:  # a plain random bot's move, drawn as its choose draws it (plain_random)
+                random_bot: Any = bot
+                action = uniform(random_bot.rng, legal)
+            else:
+                action = bot.choose(v, legal)
         except StopMatch:  # not a fault: whoever called play() stops the match
             raise
         except BotFault as f:
@@ -611,7 +636,7 @@ class Match:
         own fallback generator (keyed from the match key, made on first use)."""
         if self._fallback_rng is None:
             self._fallback_rng = KeyedRandom(derive(self.seed, "fallback"))
-        return legal[int(self._fallback_rng.random() * len(legal))]
+        return uniform(self._fallback_rng, legal)
 
     def _fault(self, seat: int, kind: str, message: str) -> None:
         st = self.stats[seat]

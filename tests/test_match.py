@@ -910,3 +910,40 @@ def test_play_match_refuses_names_that_do_not_fit_and_closes_what_it_made(
     with pytest.raises(InputError, match=r"^fault_policy: "):  # refused before a bot is made
         play_match("six-card", ["random", "greedy"], holes=1, seed=2, fault_policy="nope")
     assert closed == []
+
+
+def test_a_plain_random_bot_plays_as_its_own_choose_would() -> None:
+    """The match draws a plain ``RandomBot``'s move itself (match.plain_random):
+    the same games as a subclass, an instance with its own ``choose`` or a
+    patched class, whose ``choose`` is called; each is told apart."""
+    from golfcli import match as M
+
+    class Sub(RandomBot):
+        pass
+
+    own = RandomBot()
+    own.choose = RandomBot.choose.__get__(own)  # type: ignore[method-assign]
+    assert M.plain_random(RandomBot())
+    assert not M.plain_random(Sub()) and not M.plain_random(own)
+    v = builtin("six-card")
+
+    def game(a: Any, b: Any) -> tuple[Any, ...]:
+        res = Match(v, [a, b], seed=9, holes=3, record=True).play()
+        return tuple(h.events for h in res.holes), tuple(res.totals)
+
+    plain = game(RandomBot(), RandomBot())
+    assert game(Sub(), Sub()) == plain
+    assert game(own, RandomBot()) == plain
+    original = RandomBot.__dict__["choose"]
+    calls: list[int] = []
+
+    def counted(self: RandomBot, view: Any, legal: Any) -> Action:
+        calls.append(1)
+        return original(self, view, legal)
+
+    RandomBot.choose = counted  # type: ignore[method-assign]
+    try:
+        assert not M.plain_random(RandomBot())
+        assert game(RandomBot(), RandomBot()) == plain and calls
+    finally:
+        RandomBot.choose = original  # type: ignore[method-assign]

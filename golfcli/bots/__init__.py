@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ..actions import Action
+from ..actions import Action, uniform
 from ..arguments import items, wrong_type
 from ..exceptions import InputError
 from ..limits import MAX_PLAYERS
@@ -104,4 +104,4 @@ class RandomBot(BaseBot):
     trusted_builtin = True
 
     def choose(self, view: View | None, legal: Sequence[Action]) -> Action:
-        return legal[int(self.rng.random() * len(legal))]
+        return uniform(self.rng, legal)
