@@ -17,11 +17,11 @@ here, so each kind says by its base what it means:
   Subclasses: ``arguments.ArgumentError`` (an argument a public function
   cannot take, naming it; ``ArgumentTypeError`` for a wrong type is also a
   ``TypeError``); ``yamlsrc.SourceError`` (``file:line: key: problem``) with
-  ``VariantError``, ``tournament.plan.ConfigError``, ``card.model.ScorecardError``
+  ``VariantError``, ``tournament.plan.ConfigError``, ``scorecard.model.ScorecardError``
   and ``yamlsrc.LimitError``; ``cards.CardError`` (a card, rank or layout);
   ``state.IllegalAction`` (an action the rules forbid now, naming the rule);
   ``bots.BotSpecError`` (a bot spec or option); ``record.RecordError`` (a game
-  record); ``card.count.EntryError`` (a typed score), ``card.history.ChangeError``
+  record); ``scorecard.count.EntryError`` (a typed score), ``scorecard.history.ChangeError``
   (a change a scorecard cannot take); ``tui.seats.UsageError``
   (``golf play``'s seats and options).
 * :class:`StopMatch`: **not an error**.  A front end ends a match on purpose (a

@@ -70,9 +70,9 @@ VALUE_ERRORS = {
     "golfcli.bots.BotSpecError",
     "golfcli.record.RecordError",
     "golfcli.tournament.plan.ConfigError",
-    "golfcli.card.model.ScorecardError",
-    "golfcli.card.count.EntryError",
-    "golfcli.card.history.ChangeError",
+    "golfcli.scorecard.model.ScorecardError",
+    "golfcli.scorecard.count.EntryError",
+    "golfcli.scorecard.history.ChangeError",
     "golfcli.tui.seats.UsageError",
 }
 

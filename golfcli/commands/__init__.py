@@ -1,5 +1,5 @@
 """The ``golf`` commands, one module each (``golf card``'s are in
-:mod:`golfcli.card.commands`): :mod:`.score`, :mod:`.variants` (``variants``,
+:mod:`golfcli.scorecard.commands`): :mod:`.score`, :mod:`.variants` (``variants``,
 ``rules``, ``validate``), :mod:`.play` (``play``, ``replay``),
 :mod:`.tournament` (``tournament``, ``report``), :mod:`.ratings`,
 :mod:`.check_bot`; :mod:`.options` declares the options they share.

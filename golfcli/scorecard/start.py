@@ -14,10 +14,10 @@ from ..errors import fail
 from . import options
 
 if TYPE_CHECKING:
-    from .model import Card
+    from .model import Scorecard
 
 
-def write_new(card: Card, file: Path, force: bool) -> None:
+def write_new(card: Scorecard, file: Path, force: bool) -> None:
     """Write a new card under the card's lock, its history starting with it:
     two ``new`` at once make one card, and ``--force`` does not land in the
     middle of another command's write."""
@@ -52,12 +52,12 @@ def new_golf_card(
     kings: str | None,
     created: str,
     title: str,
-) -> Card:
+) -> Scorecard:
     """A new card golf card: the variant's game (its holes, or its target
     when --holes is not given), partners as the variant seats them, and
     the card values written out for the table."""
     from .count import values_text
-    from .model import Card, alternate_partners
+    from .model import Scorecard, alternate_partners
 
     spec = variant or "six-card"
     overrides = [*(set_ or []), *options.toggles(twos, kings)]
@@ -68,7 +68,7 @@ def new_golf_card(
         fail(f"--players: {exc}")
     sides = alternate_partners(names, var.side_of(len(names)))
     g = var.game
-    return Card(
+    return Scorecard(
         kind="golf",
         players=names,
         sides=sides,
@@ -86,7 +86,7 @@ def new_golf_card(
     )
 
 
-def announce_new(card: Card, file: Path) -> None:
+def announce_new(card: Scorecard, file: Path) -> None:
     """Say what was started and how to enter the first hole."""
     from .present import describe
 
@@ -108,13 +108,13 @@ def blank_mini_card(
     kings: str | None,
     created: str = "",
     title: str = "",
-) -> Card:
+) -> Scorecard:
     """A mini golf card with its par column (filled in when --par is given):
     blank for printing, or ``created`` (and titled) for a new card file."""
-    from .model import Card
+    from .model import Scorecard
 
     pars, n_holes = options.mini_holes(holes, par, variant, set_, twos, kings)
-    return Card(
+    return Scorecard(
         kind="mini",
         players=names,
         sides=[[n] for n in names],
@@ -132,13 +132,13 @@ def blank_golf_card(
     set_: list[str] | None,
     twos: str | None,
     kings: str | None,
-) -> Card:
+) -> Scorecard:
     """A blank card golf card: the variant's holes (or its target, which the
     PDF turns into rows enough to reach it, unless --holes is given), partner
     columns only when names are given for a count the variant plays in
     partners, and the card values underneath."""
     from .count import values_text
-    from .model import Card, alternate_partners
+    from .model import Scorecard, alternate_partners
 
     spec = variant or "six-card"
     var = options.variant_of(spec, [*(set_ or []), *options.toggles(twos, kings)])
@@ -147,7 +147,7 @@ def blank_golf_card(
     if any(names) and len(names) in var.partners.player_counts:
         sides = alternate_partners(names, var.side_of(len(names)))
     to_target = holes is None and g.holes is None
-    return Card(
+    return Scorecard(
         kind="golf",
         players=names,
         sides=sides,

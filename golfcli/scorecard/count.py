@@ -29,7 +29,7 @@ from .. import cards as C
 from ..exceptions import InputError
 from ..scoring import LayoutScore, SideScore, score_hole, score_layout
 from ..variant import Variant
-from .model import MAX_SCORE, Card, Entry, Hole, hole_label, label_words
+from .model import MAX_SCORE, EnteredHole, Entry, Scorecard, hole_label, label_words
 
 _NUMBER = re.compile(rf"^[+-]?\d{{1,{len(str(MAX_SCORE))}}}$")  # at most MAX_SCORE either way
 
@@ -207,7 +207,7 @@ def undealable(
     return out
 
 
-def check_layouts(card: Card, variant: Variant) -> list[str]:
+def check_layouts(card: Scorecard, variant: Variant) -> list[str]:
     """Count every stored layout again with the card's variant and report
     each score that disagrees with its layout (``file:line: hole 1, Bob: ...``
     with both numbers), marking the entry (``Entry.problem``) so that no view
@@ -242,7 +242,7 @@ def check_layouts(card: Card, variant: Variant) -> list[str]:
     return out
 
 
-def _problem(card: Card, hole: Hole, name: str) -> str:
+def _problem(card: Scorecard, hole: EnteredHole, name: str) -> str:
     e = hole.scores[name]
     label = hole_label(card, hole)
     fix = f"correct it with golf card fix --hole {label} {name.split(' & ')[0]}=..."

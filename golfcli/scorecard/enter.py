@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 from ..errors import fail
 
 if TYPE_CHECKING:
-    from .model import Card, Change
+    from .model import Change, Scorecard
 
 
-def open_sides(card: Card, file: Path, playoff: bool) -> list[int]:
+def open_sides(card: Scorecard, file: Path, playoff: bool) -> list[int]:
     """The sides the next hole is for: every side, or the tied ones for a
     playoff; one line if that kind of hole cannot be entered now."""
-    from .model import standing
+    from .standings import standing
 
     st = standing(card)
     if not playoff:
@@ -33,7 +33,7 @@ def open_sides(card: Card, file: Path, playoff: bool) -> list[int]:
     return list(st.winners)
 
 
-def next_label(card: Card, playoff: bool) -> str:
+def next_label(card: Scorecard, playoff: bool) -> str:
     """The label the next hole will have: "7", or "P1" for a first playoff hole."""
     if playoff:
         return f"P{len(card.played) - len(card.regular) + 1}"
@@ -47,9 +47,9 @@ def enter_hole(file: Path, values: list[str] | None, closer: str | None, playoff
     person types."""
     from . import edit
     from .history import entered
-    from .model import Hole, label_words
+    from .model import EnteredHole, label_words
 
-    variant = edit.CardVariant(file)  # loaded once, if a step needs it
+    variant = edit.VariantLoader(file)  # loaded once, if a step needs it
     seen = edit.load(file, variant=variant)
     sides = open_sides(seen, file, playoff)
     given = edit.assignments(seen, values or [], sides)
@@ -57,7 +57,7 @@ def enter_hole(file: Path, values: list[str] | None, closer: str | None, playoff
     label = label_words(next_label(seen, playoff))
     texts, asked = edit.ask_missing(seen, variant, given, sides, label)
 
-    def make(card: Card) -> Change:
+    def make(card: Scorecard) -> Change:
         if open_sides(card, file, playoff) != sides:
             fail(f"{file}: the tied players changed meanwhile; nothing written")
         where = label_words(next_label(card, playoff))
@@ -67,9 +67,9 @@ def enter_hole(file: Path, values: list[str] | None, closer: str | None, playoff
         entries = edit.count(file, var, typed, out, [names[i] for i in sides], where)
         scores = {names[i]: e for i, e in zip(sides, entries, strict=True)}
         who = None if out is None else names[sides[out]]
-        return entered(card, Hole(len(card.played) + 1, scores, playoff=playoff, closer=who))
+        return entered(card, EnteredHole(len(card.played) + 1, scores, playoff=playoff, closer=who))
 
-    def question(card: Card) -> str:
+    def question(card: Scorecard) -> str:
         open_sides(card, file, playoff)  # the game may have ended meanwhile: no question then
         return f"Enter your scores as {label_words(next_label(card, playoff))}?"
 
@@ -77,7 +77,7 @@ def enter_hole(file: Path, values: list[str] | None, closer: str | None, playoff
     edit.report_hole(card, file, len(card.played) - 1)
 
 
-def hole_index(card: Card, file: Path, hole: str) -> int:
+def hole_index(card: Scorecard, file: Path, hole: str) -> int:
     """``--hole 3`` or ``--hole P1`` -> the index in ``card.played``, or one line."""
     from .model import find_hole
 

@@ -24,7 +24,7 @@ from ..limits import MAX_HOLES
 from . import enter, options, start
 
 if TYPE_CHECKING:
-    from .model import Card, Change
+    from .model import Change, Scorecard
 
 card_app = typer.Typer(
     name="card",
@@ -240,10 +240,10 @@ def fix(
     """
     from . import edit
     from .history import ChangeError, fixed
-    from .model import Hole, find_hole, hole_label, label_words
+    from .model import EnteredHole, find_hole, hole_label, label_words
     from .present import change_text
 
-    variant = edit.CardVariant(file)  # loaded once, if a step needs it
+    variant = edit.VariantLoader(file)  # loaded once, if a step needs it
     seen = edit.load(file, variant=variant)
     index = enter.hole_index(seen, file, hole)
     if not values and closer is None:
@@ -256,7 +256,7 @@ def fix(
     edit.closer_index(seen, closer, sides)
     asked_texts, asked = edit.ask_missing(seen, variant, given, list(given), label_words(label))
 
-    def make(card: Card) -> Change:
+    def make(card: Scorecard) -> Change:
         i = find_hole(card, label)
         if i is None or [n for n in names if n in card.played[i].scores] != [
             names[s] for s in sides
@@ -273,11 +273,11 @@ def fix(
         scores = {names[s]: e for s, e in zip(sides, entries, strict=True)}
         who = None if out is None else names[sides[out]]
         try:
-            return fixed(card, i, Hole(old.number, scores, old.playoff, who), drop_later)
+            return fixed(card, i, EnteredHole(old.number, scores, old.playoff, who), drop_later)
         except ChangeError as exc:
             fail(f"--hole {label}: {exc}; {file} is unchanged")
 
-    def question(card: Card) -> str:
+    def question(card: Scorecard) -> str:
         if find_hole(card, label) is None:
             fail(f"--hole {label}: the hole was taken back meanwhile; {file} is unchanged")
         return f"Apply your correction to {label_words(label)} as the card has it now?"
@@ -322,8 +322,8 @@ def undo(file: FileArg) -> None:
     from . import edit
     from .history import ChangeError
     from .history import undo as take_back
-    from .model import standing
     from .present import change_text, status_lines
+    from .standings import standing
 
     with edit.locked(file):  # nothing is asked: one read, under the lock
         card = edit.load(file)  # warns about hand edits before anything changes

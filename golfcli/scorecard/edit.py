@@ -33,10 +33,10 @@ if TYPE_CHECKING:
     from ..variant import Variant
     from ..yamlsrc import SourceError
     from .count import Typed
-    from .model import Card, Change, Entry
+    from .model import Change, Entry, Scorecard
 
 
-class CardVariant:
+class VariantLoader:
     """The card's variant for the length of one command, loaded the first
     time a step needs it (checking the stored layouts, reading a typed
     layout, counting the hole) and passed on to the later steps, so a
@@ -49,7 +49,7 @@ class CardVariant:
         self._key: tuple[str, tuple[str, ...]] | None = None
         self._loaded: Variant | SourceError | None = None
 
-    def load(self, card: Card) -> Variant:
+    def load(self, card: Scorecard) -> Variant:
         """The variant ``card`` names; raises the loader's ``SourceError``."""
         from ..variant import load_variant
         from ..yamlsrc import SourceError
@@ -67,7 +67,7 @@ class CardVariant:
         assert self._loaded is not None
         return self._loaded
 
-    def __call__(self, card: Card) -> Variant:
+    def __call__(self, card: Scorecard) -> Variant:
         """The variant, for counting layouts, or the command ends with the
         loader's one line (file:line and key)."""
         from ..yamlsrc import SourceError
@@ -78,7 +78,7 @@ class CardVariant:
             fail(f"{self.path}: the card's variant cannot be loaded to count a layout: {exc}")
 
 
-def load(path: Path, check: bool = True, variant: CardVariant | None = None) -> Card:
+def load(path: Path, check: bool = True, variant: VariantLoader | None = None) -> Scorecard:
     """The card at ``path``, or the command ends with the loader's one line.
 
     ``check``: count the stored layouts again and warn (``file:line``, both
@@ -93,12 +93,12 @@ def load(path: Path, check: bool = True, variant: CardVariant | None = None) -> 
     except ScorecardError as exc:
         fail(str(exc))
     if check:
-        for line in layout_problems(card, variant or CardVariant(path)):
+        for line in layout_problems(card, variant or VariantLoader(path)):
             warn(line)
     return card
 
 
-def layout_problems(card: Card, variant: CardVariant) -> list[str]:
+def layout_problems(card: Scorecard, variant: VariantLoader) -> list[str]:
     """What :func:`.count.check_layouts` finds, or why it cannot look."""
     if card.kind != "golf" or not any(e.layout for h in card.played for e in h.scores.values()):
         return []
@@ -124,7 +124,7 @@ def locked(path: Path) -> Iterator[None]:
         fail(str(exc))
 
 
-def commit(card: Card, path: Path, change: Change) -> None:
+def commit(card: Scorecard, path: Path, change: Change) -> None:
     """Write the change (holding the lock); one line if the file cannot be written."""
     from .model import ScorecardError
     from .store import commit as write_change
@@ -139,11 +139,11 @@ def commit(card: Card, path: Path, change: Change) -> None:
 
 def write(
     path: Path,
-    seen: Card,
+    seen: Scorecard,
     asked: bool,
-    make: Callable[[Card], Change],
-    question: Callable[[Card], str],
-) -> tuple[Card, Change]:
+    make: Callable[[Scorecard], Change],
+    question: Callable[[Scorecard], str],
+) -> tuple[Scorecard, Change]:
     """Step 3 and 4 of the cycle: under the lock, read the card again, make
     the change with ``make`` and commit it.  ``seen`` is the card as it was
     when a person was ``asked`` for values; if it has changed since, the lock
@@ -163,11 +163,11 @@ def write(
         seen = card
 
 
-def _moved(seen: Card, now: Card) -> bool:
+def _moved(seen: Scorecard, now: Scorecard) -> bool:
     return seen.revision != now.revision or seen.stamp != now.stamp
 
 
-def _tell(seen: Card, card: Card, path: Path) -> None:
+def _tell(seen: Scorecard, card: Scorecard, path: Path) -> None:
     from .history import since
     from .present import change_text
 
@@ -190,7 +190,7 @@ def _confirm(question: str) -> bool:
 # --------------------------------------------------------------------------- values
 
 
-def assignments(card: Card, values: list[str], allowed: list[int]) -> dict[int, str]:
+def assignments(card: Scorecard, values: list[str], allowed: list[int]) -> dict[int, str]:
     """``NAME=VALUE`` items -> {side: value text}; names are players or groups."""
     from .model import find_side
 
@@ -218,7 +218,7 @@ def assignments(card: Card, values: list[str], allowed: list[int]) -> dict[int, 
 
 
 def ask_missing(
-    card: Card, variant: CardVariant, given: dict[int, str], sides: list[int], label: str
+    card: Scorecard, variant: VariantLoader, given: dict[int, str], sides: list[int], label: str
 ) -> tuple[dict[int, str], bool]:
     """Step 2: every side's value text, asking on stdin for the missing ones
     (and ``?``); a bad answer at a terminal is asked again.  Also says
@@ -258,7 +258,7 @@ def ask_missing(
 
 
 def read_all(
-    card: Card, variant: CardVariant, texts: dict[int, str], sides: list[int], label: str
+    card: Scorecard, variant: VariantLoader, texts: dict[int, str], sides: list[int], label: str
 ) -> tuple[list[Typed], Variant | None]:
     """Every side's value read (none is asked for here); also the card's
     variant if a layout needs it (else None), for counting the hole."""
@@ -277,7 +277,7 @@ def read_all(
     return out, var
 
 
-def closer_index(card: Card, name: str | None, sides: list[int]) -> int | None:
+def closer_index(card: Scorecard, name: str | None, sides: list[int]) -> int | None:
     """``--closer NAME`` -> the position of that side among ``sides``."""
     from .model import find_side
 
@@ -315,10 +315,11 @@ def count(
     return entries
 
 
-def report_hole(card: Card, path: Path, index: int) -> None:
+def report_hole(card: Scorecard, path: Path, index: int) -> None:
     """The hole just written, each score with its running total, and the standing."""
-    from .model import hole_label, label_words, standing
+    from .model import hole_label, label_words
     from .present import status_lines
+    from .standings import standing
 
     st = standing(card)
     h = card.played[index]
