@@ -21,8 +21,12 @@ here, so each kind says by its base what it means:
   and ``yamlsrc.LimitError``; ``cards.CardError`` (a card, rank or layout);
   ``state.IllegalAction`` (an action the rules forbid now, naming the rule);
   ``bots.BotSpecError`` (a bot spec or option); ``record.RecordError`` (a game
-  record); ``scorecard.count.EntryError`` (a typed score), ``scorecard.history.ChangeError``
-  (a change a scorecard cannot take); ``tui.seats.UsageError``
+  record); ``scorecard.model.BadValue`` (a value given to a scorecard, with its
+  place), ``scorecard.model.ChangeError`` (a change a scorecard cannot take: a
+  card changed since its caller read it, ``StaleCard``; a hole already entered,
+  ``HoleEntered``; a finished game, ``GameOver``; ``NoSuchHole``; ``CardExists``),
+  ``scorecard.count.EntryError`` (a typed score) and ``VariantUnavailable`` (a
+  layout to count with a card's variant gone); ``tui.seats.UsageError``
   (``golf play``'s seats and options).
 * :class:`StopMatch`: **not an error**.  A front end ends a match on purpose (a
   person typed ``quit``, ``--strict`` met a fault, the record file is full);

@@ -217,7 +217,7 @@ def test_add_and_fix_with_layouts_load_the_variant_once(
     too) and counting the hole share one load of the card's variant; a card
     whose variant changed meanwhile is counted with its own."""
     import golfcli.variant
-    from golfcli.scorecard.edit import VariantLoader
+    from golfcli.scorecard.count import VariantLoader
     from golfcli.scorecard.store import load
 
     loads: list[str] = []

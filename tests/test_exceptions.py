@@ -71,8 +71,15 @@ VALUE_ERRORS = {
     "golfcli.record.RecordError",
     "golfcli.tournament.plan.ConfigError",
     "golfcli.scorecard.model.ScorecardError",
+    "golfcli.scorecard.model.BadValue",
+    "golfcli.scorecard.model.ChangeError",
+    "golfcli.scorecard.model.StaleCard",
+    "golfcli.scorecard.model.HoleEntered",
+    "golfcli.scorecard.model.GameOver",
+    "golfcli.scorecard.model.NoSuchHole",
+    "golfcli.scorecard.model.CardExists",
     "golfcli.scorecard.count.EntryError",
-    "golfcli.scorecard.history.ChangeError",
+    "golfcli.scorecard.count.VariantUnavailable",
     "golfcli.tui.seats.UsageError",
 }
 

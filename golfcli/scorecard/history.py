@@ -18,15 +18,10 @@ from __future__ import annotations
 
 import copy
 
-from ..exceptions import InputError
-from .model import Change, EnteredHole, Scorecard, hole_label, label_words, now_text
+from .model import Change, ChangeError, EnteredHole, Scorecard, hole_label, label_words, now_text
 from .standings import standing
 
 UNDOABLE = ("add", "playoff", "fix")
-
-
-class ChangeError(InputError):
-    """A change the card cannot take; the message says why and what to do."""
 
 
 def started(card: Scorecard) -> Change:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from ..exceptions import InputError
 from ..yamlsrc import SourceError
 
 #: Format 2 added ``revision`` and ``history``; format 1 cards (without them) still load,
@@ -38,9 +39,89 @@ HEADER = (
 
 
 class ScorecardError(SourceError):
-    """A scorecard file that cannot be read, or a change it cannot take: bad
-    input, ``file:line: key: problem``.  (Not :class:`golfcli.cards.CardError`,
+    """A scorecard file that cannot be read or written: bad input with its
+    place, ``file:line: key: problem`` (or the file alone: a lock that cannot
+    be had, a folder that is not there).  (Not :class:`golfcli.cards.CardError`,
     a playing card that cannot be read.)"""
+
+
+class BadValue(InputError):
+    """A value a caller gave that the card cannot take, with its place.
+
+    ``field`` names the argument it came in (``players``, ``par``, ``scores``,
+    ``hole``, ``closer``, ``title``, ``name``, ``seat``, ``holes``), ``place``
+    where in it, when the field holds several values (``hole 3, Ann``; a
+    player's name as given, ``'Zed'``), and ``problem`` what is wrong.  A page
+    marks the field; the command line names its option (``--par: ...``) or,
+    for scores, the place alone (``hole 3, Ann: ...``)."""
+
+    def __init__(self, field: str, problem: str, place: str = "") -> None:
+        self.field = field
+        self.problem = problem
+        self.place = place
+        super().__init__(f"{place or field}: {problem}")
+
+
+class ChangeError(InputError):
+    """A change the card cannot take as it is now; the message says why (and
+    what would do).  Raised before anything is written: the card is as it was."""
+
+
+class StaleCard(ChangeError):
+    """The card changed after the caller read it: a write that says which
+    revision it saw (``expect=``) and finds another is refused, never laid
+    over what others wrote.  ``card`` is the card as it is now (a page shows
+    it and asks again), ``changes`` what was written since ``expected``
+    (empty when the file was changed by a program that keeps no history,
+    an editor)."""
+
+    def __init__(self, card: Scorecard, expected: int) -> None:
+        self.card = card
+        self.expected = expected
+        self.changes = [c for c in card.history if c.number > expected]
+        if self.changes:
+            n = len(self.changes)
+            what = f"{n} change{'s' if n != 1 else ''} since revision {expected}"
+        else:
+            what = "changed by another program"
+        super().__init__(f"the card changed while you were at it ({what}); nothing written")
+
+
+class HoleEntered(ChangeError):
+    """A hole given by number (``hole=``) is already on the card: the same
+    hole entered twice (two phones, or a command run again) makes one hole."""
+
+    def __init__(self, hole: EnteredHole) -> None:
+        self.hole = hole
+        scores = ", ".join(f"{n} {e.score}" for n, e in hole.scores.items())
+        super().__init__(f"hole {hole.number} is already entered ({scores})")
+
+
+class GameOver(ChangeError):
+    """A regular hole (or a change that needs holes to come) on a finished
+    game.  ``tied``: it ended in a tie, which a playoff hole can settle."""
+
+    def __init__(self, tied: bool, problem: str = "the game is over") -> None:
+        self.tied = tied
+        super().__init__(problem)
+
+
+class NoSuchHole(ChangeError):
+    """A hole named (``3``, ``P1``) that the card does not have: ``given`` as
+    it was named, ``have`` the holes it has in words ("3 holes entered: 1 to 3")."""
+
+    def __init__(self, given: str, have: str) -> None:
+        self.given = given
+        self.have = have
+        super().__init__(f"{given}: no such hole ({have})")
+
+
+class CardExists(ChangeError):
+    """A new card where a card already is: starting it again must be asked
+    for (``force=True``), since it would put the old card's scores aside."""
+
+    def __init__(self) -> None:
+        super().__init__("a card already exists")
 
 
 @dataclass
@@ -176,6 +257,9 @@ class Scorecard:
     #: the file's (inode, mtime, size) when it was read: a write under the lock checks
     #: that nothing else (an editor, an older golf) replaced the file meanwhile
     stamp: tuple[int, int, int] | None = field(default=None, compare=False)
+    #: what reading the file found that a person should know (a score that no longer
+    #: matches its layout: ``file:line``, both numbers), one line each; never written
+    warnings: list[str] = field(default_factory=list, compare=False)
 
     @property
     def side_names(self) -> list[str]:
