@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("stats",),
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "scorecard", "features"),
+    ("web",),  # the pages (the web extra): thin clients of the library, like the commands
     ("commands",),  # one module per golf command
     # the command line, and the framework adapters beside it (the spiel and rl
     # extras): golf for people, and golf for OpenSpiel and PettingZoo
@@ -48,6 +49,17 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
+    "web": (
+        "",
+        "access",
+        "live",
+        "fields",
+        "app",
+        "server",
+        "cardbook",
+        "cardview",
+        "scorecard",
+    ),
     "bots": (
         "",
         "procs",

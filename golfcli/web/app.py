@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -106,13 +106,13 @@ def need_key(request: Request) -> None:
         )
 
 
-def error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error(message: str, status: int, details: Mapping[str, object] | None = None) -> JSONResponse:
+    return JSONResponse({**(details or {}), "error": message}, status_code=status)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestError)
-    return error(exc.message, exc.status)
+    return error(exc.message, exc.status, exc.details)
 
 
 async def _http(request: Request, exc: Exception) -> Response:

@@ -59,7 +59,6 @@ def bind(port: int, lan: bool, key: str | None = None) -> Bound:
             raise RequestError(f"port {port} needs privileges; choose one above 1023") from None
         raise RequestError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     sock.listen(128)
-    sock.set_inheritable(True)
     bound = int(sock.getsockname()[1])
     access = Access(key or new_key(), lan)
     shown = (lan_address() or socket.gethostname()) if lan else "127.0.0.1"
@@ -101,6 +100,8 @@ def run(make: Callable[[Site], Starlette], bound: Bound, out: TextIO = sys.stdou
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[bound.sock])
+    except KeyboardInterrupt:  # uvicorn stopped on Ctrl-C, then raised it again
+        pass
     finally:
         bound.sock.close()
     out.write("Stopped.\n")
