@@ -75,6 +75,8 @@ def shape(var: Variant) -> dict[str, Any]:
         "holes": g.holes,
         "target": g.target,
         "scoring": g.scoring,
+        "twos_minus": var.rank_values[2] == -2,
+        "kings_zero": var.rank_values[13] == 0,
     }
 
 
