@@ -416,12 +416,11 @@ class CardRoom:
 def serve(directory: Path, port: int, lan: bool) -> None:
     """``golf card serve``: the folder's cards on a page until Ctrl-C."""
     from .app import make_app
-    from .server import announce, bind, run
+    from .server import bind, run
 
     room = CardRoom(directory)
     bound = bind(port, lan)
-    announce(bound, f"the scorecards in {directory}", sys.stdout)
-    run(lambda site: make_app([room], site), bound)
+    run(lambda site: make_app([room], site), bound, f"the scorecards in {directory}", sys.stdout)
 
 
 def _stamp(path: Path) -> object:

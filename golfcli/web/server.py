@@ -83,24 +83,30 @@ def announce(bound: Bound, what: str, out: TextIO) -> None:
     out.flush()
 
 
-def run(make: Callable[[Site], Starlette], bound: Bound, out: TextIO = sys.stdout) -> None:
-    """Serve the app ``make`` builds until Ctrl-C (or SIGTERM)."""
-    import uvicorn
-
-    app = make(bound.site)
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        access_log=False,
-        lifespan="on",
-        timeout_graceful_shutdown=GRACE,
-        ws="none",
-        http="h11",
-    )
-    server = uvicorn.Server(config)
+def run(
+    make: Callable[[Site], Starlette], bound: Bound, what: str, out: TextIO = sys.stdout
+) -> None:
+    """Serve the app ``make`` builds until Ctrl-C (or SIGTERM): the app and
+    the server are made first, then the links printed, so a phone that
+    scans the code the moment it shows is answered (the socket listens
+    already; uvicorn takes the connection as soon as it runs).  Ctrl-C at
+    any moment stops it, with "Stopped." and exit status 0."""
     try:
+        import uvicorn
+
+        config = uvicorn.Config(
+            make(bound.site),
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+            timeout_graceful_shutdown=GRACE,
+            ws="none",
+            http="h11",
+        )
+        server = uvicorn.Server(config)
+        announce(bound, what, out)
         server.run(sockets=[bound.sock])
-    except KeyboardInterrupt:  # uvicorn stopped on Ctrl-C, then raised it again
+    except KeyboardInterrupt:  # before uvicorn took Ctrl-C, or uvicorn raising it again after
         pass
     finally:
         bound.sock.close()
