@@ -22,17 +22,17 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-import golfcli  # noqa: E402
-from golfcli.scorecard.present import show_json  # noqa: E402
-from golfcli.scorecard.standings import standing  # noqa: E402
-from golfcli.scorecard.store import load  # noqa: E402
-from golfcli.web.access import Access  # noqa: E402
-from golfcli.web.app import STATIC, Site, make_app  # noqa: E402
-from golfcli.web.scorecard import CardRoom  # noqa: E402
+import golfcli
+from golfcli.scorecard.present import show_json
+from golfcli.scorecard.standings import standing
+from golfcli.scorecard.store import load
+from golfcli.web.access import Access
+from golfcli.web.app import STATIC, Site, make_app
+from golfcli.web.scorecard import CardRoom
 
-from .helpers import golf  # noqa: E402
+from .helpers import golf
 
 KEY = "test-key-0123456789"
 EDIT = {"X-Golf-Key": KEY}
@@ -187,7 +187,9 @@ def test_a_games_shape_is_what_the_count_helper_draws(client: TestClient) -> Non
 
 def test_match_play_shows_each_holes_winner_and_who_is_up(client: TestClient, folder: Path) -> None:
     path = str(folder / "alb.yaml")
-    made = golf("card", "new", path, "-p", "Ann,Bob", "-v", "alberta", "--set", "game.scoring=match")
+    made = golf(
+        "card", "new", path, "-p", "Ann,Bob", "-v", "alberta", "--set", "game.scoring=match"
+    )
     assert made.exit_code == 0, made.output
     card = get(client, "alb")
     card = add(client, card, {"Ann": 3, "Bob": 9}).json()["card"]
@@ -202,9 +204,13 @@ def test_a_target_game_and_the_two_switches(client: TestClient) -> None:
     assert card["holes"] is None and card["target"] == 100
     assert "Toggles: twos -2 off (twos +2), kings 0 off (kings 10)." in card["values"]
     r = add(client, card, {"Ann": "5 K 2 / 5 7 9", "Bob": 3, "Cat": 4})
-    assert r.json()["card"]["rows"][0]["cells"][0]["score"] == golfcli.score(
-        "5 K 2 / 5 7 9", golfcli.load_variant("six-card", ["values.ranks.2=2", "values.ranks.K=10"])
-    ).total
+    assert (
+        r.json()["card"]["rows"][0]["cells"][0]["score"]
+        == golfcli.score(
+            "5 K 2 / 5 7 9",
+            golfcli.load_variant("six-card", ["values.ranks.2=2", "values.ranks.K=10"]),
+        ).total
+    )
 
 
 def test_mini_golf_par_and_strokes(client: TestClient) -> None:
@@ -327,7 +333,9 @@ def test_without_the_key_a_page_reads_only(
     card = new(client)
     before = (folder / "night.yaml").read_bytes()
     body = {"revision": card["revision"], "hole": "1", "scores": {"Ann": 1, "Bob": 2, "Cat": 3}}
-    assert "read-only" in refused(client.post(f"{API}/cards/night/holes", json=body, headers=headers), 403)
+    assert "read-only" in refused(
+        client.post(f"{API}/cards/night/holes", json=body, headers=headers), 403
+    )
     refused(client.post(f"{API}/cards/night/undo", json={"revision": 1}, headers=headers), 403)
     refused(client.post(f"{API}/cards", json={"name": "x", "players": ["A"]}, headers=headers), 403)
     assert (folder / "night.yaml").read_bytes() == before
@@ -351,10 +359,25 @@ BAD_HOLES = [
     ("scores a list", {"revision": 1, "hole": "1", "scores": [1]}, {}, 400),
     ("unknown player", {"revision": 1, "hole": "1", "scores": {"Zed": 1}}, {}, 400),
     ("a player left out", {"revision": 1, "hole": "1", "scores": {"Ann": 1, "Bob": 2}}, {}, 400),
-    ("a bad layout", {"revision": 1, "hole": "1", "scores": {"Ann": "5 K", "Bob": 2, "Cat": 3}}, {}, 400),
+    (
+        "a bad layout",
+        {"revision": 1, "hole": "1", "scores": {"Ann": "5 K", "Bob": 2, "Cat": 3}},
+        {},
+        400,
+    ),
     ("a control character", {"revision": 1, "hole": "1", "scores": {"Ann\x1b": 1}}, {}, 400),
-    ("a huge number", {"revision": 1, "hole": "1", "scores": {"Ann": 10**9, "Bob": 2, "Cat": 3}}, {}, 400),
-    ("hole 5 of 1", {"revision": 1, "hole": "5", "scores": {"Ann": 1, "Bob": 2, "Cat": 3}}, {}, 400),
+    (
+        "a huge number",
+        {"revision": 1, "hole": "1", "scores": {"Ann": 10**9, "Bob": 2, "Cat": 3}},
+        {},
+        400,
+    ),
+    (
+        "hole 5 of 1",
+        {"revision": 1, "hole": "5", "scores": {"Ann": 1, "Bob": 2, "Cat": 3}},
+        {},
+        400,
+    ),
     ("hole as words", {"revision": 1, "hole": "one", "scores": {"Ann": 1}}, {}, 400),
     ("a form", b"hole=1", {"Content-Type": "application/x-www-form-urlencoded"}, 415),
     ("too large", b"[" + b"1," * 10_000 + b"1]", {}, 413),
@@ -409,7 +432,8 @@ def test_a_new_card_that_cannot_be_is_refused(
 def test_a_card_is_not_started_twice(client: TestClient) -> None:
     new(client)
     assert "already exists" in refused(
-        client.post(f"{API}/cards", json={"name": "night", "players": ["X", "Y"]}, headers=EDIT), 409
+        client.post(f"{API}/cards", json={"name": "night", "players": ["X", "Y"]}, headers=EDIT),
+        409,
     )
 
 
@@ -424,7 +448,9 @@ def test_no_request_reaches_outside_the_folder(client: TestClient, path: str) ->
     refused(r, r.status_code)
 
 
-def test_a_link_out_of_the_folder_is_no_card(client: TestClient, folder: Path, tmp_path: Path) -> None:
+def test_a_link_out_of_the_folder_is_no_card(
+    client: TestClient, folder: Path, tmp_path: Path
+) -> None:
     outside = tmp_path / "outside.yaml"
     assert golf("card", "new", str(outside), "-p", "Ann,Bob").exit_code == 0
     (folder / "escape.yaml").symlink_to(outside)
@@ -446,7 +472,9 @@ def test_a_cards_variant_file_outside_the_folder_is_not_read(
 ) -> None:
     house = tmp_path / "house.yaml"
     house.write_text("extends: six-card\nname: house\n")
-    assert golf("card", "new", str(folder / "far.yaml"), "-p", "A,B", "-v", str(house)).exit_code == 0
+    assert (
+        golf("card", "new", str(folder / "far.yaml"), "-p", "A,B", "-v", str(house)).exit_code == 0
+    )
     card = get(client, "far")
     assert "outside the served folder" in card["game"]["error"]
     r = client.post(

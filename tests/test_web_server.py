@@ -92,7 +92,9 @@ def serving(folder: Path, *more: str) -> Iterator[Server]:
 
 
 def post(client: Any, server: Server, path: str, body: dict[str, Any]) -> Any:
-    return client.post(f"{server.base}/card/api{path}", json=body, headers={"X-Golf-Key": server.key})
+    return client.post(
+        f"{server.base}/card/api{path}", json=body, headers={"X-Golf-Key": server.key}
+    )
 
 
 def page_writer(server: Server, marks: list[int], done: list[int]) -> None:
@@ -130,14 +132,23 @@ def shell_writer(folder: Path, marks: list[int], done: list[int]) -> None:
 
 
 def test_eight_writers_across_page_and_shell_lose_nothing(tmp_path: Path) -> None:
-    assert golf("card", "new", str(tmp_path / "night.yaml"), "-p", "Ann,Bob", "--holes", "24").exit_code == 0
+    assert (
+        golf(
+            "card", "new", str(tmp_path / "night.yaml"), "-p", "Ann,Bob", "--holes", "24"
+        ).exit_code
+        == 0
+    )
     done: list[int] = []
     with serving(tmp_path) as server:
         threads = [
-            threading.Thread(target=page_writer, args=(server, [100 + 10 * w + k for k in range(3)], done))
+            threading.Thread(
+                target=page_writer, args=(server, [100 + 10 * w + k for k in range(3)], done)
+            )
             for w in range(4)
         ] + [
-            threading.Thread(target=shell_writer, args=(tmp_path, [500 + 10 * w + k for k in range(3)], done))
+            threading.Thread(
+                target=shell_writer, args=(tmp_path, [500 + 10 * w + k for k in range(3)], done)
+            )
             for w in range(4)
         ]
         for t in threads:
@@ -153,7 +164,12 @@ def test_eight_writers_across_page_and_shell_lose_nothing(tmp_path: Path) -> Non
 
 
 def test_a_server_killed_mid_write_keeps_every_hole_it_acknowledged(tmp_path: Path) -> None:
-    assert golf("card", "new", str(tmp_path / "night.yaml"), "-p", "Ann,Bob", "--holes", "200").exit_code == 0
+    assert (
+        golf(
+            "card", "new", str(tmp_path / "night.yaml"), "-p", "Ann,Bob", "--holes", "200"
+        ).exit_code
+        == 0
+    )
     acknowledged: list[int] = []
     with serving(tmp_path) as server:
         stop = time.monotonic() + 1.5
@@ -165,7 +181,11 @@ def test_a_server_killed_mid_write_keeps_every_hole_it_acknowledged(tmp_path: Pa
                         return
                     try:
                         card = client.get(f"{server.base}/card/api/cards/night").json()
-                        body = {"revision": card["revision"], "hole": card["next"], "scores": {"Ann": 1000 * w + k, "Bob": 0}}
+                        body = {
+                            "revision": card["revision"],
+                            "hole": card["next"],
+                            "scores": {"Ann": 1000 * w + k, "Bob": 0},
+                        }
                         r = post(client, server, "/cards/night/holes", body)
                     except httpx.HTTPError:
                         return
@@ -183,7 +203,9 @@ def test_a_server_killed_mid_write_keeps_every_hole_it_acknowledged(tmp_path: Pa
     card = load(tmp_path / "night.yaml")  # a whole card, not a torn one
     kept = {h.scores["Ann"].score for h in card.played}
     assert set(acknowledged) <= kept
-    assert len(kept) == len(card.played) <= len(acknowledged) + 3  # at most one unanswered write each
+    assert (
+        len(kept) == len(card.played) <= len(acknowledged) + 3
+    )  # at most one unanswered write each
 
 
 def read_events(url: str, headers: dict[str, str], want: int, found: queue.Queue[Any]) -> None:
@@ -191,18 +213,18 @@ def read_events(url: str, headers: dict[str, str], want: int, found: queue.Queue
     got = 0
     event = ""
     try:
-        with httpx.Client(timeout=httpx.Timeout(WAIT, read=WAIT)) as client:
-            with client.stream("GET", url, headers=headers) as r:
-                for line in r.iter_lines():
-                    if line.startswith("event: "):
-                        event = line[7:]
-                    elif line.startswith("id: "):
-                        found.put(("id", line[4:]))
-                    elif line.startswith("data: "):
-                        found.put((event, json.loads(line[6:])))
-                        got += 1
-                        if got >= want:
-                            return
+        client = httpx.Client(timeout=httpx.Timeout(WAIT, read=WAIT))
+        with client, client.stream("GET", url, headers=headers) as r:
+            for line in r.iter_lines():
+                if line.startswith("event: "):
+                    event = line[7:]
+                elif line.startswith("id: "):
+                    found.put(("id", line[4:]))
+                elif line.startswith("data: "):
+                    found.put((event, json.loads(line[6:])))
+                    got += 1
+                    if got >= want:
+                        return
     except httpx.HTTPError as exc:
         found.put(("error", str(exc)))
 
