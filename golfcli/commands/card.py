@@ -23,6 +23,7 @@ import typer
 from ..errors import check_range, fail
 from ..limits import MAX_HOLES
 from . import card_input as cli
+from . import card_table
 from .card_input import said
 
 if TYPE_CHECKING:
@@ -103,6 +104,15 @@ KingsOpt = Annotated[
     ),
 ]
 MiniOpt = Annotated[bool, typer.Option("--mini", help="A mini golf (putt-putt) card.")]
+TargetOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--target",
+        help="Play to a target instead of a number of holes: the game ends on the hole "
+        "where someone's total reaches it (e.g. 50 or 100), and the lowest total then wins.",
+        show_default=False,
+    ),
+]
 ParOpt = Annotated[
     str | None,
     typer.Option(
@@ -134,6 +144,15 @@ def new(
     par: ParOpt = None,
     title: Annotated[str, typer.Option(help="A title for the card, e.g. a date.")] = "",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing card.")] = False,
+    target: TargetOpt = None,
+    dealer: Annotated[
+        str | None,
+        typer.Option(
+            help="Who deals the first hole (default: the first player); the dealer marker "
+            "then moves one seat each hole.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Start a card.
 
@@ -147,19 +166,28 @@ def new(
 
       golf card new duel.yaml -p Ann,Bob -v duel                # to 50
 
+      golf card new hundred.yaml -p Ann,Bob,Cat --target 100    # six-card, to 100
+
+      golf card new night.yaml -p Ann,Bob,Cat --dealer Cat      # Cat deals first
+
       golf card new putt.yaml --mini -p Ann,Bob --par 3,2,4,3,3,2,4,3,3
     """
     from ..scorecard import ops, start
-    from ..scorecard.model import now_text
+    from ..scorecard.model import MAX_TARGET, now_text
 
     check_range("--holes", holes, 1, MAX_HOLES)
+    check_range("--target", target, 1, MAX_TARGET)
+    if holes is not None and target is not None:
+        fail("--target: a game is played to a number of holes or to a target, not both")
     with said(file):
         start.check_new_file(file, title, force)
     names = cli.read_players(players)
     created = now_text()
     with said(file):
         if mini:
-            cli.refuse_for_mini(variant=variant, set=set_, twos=twos, kings=kings)
+            cli.refuse_for_mini(
+                variant=variant, set=set_, twos=twos, kings=kings, target=target, dealer=dealer
+            )
             pars = cli.read_pars(par) if par is not None else None
             card = start.new_mini_card(names, holes=holes, par=pars, created=created, title=title)
         else:
@@ -167,8 +195,8 @@ def new(
                 fail("--par is for mini golf (add --mini)")
             overrides = [*(set_ or []), *cli.toggles(twos, kings)]
             card = start.new_golf_card(
-                file, names, variant=variant, holes=holes, overrides=overrides, created=created,
-                title=title,
+                file, names, variant=variant, holes=holes, target=target, overrides=overrides,
+                dealer=dealer, created=created, title=title,
             )  # fmt: skip
         ops.start_card(file, card, force=force)
     _announce(card, file)
@@ -182,6 +210,8 @@ def _announce(card: Scorecard, file: Path) -> None:
     typer.echo(f"Columns: {', '.join(card.side_names)}.")
     for text in card.values:
         typer.echo(text)
+    if card.dealer is not None:
+        typer.echo(f"{card.dealer} deals hole 1; the dealer marker moves one seat each hole.")
     first = card.side_names[0].split(" & ")[0]
     typer.echo(f"Enter a hole: golf card add {file} {first}=SCORE ... (or no values to be asked)")
 
@@ -200,7 +230,21 @@ CloserOpt = Annotated[
 
 
 @card_app.command()
-def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> None:
+def add(
+    file: FileArg,
+    values: ValuesArg = None,
+    closer: CloserOpt = None,
+    hole: Annotated[
+        int | None,
+        typer.Option(
+            "--hole",
+            help="The hole these scores are for. With it, a hole already entered (from "
+            "another phone or shell) is refused instead of entered twice, and the card "
+            "changing meanwhile needs no question: the hole says which one you meant.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
     """Enter the next hole: a score for every player.
 
     A number is kept exactly as typed; a layout is counted with the card's
@@ -220,11 +264,19 @@ def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> No
       golf card add night.yaml Ann="5 K 2 / 5 7 9" Bob="Q 3 4 / Q 3 9" Cat=7
 
       golf card add night.yaml                     # asks Ann, Bob and Cat in turn
+
+      golf card add night.yaml --hole 4 Ann=3 Bob=7 Cat=1   # refused if 4 is in
     """
-    _enter(file, values, closer, playoff=False)
+    _enter(file, values, closer, playoff=False, hole=hole)
 
 
-def _enter(file: Path, values: list[str] | None, closer: str | None, playoff: bool) -> None:
+def _enter(
+    file: Path,
+    values: list[str] | None,
+    closer: str | None,
+    playoff: bool,
+    hole: int | None = None,
+) -> None:
     """Read, ask, then enter the hole through the library and report it: the
     one body behind ``add`` (every side) and ``playoff`` (the tied sides).
     See :mod:`.card_input` for the cycle and what happens when the card
@@ -237,6 +289,7 @@ def _enter(file: Path, values: list[str] | None, closer: str | None, playoff: bo
     variants = VariantLoader(file)  # loaded once, if a step needs it
     seen = cli.load(file, variants=variants)
     with said(file):
+        ops.numbered(seen, hole)
         sides = ops.open_sides(seen, playoff)
         texts = inputs.resolve_scores(seen, given, sides)
         inputs.closer_index(seen, closer, sides)
@@ -248,7 +301,9 @@ def _enter(file: Path, values: list[str] | None, closer: str | None, playoff: bo
     def change(expect: Scorecard | None) -> Done:
         if playoff:
             return ops.playoff_hole(file, scores, closer=closer, expect=expect, variants=variants)
-        return ops.add_hole(file, scores, closer=closer, expect=expect, variants=variants)
+        # the hole number says which hole was meant: no question if the card moved on
+        mine = None if hole is not None else expect
+        return ops.add_hole(file, scores, hole=hole, closer=closer, expect=mine, variants=variants)
 
     def question(card: Scorecard) -> str:
         ops.open_sides(card, playoff)  # the game may have ended meanwhile: no question then
@@ -504,6 +559,7 @@ def print_(
     kings: KingsOpt = None,
     mini: MiniOpt = False,
     par: ParOpt = None,
+    to_target: TargetOpt = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
     two_up: Annotated[
         bool,
@@ -534,13 +590,16 @@ def print_(
 
       golf card print night.yaml --out night.pdf
     """
+    from ..scorecard.model import MAX_TARGET
+
     check_range("--holes", holes, 1, MAX_HOLES)
+    check_range("--target", to_target, 1, MAX_TARGET)
     if paper not in ("a4", "letter"):
         fail(f"--paper: must be a4 or letter, not {paper!r}")
     if file is not None:
         blank_only = {
             "--holes": holes, "--players": players, "--variant": variant, "--set": set_,
-            "--twos": twos, "--kings": kings, "--mini": mini, "--par": par,
+            "--twos": twos, "--kings": kings, "--mini": mini, "--par": par, "--target": to_target,
         }  # fmt: skip
         for flag, given in {**blank_only, "--two-up": two_up}.items():
             if given:
@@ -553,14 +612,16 @@ def print_(
         names = cli.blank_names(players)
         with said():
             if mini:
-                cli.refuse_for_mini(variant=variant, set=set_, twos=twos, kings=kings)
+                cli.refuse_for_mini(
+                    variant=variant, set=set_, twos=twos, kings=kings, target=to_target
+                )
                 pars = cli.read_pars(par) if par is not None else None
                 card = start.new_mini_card(names, holes=holes, par=pars)
             else:
                 if par is not None:
                     fail("--par is for mini golf (add --mini)")
                 overrides = [*(set_ or []), *cli.toggles(twos, kings)]
-                card = start.blank_golf_card(names, holes, variant, overrides)
+                card = start.blank_golf_card(names, holes, variant, overrides, to_target)
         target = out or Path("minigolf.pdf" if mini else "scorecard.pdf")
     from ..scorecard.pdf import MAX_COLUMNS, TWO_UP_ROWS, hole_rows, render_pdf
 
@@ -573,6 +634,17 @@ def print_(
     data = render_pdf(card, blank=file is None, paper=paper, two_up=two_up)
     _write_bytes(target, data)
     typer.echo(f"wrote {target}")
+
+
+# --------------------------------------------------------------------------- the table
+
+card_app.command()(card_table.join)
+card_app.command()(card_table.leave)
+card_app.command()(card_table.rename)
+card_app.command()(card_table.extend)
+card_app.command()(card_table.switch)
+card_app.command()(card_table.par)
+card_app.command()(card_table.dealer)
 
 
 def _write_bytes(path: Path, data: bytes) -> None:

@@ -65,10 +65,10 @@ def line(exc: InputError, file: Path | None = None, hole: str | None = None) -> 
     )
 
     if isinstance(exc, BadValue):
+        where = f"{exc.place}: " if exc.place else ""
         if exc.field in OPTIONS:
-            where = f"{exc.place}: " if exc.place else ""
             return f"--{exc.field}: {where}{exc.problem}"
-        return str(exc)
+        return f"{where}{exc.problem}"  # a command's arguments: the value names itself
     if isinstance(exc, NoSuchHole):
         return f"--hole {exc.given}: no such hole on {file} ({exc.have})"
     if isinstance(exc, CardExists):
@@ -111,15 +111,17 @@ def read_players(text: str) -> list[str]:
 
 def read_pars(text: str, first: int = 1) -> list[int]:
     """``--par 3,2,4`` -> pars for holes numbered from ``first``."""
-    from ..scorecard.inputs import MAX_PAR
+    return [read_par(item, i) for i, item in enumerate(text.split(","), start=first)]
 
-    out = []
-    for i, item in enumerate(text.split(","), start=first):
-        item = item.strip()
-        if not (item.isdecimal() and len(item) <= 2) or not 1 <= int(item) <= MAX_PAR:
-            fail(f"--par: hole {i}: {item!r} is not a par (a whole number from 1 to {MAX_PAR})")
-        out.append(int(item))
-    return out
+
+def read_par(text: str, hole: int) -> int:
+    """One hole's par as typed, or the line naming the hole."""
+    from ..scorecard.model import MAX_PAR
+
+    item = text.strip()
+    if not (item.isdecimal() and len(item) <= 2) or not 1 <= int(item) <= MAX_PAR:
+        fail(f"--par: hole {hole}: {item!r} is not a par (a whole number from 1 to {MAX_PAR})")
+    return int(item)
 
 
 def switch(option: str, value: str | None, on: str, off: str) -> bool | None:
