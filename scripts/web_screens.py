@@ -43,8 +43,8 @@ def cards(folder: Path) -> None:
     golf("card", "add", "night.yaml", "Ann=5", "Bob=5 K 2 / 5 7 9", "Cat=-2", "Dan=12", cwd=folder)
     golf("card", "add", "night.yaml", "Ann=3", "Bob=8", "Cat=4", "Dan=0", cwd=folder)
     golf("card", "add", "night.yaml", "Ann=7", "Bob=1", "Cat=9", "Dan=6", cwd=folder)
-    golf("card", "new", "putt.yaml", "--mini", "-p", "Ann,Bob,Cat", "--par", "3,2,4,3,3,2,4,3,3",
-         cwd=folder)  # fmt: skip
+    pars = "3,2,4,3,3,2,4,3,3,3,2,4,3,3,2,4,3,3"
+    golf("card", "new", "putt.yaml", "--mini", "-p", "Ann,Bob,Cat", "--par", pars, cwd=folder)
     golf("card", "add", "putt.yaml", "Ann=3", "Bob=4", "Cat=2", cwd=folder)
     golf("card", "add", "putt.yaml", "Ann=2", "Bob=2", "Cat=3", cwd=folder)
 
@@ -94,7 +94,11 @@ def shots(base: str, key: str, out: Path) -> None:
         page.screenshot(path=out / "06-entry-counted.png")
         page.get_by_text("Cancel").click()
         page.click("#log")
-        page.screenshot(path=out / "07-log.png")
+        page.screenshot(path=out / "06-log.png")
+        page.get_by_text("Close").click()
+        page.click("#table")
+        page.wait_for_selector("#extend")
+        page.screenshot(path=out / "07-players.png")
         page.get_by_text("Close").click()
         page.click("#join")
         page.wait_for_selector(".link")

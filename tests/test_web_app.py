@@ -133,7 +133,10 @@ def test_a_night_by_requests_agrees_with_the_library(client: TestClient, folder:
     assert [f["cells"] for f in card["foot"] if f["label"] == "Total"] == [
         [str(t) for t in expect["totals"].values()]
     ]
-    assert card["status"] == ["After 2 of 9 holes: Cat leads with 1; 7 holes to play."]
+    assert card["status"] == [
+        "After 2 of 9 holes: Cat leads with 1; 7 holes to play.",
+        "Cat deals hole 3.",
+    ]
     assert golf("card", "show", str(folder / "night.yaml")).exit_code == 0
 
 
@@ -196,7 +199,8 @@ def test_match_play_shows_each_holes_winner_and_who_is_up(client: TestClient, fo
     card = add(client, card, {"Ann": 5, "Bob": 5}).json()["card"]
     assert [r["won"] for r in card["rows"]] == ["Ann", "halved"]
     assert {"label": "Match", "cells": ["1 UP", "1 DOWN"]} in card["foot"]
-    assert card["status"] == ["After 2 of 9 holes: Ann leads (1 UP); 7 holes to play."]
+    assert [r["match"] for r in card["rows"]] == ["Ann 1 UP", "Ann 1 UP"]
+    assert card["status"][0] == "After 2 of 9 holes: Ann leads (1 UP); 7 holes to play."
 
 
 def test_a_target_game_and_the_two_switches(client: TestClient) -> None:
@@ -272,6 +276,78 @@ def test_the_list_names_cards_and_leaves_other_files_out(client: TestClient, fol
     assert names["broken"]["error"].startswith("broken.yaml:")
     assert str(folder) not in json.dumps(listed)
     assert "house.yaml" in [g["name"] for g in listed["games"]]
+
+
+def table(client: TestClient, card: dict[str, Any], action: str, **fields: Any) -> Any:
+    body = {"revision": card["revision"], "action": action, **fields}
+    return client.post(f"{API}/cards/{card['name']}/table", json=body, headers=EDIT)
+
+
+def test_the_table_changes_each_logged_and_undone(client: TestClient) -> None:
+    card = new(client)
+    card = add(client, card, {"Ann": 1, "Bob": 2, "Cat": 3}).json()["card"]
+    assert card["dealer"] == "Bob"
+    r = table(client, card, "join", player="Dan")
+    assert r.status_code == 200, r.text
+    card = r.json()["card"]
+    assert card["sides"] == ["Ann", "Bob", "Cat", "Dan"]
+    assert card["rows"][0]["cells"][3] == {"score": 3, "missed": True, "total": 3}
+    card = table(client, card, "rename", player="Cat", to="Kat").json()["card"]
+    assert card["sides"] == ["Ann", "Bob", "Kat", "Dan"]
+    card = table(client, card, "dealer", player="Kat").json()["card"]
+    assert card["dealer"] == "Kat"
+    card = table(client, card, "holes", holes=18).json()["card"]
+    assert card["holes"] == 18 and [n["label"] for n in card["nines"]] == ["Out", "In"]
+    r = table(client, card, "switches", twos_minus=False)
+    card = r.json()["card"]
+    assert card["switches"] == {"twos_minus": False, "kings_zero": True}
+    card = table(client, card, "leave", player="Ann").json()["card"]
+    assert card["left"] == {"Ann": 1} and card["open"] == ["Bob", "Kat", "Dan"]
+    texts = [x["text"] for x in card["log"][:6]]
+    assert len(texts) == 6 and all(texts)
+    while card["undo"] and "joined" not in card["undo"]:
+        card = client.post(
+            f"{API}/cards/night/undo", json={"revision": card["revision"]}, headers=EDIT
+        ).json()["card"]
+    assert card["sides"] == ["Ann", "Bob", "Cat", "Dan"] and card["holes"] == 9
+
+
+def test_a_mini_golf_par_is_learned_hole_by_hole(client: TestClient) -> None:
+    card = new(client, "putt", kind="mini", holes=18)
+    assert card["par"] is None
+    card = table(client, card, "par", hole=1, par=3).json()["card"]
+    assert card["par"][:2] == [3, None]
+    card = add(client, card, {"Ann": 3, "Bob": 5, "Cat": 2}).json()["card"]
+    assert card["rows"][0]["par"] == 3
+    assert [n["label"] for n in card["nines"]] == ["Out", "In"]
+    assert card["nines"][0]["cells"] == [None, None, None]
+    refused(table(client, card, "par", hole=19, par=3), 400)
+    refused(table(client, card, "switches", twos_minus=False), 400)
+
+
+@pytest.mark.parametrize(
+    "action,fields",
+    [
+        ("join", {"player": "Ann"}),
+        ("join", {"player": ""}),
+        ("leave", {"player": "Zed"}),
+        ("rename", {"player": "Ann", "to": "Bob"}),
+        ("dealer", {"player": "Zed"}),
+        ("holes", {"holes": 0}),
+        ("switches", {}),
+        ("par", {"hole": 1, "par": 3}),
+        ("shuffle", {}),
+    ],
+)
+def test_a_table_change_that_cannot_be_is_refused(
+    client: TestClient, folder: Path, action: str, fields: dict[str, Any]
+) -> None:
+    card = new(client)
+    before = (folder / "night.yaml").read_bytes()
+    r = table(client, card, action, **fields)
+    assert 400 <= r.status_code < 500
+    refused(r, r.status_code)
+    assert (folder / "night.yaml").read_bytes() == before
 
 
 # --------------------------------------------------------------------------- one card, one truth

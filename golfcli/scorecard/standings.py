@@ -173,3 +173,25 @@ def _to_par(card: Scorecard, regular: list[EnteredHole], names: list[str]) -> li
             if m in h.scores:
                 out[i] += h.scores[m].score - par
     return out
+
+
+def nines(card: Scorecard) -> list[tuple[str, int, list[int | None], int | None]]:
+    """Out (holes 1-9) and In (10-18) of an 18-hole card, as golf cards add
+    them up: (the row's name, the hole it follows, each side's strokes over
+    that nine once the side has all nine in (else None), the nine's par when
+    every hole's par is known).  None in match play, where holes are won,
+    not added, and on a card of another length."""
+    if card.holes != 18 or card.scoring == "match":
+        return []
+    names = card.side_names
+    out: list[tuple[str, int, list[int | None], int | None]] = []
+    for label, span in (("Out", range(1, 10)), ("In", range(10, 19))):
+        holes = [h for h in card.regular if h.number in span]
+        sums: list[int | None] = []
+        for n in names:
+            mine = [h.scores[n].score for h in holes if n in h.scores]
+            sums.append(sum(mine) if len(mine) == len(span) else None)
+        pars = [card.par[h - 1] for h in span] if card.par is not None else []
+        par = sum(p for p in pars if p is not None) if pars and None not in pars else None
+        out.append((label, span.stop - 1, sums, par))
+    return out

@@ -40,6 +40,7 @@ from ..scorecard.model import (
     BadValue,
     CardExists,
     ChangeError,
+    EnteredHole,
     GameOver,
     HoleEntered,
     NoSuchHole,
@@ -84,14 +85,14 @@ class FolderVariants(VariantLoader):
         self.book = book
         self._guard = threading.Lock()
 
-    def load(self, card: Scorecard) -> Variant:
+    def load(self, card: Scorecard, hole: EnteredHole | None = None) -> Variant:
         assert card.variant is not None
         if not self.book.may_use(card.variant):
             raise SourceError(
                 card.variant[:60], "variant", "a variant file outside the served folder"
             )
         with self._guard:
-            return super().load(card)
+            return super().load(card, hole)
 
 
 @dataclass
@@ -322,6 +323,13 @@ class CardBook:
         path = self.path(name)
         with refusals(self):
             return ops.undo(path, expect=seen)
+
+    def table(self, name: str, seen: int, call: Any) -> ops.Done:
+        """A change to the table: ``call(path, expect, variants)`` is the
+        library's operation with the page's fields (see the room)."""
+        path = self.path(name)
+        with refusals(self):
+            return call(path, seen, self.loader(name, path))  # type: ignore[no-any-return]
 
     def start(self, name: str, card: Scorecard) -> ops.Done:
         """Write a new card under ``name``; a card of that name is not replaced."""

@@ -21,11 +21,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import UNKNOWN, CardError, parse_card
-from ..game import dealer_of, hole_winners, match_standing
+from ..game import match_standing
 from ..scorecard import history
 from ..scorecard.model import Entry, Scorecard, hole_label, label_words, local_time, par_text
-from ..scorecard.present import change_text, describe, problem_lines, status_lines
-from ..scorecard.standings import standing
+from ..scorecard.present import (
+    change_text,
+    describe,
+    missed_lines,
+    problem_lines,
+    status_lines,
+    switches_of,
+)
+from ..scorecard.standings import Standing, nines, standing
 from ..variant import Variant
 from . import RequestError
 
@@ -47,6 +54,8 @@ def entry_json(e: Entry) -> dict[str, Any]:
         out.update(layout=e.layout, count=list(e.count))
     if e.problem:
         out["problem"] = e.problem
+    if e.missed:
+        out["missed"] = True
     return out
 
 
@@ -86,6 +95,7 @@ def snapshot(
     """Everything the page draws of ``card`` (see the module's notes)."""
     st = standing(card)
     names = card.side_names
+    void = {index for index, _ in st.void_playoffs}
     rows = []
     for i, h in enumerate(card.played):
         cells: list[dict[str, Any] | None] = []
@@ -99,18 +109,23 @@ def snapshot(
                 cell["total"] = st.running[i][j]
             cells.append(cell)
         row: dict[str, Any] = {"label": hole_label(card, h), "playoff": h.playoff}
-        if card.par is not None and not h.playoff:
-            row["par"] = card.par[h.number - 1]
+        if not h.playoff and card.par_of(h) is not None:
+            row["par"] = card.par_of(h)
         if h.closer:
             row["closer"] = h.closer
+        if h.dealer:
+            row["dealer"] = h.dealer
         if card.scoring == "match" and not h.playoff:
-            best = hole_winners([h.scores[n].score for n in names])
+            best = st.won_by[i]
             row["won"] = names[best[0]] if len(best) == 1 else "halved"
+            row["match"] = st.match[i]
+        if i in void:
+            row["void"] = True
         row["cells"] = cells
         rows.append(row)
     upcoming = next_label(card)
     undoable = history.next_to_undo(card)
-    out: dict[str, Any] = {
+    return {
         "name": name,
         "version": version,
         "revision": card.revision,
@@ -119,25 +134,32 @@ def snapshot(
         "created": local_time(card.created),
         "describe": describe(card),
         "values": card.values,
+        "switches": switches_of(card),
         "players": card.players,
         "sides": names,
+        "left": card.left,
+        "partners": any(len(s) > 1 for s in card.sides),
         "holes": card.holes,
         "target": card.target,
         "scoring": card.scoring,
         "ties": card.ties,
         "par": card.par,
         "rows": rows,
-        "foot": _foot(card),
+        "nines": [
+            {"label": label, "after": after, "cells": sums, "par": par}
+            for label, after, sums, par in nines(card)
+        ],
+        "foot": _foot(card, st),
         "status": status_lines(card, st, name, hints=False),
-        "problems": problem_lines(card)[1:-1],
+        "problems": problem_lines(card)[1:-1] + missed_lines(card)[:-1],
         "finished": st.finished,
         "tied": st.tied,
         "leaders": [names[i] for i in st.leaders] if card.played else [],
         "winners": [names[i] for i in st.winners],
         "next": upcoming,
         "next_words": None if upcoming is None else label_words(upcoming),
-        "open": [names[i] for i in st.winners] if st.finished else list(names),
-        "dealer": _dealer(card, upcoming),
+        "open": _open(card, st),
+        "dealer": card.dealer if upcoming is not None else None,
         "undo": None if undoable is None else change_text(card, undoable),
         "log": [
             {"change": c.number, "when": local_time(c.when), "text": change_text(card, c)}
@@ -145,16 +167,24 @@ def snapshot(
         ],
         "game": game,
     }
-    return out
 
 
-def _foot(card: Scorecard) -> list[dict[str, Any]]:
+def _open(card: Scorecard, st: Standing) -> list[str]:
+    """The sides the next hole is for: the tied ones of a playoff, else every
+    side still playing."""
+    names = card.side_names
+    if st.finished:
+        return [names[i] for i in st.winners]
+    return [names[i] for i in card.active]
+
+
+def _foot(card: Scorecard, st: Standing) -> list[dict[str, Any]]:
     """The rows under the holes: totals, to par, holes won and the match."""
-    st = standing(card)
     n = len(card.sides)
     total: dict[str, Any] = {"label": "Total", "cells": [str(t) for t in st.totals]}
     if card.par is not None:
-        total["par"] = str(sum(card.par[h.number - 1] for h in card.regular))
+        pars = [card.par_of(h) for h in card.regular]
+        total["par"] = "" if None in pars else str(sum(p for p in pars if p is not None))
     foot = [total]
     if st.to_par is not None:
         foot.append({"label": "To par", "cells": [par_text(d) for d in st.to_par]})
@@ -163,14 +193,6 @@ def _foot(card: Scorecard) -> list[dict[str, Any]]:
         foot.append({"label": "Holes won", "cells": [f"{w:g}" for w in won]})
         foot.append({"label": "Match", "cells": [match_standing(won, i) for i in range(n)]})
     return foot
-
-
-def _dealer(card: Scorecard, upcoming: str | None) -> str | None:
-    """Who deals the next hole: the deal moves one seat each hole, as the
-    engine deals (card golf only; mini golf has no dealer)."""
-    if card.kind != "golf" or upcoming is None:
-        return None
-    return card.players[dealer_of(len(card.played) + 1, len(card.players))]
 
 
 def count_layout(var: Variant, cells: list[str]) -> dict[str, Any]:

@@ -68,6 +68,9 @@ POLL = 0.2
 
 JSON = "application/json"
 
+#: The changes to the table a page may make (``POST api/cards/NAME/table``).
+TABLE_ACTIONS = ("join", "leave", "rename", "dealer", "holes", "switches", "par")
+
 
 def _token(*parts: object) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=6).hexdigest()
@@ -156,6 +159,7 @@ class CardRoom:
             Route("/api/cards/{name}/holes", self.add, methods=["POST"]),
             Route("/api/cards/{name}/fix", self.fix, methods=["POST"]),
             Route("/api/cards/{name}/undo", self.undo, methods=["POST"]),
+            Route("/api/cards/{name}/table", self.table, methods=["POST"]),
             Route("/api/cards/{name}/count", self.count, methods=["POST"]),
             Route("/api/cards/{name}/card.pdf", self.printed, methods=["GET"]),
             Route("/api/blank.pdf", self.blank, methods=["GET"]),
@@ -235,6 +239,7 @@ class CardRoom:
             target = f.opt_int("target", 1, 1000)
             twos = f.bool_("twos_minus", True)
             kings = f.bool_("kings_zero", True)
+            dealer = f.opt_text("dealer", 24)
             f.done()
             if spec not in BUILTIN_NAMES:
                 if isinstance(self.book.variant_file(spec), RequestError):
@@ -246,18 +251,14 @@ class CardRoom:
             same_twos = var.rank_values[2] == (-2 if twos else 2)
             same_kings = var.rank_values[13] == (0 if kings else 10)
             overrides = start.toggles(None if same_twos else twos, None if same_kings else kings)
-            if target is not None:
-                if holes is not None:
-                    raise RequestError("give holes or a target game, not both")
-                if var.game.holes is not None:
-                    overrides.append("game.holes=null")
-                overrides.append(f"game.target={target}")
             return start.new_golf_card(
                 self.book.path(name, exists=False),
                 players,
                 variant=spec,
                 holes=holes,
+                target=target,
                 overrides=overrides,
+                dealer=dealer,
                 created=now_text(),
                 title=title,
             )
@@ -306,6 +307,59 @@ class CardRoom:
         except StaleCard as exc:
             return await self._stale(name, exc)
         return await self._written(name, done)
+
+    async def table(self, request: Request) -> Response:
+        """A change to the table rather than to a hole: a player joins, leaves
+        or is renamed, the dealer marker moves, the game is made longer or
+        shorter, the switches or a mini golf hole's par change."""
+        need_key(request)
+        name = request.path_params["name"]
+        f = await read_body(request)
+        seen = f.int_("revision", 0, 10**9)
+        action = f.choice("action", TABLE_ACTIONS)
+        call = self._table_call(name, action, f)
+        f.done()
+        try:
+            done = await run_in_threadpool(self.book.table, name, seen, call)
+        except StaleCard as exc:
+            return await self._stale(name, exc)
+        return await self._written(name, done)
+
+    def _table_call(self, name: str, action: str, f: Fields) -> Any:
+        """The library's operation for ``action``, with the request's fields
+        read and checked: a function of (path, expect, variants)."""
+        if action == "join":
+            who = f.text("player", 24)
+            seat = f.opt_int("seat", 1, MAX_PLAYERS + 1)
+            missed: str | int = "high"
+            if f.has("missed"):
+                missed = f.int_("missed", -999_999, 999_999)
+            return lambda path, expect, variants: ops.join(
+                path, who, seat=seat, missed=missed, expect=expect, variants=variants
+            )
+        if action == "leave":
+            who = f.text("player", 24)
+            return lambda path, expect, variants: ops.leave(
+                path, who, expect=expect, variants=variants
+            )
+        if action == "rename":
+            old, to = f.text("player", 24), f.text("to", 24)
+            return lambda path, expect, variants: ops.rename(path, old, to, expect=expect)
+        if action == "dealer":
+            who = f.text("player", 24)
+            return lambda path, expect, variants: ops.set_dealer(path, who, expect=expect)
+        if action == "holes":
+            holes = f.int_("holes", 1, MAX_HOLES)
+            return lambda path, expect, variants: ops.set_holes(path, holes, expect=expect)
+        if action == "switches":
+            twos = f.bool_("twos_minus", True) if f.has("twos_minus") else None
+            kings = f.bool_("kings_zero", True) if f.has("kings_zero") else None
+            return lambda path, expect, variants: ops.set_switches(
+                path, twos_minus=twos, kings_zero=kings, expect=expect, variants=variants
+            )
+        hole = f.int_("hole", 1, MAX_HOLES)
+        par = f.opt_int("par", 1, 99)
+        return lambda path, expect, variants: ops.set_par(path, {hole: par}, expect=expect)
 
     async def count(self, request: Request) -> Response:
         """The count helper: the layout tapped in so far, counted."""

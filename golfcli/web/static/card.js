@@ -156,6 +156,7 @@
     const classes = ["score"];
     if (cell.layout) classes.push("counted");
     if (cell.problem) classes.push("wrong");
+    if (cell.missed) classes.push("missed");
     if (won) classes.push("won");
     return el("td", { class: classes.join(" "), title: cell.layout ? `${cell.layout} = ${cell.score}` : null },
       el("span", { class: "v" }, cell.score),
@@ -167,14 +168,25 @@
     if (!c) { put(main, el("p", { class: "pad muted" }, "Loading the card…")); return; }
     const hasPar = c.kind === "mini" && c.par;
     const dealerSide = c.dealer ? c.sides.findIndex((s) => s.split(" & ").includes(c.dealer)) : -1;
+    const match = c.scoring === "match";
     const head = el("tr", {}, el("th", { class: "hole", scope: "col" }, "Hole"),
       hasPar ? el("th", { class: "par", scope: "col" }, "Par") : null,
-      c.sides.map((s, i) => el("th", { scope: "col" }, s,
-        i === dealerSide ? el("span", { class: "dealer", title: `${c.dealer} deals ${c.next_words}` }, "D") : null)));
+      c.sides.map((s, i) => el("th", { scope: "col", class: c.left[s] ? "gone" : null }, s,
+        i === dealerSide ? el("span", { class: "dealer", title: `${c.dealer} deals ${c.next_words}` }, "D") : null,
+        c.left[s] ? el("span", { class: "t" }, `left after ${c.left[s]}`) : null)),
+      match ? el("th", { scope: "col", class: "match" }, "Match") : null);
     const body = [];
     const editable = S.edit;
+    const nine = (h) => {
+      const n = c.nines.find((x) => x.after === h);
+      if (!n) return;
+      body.push(el("tr", { class: "nine" }, el("th", { class: "hole", scope: "row" }, n.label),
+        hasPar ? el("td", { class: "par" }, n.par ?? "") : null,
+        n.cells.map((v) => el("td", {}, v ?? "")), match ? el("td", {}) : null));
+    };
     for (const row of c.rows.filter((r) => !r.playoff)) {
       body.push(holeRow(c, row, hasPar, editable));
+      nine(Number(row.label));
     }
     if (c.next && !c.next.startsWith("P")) {
       const n = Number(c.next);
@@ -184,23 +196,24 @@
         const attrs = { class: isNext ? "next" : "todo" };
         if (isNext && editable) { attrs["data-hole"] = "next"; attrs.onclick = () => openEntry(); }
         body.push(el("tr", attrs, el("th", { class: "hole", scope: "row" }, h),
-          hasPar ? el("td", { class: "par" }, c.par[h - 1] ?? "") : null,
-          c.sides.map(() => el("td", { class: "score" }, isNext && editable ? el("span", { class: "t" }, "tap") : ""))));
+          hasPar ? parCell(c, h, editable) : null,
+          c.sides.map((s) => el("td", { class: "score" }, isNext && editable && !c.left[s] ? el("span", { class: "t" }, "tap") : "")),
+          match ? el("td", {}) : null));
+        nine(h);
       }
     }
     const foot = c.foot.map((f) => el("tr", { class: "foot" },
       el("th", { class: "hole", scope: "row" }, f.label),
       hasPar ? el("td", { class: "par" }, f.par ?? "") : null,
-      f.cells.map((v) => el("td", {}, v))));
+      f.cells.map((v) => el("td", {}, v)), match ? el("td", {}) : null));
     const playoffs = c.rows.filter((r) => r.playoff).map((r) => holeRow(c, r, hasPar, editable));
     const table = el("table", { class: "grid" }, el("thead", {}, head), el("tbody", {}, body),
       el("tbody", { class: "totals" }, foot), playoffs.length ? el("tbody", {}, playoffs) : null);
-    const status = c.status.join(" ");
     put(main, 
       el("div", { class: "card-head" },
         el("p", { class: "describe" }, c.describe)),
-      el("div", { class: c.finished && !c.tied ? "status won" : "status", id: "status" }, status,
-        c.dealer && c.next ? el("div", { class: "small" }, `${c.dealer} deals ${c.next_words}.`) : null),
+      el("div", { class: c.finished && !c.tied ? "status won" : "status", id: "status" },
+        c.status.map((line, i) => el("div", { class: i ? "small" : null }, line))),
       c.problems.length ? el("div", { class: "problems" }, c.problems.map((p) => el("div", {}, p))) : null,
       c.game && c.game.error ? el("div", { class: "problems" }, c.game.error) : null,
       el("div", { class: "grid-wrap" }, table),
@@ -211,11 +224,30 @@
   }
 
   function holeRow(c, row, hasPar, editable) {
-    const attrs = { class: row.playoff ? "playoff" : "" };
+    const attrs = { class: [row.playoff ? "playoff" : "", row.void ? "void" : ""].join(" ").trim() || null };
     if (editable) { attrs["data-hole"] = row.label; attrs.onclick = () => openFix(row.label); }
     return el("tr", attrs, el("th", { class: "hole", scope: "row", title: row.won ? `won by ${row.won}` : null }, row.label),
-      hasPar ? el("td", { class: "par" }, row.par ?? "") : null,
-      row.cells.map((cell, i) => cellOf(cell, row.won && row.won === c.sides[i])));
+      hasPar ? parCell(c, Number(row.label), editable, row.par) : null,
+      row.cells.map((cell, i) => cellOf(cell, row.won && row.won === c.sides[i])),
+      c.scoring === "match" ? el("td", { class: "match small" }, row.playoff ? "" : (row.won === "halved" ? "halved" : row.match || "")) : null);
+  }
+
+  /* A mini golf hole's par: tapped, it is set (or learned) for that hole. */
+  function parCell(c, hole, editable, known) {
+    const par = known ?? (c.par ? c.par[hole - 1] : null);
+    if (!editable || c.kind !== "mini") return el("td", { class: "par" }, par ?? "");
+    return el("td", { class: "par tap-par", title: `par of hole ${hole}`,
+      onclick: (e) => { e.stopPropagation(); openPar(hole, par); } }, par ?? "?");
+  }
+
+  function openPar(hole, par) {
+    const pick = (value) => { closeSheet(); tableChange("par", { hole, par: value }); };
+    openSheet(el("h2", {}, `Par of hole ${hole}`),
+      el("p", { class: "lead" }, "As the course is learned: the totals against par follow."),
+      el("div", { class: "keys" }, [1, 2, 3, 4, 5, 6, 7, 8, 9].map((p) => el("button", {
+        type: "button", "aria-pressed": String(p === par), onclick: () => pick(p) }, p)),
+        el("button", { class: "aux", type: "button", onclick: () => pick(null) }, "not known")),
+      el("div", { class: "sheet-foot" }, closeButton("Cancel")));
   }
 
   function actions(c) {
@@ -227,6 +259,7 @@
     buttons.push(el("div", { class: "row" },
       S.edit ? el("button", { class: "btn", type: "button", id: "undo", disabled: !c.undo, onclick: undo }, "Undo") : null,
       el("button", { class: "btn", type: "button", id: "log", onclick: openLog }, "Log"),
+      S.edit ? el("button", { class: "btn", type: "button", id: "table", onclick: openTable }, "Players") : null,
       el("a", { class: "btn", id: "print", href: `${API}/cards/${encodeURIComponent(c.name)}/card.pdf`, download: `${c.name}.pdf` }, "Print")));
     return el("div", { class: "actions" }, buttons);
   }
@@ -480,6 +513,84 @@
     S.entry.values[C.side] = r.layout;
     S.count = null;
     drawEntry();
+  }
+
+  /* ---------------------------------------------------------------- the table: players, length, switches */
+
+  async function tableChange(action, fields) {
+    let seen = S.card.revision;
+    for (;;) {
+      const r = await api("POST", `${API}/cards/${encodeURIComponent(S.card.name)}/table`, { revision: seen, action, ...fields });
+      if (r.ok) return written(r.data);
+      if (r.data.card) showCard(r.data.card);
+      if (!r.data.stale) { notice(r.data.error); return; }
+      const again = await ask(`${r.data.changes.join("; ") || "The card changed"}. Make your change to the card as it is now?`, "Yes, make it", "No");
+      if (!again) return;
+      seen = S.card.revision;
+    }
+  }
+
+  function openTable() {
+    const c = S.card;
+    const golf = c.kind === "golf";
+    const rows = c.players.map((p) => {
+      const gone = c.left[p];
+      return el("div", { class: "who" },
+        el("div", { class: "who-name" }, p, gone ? el("span", { class: "muted small" }, ` left after hole ${gone}`) : null,
+          c.dealer === p ? el("span", { class: "dealer" }, "D") : null),
+        gone ? null : el("div", { class: "row" },
+          el("button", { class: "btn", type: "button", onclick: () => renameSheet(p) }, "Rename"),
+          golf && c.dealer && c.dealer !== p ? el("button", { class: "btn", type: "button", onclick: () => { closeSheet(); tableChange("dealer", { player: p }); } }, "Deals next") : null,
+          c.partners ? null : el("button", { class: "btn danger", type: "button", onclick: () => leaveSheet(p) }, "Leaves")));
+    });
+    const join = el("input", { type: "text", maxlength: "24", placeholder: "Name", "aria-label": "a player who joins" });
+    const parts = [el("h2", {}, "Players and game"),
+      el("p", { class: "lead" }, "Every change here is kept in the log, and undo takes it back."),
+      el("div", { class: "entry" }, rows)];
+    if (!c.partners && !c.finished) {
+      parts.push(el("label", { class: "field" }, "A player joins (their missed holes score each hole's highest)", join),
+        el("button", { class: "btn big", type: "button", id: "join-player", onclick: () => {
+          if (!join.value.trim()) { notice("give the name of the player who joins"); return; }
+          closeSheet(); tableChange("join", { player: join.value.trim() });
+        } }, "Add the player"));
+    }
+    if (c.holes) {
+      const longer = c.holes < 18 ? 18 : c.holes + 9;
+      parts.push(el("label", { class: "field" }, `Length: ${c.holes} holes`),
+        el("button", { class: "btn big", type: "button", id: "extend", onclick: () => { closeSheet(); tableChange("holes", { holes: longer }); } }, `Play on to ${longer} holes`));
+    }
+    if (c.switches) {
+      const sw = { ...c.switches };
+      parts.push(el("label", { class: "field" }, "Switches, for the holes to come (holes counted keep their count)"),
+        el("label", { class: "switch" }, "Twos count −2", el("input", { type: "checkbox", id: "sw-twos", checked: sw.twos_minus ? true : null, onchange: (e) => { sw.twos_minus = e.target.checked; } })),
+        el("label", { class: "switch" }, "Kings count 0", el("input", { type: "checkbox", id: "sw-kings", checked: sw.kings_zero ? true : null, onchange: (e) => { sw.kings_zero = e.target.checked; } })),
+        el("button", { class: "btn big", type: "button", id: "switch", onclick: () => {
+          const fields = {};
+          if (sw.twos_minus !== c.switches.twos_minus) fields.twos_minus = sw.twos_minus;
+          if (sw.kings_zero !== c.switches.kings_zero) fields.kings_zero = sw.kings_zero;
+          if (!Object.keys(fields).length) { notice("the switches are as they were"); return; }
+          closeSheet(); tableChange("switches", fields);
+        } }, "Change the switches"));
+    }
+    if (c.kind === "mini") parts.push(el("p", { class: "lead small" }, "Tap a hole's par on the card to set it as you learn the course."));
+    parts.push(el("div", { class: "sheet-foot" }, closeButton()));
+    openSheet(...parts);
+  }
+
+  function renameSheet(p) {
+    const box = el("input", { type: "text", maxlength: "24", value: p, "aria-label": `new name for ${p}` });
+    openSheet(el("h2", {}, `Rename ${p}`), el("label", { class: "field" }, "Name", box),
+      el("div", { class: "sheet-foot" },
+        el("button", { class: "btn primary big", type: "button", id: "rename", onclick: () => { closeSheet(); tableChange("rename", { player: p, to: box.value.trim() }); } }, "Rename"),
+        closeButton("Cancel")));
+  }
+
+  function leaveSheet(p) {
+    openSheet(el("h2", {}, `${p} leaves?`),
+      el("p", { class: "lead" }, `${p}'s column stays with the holes played, out of the running from now on.`),
+      el("div", { class: "sheet-foot" },
+        el("button", { class: "btn primary big", type: "button", id: "leave", onclick: () => { closeSheet(); tableChange("leave", { player: p }); } }, `${p} leaves`),
+        closeButton("Cancel")));
   }
 
   /* ---------------------------------------------------------------- log, join, new, print, season */
