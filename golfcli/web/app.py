@@ -76,8 +76,13 @@ class Room(Protocol):
         """Begin background work (watching files, a game's thread)."""
         ...
 
+    def closing(self) -> None:
+        """The server is stopping: end every live stream now (called from the
+        server's signal handler, before it waits for connections to close)."""
+        ...
+
     async def stop(self) -> None:
-        """End it; every live stream of the room ends too."""
+        """End the background work; every live stream of the room ends too."""
         ...
 
 
@@ -218,5 +223,6 @@ def make_app(rooms: Sequence[Room], site: Site) -> Starlette:
         },
     )
     app.state.site = site
+    app.state.rooms = list(rooms)
     app.add_middleware(Guard, access=site.access)
     return app

@@ -123,6 +123,7 @@ class CardBook:
         self._cards: dict[str, tuple[store.Stamp | None, Scorecard | RequestError]] = {}
         self._loaders: dict[str, FolderVariants] = {}
         self._variants: dict[str, Variant | RequestError] = {}
+        self._files: tuple[int, list[tuple[str, Path]]] | None = None
 
     # ------------------------------------------------------------------ names and files
 
@@ -161,7 +162,22 @@ class CardBook:
 
     def files(self) -> list[tuple[str, Path]]:
         """(name, path) of the folder's card files, by name: YAML files that
-        say they are golf scorecards, in the folder once links are followed."""
+        say they are golf scorecards, in the folder once links are followed
+        (looked for again when the folder changes: a card written, made or
+        removed renames or adds a file in it)."""
+        try:
+            stamp = os.stat(self.directory).st_mtime_ns
+        except OSError:
+            return []
+        with self._lock:
+            if self._files is not None and self._files[0] == stamp:
+                return list(self._files[1])
+        out = self._find_files()
+        with self._lock:
+            self._files = (stamp, out)
+        return list(out)
+
+    def _find_files(self) -> list[tuple[str, Path]]:
         out = []
         for entry in self._entries():
             path = Path(entry.path)
@@ -229,6 +245,14 @@ class CardBook:
         if isinstance(got, RequestError):
             raise got
         return got
+
+    def keep(self, name: str, card: Scorecard) -> None:
+        """The card a write just wrote, kept as the read of its new file (its
+        layouts checked as a read checks them): the pages woken by the write
+        are not made to read the file again."""
+        card.warnings = [self.quiet(w) for w in self.loader(name, self.path(name)).problems(card)]
+        with self._lock:
+            self._cards[name] = (card.stamp, card)
 
     def _read(self, name: str, path: Path) -> Scorecard | RequestError:
         try:

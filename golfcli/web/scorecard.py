@@ -40,6 +40,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -88,37 +89,67 @@ class CardRoom:
 
     def __init__(self, directory: Path) -> None:
         self.book = CardBook(directory)
-        self.signal = Signal()
+        #: woken when the folder's list of cards changes, and one per card shown
+        self.list_signal = Signal()
+        self._signals: dict[str, Signal] = {}
         self._watched: dict[str, int] = {}
         self._stamps: dict[str, object] = {}
         self._snaps: dict[str, tuple[object, str, str]] = {}
+        self._building: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
         self._list: tuple[object, str, str] | None = None
         self._task: asyncio.Task[None] | None = None
+        self.closed = False
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._poll())
 
+    def closing(self) -> None:
+        """The server is stopping: every live stream ends now."""
+        self.closed = True
+        self.list_signal.close()
+        for signal in list(self._signals.values()):
+            signal.close()
+
     async def stop(self) -> None:
-        self.signal.close()
+        self.closing()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
+    def signal(self, name: str) -> Signal:
+        """The signal of the card ``name``: woken by each change to its file."""
+        with self._guard:
+            if name not in self._signals:
+                self._signals[name] = Signal()
+                if self.closed:
+                    self._signals[name].close()
+            return self._signals[name]
+
+    def changed(self, name: str) -> None:
+        """A write through the page: wake the card's pages and the list's."""
+        self.signal(name).notify()
+        self.list_signal.notify()
+
     async def _poll(self) -> None:
-        """Look at the folder and the open cards; wake the streams on a change
-        (a card written by ``golf card`` in a shell, or by an editor)."""
+        """Look at the folder and the files of the cards pages show; wake the
+        pages of what changed (a card written by ``golf card`` in a shell, or
+        by an editor)."""
         while True:
             await asyncio.sleep(POLL)
             now = {"": _dir_stamp(self.book.directory)}
             for name in list(self._watched):
                 with contextlib.suppress(RequestError):
                     now[name] = _stamp(self.book.path(name))
-            if now != self._stamps:
-                self._stamps = now
-                self.signal.notify()
+            if now == self._stamps:
+                continue
+            for name, stamp in now.items():
+                if self._stamps.get(name) != stamp:
+                    (self.signal(name) if name else self.list_signal).notify()
+            self._stamps = now
 
     # ------------------------------------------------------------------ snapshots
 
@@ -132,20 +163,27 @@ class CardRoom:
         return cached[1], cached[2]
 
     def snapshot(self, name: str) -> tuple[str, str]:
-        """(version, JSON) of the card as the page shows it; made once per
-        change of the file, whoever asks."""
+        """(version, JSON) of the card as the page shows it: made once per
+        change of the file, whoever asks (the pages woken by one change wait
+        for the one that makes it)."""
         stamp = _stamp(self.book.path(name))
         cached = self._snaps.get(name)
         if cached is not None and cached[0] == stamp:
             return cached[1], cached[2]
-        card = self.book.card(name)
-        version = f"{card.revision}-{_token(stamp)}"
-        game = None
-        if card.kind == "golf":
-            var = self.book.variant(name, card)
-            game = {"error": var.message} if isinstance(var, RequestError) else shape(var)
-        text = _dump(snapshot(name, card, version, game))
-        self._snaps[name] = (stamp, version, text)
+        with self._guard:
+            building = self._building.setdefault(name, threading.Lock())
+        with building:
+            cached = self._snaps.get(name)
+            if cached is not None and cached[0] == stamp:
+                return cached[1], cached[2]
+            card = self.book.card(name)
+            version = f"{card.revision}-{_token(stamp)}"
+            game = None
+            if card.kind == "golf":
+                var = self.book.variant(name, card)
+                game = {"error": var.message} if isinstance(var, RequestError) else shape(var)
+            text = _dump(snapshot(name, card, version, game))
+            self._snaps[name] = (stamp, version, text)
         return version, text
 
     # ------------------------------------------------------------------ routes
@@ -191,8 +229,9 @@ class CardRoom:
     async def _written(self, name: str, done: ops.Done) -> Response:
         """A write's answer: what it did in words, the warnings a person should
         see, and the card as it is now.  Every page showing it is woken."""
-        self.signal.notify()
+        await run_in_threadpool(self.book.keep, name, done.card)
         _, text = await run_in_threadpool(self.snapshot, name)
+        self.changed(name)
         said = change_text(done.card, done.change)
         warnings = [self.book.quiet(w) for w in done.warnings]
         head = _dump({"said": said, "warnings": warnings})
@@ -429,34 +468,30 @@ class CardRoom:
         return Response(await run_in_threadpool(work), media_type=JSON)
 
     async def live(self, request: Request) -> Response:
-        """The page's one stream: the list of cards, and the card it shows.
-        Its version is the list's and the card's, so a page that reconnects
-        is sent only what changed while it was away."""
+        """A page's stream: the list of cards (``live``), or the card it shows
+        (``live?card=NAME``: a page on a card needs no list until it goes back
+        to it, and then asks again).  Its version is the card's (or the
+        list's), so a page that reconnects is sent only what changed."""
         name = request.query_params.get("card") or None
-        if name is not None:
-            check_name(name)
-
-        async def pending(version: str) -> tuple[str, list[Message]]:
-            have_list, _, have_card = version.partition(".")
-            list_version, listing = await run_in_threadpool(self.listing)
-            out = []
-            if list_version != have_list:
-                out.append(Message("list", listing))
-            card_version = ""
-            if name is not None:
-                try:
-                    card_version, text = await run_in_threadpool(self.snapshot, name)
-                    event = "card"
-                except RequestError as exc:
-                    card_version, text, event = "gone", _dump({"error": exc.message}), "gone"
-                if have_card != card_version:
-                    out.append(Message(event, text))
-            return f"{list_version}.{card_version}", out
-
         if name is None:
-            return stream(request, self.signal, pending)
+
+            async def listed(version: str) -> tuple[str, list[Message]]:
+                now, listing = await run_in_threadpool(self.listing)
+                return now, [] if now == version else [Message("list", listing)]
+
+            return stream(request, self.list_signal, listed)
+        check_name(name)
+
+        async def shown(version: str) -> tuple[str, list[Message]]:
+            try:
+                now, text = await run_in_threadpool(self.snapshot, name)
+                event = "card"
+            except RequestError as exc:
+                now, text, event = "gone", _dump({"error": exc.message}), "gone"
+            return now, [] if now == version else [Message(event, text)]
+
         self._watched[name] = self._watched.get(name, 0) + 1
-        return stream(request, self.signal, pending, lambda: self._unwatch(name))
+        return stream(request, self.signal(name), shown, lambda: self._unwatch(name))
 
     def _unwatch(self, name: str) -> None:
         """A page stopped showing the card: its file is watched one page less."""

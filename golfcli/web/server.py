@@ -18,6 +18,7 @@ import socket
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import FrameType
 from typing import TextIO
 
 from starlette.applications import Starlette
@@ -94,8 +95,9 @@ def run(
     try:
         import uvicorn
 
+        app = make(bound.site)
         config = uvicorn.Config(
-            make(bound.site),
+            app,
             log_level="warning",
             access_log=False,
             lifespan="on",
@@ -104,6 +106,16 @@ def run(
             http="h11",
         )
         server = uvicorn.Server(config)
+        stop = server.handle_exit
+
+        def handle_exit(sig: int, frame: FrameType | None) -> None:
+            # end the live streams first: uvicorn waits for open connections
+            # before the app's shutdown, and a stream never ends on its own
+            for room in app.state.rooms:
+                room.closing()
+            stop(sig, frame)
+
+        server.handle_exit = handle_exit  # type: ignore[method-assign]
         announce(bound, what, out)
         server.run(sockets=[bound.sock])
     except KeyboardInterrupt:  # before uvicorn took Ctrl-C, or uvicorn raising it again after
