@@ -114,6 +114,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "check_bot",
         "card_input",
         "card_table",
+        "card_serve",
         "card",
     ),
     "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
