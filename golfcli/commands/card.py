@@ -24,7 +24,20 @@ from ..errors import check_range, fail
 from ..limits import MAX_HOLES
 from . import card_input as cli
 from . import card_table
-from .card_input import said
+from .card_input import (
+    CloserOpt,
+    FileArg,
+    FormatOpt,
+    KingsOpt,
+    MiniOpt,
+    ParOpt,
+    SetOpt,
+    TargetOpt,
+    TwosOpt,
+    ValuesArg,
+    VariantOpt,
+    said,
+)
 
 if TYPE_CHECKING:
     from ..scorecard.model import Scorecard
@@ -54,73 +67,6 @@ card_app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-FileArg = Annotated[
-    Path, typer.Argument(metavar="FILE", help="The card file (YAML).", show_default=False)
-]
-ValuesArg = Annotated[
-    list[str] | None,
-    typer.Argument(
-        metavar="NAME=VALUE...",
-        help='Scores: NAME=14 (kept as typed) or NAME="5 K 2 / 5 7 9" (counted with the '
-        "card's rules); NAME=? or a missing player is asked for on standard input.",
-        show_default=False,
-    ),
-]
-FormatOpt = Annotated[
-    str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
-]
-VariantOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--variant",
-        "-v",
-        help="Built-in variant (six-card, four-card, nine-card, alberta, duel) or a variant "
-        "file; default six-card.",
-        show_default=False,
-    ),
-]
-SetOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set",
-        "-s",
-        metavar="KEY=VALUE",
-        help="Change one variant key, e.g. --set game.scoring=match. Repeatable.",
-    ),
-]
-TwosOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Twos count minus (-2, the default) or plus (+2) when layouts are counted.",
-        show_default=False,
-    ),
-]
-KingsOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Kings count zero (the default) or ten when layouts are counted.", show_default=False
-    ),
-]
-MiniOpt = Annotated[bool, typer.Option("--mini", help="A mini golf (putt-putt) card.")]
-TargetOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--target",
-        help="Play to a target instead of a number of holes: the game ends on the hole "
-        "where someone's total reaches it (e.g. 50 or 100), and the lowest total then wins.",
-        show_default=False,
-    ),
-]
-ParOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Mini golf: par per hole, comma separated (3,2,4,...); sets the holes if "
-        "--holes is not given.",
-        show_default=False,
-    ),
-]
-
 
 # --------------------------------------------------------------------------- new
 
@@ -216,16 +162,6 @@ def _announce(card: Scorecard, file: Path) -> None:
 
 
 # --------------------------------------------------------------------------- entering holes
-
-
-CloserOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Who went out or knocked, for knock bonuses and penalties; they apply when "
-        "every score of the hole is a layout.",
-        show_default=False,
-    ),
-]
 
 
 @card_app.command()

@@ -515,7 +515,8 @@ def set_switches(
         values = {"twos": before.rank_values[2], "kings": before.rank_values[13]}
         same = [k for k, v in wanted.items() if values[k] == v]
         if len(same) == len(wanted):
-            raise ChangeError(" and ".join(f"{k} count {values[k]:+d} already" for k in same))
+            counts = [f"{k} count {table.switch_words(k, values[k])} already" for k in same]
+            raise ChangeError(" and ".join(counts))
         overrides = table.with_switches(card.overrides, wanted)
         try:
             after = load_variant(card.variant or "", overrides, base_dir=path.parent)
