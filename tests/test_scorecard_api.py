@@ -668,3 +668,26 @@ def test_undo_refuses_a_table_change_the_card_no_longer_holds(tmp_path: Path) ->
     assert path.read_bytes() != before
     with pytest.raises(ChangeError, match=r"damaged|no longer"):
         ops.undo(path)
+
+
+def test_a_fix_counts_the_hole_as_played_leaving_a_late_players_missed_score(
+    tmp_path: Path,
+) -> None:
+    """A hole of layouts counted as a whole (Ann went out with 32 but Bob has
+    14: +10 to Ann, as golf score --hole counts it) stays counted as a whole
+    when corrected after a late player joined: Dan's missed score is no layout
+    of the hole and does not make it a hole of mixed values."""
+    house = Path(__file__).resolve().parents[1] / "configs/variants/knock-penalty.yaml"
+    path = tmp_path / "k.yaml"
+    new_card(path, "Ann,Bob", variant=str(house))
+    a, b = "9 9 8 / 7 7 8", "5 K 2 / 5 7 9"
+    ops.add_hole(path, {"Ann": a, "Bob": b}, closer="Ann")
+    ops.join(path, "Dan")
+    card = ops.read_card(path)
+    assert card.warnings == [] and card.played[0].scores["Dan"].score == 42
+    done = ops.fix_hole(path, 1, {"Bob": "5 K 2 / 5 7 8"})  # Bob 13: Ann still +10
+    scores = {n: (e.score, e.missed) for n, e in done.card.played[0].scores.items()}
+    assert scores == {"Ann": (42, False), "Bob": (13, False), "Dan": (42, True)}
+    assert done.warnings == () and ops.read_card(path).warnings == []
+    given = ops.fix_hole(path, 1, {"Dan": 7}).card.played[0].scores  # a score given: Dan's own
+    assert (given["Dan"].score, given["Dan"].missed) == (7, False)
