@@ -56,6 +56,8 @@ card_app = typer.Typer(
         "  golf card show night.yaml --format markdown\n\n"
         "  golf card playoff night.yaml Ann=4 Bob=9\n\n"
         "  golf card undo night.yaml           (take back the last change)\n\n"
+        "  golf card join night.yaml Dan       (a late player; leave, rename too)\n\n"
+        "  golf card extend night.yaml --holes 18\n\n"
         "  golf card log night.yaml            (every change, when)\n\n"
         "  golf card print --out blank.pdf     (a blank card)\n\n"
         "  golf card print night.yaml --out night.pdf\n\n"
@@ -346,7 +348,7 @@ def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -
 
 @card_app.command()
 def undo(file: FileArg) -> None:
-    """Take back the last change: a hole entered, a fix, a playoff hole.
+    """Take back the last change: a hole, a fix, a playoff, a change to the table.
 
     Run it again to take back the change before that.  The undo is itself
     kept in the card's history, with the hole it removed or replaced, so no
@@ -573,13 +575,8 @@ def print_(
 
 # --------------------------------------------------------------------------- the table
 
-card_app.command()(card_table.join)
-card_app.command()(card_table.leave)
-card_app.command()(card_table.rename)
-card_app.command()(card_table.extend)
-card_app.command()(card_table.switch)
-card_app.command()(card_table.par)
-card_app.command()(card_table.dealer)
+for _table_command in card_table.COMMANDS:
+    card_app.command()(_table_command)
 
 
 def _write_bytes(path: Path, data: bytes) -> None:

@@ -258,3 +258,7 @@ def dealer(file: FileArg, name: NameArg) -> None:
     with said(file):
         done = ops.set_dealer(file, name)
     _report(file, done)
+
+
+#: In the order ``golf card --help`` lists them, after the commands of holes and cards.
+COMMANDS = (join, leave, rename, extend, switch, par, dealer)
