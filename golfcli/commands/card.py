@@ -24,7 +24,20 @@ from ..errors import check_range, fail
 from ..limits import MAX_HOLES
 from . import card_input as cli
 from . import card_serve, card_table
-from .card_input import said
+from .card_input import (
+    CloserOpt,
+    FileArg,
+    FormatOpt,
+    KingsOpt,
+    MiniOpt,
+    ParOpt,
+    SetOpt,
+    TargetOpt,
+    TwosOpt,
+    ValuesArg,
+    VariantOpt,
+    said,
+)
 
 if TYPE_CHECKING:
     from ..scorecard.model import Scorecard
@@ -43,6 +56,8 @@ card_app = typer.Typer(
         "  golf card show night.yaml --format markdown\n\n"
         "  golf card playoff night.yaml Ann=4 Bob=9\n\n"
         "  golf card undo night.yaml           (take back the last change)\n\n"
+        "  golf card join night.yaml Dan       (a late player; leave, rename too)\n\n"
+        "  golf card extend night.yaml --holes 18\n\n"
         "  golf card log night.yaml            (every change, when)\n\n"
         "  golf card print --out blank.pdf     (a blank card)\n\n"
         "  golf card print night.yaml --out night.pdf\n\n"
@@ -55,73 +70,6 @@ card_app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-FileArg = Annotated[
-    Path, typer.Argument(metavar="FILE", help="The card file (YAML).", show_default=False)
-]
-ValuesArg = Annotated[
-    list[str] | None,
-    typer.Argument(
-        metavar="NAME=VALUE...",
-        help='Scores: NAME=14 (kept as typed) or NAME="5 K 2 / 5 7 9" (counted with the '
-        "card's rules); NAME=? or a missing player is asked for on standard input.",
-        show_default=False,
-    ),
-]
-FormatOpt = Annotated[
-    str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
-]
-VariantOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--variant",
-        "-v",
-        help="Built-in variant (six-card, four-card, nine-card, alberta, duel) or a variant "
-        "file; default six-card.",
-        show_default=False,
-    ),
-]
-SetOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set",
-        "-s",
-        metavar="KEY=VALUE",
-        help="Change one variant key, e.g. --set game.scoring=match. Repeatable.",
-    ),
-]
-TwosOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Twos count minus (-2, the default) or plus (+2) when layouts are counted.",
-        show_default=False,
-    ),
-]
-KingsOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Kings count zero (the default) or ten when layouts are counted.", show_default=False
-    ),
-]
-MiniOpt = Annotated[bool, typer.Option("--mini", help="A mini golf (putt-putt) card.")]
-TargetOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--target",
-        help="Play to a target instead of a number of holes: the game ends on the hole "
-        "where someone's total reaches it (e.g. 50 or 100), and the lowest total then wins.",
-        show_default=False,
-    ),
-]
-ParOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Mini golf: par per hole, comma separated (3,2,4,...); sets the holes if "
-        "--holes is not given.",
-        show_default=False,
-    ),
-]
-
 
 # --------------------------------------------------------------------------- new
 
@@ -217,16 +165,6 @@ def _announce(card: Scorecard, file: Path) -> None:
 
 
 # --------------------------------------------------------------------------- entering holes
-
-
-CloserOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Who went out or knocked, for knock bonuses and penalties; they apply when "
-        "every score of the hole is a layout.",
-        show_default=False,
-    ),
-]
 
 
 @card_app.command()
@@ -411,7 +349,7 @@ def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -
 
 @card_app.command()
 def undo(file: FileArg) -> None:
-    """Take back the last change: a hole entered, a fix, a playoff hole.
+    """Take back the last change: a hole, a fix, a playoff, a change to the table.
 
     Run it again to take back the change before that.  The undo is itself
     kept in the card's history, with the hole it removed or replaced, so no
@@ -638,13 +576,11 @@ def print_(
 
 # --------------------------------------------------------------------------- the table
 
-card_app.command()(card_table.join)
-card_app.command()(card_table.leave)
-card_app.command()(card_table.rename)
-card_app.command()(card_table.extend)
-card_app.command()(card_table.switch)
-card_app.command()(card_table.par)
-card_app.command()(card_table.dealer)
+for _table_command in card_table.COMMANDS:
+    card_app.command()(_table_command)
+
+# the page (the web extra): golf card serve
+card_app.command()(card_serve.serve)
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
@@ -659,5 +595,3 @@ def _write_bytes(path: Path, data: bytes) -> None:
     except OSError as exc:
         fail(f"--out: cannot write {path}: {exc.strerror or exc}")
 
-
-card_app.command()(card_serve.serve)

@@ -17,14 +17,11 @@ import typer
 from ..errors import check_range, fail
 from ..limits import MAX_HOLES
 from . import card_input as cli
-from .card_input import said
+from .card_input import FileArg, said
 
 if TYPE_CHECKING:
     from ..scorecard.ops import Done
 
-FileArg = Annotated[
-    Path, typer.Argument(metavar="FILE", help="The card file (YAML).", show_default=False)
-]
 NameArg = Annotated[str, typer.Argument(metavar="NAME", help="The player.", show_default=False)]
 
 
@@ -261,3 +258,7 @@ def dealer(file: FileArg, name: NameArg) -> None:
     with said(file):
         done = ops.set_dealer(file, name)
     _report(file, done)
+
+
+#: In the order ``golf card --help`` lists them, after the commands of holes and cards.
+COMMANDS = (join, leave, rename, extend, switch, par, dealer)

@@ -94,6 +94,8 @@ def resolve_scores(card: Scorecard, scores: Scores, allowed: Sequence[int]) -> d
         side = find_side(card, name)
         if side is None:
             raise BadValue("scores", f"unknown player (players: {', '.join(card.players)})", shown)
+        if side not in allowed and names[side] in card.left:
+            raise BadValue("scores", f"left the game after hole {card.left[names[side]]}", shown)
         if side not in allowed:
             tied = ", ".join(names[i] for i in allowed)
             raise BadValue("scores", f"not in this playoff (tied: {tied})", shown)

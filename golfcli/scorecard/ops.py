@@ -295,16 +295,18 @@ def fix_hole(
             raise ChangeError("give the corrected scores")
         closer_index(card, closer, sides)
         label = hole_label(card, old)
+        # counted again: the scores played (a late player's missed hole, not played, stays
+        # as the table gave it unless the fix gives it a score)
+        counted = [s for s in sides if s in given or not old.scores[names[s]].missed]
         texts = {s: old.scores[names[s]].layout or str(old.scores[names[s]].score) for s in sides}
         texts.update(given)
         where = label_words(label)
-        typed, var = read_texts(card, loader, texts, sides, where, old)
-        out = closer_index(card, closer if closer is not None else old.closer, sides)
-        entries, warnings = count_entries(path, var, typed, out, [names[s] for s in sides], where)
-        fixed = {names[s]: e for s, e in zip(sides, entries, strict=True)}
-        for s, e in zip(sides, entries, strict=True):  # a missed hole stays so until given a score
-            e.missed = old.scores[names[s]].missed and s not in given
-        who = None if out is None else names[sides[out]]
+        typed, var = read_texts(card, loader, texts, counted, where, old)
+        out = closer_index(card, closer if closer is not None else old.closer, counted)
+        entries, warnings = count_entries(path, var, typed, out, [names[s] for s in counted], where)
+        recounted = dict(zip(counted, entries, strict=True))
+        fixed = {names[s]: recounted.get(s, old.scores[names[s]]) for s in sides}
+        who = None if out is None else names[counted[out]]
         new = EnteredHole(old.number, fixed, old.playoff, who)
         before = standing(card)
         change = history.fixed(card, i, new, drop_later)
@@ -515,7 +517,8 @@ def set_switches(
         values = {"twos": before.rank_values[2], "kings": before.rank_values[13]}
         same = [k for k, v in wanted.items() if values[k] == v]
         if len(same) == len(wanted):
-            raise ChangeError(" and ".join(f"{k} count {values[k]:+d} already" for k in same))
+            counts = [f"{k} count {table.switch_words(k, values[k])} already" for k in same]
+            raise ChangeError(" and ".join(counts))
         overrides = table.with_switches(card.overrides, wanted)
         try:
             after = load_variant(card.variant or "", overrides, base_dir=path.parent)

@@ -30,6 +30,7 @@ from .model import (
     par_text,
 )
 from .standings import Standing, standing
+from .table import switch_words
 
 
 def _join(names: Sequence[str]) -> str:
@@ -452,9 +453,14 @@ def _switched(was: dict[str, Any], now: dict[str, Any]) -> str:
     parts = []
     for name in ("twos", "kings"):
         if was[name] != now[name]:
-            parts.append(f"{name} {was[name]:+d} -> {now[name]:+d}")
+            parts.append(
+                f"{name} {switch_words(name, was[name])} -> {switch_words(name, now[name])}"
+            )
     first = int(now["from"])
-    kept = f"; {_holes(list(range(1, first)))} keep their count" if first > 1 else ""
+    kept = ""
+    if first > 1:
+        verb = "keeps its" if first == 2 else "keep their"
+        kept = f"; {_holes(list(range(1, first)))} {verb} count"
     return f"{', '.join(parts) or 'switches'} for the holes from {first} on{kept}"
 
 

@@ -184,14 +184,9 @@ def switched(
     return _change("switches", was, now)
 
 
-def switch_value(overrides: Sequence[str], key: str) -> int | None:
-    """The value the last ``--set`` of ``key`` gives (None: the variant's own)."""
-    value = None
-    for item in overrides:
-        k, _, v = item.partition("=")
-        if k.strip() == key:
-            value = int(v) if v.strip().lstrip("+-").isdigit() else None
-    return value
+def switch_words(name: str, value: int) -> str:
+    """A switch's card value as the card says it: twos -2 or +2, kings 0 or 10."""
+    return f"{value:+d}" if name == "twos" else str(value)
 
 
 def with_switches(overrides: Sequence[str], switches: dict[str, int]) -> list[str]:
