@@ -249,6 +249,8 @@ def test_printed_and_blank_cards_are_pdf_downloads(client: TestClient) -> None:
     assert r.headers["content-disposition"] == 'attachment; filename="night.pdf"'
     blank = client.get(f"{API}/blank.pdf?kind=golf&holes=18&players=4&twos_minus=false")
     assert blank.status_code == 200 and blank.content.startswith(b"%PDF")
+    plain = client.get(f"{API}/blank.pdf?kind=mini&holes=18&players=4&par=")
+    assert plain.status_code == 200 and plain.content.startswith(b"%PDF")
     mini = client.get(f"{API}/blank.pdf?kind=mini&par=3,2,4")
     assert mini.status_code == 200 and mini.content.startswith(b"%PDF")
     refused(client.get(f"{API}/blank.pdf?kind=mini&par=3,x"), 400)
@@ -571,3 +573,17 @@ def test_unknown_addresses_and_methods_are_4xx(client: TestClient) -> None:
     refused(client.get("/nope"), 404)
     refused(client.get("/static/../golfcli/web/app.py"), 404)
     refused(client.delete(f"{API}/cards"), 405)
+
+
+def test_a_folder_variant_and_who_went_out(client: TestClient, folder: Path) -> None:
+    source = Path(__file__).resolve().parents[1] / "configs" / "variants" / "knock-penalty.yaml"
+    (folder / "knock.yaml").write_text(source.read_text())
+    body = {"name": "k", "players": ["Ann", "Bob"], "variant": "knock.yaml"}
+    card = client.post(f"{API}/cards", json=body, headers=EDIT).json()["card"]
+    assert card["game"]["closer"] is True
+    layouts = {"Ann": "9 9 9 / 8 8 8", "Bob": "A 2 3 / 4 5 6"}
+    r = add(client, card, layouts, closer="Ann")
+    assert r.status_code == 200, r.text
+    assert r.json()["said"].endswith("(Ann went out)")
+    assert r.json()["card"]["rows"][0]["closer"] == "Ann"
+    assert new(client)["game"]["closer"] is False

@@ -84,6 +84,8 @@ def shape(var: Variant) -> dict[str, Any]:
         "holes": g.holes,
         "target": g.target,
         "scoring": g.scoring,
+        # whether who went out (or knocked) changes a hole's count: the entry asks then
+        "closer": any(a.kind == "closer" for a in var.adjustments),
         "twos_minus": var.rank_values[2] == -2,
         "kings_zero": var.rank_values[13] == 0,
     }

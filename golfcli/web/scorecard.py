@@ -442,8 +442,9 @@ class CardRoom:
         names = [""] * (_query_int(query, "players", 1, 24) or MAX_PLAYERS)
         with refusals(self.book):
             if kind == "mini":
-                text = query.get("par") or ""
-                par = [_int(p.strip(), "par", 1, 99) for p in text.split(",")[: MAX_HOLES + 1]]
+                text = (query.get("par") or "").strip()
+                pars = text.split(",")[: MAX_HOLES + 1] if text else []
+                par = [_int(p.strip(), "par", 1, 99) for p in pars]
                 return start.new_mini_card(names, holes=holes, par=par or None)
             spec = query.get("variant") or start.DEFAULT_VARIANT
             if spec not in BUILTIN_NAMES:

@@ -269,7 +269,8 @@
   function openEntry() {
     const c = S.card;
     if (!c || !c.next) return;
-    S.entry = { mode: "add", label: c.next, sides: c.open.slice(), values: {}, layouts: {}, seen: c.revision };
+    S.entry = { mode: "add", label: c.next, sides: c.open.slice(), values: {}, layouts: {}, seen: c.revision,
+      closer: "", wasCloser: "" };
     drawEntry();
   }
 
@@ -285,7 +286,8 @@
       values[c.sides[i]] = cell.layout || String(cell.score);
       if (cell.layout) layouts[c.sides[i]] = { layout: cell.layout, total: cell.score, lines: cell.count };
     });
-    S.entry = { mode: "fix", label, sides, values, layouts, seen: c.revision, was: { ...values } };
+    S.entry = { mode: "fix", label, sides, values, layouts, seen: c.revision, was: { ...values },
+      closer: row.closer ?? "", wasCloser: row.closer ?? "" };
     drawEntry();
   }
 
@@ -325,12 +327,15 @@
         layout ? el("div", { class: "layout-chip" }, `${layout.layout} = ${layout.total} `,
           el("button", { class: "btn", type: "button", onclick: () => { delete E.layouts[side]; E.values[side] = ""; drawEntry(); } }, "Clear")) : null);
     });
+    const closer = mini || !c.game || !c.game.closer ? null : el("div", {},
+      el("label", { class: "field" }, "Who went out (for the rules that score it; optional)"),
+      choice([["", "no one"], ...E.sides.map((x) => [x, x])], E.closer ?? "", (v) => { E.closer = v; }));
     const title = E.mode === "add" ? `Enter ${words}` : `Fix ${words}`;
     const lead = E.mode === "add"
       ? (mini ? "Strokes for each player." : "Each player's total, or count their cards.")
       : "Change the scores that are wrong; the others stay.";
     openSheet(el("h2", {}, title), el("p", { class: "lead" }, lead),
-      el("div", { class: "entry" }, rows),
+      el("div", { class: "entry" }, rows), closer,
       el("div", { class: "sheet-foot" },
         el("button", { class: "btn primary big", type: "button", id: "save", onclick: () => save() },
           E.mode === "add" ? `Save ${words}` : "Save the fix"),
@@ -338,6 +343,8 @@
     const first = document.querySelector("#sheet .who-line input:not([readonly])");
     if (first && !bad) first.focus();
   }
+
+  const body_closer_same = (E) => !E.closer || E.closer === E.wasCloser;
 
   async function save(extra) {
     const E = S.entry;
@@ -350,9 +357,10 @@
       if (E.mode === "add" && v === "") { notice(`no score for ${side}`); drawEntry(side); return; }
       scores[side] = v;
     }
-    if (E.mode === "fix" && !Object.keys(scores).length) { closeSheet(); return; }
+    if (E.mode === "fix" && !Object.keys(scores).length && body_closer_same(E)) { closeSheet(); return; }
     const url = `${API}/cards/${encodeURIComponent(c.name)}/${E.mode === "add" ? "holes" : "fix"}`;
     const body = { revision: E.seen, hole: E.label, scores, ...(extra || {}) };
+    if (E.closer && E.closer !== E.wasCloser) body.closer = E.closer;
     const button = $("save");
     if (button) button.disabled = true;
     const r = await api("POST", url, body);
