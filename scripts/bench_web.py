@@ -113,10 +113,10 @@ def browser_load(base: str, key: str) -> float | None:
         from playwright.sync_api import sync_playwright
     except ImportError:
         return None
-    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+    from chromium import ARGS, CHROMIUM  # scripts/chromium.py
+
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             page = b.new_context(viewport={"width": 390, "height": 844}).new_page()
             start = time.perf_counter()

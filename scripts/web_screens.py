@@ -23,15 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from chromium import ARGS, CHROMIUM  # scripts/chromium.py
 
 
 def golf(*args: str, cwd: Path) -> None:

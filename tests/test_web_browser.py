@@ -14,26 +14,31 @@ whole module; waits are bounded and no test measures speed.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
 from .helpers import golf
 
-CHROMIUM = os.environ.get("GOLF_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+
+def _chromium() -> ModuleType:
+    """scripts/chromium.py: where the browser is and the flags it runs with."""
+    path = Path(__file__).resolve().parents[1] / "scripts" / "chromium.py"
+    spec = importlib.util.spec_from_file_location("golf_chromium", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CHROMIUM: str = _chromium().CHROMIUM
+ARGS: list[str] = _chromium().ARGS
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "accept_downloads": True}
 #: The longest any one step may wait, in milliseconds (a bound, never a measure).
 WAIT = 10_000

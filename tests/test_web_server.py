@@ -91,6 +91,12 @@ def serving(folder: Path, *more: str) -> Iterator[Server]:
             proc.stdout.close()
 
 
+def night(folder: Path, holes: int) -> None:
+    """A card for Ann and Bob of ``holes`` holes, night.yaml in ``folder``."""
+    made = golf("card", "new", str(folder / "night.yaml"), "-p", "Ann,Bob", "--holes", str(holes))
+    assert made.exit_code == 0, made.output
+
+
 def post(client: Any, server: Server, path: str, body: dict[str, Any]) -> Any:
     return client.post(
         f"{server.base}/card/api{path}", json=body, headers={"X-Golf-Key": server.key}
@@ -132,12 +138,7 @@ def shell_writer(folder: Path, marks: list[int], done: list[int]) -> None:
 
 
 def test_eight_writers_across_page_and_shell_lose_nothing(tmp_path: Path) -> None:
-    assert (
-        golf(
-            "card", "new", str(tmp_path / "night.yaml"), "-p", "Ann,Bob", "--holes", "24"
-        ).exit_code
-        == 0
-    )
+    night(tmp_path, 24)
     done: list[int] = []
     with serving(tmp_path) as server:
         threads = [
@@ -164,12 +165,7 @@ def test_eight_writers_across_page_and_shell_lose_nothing(tmp_path: Path) -> Non
 
 
 def test_a_server_killed_mid_write_keeps_every_hole_it_acknowledged(tmp_path: Path) -> None:
-    assert (
-        golf(
-            "card", "new", str(tmp_path / "night.yaml"), "-p", "Ann,Bob", "--holes", "200"
-        ).exit_code
-        == 0
-    )
+    night(tmp_path, 200)
     acknowledged: list[int] = []
     with serving(tmp_path) as server:
         stop = time.monotonic() + 1.5

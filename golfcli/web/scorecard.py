@@ -55,6 +55,7 @@ from ..scorecard import ops, start
 from ..scorecard.inputs import check_names
 from ..scorecard.model import Scorecard, StaleCard, now_text
 from ..scorecard.present import change_text
+from ..scorecard.store import stamp_of as _stamp
 from ..variant import BUILTIN_NAMES, builtin
 from . import RequestError
 from .app import STATIC, need_key
@@ -511,14 +512,6 @@ def serve(directory: Path, port: int, lan: bool) -> None:
     room = CardRoom(directory)
     bound = bind(port, lan)
     run(lambda site: make_app([room], site), bound, f"the scorecards in {directory}", sys.stdout)
-
-
-def _stamp(path: Path) -> object:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
 def _dir_stamp(path: Path) -> object:
