@@ -691,3 +691,20 @@ def test_a_fix_counts_the_hole_as_played_leaving_a_late_players_missed_score(
     assert done.warnings == () and ops.read_card(path).warnings == []
     given = ops.fix_hole(path, 1, {"Dan": 7}).card.played[0].scores  # a score given: Dan's own
     assert (given["Dan"].score, given["Dan"].missed) == (7, False)
+
+
+def test_a_value_counted_without_entering_it(night: Path) -> None:
+    """The page's Count cards helper: a layout itemised with the card's rules."""
+    from golfcli.scorecard.count import VariantLoader
+    from golfcli.scorecard.inputs import preview
+
+    card = ops.read_card(night)
+    loader = VariantLoader(night)
+    entry = preview(card, loader, "5 K 2 / 5 7 9")
+    assert entry.score == 14 and entry.layout == "5 K 2 / 5 7 9"
+    assert entry.count[0] == "cards: 5 +5 -> +0, K +0, 2 -2 / 5 +5 -> +0, 7 +7, 9 +9"
+    assert preview(card, loader, "-3").score == -3 and preview(card, loader, "-3").count == []
+    with pytest.raises(BadValue) as exc:
+        preview(card, loader, "5 K")
+    assert exc.value.place == "value" and "a 1x2 layout" in exc.value.problem
+    assert ops.read_card(night).revision == card.revision  # nothing written
