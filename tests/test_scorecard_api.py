@@ -708,3 +708,25 @@ def test_a_value_counted_without_entering_it(night: Path) -> None:
         preview(card, loader, "5 K")
     assert exc.value.place == "value" and "a 1x2 layout" in exc.value.problem
     assert ops.read_card(night).revision == card.revision  # nothing written
+
+
+@pytest.mark.parametrize(
+    "mini,missed,ok",
+    [
+        (False, 999_999, True), (False, -999_999, True), (False, 1_000_000, False),
+        (True, 1, True), (True, 0, False),
+    ],
+)  # fmt: skip
+def test_a_late_players_score_for_missed_holes_at_its_bounds(
+    tmp_path: Path, mini: bool, missed: int, ok: bool
+) -> None:
+    path = tmp_path / "m.yaml"
+    new_card(path, "Ann,Bob", mini=mini, holes=3)
+    ops.add_hole(path, {"Ann": 3, "Bob": 4})
+    if ok:
+        assert ops.join(path, "Cat", missed=missed).card.played[0].scores["Cat"].score == missed
+        assert store.load(path).played[0].scores["Cat"].missed  # and it reads back
+    else:
+        with pytest.raises(BadValue) as exc:
+            ops.join(path, "Cat", missed=missed)
+        assert exc.value.field == "missed"
