@@ -730,3 +730,16 @@ def test_a_late_players_score_for_missed_holes_at_its_bounds(
         with pytest.raises(BadValue) as exc:
             ops.join(path, "Cat", missed=missed)
         assert exc.value.field == "missed"
+
+
+def test_a_playoff_hole_travels_with_its_number(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    new_card(path, "Ann,Bob", holes=1)
+    entered(path, "Ann=4 Bob=4")
+    ops.playoff_hole(path, {"Ann": 3, "Bob": 3}, hole=1)
+    with pytest.raises(HoleEntered) as exc:
+        ops.playoff_hole(path, {"Ann": 3, "Bob": 3}, hole=1)
+    assert exc.value.label == "P1" and str(exc.value).startswith("playoff hole 1 is already")
+    with pytest.raises(ChangeError, match="playoff hole 3 cannot be entered now: playoff hole 2"):
+        ops.playoff_hole(path, {"Ann": 3, "Bob": 3}, hole=3)
+    assert ops.playoff_hole(path, {"Ann": 1, "Bob": 3}, hole=2).card.played[-1].playoff
