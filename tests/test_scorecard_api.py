@@ -691,3 +691,55 @@ def test_a_fix_counts_the_hole_as_played_leaving_a_late_players_missed_score(
     assert done.warnings == () and ops.read_card(path).warnings == []
     given = ops.fix_hole(path, 1, {"Dan": 7}).card.played[0].scores  # a score given: Dan's own
     assert (given["Dan"].score, given["Dan"].missed) == (7, False)
+
+
+def test_a_value_counted_without_entering_it(night: Path) -> None:
+    """The page's Count cards helper: a layout itemised with the card's rules."""
+    from golfcli.scorecard.count import VariantLoader
+    from golfcli.scorecard.inputs import preview
+
+    card = ops.read_card(night)
+    loader = VariantLoader(night)
+    entry = preview(card, loader, "5 K 2 / 5 7 9")
+    assert entry.score == 14 and entry.layout == "5 K 2 / 5 7 9"
+    assert entry.count[0] == "cards: 5 +5 -> +0, K +0, 2 -2 / 5 +5 -> +0, 7 +7, 9 +9"
+    assert preview(card, loader, "-3").score == -3 and preview(card, loader, "-3").count == []
+    with pytest.raises(BadValue) as exc:
+        preview(card, loader, "5 K")
+    assert exc.value.place == "value" and "a 1x2 layout" in exc.value.problem
+    assert ops.read_card(night).revision == card.revision  # nothing written
+
+
+@pytest.mark.parametrize(
+    "mini,missed,ok",
+    [
+        (False, 999_999, True), (False, -999_999, True), (False, 1_000_000, False),
+        (True, 1, True), (True, 0, False),
+    ],
+)  # fmt: skip
+def test_a_late_players_score_for_missed_holes_at_its_bounds(
+    tmp_path: Path, mini: bool, missed: int, ok: bool
+) -> None:
+    path = tmp_path / "m.yaml"
+    new_card(path, "Ann,Bob", mini=mini, holes=3)
+    ops.add_hole(path, {"Ann": 3, "Bob": 4})
+    if ok:
+        assert ops.join(path, "Cat", missed=missed).card.played[0].scores["Cat"].score == missed
+        assert store.load(path).played[0].scores["Cat"].missed  # and it reads back
+    else:
+        with pytest.raises(BadValue) as exc:
+            ops.join(path, "Cat", missed=missed)
+        assert exc.value.field == "missed"
+
+
+def test_a_playoff_hole_travels_with_its_number(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    new_card(path, "Ann,Bob", holes=1)
+    entered(path, "Ann=4 Bob=4")
+    ops.playoff_hole(path, {"Ann": 3, "Bob": 3}, hole=1)
+    with pytest.raises(HoleEntered) as exc:
+        ops.playoff_hole(path, {"Ann": 3, "Bob": 3}, hole=1)
+    assert exc.value.label == "P1" and str(exc.value).startswith("playoff hole 1 is already")
+    with pytest.raises(ChangeError, match="playoff hole 3 cannot be entered now: playoff hole 2"):
+        ops.playoff_hole(path, {"Ann": 3, "Bob": 3}, hole=3)
+    assert ops.playoff_hole(path, {"Ann": 1, "Bob": 3}, hole=2).card.played[-1].playoff

@@ -333,3 +333,15 @@ def test_a_fix_after_a_playoff_says_the_playoff_no_longer_counts(tmp_path: Path)
 def test_each_table_command_teaches_with_examples(command: str) -> None:
     out = ok(command, "--help").stdout
     assert "Example" in out and f"golf card {command} " in out
+
+
+def test_a_playoff_hole_with_its_number(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    ok("new", path, "-p", "Ann,Bob", "--holes", "1")
+    ok("add", path, "Ann=4", "Bob=4")
+    ok("playoff", path, "--hole", "P1", "Ann=3", "Bob=3")
+    assert refused(path, "playoff", path, "--hole", "1", "Ann=3", "Bob=3") == (
+        f"golf: error: {path}: playoff hole 1 is already entered (Ann 3, Bob 3); nothing "
+        "written (correct it with golf card fix --hole P1)"
+    )
+    assert "--hole: 'Q1': give a playoff hole" in refused(path, "playoff", path, "--hole", "Q1")

@@ -227,7 +227,7 @@ def _enter(
     variants = VariantLoader(file)  # loaded once, if a step needs it
     seen = cli.load(file, variants=variants)
     with said(file):
-        ops.numbered(seen, hole)
+        ops.numbered(seen, hole, playoff)
         sides = ops.open_sides(seen, playoff)
         texts = inputs.resolve_scores(seen, given, sides)
         inputs.closer_index(seen, closer, sides)
@@ -237,11 +237,10 @@ def _enter(
     scores = [(names[i], texts[i]) for i in sides]
 
     def change(expect: Scorecard | None) -> Done:
-        if playoff:
-            return ops.playoff_hole(file, scores, closer=closer, expect=expect, variants=variants)
         # the hole number says which hole was meant: no question if the card moved on
         mine = None if hole is not None else expect
-        return ops.add_hole(file, scores, hole=hole, closer=closer, expect=mine, variants=variants)
+        enter = ops.playoff_hole if playoff else ops.add_hole
+        return enter(file, scores, hole=hole, closer=closer, expect=mine, variants=variants)
 
     def question(card: Scorecard) -> str:
         ops.open_sides(card, playoff)  # the game may have ended meanwhile: no question then
@@ -331,17 +330,38 @@ def fix(
 
 
 @card_app.command()
-def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> None:
+def playoff(
+    file: FileArg,
+    values: ValuesArg = None,
+    closer: CloserOpt = None,
+    hole: Annotated[
+        str | None,
+        typer.Option(
+            "--hole",
+            help="The playoff hole these scores are for (P1, or 1): one already entered is "
+            "refused instead of entered twice.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
     """Settle a tie with one more hole, played by the tied players only.
 
     Recorded as a playoff hole (P1, P2, ...): it decides the winner and adds
     nothing to the totals.  Still tied? Play another.
 
-    Example:
+    Examples:
 
       golf card playoff night.yaml Ann=4 Bob=9
+
+      golf card playoff night.yaml --hole P1 Ann=4 Bob=9   # refused if P1 is in
     """
-    _enter(file, values, closer, playoff=True)
+    number = None
+    if hole is not None:
+        text = hole.strip().upper().removeprefix("P")
+        if not (text.isdecimal() and len(text) <= 4):
+            fail(f"--hole: {hole.strip()!r}: give a playoff hole, P1 or 1")
+        number = int(text)
+    _enter(file, values, closer, playoff=True, hole=number)
 
 
 # --------------------------------------------------------------------------- history

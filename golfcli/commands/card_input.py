@@ -155,8 +155,8 @@ def line(exc: InputError, file: Path | None = None, hole: str | None = None) -> 
         more = " or settle the tie with `golf card playoff`" if exc.tied else ""
         return f"{file}: {exc}; correct a hole with `golf card fix`{more}"
     if isinstance(exc, HoleEntered):
-        n = exc.hole.number
-        return f"{file}: {exc}; nothing written (correct it with golf card fix --hole {n})"
+        fix = f"golf card fix --hole {exc.label}"
+        return f"{file}: {exc}; nothing written (correct it with {fix})"
     if isinstance(exc, ChangeError):
         if hole is not None:
             return f"--hole {hole}: {exc}; {file} is unchanged"

@@ -178,3 +178,14 @@ def count_entries(
         *rules_not_applied(var, typed, names, closer, where),
     ]
     return entries, warnings
+
+
+def preview(card: Scorecard, variants: VariantLoader, text: str) -> Entry:
+    """One value counted as a hole would count it alone, without entering it:
+    the "Count cards" helper of a page (each card's value, the matches and
+    the total, as ``golf score`` itemises it) or a check as a person types.
+    A number is itself; a layout is counted with the card's rules."""
+    mini = card.kind == "mini"
+    var = None if mini or is_number(text) else variants(card)
+    typed = read_one(text, var, mini, "value")
+    return count_hole(var, [typed])[0]

@@ -97,10 +97,11 @@ class HoleEntered(ChangeError):
     """A hole given by number (``hole=``) is already on the card: the same
     hole entered twice (two phones, or a command run again) makes one hole."""
 
-    def __init__(self, hole: EnteredHole) -> None:
+    def __init__(self, hole: EnteredHole, label: str) -> None:
         self.hole = hole
+        self.label = label  # as the card shows it: "3", "P1"
         scores = ", ".join(f"{n} {e.score}" for n, e in hole.scores.items())
-        super().__init__(f"hole {hole.number} is already entered ({scores})")
+        super().__init__(f"{label_words(label)} is already entered ({scores})")
 
 
 class GameOver(ChangeError):

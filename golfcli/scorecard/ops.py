@@ -31,7 +31,8 @@ The operations, each ``(path, ..., expect=None)``:
 * :func:`read_card` (no lock: a reader always sees a whole file), :func:`start_card`;
 * :func:`add_hole` (``hole=N``: the hole number travels with the entry, and a
   hole already entered is refused with :class:`~.model.HoleEntered`, so two
-  phones entering one hole make one hole), :func:`playoff_hole`,
+  phones entering one hole make one hole), :func:`playoff_hole` (``hole=1``
+  for P1, the same way),
   :func:`fix_hole`, :func:`undo`;
 * the table (:mod:`.table`): :func:`join`, :func:`leave`, :func:`rename`,
   :func:`set_holes` (9 -> 18), :func:`set_switches` (twos -2, kings 0, for
@@ -193,17 +194,23 @@ def hole_index(card: Scorecard, hole: str | int) -> int:
     return index
 
 
-def numbered(card: Scorecard, hole: int | None) -> None:
-    """``hole=N`` on an entry: N must be the hole that comes next; a hole
-    already on the card is :class:`~.model.HoleEntered` (the same hole sent
-    twice makes one hole)."""
+def numbered(card: Scorecard, hole: int | None, playoff: bool = False) -> None:
+    """``hole=N`` on an entry: N must be the hole that comes next (a playoff
+    hole's number counts the playoff holes: 1 for P1); a hole already on the
+    card is :class:`~.model.HoleEntered` (the same hole sent twice makes one
+    hole)."""
     if hole is None:
         return
     regular = card.regular
-    if 1 <= hole <= len(regular):
-        raise HoleEntered(regular[hole - 1])
-    if hole != len(regular) + 1:
-        raise ChangeError(f"hole {hole} cannot be entered now: hole {len(regular) + 1} comes next")
+    holes = [h for h in card.played if h.playoff] if playoff else regular
+    name = "P" if playoff else ""
+    if 1 <= hole <= len(holes):
+        raise HoleEntered(holes[hole - 1], f"{name}{hole}")
+    if hole != len(holes) + 1:
+        raise ChangeError(
+            f"{label_words(f'{name}{hole}')} cannot be entered now: "
+            f"{label_words(f'{name}{len(holes) + 1}')} comes next"
+        )
 
 
 def _enter(
@@ -218,8 +225,7 @@ def _enter(
     loader = variants or VariantLoader(path)
 
     def make(card: Scorecard) -> tuple[Change, list[str]]:
-        if not playoff:
-            numbered(card, hole)
+        numbered(card, hole, playoff)
         sides = open_sides(card, playoff)
         texts = resolve_scores(card, scores, sides)
         where = label_words(next_label(card, playoff))
@@ -257,13 +263,15 @@ def playoff_hole(
     path: Path,
     scores: Scores,
     *,
+    hole: int | None = None,
     closer: str | None = None,
     expect: Expect = None,
     variants: VariantLoader | None = None,
 ) -> Done:
     """Enter a playoff hole for the tied sides (a score for each of them):
-    it decides the winner and adds nothing to the totals."""
-    return _enter(path, scores, True, None, closer, expect, variants)
+    it decides the winner and adds nothing to the totals.  ``hole``: which
+    playoff hole the caller means (1 for P1), refused as for :func:`add_hole`."""
+    return _enter(path, scores, True, hole, closer, expect, variants)
 
 
 def fix_hole(

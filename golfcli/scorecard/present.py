@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..game import match_standing
-from ..render import csv_text, text_table
+from ..render import csv_text, plural, text_table
 from .model import (
     TABLE_CHANGES,
     Change,
@@ -198,7 +198,7 @@ def describe(card: Scorecard) -> str:
         known = [] if card.par is None else [p for p in card.par if p is not None]
         par = "" if not known else f", par {sum(known)}"
         if card.par is not None and len(known) < len(card.par):
-            par += f" for the {len(known)} holes whose par is known"
+            par += f" for the {plural(len(known), 'hole')} whose par is known"
         return f"Mini golf, {card.holes} holes{par}; fewest strokes wins."
     if card.holes is not None:
         length = f"{card.holes} holes"
