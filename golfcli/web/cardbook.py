@@ -304,15 +304,18 @@ class CardBook:
         playoff hole), as the page saw the card (revision ``seen``)."""
         path = self.path(name)
         with refusals(self):
+            number = label.removeprefix("P")
+            if not (number.isascii() and number.isdigit() and len(number) <= 4):
+                raise RequestError(f"hole: {label[:8]!r} is not a hole (3, or P1 for a playoff)")
             if label.startswith("P"):
-                expect = ops.next_label(self.card(name), playoff=True)
-                if label != expect:
-                    raise RequestError(f"playoff hole {label[1:]} is not the next hole", 409)
                 return ops.playoff_hole(
-                    path, values, closer=closer, expect=seen, variants=self.loader(name, path)
+                    path,
+                    values,
+                    hole=int(number),
+                    closer=closer,
+                    expect=seen,
+                    variants=self.loader(name, path),
                 )
-            if not (label.isascii() and label.isdigit()):
-                raise RequestError(f"hole: {label[:8]!r} is not a hole number")
             return ops.add_hole(
                 path,
                 values,
