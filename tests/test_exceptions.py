@@ -78,6 +78,7 @@ VALUE_ERRORS = {
     "golfcli.scorecard.model.GameOver",
     "golfcli.scorecard.model.NoSuchHole",
     "golfcli.scorecard.model.CardExists",
+    "golfcli.web.RequestError",
     "golfcli.scorecard.count.EntryError",
     "golfcli.scorecard.count.VariantUnavailable",
     "golfcli.tui.seats.UsageError",
