@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("stats",),
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "card", "features"),
+    ("table",),  # a table for people and bots: golf's game as messages, for pages
     ("commands",),  # one module per golf command
     # the command line, and the framework adapters beside it (the spiel and rl
     # extras): golf for people, and golf for OpenSpiel and PettingZoo
@@ -90,6 +91,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "enter",
         "commands",
     ),
+    "table": ("", "folder", "config", "words", "feed", "files", "table"),
     "commands": ("", "options", "score", "variants", "play", "tournament", "ratings", "check_bot"),
     "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
 }
