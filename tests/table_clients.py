@@ -103,3 +103,32 @@ def seated(table: Table, names: list[str], seed: int = 0) -> list[Scripted]:
     """A scripted client taking each person's seat, in order, named from ``names``."""
     people = [s for s, b in enumerate(table.plan.bots) if b is None]
     return [Scripted(table, s, n, seed + s).take() for s, n in zip(people, names, strict=False)]
+
+
+def until(check: Any, timeout: float = 20.0, what: str = "") -> Any:
+    """Wait for ``check()`` to give something true; that value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"waited {timeout}s for {what or check}"
+        time.sleep(0.002)
+
+
+def offered(client: Scripted) -> dict[str, Any] | None:
+    """The client's latest message if it offers a move, else None."""
+    m = client.latest()
+    return m if m is not None and m.get("decision") is not None else None
+
+
+def drive(clients: list[Scripted], check: Any, timeout: float = 20.0, what: str = "") -> Any:
+    """Let ``clients`` play until ``check()`` gives something true; that value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"waited {timeout}s for {what or check}"
+        if not any(c.step() for c in clients):
+            time.sleep(0.002)

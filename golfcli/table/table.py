@@ -43,8 +43,10 @@ from .files import GameFiles, stem_for
 from .folder import BotChoice, Folder
 from .words import STYLE, fault_line, hole_lines, legal_json, result_line
 
-#: Seconds an external bot program may take per decision at a table.
+#: Seconds an external bot program may take per decision at a table, and
+#: the bank it may draw on beyond that in a game (people are waiting).
 PROGRAM_TIME = 2.0
+PROGRAM_BANK = 4.0
 
 
 class TableClosed(StopMatch):
@@ -327,6 +329,8 @@ class Table:
         pending = self._pending
         if pending is None or pending.seat != seat:
             raise TableError(self._not_yours())
+        if number == pending.number and pending.action is not None:
+            raise TableError(f"decision {number} is made already")
         if number != pending.number:
             raise TableError(
                 f"decision {number} is over: the move now is decision {pending.number}"
@@ -504,6 +508,7 @@ class Table:
                     external["log_path"] = logs / f"{self.id}-{name}.log"
                 if choice.program:
                     external["time_limit"] = PROGRAM_TIME
+                    external["time_bank"] = PROGRAM_BANK
                     external["name"] = name
                 spec = list(choice.spec) if isinstance(choice.spec, tuple) else choice.spec
                 self._bots[s] = make_bot(spec, seed=bot_seed(key, name), base_dir=base, **external)
