@@ -91,7 +91,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "enter",
         "commands",
     ),
-    "table": ("", "folder", "config", "words", "feed", "files", "table"),
+    "table": ("", "folder", "config", "words", "feed", "files", "table", "lobby"),
     "commands": ("", "options", "score", "variants", "play", "tournament", "ratings", "check_bot"),
     "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
 }
