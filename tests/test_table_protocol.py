@@ -18,7 +18,8 @@ import pytest
 
 from golfcli.table import MAX_MESSAGE, TableError
 from golfcli.table.config import SeatSetup, TableSetup
-from golfcli.table.table import Table, parse_message
+from golfcli.table.protocol import parse_message
+from golfcli.table.table import Table
 
 from .table_clients import Scripted, drive, offered, play_out, seated, until
 

@@ -19,29 +19,31 @@ changes the hole), each from the seat's censored view.
 
 from __future__ import annotations
 
-import hmac
-import json
-import secrets
 import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..actions import Action
 from ..exceptions import InputError, StopMatch
-from ..game import side_names
 from ..keys import bot_seed, derive, match_key
 from ..match import HoleRecord, Match, MatchResult
-from ..state import HoleState
 from ..view import MatchInfo, View
-from . import MAX_MESSAGE, MAX_NAME, TableError
-from .config import Plan, TableSetup, bot_choice, bot_names, resolve
-from .feed import KEEP, Feed, Listener, Narrator
+from . import TableError
+from .config import bot_choice, bot_names
+from .feed import Listener
 from .files import GameFiles, stem_for
-from .folder import BotChoice, Folder
-from .words import STYLE, fault_line, hole_lines, legal_json, result_line
+from .folder import BotChoice
+from .protocol import (
+    Connection,
+    check_name,
+    parse_message,
+    shown_value,
+    text_field,
+    whole_field,
+    why_not,
+)
+from .seats import Decision, Seats
+from .words import fault_line
 
 #: Seconds an external bot program may take per decision at a table, and
 #: the bank it may draw on beyond that in a game (people are waiting).
@@ -52,50 +54,6 @@ PROGRAM_BANK = 4.0
 class TableClosed(StopMatch):
     """The table was closed mid-game: the match stops there, the holes
     played kept in the record."""
-
-
-@dataclass
-class _Decision:
-    """A person's decision the match waits for."""
-
-    number: int
-    seat: int
-    view: View
-    legal: tuple[Action, ...]
-    action: Action | None = None
-
-
-def _token() -> str:
-    return secrets.token_urlsafe(18)
-
-
-class Connection:
-    """One client of a table: a page's socket, or a scripted client.
-
-    ``listener`` receives every message for the client (its seat's, once it
-    has said ``hello`` with its token or taken a seat; the table's public
-    ones before), in order, on whatever thread made it: it must be quick and
-    not block (a socket queues the message)."""
-
-    def __init__(self, table: Table, listener: Listener | None) -> None:
-        self.table = table
-        self.listener = listener
-        self.seat: int | None = None
-        self.host = False
-        self.open = True
-
-    def send(self, raw: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
-        """Hand the table one message; its reply (``ok``, ``error``, ...)."""
-        return self.table._receive(self, raw)
-
-    def deliver(self, msg: dict[str, Any]) -> None:
-        if self.listener is not None and self.open:
-            self.listener(msg)
-
-    def close(self) -> None:
-        """The client is gone (page closed, connection lost): its seat is
-        kept, and after the host's ``away`` time a stand-in plays it."""
-        self.table._disconnect(self)
 
 
 class _Player:
@@ -145,68 +103,10 @@ def _has_hooks(bot: Any) -> bool:
     return any(callable(getattr(bot, h, None)) for h in _HOOKS)
 
 
-class Table:
-    """A table for people and bots (see the module's notes).
-
-    ``setup`` is what the host chose; ``folder`` the served folder its
-    variant and bot files come from; ``save_to`` the folder the game's
-    record and card are written to (none: the record is kept in memory
-    only).  ``clock`` is the time the away rule reads (tests pass their own).
-    """
-
-    def __init__(
-        self,
-        setup: TableSetup | None = None,
-        folder: Folder | None = None,
-        *,
-        save_to: Path | None = None,
-        table_id: str | None = None,
-        keep: int = KEEP,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.plan: Plan = resolve(setup or TableSetup(), folder)
-        self.id = table_id or secrets.token_urlsafe(6)
-        self.host_token = _token()
-        self.save_to = save_to
-        self._clock = clock
-        n = len(self.plan.bots)
-        self.players = n
-        self.side_of = self.plan.variant.side_of(n)
-        self.tokens = [_token() if b is None else "" for b in self.plan.bots]
-        self.names: list[str | None] = list(self.plan.names)
-        self.status = "lobby"
-        self._cond = threading.Condition(threading.RLock())
-        self._feeds = [Feed(keep) for _ in range(n)]
-        self._public = Feed(keep)
-        self._narrators = [Narrator(s) for s in range(n)]
-        self._conns = [0] * n
-        self._left = [clock()] * n
-        self._standin = [False] * n
-        self._hints = [False] * n
-        self._coaches: list[Any] = [None] * n
-        self._hint: tuple[int, str] = (0, "")
-        self._ready: set[int] = set()
-        self._notes: list[list[str]] = [[] for _ in range(n)]
-        self._pending: _Decision | None = None
-        self._decisions = 0
-        self.steps = 0
-        self._dirty = False
-        self._closed = False
-        self._paused = False
-        self._state: HoleState | None = None
-        self._info: MatchInfo | None = None
-        self._last: HoleRecord | None = None
-        self._holes: list[HoleRecord] = []
-        self._bots: list[Any] = [None] * n
-        self._standins: list[Any] = [None] * n
-        self.match: Match | None = None
-        self.result: MatchResult | None = None
-        self.files: GameFiles | None = None
-        self.faults: list[tuple[int, str, str]] = []  # (seat, kind, the bot's own message)
-        self.error = ""
-        self._thread: threading.Thread | None = None
-        with self._cond:
-            self._publish()
+class Table(Seats):
+    """A table for people and bots: the seats (:class:`~.seats.Seats`), what
+    clients ask of it, and the game on the match's thread (see the module's
+    notes)."""
 
     # ------------------------------------------------------------------ clients
 
@@ -214,15 +114,18 @@ class Table:
         """A new client; it says ``hello`` (with a seat's token) or ``take``s a seat."""
         return Connection(self, listener)
 
-    def _receive(self, conn: Connection, raw: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+    def receive(self, conn: Connection, raw: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+        """One message from ``conn``: its reply (an ``error`` for anything
+        the table will not do; the table goes on either way)."""
         rid: Any = None
         try:
             msg = parse_message(raw)
             rid = msg.get("id")
             handler = _HANDLERS.get(msg["type"])
             if handler is None:
+                kinds = ", ".join(_HANDLERS)
                 raise TableError(
-                    f"unknown message type {_shown(msg['type'])} (types: {', '.join(_HANDLERS)})"
+                    f"unknown message type {shown_value(msg['type'])} (types: {kinds})"
                 )
             if not conn.open:
                 raise TableError("this connection is closed")
@@ -234,54 +137,16 @@ class Table:
             reply["re"] = rid
         return reply
 
-    def _bind(self, conn: Connection, seat: int | None, since: int) -> None:
-        """Attach ``conn`` to a seat's feed (or the public one) and send it
-        what it missed since ``since``."""
-        feed = self._public if seat is None else self._feeds[seat]
-        if seat is not None:
-            conn.seat = seat
-            self._conns[seat] += 1
-            if self._conns[seat] == 1 and self._standin[seat]:
-                self._standin[seat] = False
-                self._say_all(f"{self.names[seat]} is back.")
-            self._changed()
-        for msg in feed.since(since):
-            conn.deliver(msg)
-        if conn.listener is not None:
-            feed.listeners.append(conn.deliver)
-
-    def _disconnect(self, conn: Connection) -> None:
-        with self._cond:
-            if not conn.open:
-                return
-            conn.open = False
-            seat = conn.seat
-            feed = self._public if seat is None else self._feeds[seat]
-            if conn.deliver in feed.listeners:
-                feed.listeners.remove(conn.deliver)
-            if seat is not None:
-                self._conns[seat] -= 1
-                if self._conns[seat] == 0:
-                    self._left[seat] = self._clock()
-                self._changed()
-
-    def _seat_of(self, token: str) -> int | None:
-        found = None
-        for seat, t in enumerate(self.tokens):
-            if t and hmac.compare_digest(t.encode(), token.encode()):
-                found = seat
-        return found
-
     # ...................................................... the messages' handlers
 
     def _on_hello(self, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-        token = _text(msg, "token", 100, optional=True)
-        host = _text(msg, "host", 100, optional=True)
-        since = _whole(msg, "since", optional=True) or 0
+        token = text_field(msg, "token", 100, optional=True)
+        host = text_field(msg, "host", 100, optional=True)
+        since = whole_field(msg, "since", optional=True) or 0
         if conn.seat is not None or conn.host:
             raise TableError("this connection has said hello already")
         if host is not None:
-            if not hmac.compare_digest(host.encode(), self.host_token.encode()):
+            if not self._is_host(host):
                 raise TableError("that is not this table's host token")
             conn.host = True
         seat = None
@@ -293,8 +158,8 @@ class Table:
         return {"type": "welcome", "table": self.id, "seat": seat, "host": conn.host}
 
     def _on_take(self, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-        seat = _whole(msg, "seat")
-        name = _text(msg, "name", 200)
+        seat = whole_field(msg, "seat")
+        name = text_field(msg, "name", 200)
         token = self._take(seat, name, conn)
         return {"type": "seated", "table": self.id, "seat": seat, "token": token}
 
@@ -314,12 +179,12 @@ class Table:
         self._left[seat] = self._clock()
         if conn is not None:
             self._bind(conn, seat, 0)
-        self._changed()
+        self.changed()
         return self.tokens[seat]
 
     def _on_act(self, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
         seat = self._seated(conn, msg)
-        number = _whole(msg, "decision")
+        number = whole_field(msg, "decision")
         if "action" not in msg:
             raise TableError("act: give the action")
         try:
@@ -336,7 +201,7 @@ class Table:
                 f"decision {number} is over: the move now is decision {pending.number}"
             )
         if action not in pending.legal:
-            raise TableError(f"not allowed now: {_why_not(pending.view, action)}")
+            raise TableError(f"not allowed now: {why_not(pending.view, action)}")
         pending.action = action
         self._cond.notify_all()
         return {"type": "ok"}
@@ -354,7 +219,7 @@ class Table:
         if self.status != "between":
             raise TableError("no hole is over to go on from")
         self._ready.add(seat)
-        self._changed()
+        self.changed()
         return {"type": "ok"}
 
     def _on_hints(self, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
@@ -365,11 +230,11 @@ class Table:
         if on and not self.plan.hints:
             raise TableError("the host has turned the hints off at this table")
         self._hints[seat] = on
-        self._changed()
+        self.changed()
         return {"type": "ok"}
 
     def _on_sync(self, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-        since = _whole(msg, "since", optional=True) or 0
+        since = whole_field(msg, "since", optional=True) or 0
         feed = self._public if conn.seat is None else self._feeds[conn.seat]
         for m in feed.since(since):
             conn.deliver(m)
@@ -377,7 +242,7 @@ class Table:
 
     def _on_bot(self, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
         self._hosting(conn)
-        seat = _whole(msg, "seat")
+        seat = whole_field(msg, "seat")
         if self.status != "lobby":
             raise TableError("the game has started: seats cannot change")
         if seat is None or not 0 <= seat < self.players:
@@ -386,7 +251,7 @@ class Table:
             raise TableError(f"seat {seat + 1} is not an empty person's seat")
         choice = bot_choice(msg.get("bot"), self.plan.folder, "bot")
         self._give(seat, choice)
-        self._changed()
+        self.changed()
         return {"type": "ok"}
 
     def _give(self, seat: int, choice: BotChoice) -> None:
@@ -579,7 +444,7 @@ class Table:
         """Wait for the person at ``seat``; None when they have been away
         longer than the host allows (a stand-in plays this move)."""
         self._decisions += 1
-        decision = _Decision(self._decisions, seat, view, legal)
+        decision = Decision(self._decisions, seat, view, legal)
         self._pending = decision
         self._publish()
         while decision.action is None:
@@ -649,131 +514,6 @@ class Table:
             self.faults.append((seat, kind, message))
             self._say_all(fault_line(self.names[seat] or f"seat {seat + 1}", kind))
 
-    # ------------------------------------------------------------------ messages out
-
-    def _say_all(self, line: str) -> None:
-        for notes in self._notes:
-            notes.append(line)
-        self._changed()
-
-    def _changed(self) -> None:
-        """Something every seat should be told: now, when no game is being
-        played; else by the match's thread, the one that changes the hole."""
-        if self.status in ("lobby", "over", "closed"):
-            self._publish()
-        else:
-            self._dirty = True
-            self._cond.notify_all()
-
-    def _publish(self) -> None:
-        """A message to every seat (and the public feed), each from its own view."""
-        self._dirty = False
-        common = self._common()
-        self._public.push({**common, "seat": None, "view": None, "said": [], "events": []})
-        for seat in range(self.players):
-            body = {**common, "seat": seat, **self._seat_part(seat)}
-            self._notes[seat] = []
-            self._feeds[seat].push(body)
-
-    def _seat_part(self, seat: int) -> dict[str, Any]:
-        out: dict[str, Any]
-        if self._state is None or self._info is None:
-            out = {"view": None, "said": [], "events": []}
-        else:
-            narrator = self._narrators[seat]
-            seen = narrator.view(self._state, self._info)
-            out = narrator.part(seen, [n or "" for n in self.names])
-        out["said"] = out["said"] + self._notes[seat]
-        pending = self._pending
-        out["hints"] = self._hints[seat]
-        if pending is not None and pending.seat == seat:
-            out["decision"] = pending.number
-            out["legal"] = legal_json(pending.legal, pending.view)
-            out["hint"] = self._hint_text(seat, pending) if self._hints[seat] else None
-        else:
-            out["decision"] = None
-            out["legal"] = []
-            out["hint"] = None
-        return out
-
-    def _hint_text(self, seat: int, pending: _Decision) -> str:
-        """The coach's hint for a decision (``golf play --hints``'s own coach,
-        one per seat), worked out once per decision."""
-        number, text = self._hint
-        if number == pending.number:
-            return text
-        from ..tui.hint import Coach
-
-        coach = self._coaches[seat]
-        if coach is None:
-            key = self.match.seed if self.match is not None else ""
-            coach = self._coaches[seat] = Coach(derive(key, f"hints:{seat}")[:32])
-        text = " ".join(coach.lines(pending.view, pending.legal, STYLE, 0))
-        self._hint = (pending.number, text)
-        return text
-
-    def _common(self) -> dict[str, Any]:
-        """What every seat is told alike: the table, its seats, the scores."""
-        v = self.plan.variant
-        names = [n or f"seat {s + 1}" for s, n in enumerate(self.names)]
-        groups = v.groups_for(self.players)
-        sides = list(side_names(names, self.side_of, groups))
-        seats = [
-            {
-                "seat": s,
-                "name": self.names[s],
-                "side": self.side_of[s],
-                "player": "human" if self.plan.bots[s] is None else "bot",
-                "bot": None if self.plan.bots[s] is None else self.plan.bots[s].label,  # type: ignore[union-attr]
-                "present": bool(self._conns[s]) if self.plan.bots[s] is None else True,
-                "standin": self._standin[s],
-                "ready": s in self._ready,
-            }
-            for s in range(self.players)
-        ]
-        m = self.match
-        out: dict[str, Any] = {
-            "table": self.id,
-            "status": self.status,
-            "step": self.steps,
-            "variant": {
-                "name": v.name,
-                "rows": v.rows,
-                "cols": v.cols,
-                "description": v.description,
-            },
-            "seats": seats,
-            "sides": sides,
-            "hole": self._info.hole if self._info is not None else None,
-            "holes": m.holes_planned if m is not None else (self.plan.holes or v.game.holes),
-            "scoring": m.scoring if m is not None else v.game.scoring,
-            "scorecard": [
-                {"hole": h.number, "playoff": h.playoff, "scores": list(h.scores)}
-                for h in self._holes
-            ],
-            "totals": list(m.totals) if m is not None else [0] * groups,
-            "hints_allowed": self.plan.hints,
-            "error": self.error or (self.files.error if self.files is not None else ""),
-        }
-        if self._last is not None and self.status in ("between", "over", "closed"):
-            out["last_hole"] = {
-                "hole": self._last.number,
-                "sides": hole_lines(self._last, sides, v.cols),
-            }
-        if self.result is not None:
-            r = self.result
-            files = self.files
-            out["result"] = {
-                "winners": list(r.winners),
-                "totals": list(r.totals),
-                "holes_won": list(r.holes_won),
-                "text": result_line(sides, r.holes, r.scoring, r.winners),
-                "key": str(r.seed),
-                "record": _name(files.record_path if files is not None else None),
-                "card": _name(files.card_path if files is not None else None),
-            }
-        return out
-
     # ------------------------------------------------------------------ the end
 
     def close(self, wait: bool = True, timeout: float | None = 30.0) -> None:
@@ -796,108 +536,6 @@ class Table:
         if thread is not None:
             thread.join(timeout)
         return self.status in ("over", "closed")
-
-    @property
-    def record_text(self) -> str:
-        """The game's record as ``golf replay`` reads it (the holes so far)."""
-        return self.files.record_text() if self.files is not None else ""
-
-    def feed(self, seat: int | None) -> Feed:
-        """A seat's feed (None: the public one), for tests and the server's own use."""
-        return self._public if seat is None else self._feeds[seat]
-
-
-# --------------------------------------------------------------------------- reading messages
-
-
-def parse_message(raw: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
-    """A client's message as an object with a ``type``; anything else (too
-    long, not UTF-8, not JSON, nested too deep) is one TableError."""
-    if isinstance(raw, Mapping):
-        data: Any = dict(raw)
-        try:
-            size = len(json.dumps(data, default=str))
-        except (TypeError, ValueError, RecursionError):
-            raise TableError("a message is a JSON object") from None
-    else:
-        if isinstance(raw, str):
-            raw = raw.encode("utf-8", errors="surrogatepass")
-        if not isinstance(raw, bytes | bytearray):
-            raise TableError("a message is a JSON object")
-        size = len(raw)
-        if size > MAX_MESSAGE:
-            raise TableError(f"message too long: {size} bytes (at most {MAX_MESSAGE})")
-        try:
-            text = bytes(raw).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise TableError(f"a message is UTF-8 text (byte {exc.start + 1} is not)") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise TableError(f"not JSON: {exc.msg} (character {exc.pos + 1})") from None
-        except RecursionError:
-            raise TableError("not a message: nested too deeply") from None
-    if size > MAX_MESSAGE:
-        raise TableError(f"message too long: {size} bytes (at most {MAX_MESSAGE})")
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise TableError('a message is a JSON object with a "type"')
-    return data
-
-
-def _name(path: Path | None) -> str | None:
-    return None if path is None else path.name
-
-
-def _shown(value: object) -> str:
-    from ..arguments import shown
-
-    return shown(value)
-
-
-def _text(msg: dict[str, Any], key: str, most: int, optional: bool = False) -> Any:
-    value = msg.get(key)
-    if value is None and optional:
-        return None
-    if not isinstance(value, str):
-        raise TableError(f"{key}: text, not {_shown(value)}")
-    if len(value) > most:
-        raise TableError(f"{key}: at most {most} characters")
-    return value
-
-
-def _whole(msg: dict[str, Any], key: str, optional: bool = False) -> Any:
-    value = msg.get(key)
-    if value is None and optional:
-        return None
-    if type(value) is not int or not 0 <= value < 2**31:
-        raise TableError(f"{key}: a whole number, not {_shown(value)}")
-    return value
-
-
-def check_name(name: str, taken: Sequence[str]) -> str:
-    """A person's name at the table: printable, short, not another's."""
-    name = " ".join(name.split())
-    if not name:
-        raise TableError("name: give a name to sit down with")
-    if len(name) > MAX_NAME or not name.isprintable():
-        raise TableError(f"name: up to {MAX_NAME} printable characters")
-    if name.lower() == "you":
-        raise TableError("name: 'you' is what the table calls each player; choose another")
-    if name.lower() in (t.lower() for t in taken):
-        raise TableError(f"name: someone at this table is called {name} already")
-    return name
-
-
-def _why_not(view: View, action: Action) -> str:
-    """The rule that forbids ``action``, in the terminal's words."""
-    from ..tui.input import why_not
-
-    if action.pos >= view.variant.cells or action.pos2 >= view.variant.cells:
-        return f"position {max(action.pos, action.pos2) + 1} is off the layout"
-    try:
-        return why_not(view, action)
-    except Exception:  # any other nonsense a hostile client makes up
-        return "that is not a move now"
 
 
 _Handler = Callable[[Table, Connection, dict[str, Any]], dict[str, Any]]
