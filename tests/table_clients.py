@@ -107,13 +107,7 @@ def seated(table: Table, names: list[str], seed: int = 0) -> list[Scripted]:
 
 def until(check: Any, timeout: float = 20.0, what: str = "") -> Any:
     """Wait for ``check()`` to give something true; that value."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"waited {timeout}s for {what or check}"
-        time.sleep(0.002)
+    return drive([], check, timeout, what)
 
 
 def offered(client: Scripted) -> dict[str, Any] | None:

@@ -35,17 +35,10 @@ from golfcli.variant import builtin
 from golfcli.view import MatchInfo
 
 from .table_clients import play_out, seated
-from .test_view import get, hidden_slots, put
+from .test_view import CASES as VIEW_CASES
+from .test_view import get, hidden_slots, put, random_hole
 
-CASES = [
-    ("six-card", 2),
-    ("six-card", 4),
-    ("four-card", 3),
-    ("nine-card", 2),
-    ("alberta", 4),
-    ("alberta", 2),
-    ("duel", 2),
-]
+CASES = [*VIEW_CASES, ("alberta", 2)]  # Alberta with partners, and two alone
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
@@ -96,14 +89,8 @@ def test_a_hidden_card_changes_no_message(
 ) -> None:
     name, players = case
     variant = builtin(name)
-    rng = random.Random(seed)
-    s = HoleState(variant, players, dealer=seed % players, rng=rng)
-    for _ in range(steps):
-        if s.is_over:
-            break
-        legal = s.legal_actions()
-        s.apply(legal[int(rng.random() * len(legal))])
-    if s.is_over:
+    s = random_hole(variant, players, seed, steps)
+    if s is None:
         return
     deck = variant.deck(players)
     for seat in range(players):

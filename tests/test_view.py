@@ -70,6 +70,18 @@ def put(s: HoleState, slot: tuple[str, int, int], card: int) -> None:
         s.drawn = card
 
 
+def random_hole(v: Variant, players: int, seed: int, steps: int) -> HoleState | None:
+    """A hole ``steps`` random moves in (its generator from ``seed``), or None if over by then."""
+    rng = random.Random(seed)
+    s = HoleState(v, players, dealer=seed % players, rng=rng)
+    for _ in range(steps):
+        if s.is_over:
+            return None
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+    return None if s.is_over else s
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     case=st.sampled_from(CASES),
@@ -79,14 +91,8 @@ def put(s: HoleState, slot: tuple[str, int, int], card: int) -> None:
 )
 def test_changing_hidden_cards_leaves_view_unchanged(case, seed, steps, perm_seed):
     name, players = case
-    rng = random.Random(seed)
-    s = HoleState(builtin(name), players, dealer=seed % players, rng=rng)
-    for _ in range(steps):
-        if s.is_over:
-            break
-        legal = s.legal_actions()
-        s.apply(legal[int(rng.random() * len(legal))])
-    if s.is_over:
+    s = random_hole(builtin(name), players, seed, steps)
+    if s is None:
         return
     for seat in range(players):
         before = view(s, seat)

@@ -447,23 +447,30 @@ class Table(Seats):
         decision = Decision(self._decisions, seat, view, legal)
         self._pending = decision
         self._publish()
-        while decision.action is None:
-            if self._closed:
-                self._pending = None
-                raise TableClosed()
-            left = self._away_in(seat)
-            if left is not None and left <= 0:
-                break
-            if self._dirty:
-                self._publish()
-                continue
-            self._cond.wait(left)
-        self._pending = None
+        try:
+            self._wait(lambda: decision.action is not None, lambda: self._away_in(seat))
+        finally:
+            self._pending = None
         if decision.action is None and not self._standin[seat]:
             self._standin[seat] = True
             label = self.plan.standin.label
             self._say_all(f"{self.names[seat]} is away: {label} plays for them till they are back.")
         return decision.action
+
+    def _wait(self, done: Callable[[], bool], left: Callable[[], float | None]) -> None:
+        """Wait on the table's condition until ``done()`` or the seconds
+        ``left()`` (None: no limit) are up, telling every seat what clients
+        change meanwhile; TableClosed when the table is closed."""
+        while not done():
+            if self._closed:
+                raise TableClosed()
+            wait = left()
+            if wait is not None and wait <= 0:
+                return
+            if self._dirty:
+                self._publish()
+                continue
+            self._cond.wait(wait)
 
     def _away_in(self, seat: int) -> float | None:
         """Seconds until ``seat`` counts as away (None while someone is there)."""
@@ -475,21 +482,12 @@ class Table(Seats):
         """Between holes: the finished hole stays on every screen until each
         person there has tapped on (or the host's away time has passed)."""
         deadline = self._clock() + self.plan.away
-        while True:
-            if self._closed:
-                raise TableClosed()
-            waiting = [
-                s
-                for s in range(self.players)
-                if self.plan.bots[s] is None and self._conns[s] and s not in self._ready
-            ]
-            left = deadline - self._clock()
-            if not waiting or left <= 0:
-                break
-            if self._dirty:
-                self._publish()
-                continue
-            self._cond.wait(left)
+
+        def everyone_on() -> bool:
+            there = [s for s in range(self.players) if self.plan.bots[s] is None and self._conns[s]]
+            return all(s in self._ready for s in there)
+
+        self._wait(everyone_on, lambda: deadline - self._clock())
         self._paused = False
         self._ready.clear()
         self.status = "playing"
