@@ -36,7 +36,7 @@ from golfcli.view import MatchInfo
 
 from .table_clients import play_out, seated
 from .test_view import CASES as VIEW_CASES
-from .test_view import get, hidden_slots, put, random_hole
+from .test_view import hidden_shuffled, random_hole
 
 CASES = [*VIEW_CASES, ("alberta", 2)]  # Alberta with partners, and two alone
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -95,13 +95,8 @@ def test_a_hidden_card_changes_no_message(
     deck = variant.deck(players)
     for seat in range(players):
         before = told(s, seat)
-        other = s.clone(keep_events=True)
-        slots = hidden_slots(other, seat)
-        cards = [get(other, x) for x in slots]
         shuffle = random.Random(change)
-        shuffle.shuffle(cards)
-        for x, c in zip(slots, cards, strict=True):
-            put(other, x, c)
+        other = hidden_shuffled(s, seat, shuffle)
         other.events = hidden_log(list(other.events), seat, shuffle, deck)
         assert told(other, seat) == before
 
