@@ -17,6 +17,7 @@ changes no message (tests/test_table_hidden.py).
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -27,8 +28,9 @@ from ..state import HoleState
 from ..view import MatchInfo, View, event_json, view
 from .words import narrate, told_upto
 
-#: Messages kept per seat for a page that reconnects (a hole is ~20-60).
-KEEP = 200
+#: Messages kept per seat for a page that reconnects (a turn round of
+#: four seats is ~8; a page further behind gets one sync message instead).
+KEEP = 64
 
 Listener = Callable[[dict[str, Any]], None]
 
@@ -65,12 +67,13 @@ class Narrator:
 
 
 class Feed:
-    """A seat's numbered messages, the last :data:`KEEP` kept, and the
-    connections listening to it."""
+    """A seat's numbered messages, the last :data:`KEEP` kept (as JSON
+    text: a table of four keeps five feeds, and a message as Python objects
+    is several times its text), and the connections listening to it."""
 
     def __init__(self, keep: int = KEEP) -> None:
         self.version = 0
-        self.log: deque[dict[str, Any]] = deque(maxlen=keep)
+        self._log: deque[tuple[int, str]] = deque(maxlen=keep)
         self.hole_said: list[str] = []  # every line said this hole, for a sync
         self._hole: object = None
         self._last: dict[str, Any] | None = None
@@ -89,7 +92,7 @@ class Feed:
         self.version += 1
         msg = {"type": "table", "v": self.version, **body}
         self._last = body
-        self.log.append(msg)
+        self._log.append((self.version, json.dumps(msg, separators=(",", ":"))))
         for listen in list(self.listeners):
             try:
                 listen(msg)
@@ -100,16 +103,21 @@ class Feed:
     def since(self, version: int) -> list[dict[str, Any]]:
         """What a client at ``version`` missed: the messages after it while
         they are all kept, else (a new page, or one too far behind) a sync."""
-        if not self.log or version == self.version:
+        if not self._log or version == self.version:
             return []
-        first = self.log[0]["v"]
+        first = self._log[0][0]
         if 0 < version < self.version and version >= first - 1:
-            return [m for m in self.log if m["v"] > version]
+            return [json.loads(text) for v, text in self._log if v > version]
         return [self.sync()]
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The messages kept, oldest first."""
+        return [json.loads(text) for _, text in self._log]
 
     def sync(self) -> dict[str, Any]:
         """The latest snapshot with everything said this hole: a page starts from it."""
-        latest = self.log[-1]
+        latest = json.loads(self._log[-1][1])
         return {**latest, "said": list(self.hole_said), "events": [], "sync": True}
 
 
