@@ -27,8 +27,8 @@ from typing import Any
 import pexpect
 import pytest
 
-from golfcli.card import store
-from golfcli.card.model import Card
+from golfcli.scorecard import store
+from golfcli.scorecard.model import Scorecard
 
 from .helpers import one_error_line
 from .test_card import ok, pdf_pages, pdf_text_pure, run, show_json
@@ -49,7 +49,7 @@ def start(*args: str | Path) -> subprocess.Popen[str]:
     )
 
 
-def replayed(card: Card) -> list[dict[str, int]]:
+def replayed(card: Scorecard) -> list[dict[str, int]]:
     """The holes a card's history says it holds, worked out from the history
     alone (a second statement of what each change does): the history is
     complete when this equals the card's holes."""
@@ -76,7 +76,7 @@ def replayed(card: Card) -> list[dict[str, int]]:
     return holes
 
 
-def check_history(card: Card) -> None:
+def check_history(card: Scorecard) -> None:
     assert [c.number for c in card.history] == list(range(1, card.revision + 1))
     assert card.history[0].what == "new"
     assert replayed(card) == [h.totals for h in card.played]
@@ -278,13 +278,13 @@ def test_a_card_changed_by_an_editor_during_a_write_is_not_overwritten(
 ) -> None:
     """Under the lock only a program that does not take it can change the
     file: the write checks the file is the one it read, and refuses."""
-    from golfcli.card import history
+    from golfcli.scorecard import history
 
     card = tmp_path / "ed.yaml"
     ok("new", card, "-p", "Ann,Bob")
     real = history.entered
 
-    def editor_meanwhile(c: Card, hole: Any) -> Any:
+    def editor_meanwhile(c: Scorecard, hole: Any) -> Any:
         with card.open("a") as fh:
             fh.write("# a note typed in an editor\n")
         return real(c, hole)
@@ -598,7 +598,7 @@ def test_printed_times_are_local(tmp_path: Path, tokyo: None) -> None:
     ],
 )
 def test_stored_times_are_shown_in_local_time(stored: str, shown: str, tokyo: None) -> None:
-    from golfcli.card.model import local_time
+    from golfcli.scorecard.model import local_time
 
     assert local_time(stored) == shown
 

@@ -7,9 +7,10 @@ writer, each line flushed), the card with the card's own atomic writes
 under its lock, one change per hole as ``golf card add`` makes them.  The
 record is kept in memory too, for a page to download.
 
-The card is written through today's card file format (:mod:`golfcli.card`,
-format 2): only here, so that a change of the scorecard's library changes
-this one module.
+The card is written by the scorecard's own operations
+(:mod:`golfcli.scorecard.ops`: ``start_card``, then ``add_hole`` or, for a
+tie's playoff, ``playoff_hole`` with each hole's scores), as a person at the
+table would enter them with ``golf card add``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from ..exceptions import InputError
-from ..game import hole_winners, leaders
 from ..match import HoleRecord, Match, MatchResult
 from ..record import RecordWriter, header, hole_line, result_line
 
@@ -43,8 +43,7 @@ class GameFiles:
         self.record_path: Path | None = None
         self.card_path: Path | None = None
         self._writer: RecordWriter | None = None
-        self._card: Any = None
-        self._tied: list[int] | None = None  # the sides a playoff is between
+        self._card: Any = None  # the card as last written (golfcli.scorecard.model.Scorecard)
         self.error = ""  # what the disk refused, if it did: the game goes on
         if folder is None:
             return
@@ -70,21 +69,9 @@ class GameFiles:
             if self._writer is not None:
                 self._writer.hole(rec)
             if self._card is not None and self.card_path is not None:
-                _enter(self._card, self.card_path, rec, self._sides_of(rec))
+                self._card = _enter(self._card, self.card_path, rec)
         except (OSError, InputError) as exc:
             self._failed(exc)
-
-    def _sides_of(self, rec: HoleRecord) -> list[int]:
-        """The sides a hole is scored for on the card: all, or in a playoff
-        those still tied (the card holds a playoff hole for them alone)."""
-        m = self.match
-        if not rec.playoff:
-            return list(range(len(rec.scores)))
-        if self._tied is None:
-            self._tied = leaders(m.scoring, m.totals, m.won)
-        sides = self._tied
-        self._tied = hole_winners(rec.scores, sides)
-        return sides
 
     def finish(self, result: MatchResult | None) -> None:
         """The game's end (``result``), or its stop (None): the record closed."""
@@ -108,48 +95,34 @@ def _line(obj: dict[str, Any]) -> str:
 
 def _new_card(match: Match, variant_source: str, path: Path, title: str) -> Any:
     """A new card for the table's game, written at once (its history starting with it)."""
-    from ..card.count import values_text
-    from ..card.history import started
-    from ..card.model import Card, alternate_partners, now_text
-    from ..card.options import variant_ref
-    from ..card.store import commit, locked, stamp_of
+    from ..scorecard.model import now_text
+    from ..scorecard.ops import start_card
+    from ..scorecard.start import new_golf_card
 
-    v = match.variant
-    g = v.game
-    names = list(match.names)
-    card = Card(
-        kind="golf",
-        players=names,
-        sides=alternate_partners(names, match.side_of),
-        holes=match.holes_planned,
-        target=match.target,
-        target_rule=g.target_rule,
-        max_holes=None if match.target is None else g.max_holes,
-        scoring=match.scoring,
-        ties=g.ties,
-        variant=variant_ref(variant_source, path),
-        overrides=[],
-        values=values_text(v),
+    card = new_golf_card(
+        path,
+        list(match.names),
+        variant=variant_source,
+        holes=None if match.target is not None else match.holes_planned,
         created=now_text(),
         title=title,
     )
-    with locked(path):
-        card.stamp = stamp_of(path)
-        commit(card, path, started(card))
-    return card
+    return start_card(path, card).card
 
 
-def _enter(card: Any, path: Path, rec: HoleRecord, sides: list[int]) -> None:
-    """One hole onto the card, as ``golf card add`` enters it."""
-    from ..card.history import entered
-    from ..card.model import Entry, Hole
-    from ..card.store import commit, locked
+def _enter(card: Any, path: Path, rec: HoleRecord) -> Any:
+    """One hole onto the card, as ``golf card add`` (or ``playoff``) enters
+    it: a playoff hole for the sides the card says are tied; the card as
+    written."""
+    from ..scorecard.ops import add_hole, open_sides, playoff_hole
 
     names = card.side_names
+    sides = open_sides(card, rec.playoff)
+    scores = {names[s]: rec.scores[s] for s in sides}
     closer = names[rec.closer] if rec.closer is not None and rec.closer in sides else None
-    hole = Hole(rec.number, {names[s]: Entry(rec.scores[s]) for s in sides}, rec.playoff, closer)
-    with locked(path):
-        commit(card, path, entered(card, hole))
+    if rec.playoff:
+        return playoff_hole(path, scores, closer=closer, expect=card).card
+    return add_hole(path, scores, hole=rec.number, closer=closer, expect=card).card
 
 
 def stem_for(table_id: str, when: datetime | None = None) -> str:

@@ -40,7 +40,8 @@ from pathlib import Path
 import yaml
 
 from ..yamlsrc import SourceError, load_file
-from .model import HEADER, Card, Change, ScorecardError, from_located
+from .model import HEADER, Change, Scorecard, ScorecardError
+from .reading import from_located
 
 #: How long a command waits for another one's lock before it gives up.  A write holds
 #: the lock for milliseconds; only a command stopped in the middle of one (Ctrl-Z)
@@ -50,14 +51,14 @@ LOCK_WAIT = 30.0
 Stamp = tuple[int, int, int]
 
 
-def dump_text(card: Card) -> str:
+def dump_text(card: Scorecard) -> str:
     body = yaml.safe_dump(
         card.to_data(), sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
     )
     return HEADER + body
 
 
-def save(card: Card, path: Path) -> None:
+def save(card: Scorecard, path: Path) -> None:
     """Write ``card`` to ``path`` atomically (see :func:`write_atomic`) and
     remember the new file's stamp, so a second change in the same command
     passes :func:`commit`'s check."""
@@ -125,7 +126,7 @@ def stamp_of(path: Path) -> Stamp | None:
     return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
-def load(path: Path) -> Card:
+def load(path: Path) -> Scorecard:
     """Read and check a card file; any problem is one :class:`ScorecardError`
     naming ``file:line`` and the key.  The file's stamp is taken before it is
     read: if it is replaced in between, the stamp is the older one and a
@@ -200,7 +201,7 @@ def _remove_stale_temps(lock: Path) -> None:
             os.unlink(tmp)
 
 
-def commit(card: Card, path: Path, change: Change) -> None:
+def commit(card: Scorecard, path: Path, change: Change) -> None:
     """Write one change: the counter goes up by one, the change is kept in
     the history under that number, and the card is saved.
 

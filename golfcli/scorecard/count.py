@@ -24,18 +24,82 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from .. import cards as C
 from ..exceptions import InputError
 from ..scoring import LayoutScore, SideScore, score_hole, score_layout
 from ..variant import Variant
-from .model import MAX_SCORE, Card, Entry, Hole, hole_label, label_words
+from ..yamlsrc import SourceError
+from .model import MAX_SCORE, EnteredHole, Entry, Scorecard, hole_label, label_words
 
 _NUMBER = re.compile(rf"^[+-]?\d{{1,{len(str(MAX_SCORE))}}}$")  # at most MAX_SCORE either way
 
 
 class EntryError(InputError):
     """A value that is neither a number nor a layout that fits the variant."""
+
+
+class VariantUnavailable(InputError):
+    """The card's variant cannot be loaded (its file moved or broke), and a
+    layout needs it to be counted; typed totals never do.  ``path`` is the
+    card, ``cause`` the loader's own error (``file:line: key: problem``)."""
+
+    def __init__(self, path: Path, cause: SourceError) -> None:
+        self.path = path
+        self.cause = cause
+        super().__init__(f"{path}: the card's variant cannot be loaded to count a layout: {cause}")
+
+
+class VariantLoader:
+    """A card's variant for the length of one command or request, loaded the
+    first time a step needs it (checking the stored layouts, reading a typed
+    layout, counting the hole) and kept for the later steps, so a ``fix`` or
+    an ``add`` with layouts loads it once; typed totals never load it, so
+    they work even if the variant file has gone.  Loaded again only if a card
+    read later names another variant (a hand edit meanwhile).  ``path`` is
+    the card's file: a variant file is found relative to its folder."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._key: tuple[str, tuple[str, ...]] | None = None
+        self._loaded: Variant | SourceError | None = None
+
+    def load(self, card: Scorecard) -> Variant:
+        """The variant ``card`` names; raises the loader's ``SourceError``."""
+        from ..variant import load_variant  # looked up at each load: tests count the loads
+
+        assert card.variant is not None
+        key = (card.variant, tuple(card.overrides))
+        if key != self._key:
+            self._key = key
+            try:
+                self._loaded = load_variant(card.variant, card.overrides, base_dir=self.path.parent)
+            except SourceError as exc:
+                self._loaded = exc
+        if isinstance(self._loaded, SourceError):
+            raise self._loaded
+        assert self._loaded is not None
+        return self._loaded
+
+    def __call__(self, card: Scorecard) -> Variant:
+        """The variant, for counting layouts; :class:`VariantUnavailable`
+        naming the card and the loader's problem (file:line and key) if it
+        cannot be loaded."""
+        try:
+            return self.load(card)
+        except SourceError as exc:
+            raise VariantUnavailable(self.path, exc) from None
+
+    def problems(self, card: Scorecard) -> list[str]:
+        """What :func:`check_layouts` finds on ``card`` (marking each entry
+        it finds wrong), or why it cannot look."""
+        if card.kind != "golf" or not any(e.layout for h in card.played for e in h.scores.values()):
+            return []
+        try:
+            return check_layouts(card, self.load(card))
+        except SourceError as exc:
+            return [f"{self.path}: the counted layouts are not checked: the card's variant: {exc}"]
 
 
 @dataclass(frozen=True)
@@ -207,7 +271,7 @@ def undealable(
     return out
 
 
-def check_layouts(card: Card, variant: Variant) -> list[str]:
+def check_layouts(card: Scorecard, variant: Variant) -> list[str]:
     """Count every stored layout again with the card's variant and report
     each score that disagrees with its layout (``file:line: hole 1, Bob: ...``
     with both numbers), marking the entry (``Entry.problem``) so that no view
@@ -242,7 +306,7 @@ def check_layouts(card: Card, variant: Variant) -> list[str]:
     return out
 
 
-def _problem(card: Card, hole: Hole, name: str) -> str:
+def _problem(card: Scorecard, hole: EnteredHole, name: str) -> str:
     e = hole.scores[name]
     label = hole_label(card, hole)
     fix = f"correct it with golf card fix --hole {label} {name.split(' & ')[0]}=..."

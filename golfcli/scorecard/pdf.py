@@ -30,8 +30,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .model import Card, Standing, hole_label, local_time, par_text, standing
+from .model import Scorecard, hole_label, local_time, par_text
 from .present import describe, mark, status_lines
+from .standings import Standing, standing
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -90,7 +91,7 @@ def _chunks(n: int, size: int) -> list[range]:
     return [range(i, min(n, i + per)) for i in range(0, n, per)]
 
 
-def target_rows(card: Card, st: Standing | None) -> int:
+def target_rows(card: Scorecard, st: Standing | None) -> int:
     """Hole rows for a game to a target: one per :data:`POINTS_PER_ROW` points
     of the target on a blank card; on a card in play, the holes played and
     rows enough for the highest total to reach the target at that pace (at
@@ -108,7 +109,7 @@ def target_rows(card: Card, st: Standing | None) -> int:
     return min(rows, card.max_holes) if card.max_holes else rows
 
 
-def render_pdf(card: Card, blank: bool, paper: str = "a4", two_up: bool = False) -> bytes:
+def render_pdf(card: Scorecard, blank: bool, paper: str = "a4", two_up: bool = False) -> bytes:
     """The card as PDF bytes.  ``blank``: names (if any) and rows, no scores.
     ``two_up``: two copies of a blank card of at most :data:`TWO_UP_ROWS`
     holes and :data:`MAX_COLUMNS` players on one page (the caller checks)."""
@@ -137,12 +138,12 @@ def render_pdf(card: Card, blank: bool, paper: str = "a4", two_up: bool = False)
     return bytes(pdf.output())
 
 
-def hole_rows(card: Card, blank: bool) -> int:
+def hole_rows(card: Scorecard, blank: bool) -> int:
     """How many hole rows the card's grid has (``two_up`` asks before printing)."""
     return len(_grid_rows(card, None if blank else standing(card))[0])
 
 
-def _notes(card: Card, blank: bool) -> list[str]:
+def _notes(card: Scorecard, blank: bool) -> list[str]:
     if card.kind == "mini":
         lines = [
             "Write each player's strokes for the hole; fewest strokes wins.",
@@ -203,7 +204,7 @@ _Row = tuple[str, str, int | None, range | None]
 
 def _page(
     pdf: FPDF,
-    card: Card,
+    card: Scorecard,
     title: str,
     cols: Sequence[int],
     blank: bool,
@@ -236,7 +237,7 @@ def _page(
     _notes_block(pdf, card, st, notes, width, y, area)
 
 
-def _title(pdf: FPDF, card: Card, title: str, blank: bool, width: float, area: _Area) -> None:
+def _title(pdf: FPDF, card: Scorecard, title: str, blank: bool, width: float, area: _Area) -> None:
     """The title and date line (local time), then the rules the card is for."""
     from fpdf.enums import XPos, YPos
 
@@ -262,7 +263,7 @@ def _title(pdf: FPDF, card: Card, title: str, blank: bool, width: float, area: _
     pdf.ln(1.5 if area.compact else 3)
 
 
-def _grid_rows(card: Card, st: Standing | None) -> tuple[list[_Row], list[_Row]]:
+def _grid_rows(card: Scorecard, st: Standing | None) -> tuple[list[_Row], list[_Row]]:
     """The grid's hole rows (with Out and In on an 18-hole card) and its
     playoff rows.  ``st`` is None for a blank card."""
     rows: list[_Row] = []
@@ -287,7 +288,7 @@ def _grid_rows(card: Card, st: Standing | None) -> tuple[list[_Row], list[_Row]]
     return rows, playoffs
 
 
-def _foot_rows(card: Card, blank: bool) -> list[str]:
+def _foot_rows(card: Scorecard, blank: bool) -> list[str]:
     """The names of the total rows under the holes."""
     foot = ["Total"]
     if card.kind == "mini" and (card.par is not None or blank):  # blank: par is written in
@@ -299,7 +300,7 @@ def _foot_rows(card: Card, blank: bool) -> list[str]:
 
 def _grid(
     pdf: FPDF,
-    card: Card,
+    card: Scorecard,
     cols: Sequence[int],
     notes: list[str],
     top: float,
@@ -369,7 +370,7 @@ def _column_heads(pdf: FPDF, g: _Grid, top: float) -> None:
 
 def _hole_row(
     pdf: FPDF,
-    card: Card,
+    card: Scorecard,
     g: _Grid,
     st: Standing | None,
     y: float,
@@ -427,7 +428,7 @@ def _hole_row(
 
 
 def _sum_row(
-    pdf: FPDF, card: Card, g: _Grid, st: Standing | None, y: float, label: str, span: range
+    pdf: FPDF, card: Scorecard, g: _Grid, st: Standing | None, y: float, label: str, span: range
 ) -> None:
     """Out (holes 1-9) or In (10-18): each side's strokes over that nine, once
     all nine are in; the par of the nine on a mini golf card."""
@@ -447,7 +448,7 @@ def _sum_row(
 
 
 def _total_rows(
-    pdf: FPDF, card: Card, g: _Grid, st: Standing | None, foot: list[str], y: float
+    pdf: FPDF, card: Scorecard, g: _Grid, st: Standing | None, foot: list[str], y: float
 ) -> float:
     """The total rows under a heavy line, starting at ``y``; returns the
     height below them."""
@@ -482,7 +483,7 @@ def _total_rows(
 
 def _notes_block(
     pdf: FPDF,
-    card: Card,
+    card: Scorecard,
     st: Standing | None,
     notes: list[str],
     width: float,
@@ -526,7 +527,7 @@ def _notes_block(
         pdf.multi_cell(width, area.line, line, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 
-def _how_to_fill(card: Card) -> str:
+def _how_to_fill(card: Scorecard) -> str:
     """The line under a blank grid: what to write where."""
     if card.kind == "mini":
         return "Write each player's strokes per hole."
@@ -549,7 +550,7 @@ def _cut_line(pdf: FPDF, y: float) -> None:
     pdf.set_draw_color(0, 0, 0)
 
 
-def _blank_describe(card: Card) -> str:
+def _blank_describe(card: Scorecard) -> str:
     """A blank card's subtitle: the rules it is for and how the game ends."""
     if card.target is not None:
         rule = "reaches" if card.target_rule == "reach" else "passes"

@@ -18,22 +18,18 @@ from __future__ import annotations
 
 import copy
 
-from ..exceptions import InputError
-from .model import Card, Change, Hole, hole_label, label_words, now_text, standing
+from .model import Change, ChangeError, EnteredHole, Scorecard, hole_label, label_words, now_text
+from .standings import standing
 
 UNDOABLE = ("add", "playoff", "fix")
 
 
-class ChangeError(InputError):
-    """A change the card cannot take; the message says why and what to do."""
-
-
-def started(card: Card) -> Change:
+def started(card: Scorecard) -> Change:
     """The first change of a new card."""
     return Change(0, now_text(), "new")
 
 
-def entered(card: Card, hole: Hole) -> Change:
+def entered(card: Scorecard, hole: EnteredHole) -> Change:
     """Append ``hole`` (a regular or a playoff hole) and return the change."""
     card.played.append(hole)
     return Change(
@@ -47,7 +43,7 @@ def entered(card: Card, hole: Hole) -> Change:
     )
 
 
-def fixed(card: Card, index: int, new: Hole, drop_later: bool = False) -> Change:
+def fixed(card: Scorecard, index: int, new: EnteredHole, drop_later: bool = False) -> Change:
     """Put ``new`` in place of ``card.played[index]`` and return the change.
 
     A correction can make a game to a target end sooner (someone now reaches
@@ -59,7 +55,7 @@ def fixed(card: Card, index: int, new: Hole, drop_later: bool = False) -> Change
     old = card.played[index]
     label = hole_label(card, old)
     card.played[index] = new
-    dropped: list[Hole] = []
+    dropped: list[EnteredHole] = []
     end = standing(card).ended_early
     if end is not None:
         later = card.played[end:]
@@ -94,7 +90,7 @@ def fixed(card: Card, index: int, new: Hole, drop_later: bool = False) -> Change
     )
 
 
-def next_to_undo(card: Card) -> Change | None:
+def next_to_undo(card: Scorecard) -> Change | None:
     """The latest change not yet taken back (None: nothing left to undo)."""
     undone = {c.undoes for c in card.history if c.what == "undo"}
     for c in reversed(card.history):
@@ -105,7 +101,7 @@ def next_to_undo(card: Card) -> Change | None:
     return None
 
 
-def undo(card: Card) -> Change:
+def undo(card: Scorecard) -> Change:
     """Take back the latest change not yet taken back; return the undo's own
     change (which keeps the hole it removed or replaced)."""
     c = next_to_undo(card)
@@ -158,7 +154,7 @@ def undo(card: Card) -> Change:
     )
 
 
-def since(card: Card, revision: int) -> list[Change]:
+def since(card: Scorecard, revision: int) -> list[Change]:
     """The changes made after ``revision`` (what another command wrote while
     this one waited for a person)."""
     return [c for c in card.history if c.number > revision]

@@ -1,15 +1,16 @@
-"""``golf card ...``: the Typer sub-app.
+"""``golf card ...``: the Typer sub-app, a thin client of :mod:`golfcli.scorecard`.
 
-Only Typer and the commands' own light rooms (:mod:`.options`, the options
-read; :mod:`.start`, new and blank cards; :mod:`.enter`, a hole entered)
+Each command reads its options into the library's terms, calls the library
+(:mod:`golfcli.scorecard.ops` for every change, which locks, checks and
+writes with a record in the card's history) and prints what it returns;
+:mod:`.card_input` reads the options, asks a person for what was not
+given and says each refusal as one line.  Only Typer and those light helpers
 are imported at module level: ``golfcli.cli`` registers this app on every
-start, and ``golf score`` must stay fast.  Every command, and every function
-of those rooms, loads what else it needs inside its body.
+start, and ``golf score`` must stay fast.  Every command loads what else it
+needs inside its body.
 
 Bad input of any kind is one line on stderr and exit status 2, and the card
-file is untouched: every check runs before the one atomic write.  Every
-command that changes a card goes through :mod:`.edit` (read, ask, lock,
-write with a record in the card's history).
+file is untouched: every check runs before the one atomic write.
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ import typer
 
 from ..errors import check_range, fail
 from ..limits import MAX_HOLES
-from . import enter, options, start
+from . import card_input as cli
+from .card_input import said
 
 if TYPE_CHECKING:
-    from .model import Card, Change
+    from ..scorecard.model import Scorecard
+    from ..scorecard.ops import Done
 
 card_app = typer.Typer(
     name="card",
@@ -145,22 +148,41 @@ def new(
 
       golf card new putt.yaml --mini -p Ann,Bob --par 3,2,4,3,3,2,4,3,3
     """
-    from .model import now_text
+    from ..scorecard import ops, start
+    from ..scorecard.model import now_text
 
     check_range("--holes", holes, 1, MAX_HOLES)
-    start.check_new_file(file, title, force)
-    names = options.read_players(players)
+    with said(file):
+        start.check_new_file(file, title, force)
+    names = cli.read_players(players)
     created = now_text()
-    if mini:
-        card = start.blank_mini_card(names, holes, par, variant, set_, twos, kings, created, title)
-    else:
-        if par is not None:
-            fail("--par is for mini golf (add --mini)")
-        card = start.new_golf_card(file, names, variant, holes, set_, twos, kings, created, title)
-    if not file.parent.is_dir():
-        fail(f"{file}: no such folder {file.parent}")
-    start.write_new(card, file, force)
-    start.announce_new(card, file)
+    with said(file):
+        if mini:
+            cli.refuse_for_mini(variant=variant, set=set_, twos=twos, kings=kings)
+            pars = cli.read_pars(par) if par is not None else None
+            card = start.new_mini_card(names, holes=holes, par=pars, created=created, title=title)
+        else:
+            if par is not None:
+                fail("--par is for mini golf (add --mini)")
+            overrides = [*(set_ or []), *cli.toggles(twos, kings)]
+            card = start.new_golf_card(
+                file, names, variant=variant, holes=holes, overrides=overrides, created=created,
+                title=title,
+            )  # fmt: skip
+        ops.start_card(file, card, force=force)
+    _announce(card, file)
+
+
+def _announce(card: Scorecard, file: Path) -> None:
+    """Say what was started and how to enter the first hole."""
+    from ..scorecard.present import describe
+
+    typer.echo(f"New card {file}: {describe(card)}")
+    typer.echo(f"Columns: {', '.join(card.side_names)}.")
+    for text in card.values:
+        typer.echo(text)
+    first = card.side_names[0].split(" & ")[0]
+    typer.echo(f"Enter a hole: golf card add {file} {first}=SCORE ... (or no values to be asked)")
 
 
 # --------------------------------------------------------------------------- entering holes
@@ -198,7 +220,42 @@ def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> No
 
       golf card add night.yaml                     # asks Ann, Bob and Cat in turn
     """
-    enter.enter_hole(file, values, closer, playoff=False)
+    _enter(file, values, closer, playoff=False)
+
+
+def _enter(file: Path, values: list[str] | None, closer: str | None, playoff: bool) -> None:
+    """Read, ask, then enter the hole through the library and report it: the
+    one body behind ``add`` (every side) and ``playoff`` (the tied sides).
+    See :mod:`.card_input` for the cycle and what happens when the card
+    changes while a person types."""
+    from ..scorecard import inputs, ops
+    from ..scorecard.count import VariantLoader
+    from ..scorecard.model import label_words
+
+    given = cli.items(values)
+    variants = VariantLoader(file)  # loaded once, if a step needs it
+    seen = cli.load(file, variants=variants)
+    with said(file):
+        sides = ops.open_sides(seen, playoff)
+        texts = inputs.resolve_scores(seen, given, sides)
+        inputs.closer_index(seen, closer, sides)
+    label = label_words(ops.next_label(seen, playoff))
+    texts, asked = cli.ask_missing(seen, variants, texts, sides, label)
+    names = seen.side_names
+    scores = [(names[i], texts[i]) for i in sides]
+
+    def change(expect: Scorecard | None) -> Done:
+        if playoff:
+            return ops.playoff_hole(file, scores, closer=closer, expect=expect, variants=variants)
+        return ops.add_hole(file, scores, closer=closer, expect=expect, variants=variants)
+
+    def question(card: Scorecard) -> str:
+        ops.open_sides(card, playoff)  # the game may have ended meanwhile: no question then
+        return f"Enter your scores as {label_words(ops.next_label(card, playoff))}?"
+
+    done = cli.write(file, seen, asked, change, question)
+    cli.warn_all(done)
+    cli.report_hole(done.card, file, len(done.card.played) - 1)
 
 
 @card_app.command()
@@ -238,54 +295,45 @@ def fix(
 
       golf card fix night.yaml --hole P1 Ann=5       # the first playoff hole
     """
-    from . import edit
-    from .history import ChangeError, fixed
-    from .model import Hole, find_hole, hole_label, label_words
-    from .present import change_text
+    from ..scorecard import inputs, ops
+    from ..scorecard.count import VariantLoader
+    from ..scorecard.model import find_hole, hole_label, label_words
+    from ..scorecard.present import change_text
 
-    variant = edit.CardVariant(file)  # loaded once, if a step needs it
-    seen = edit.load(file, variant=variant)
-    index = enter.hole_index(seen, file, hole)
+    given = cli.items(values)
+    variants = VariantLoader(file)  # loaded once, if a step needs it
+    seen = cli.load(file, variants=variants)
+    with said(file):
+        index = ops.hole_index(seen, hole)
     if not values and closer is None:
         fail("give the corrected scores, e.g. Bob=12")
     names = seen.side_names
     h = seen.played[index]
     label = hole_label(seen, h)
     sides = [i for i, n in enumerate(names) if n in h.scores]
-    given = edit.assignments(seen, values or [], sides)
-    edit.closer_index(seen, closer, sides)
-    asked_texts, asked = edit.ask_missing(seen, variant, given, list(given), label_words(label))
+    with said(file):
+        texts = inputs.resolve_scores(seen, given, sides)
+        inputs.closer_index(seen, closer, sides)
+    texts, asked = cli.ask_missing(seen, variants, texts, list(texts), label_words(label))
+    scores = [(names[i], t) for i, t in texts.items()]
 
-    def make(card: Card) -> Change:
-        i = find_hole(card, label)
-        if i is None or [n for n in names if n in card.played[i].scores] != [
-            names[s] for s in sides
-        ]:
-            fail(f"--hole {label}: the hole changed meanwhile (undone?); {file} is unchanged")
-        old = card.played[i]
-        kept = zip(sides, old.scores.values(), strict=True)
-        texts = {s: e.layout or str(e.score) for s, e in kept}
-        texts.update(asked_texts)
-        where = label_words(label)
-        typed, var = edit.read_all(card, variant, texts, sides, where)
-        out = edit.closer_index(card, closer if closer is not None else old.closer, sides)
-        entries = edit.count(file, var, typed, out, [names[s] for s in sides], where)
-        scores = {names[s]: e for s, e in zip(sides, entries, strict=True)}
-        who = None if out is None else names[sides[out]]
-        try:
-            return fixed(card, i, Hole(old.number, scores, old.playoff, who), drop_later)
-        except ChangeError as exc:
-            fail(f"--hole {label}: {exc}; {file} is unchanged")
+    def change(expect: Scorecard | None) -> Done:
+        return ops.fix_hole(
+            file, label, scores, closer=closer, drop_later=drop_later, expect=expect,
+            variants=variants,
+        )  # fmt: skip
 
-    def question(card: Card) -> str:
+    def question(card: Scorecard) -> str:
         if find_hole(card, label) is None:
             fail(f"--hole {label}: the hole was taken back meanwhile; {file} is unchanged")
         return f"Apply your correction to {label_words(label)} as the card has it now?"
 
-    card, change = edit.write(file, seen, asked, make, question)
-    typer.echo(change_text(card, change))
-    if change.hole is not None and change.hole <= len(card.played):
-        edit.report_hole(card, file, change.hole - 1)
+    done = cli.write(file, seen, asked, change, question, hole=label)
+    cli.warn_all(done)
+    card, made = done.card, done.change
+    typer.echo(change_text(card, made))
+    if made.hole is not None and made.hole <= len(card.played):
+        cli.report_hole(card, file, made.hole - 1)
 
 
 @card_app.command()
@@ -299,7 +347,7 @@ def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -
 
       golf card playoff night.yaml Ann=4 Bob=9
     """
-    enter.enter_hole(file, values, closer, playoff=True)
+    _enter(file, values, closer, playoff=True)
 
 
 # --------------------------------------------------------------------------- history
@@ -319,22 +367,15 @@ def undo(file: FileArg) -> None:
 
       golf card log night.yaml         # what changed, and when
     """
-    from . import edit
-    from .history import ChangeError
-    from .history import undo as take_back
-    from .model import standing
-    from .present import change_text, status_lines
+    from ..scorecard import ops
+    from ..scorecard.present import change_text, status_lines
+    from ..scorecard.standings import standing
 
-    with edit.locked(file):  # nothing is asked: one read, under the lock
-        card = edit.load(file)  # warns about hand edits before anything changes
-        try:
-            change = take_back(card)
-        except ChangeError as exc:
-            fail(f"{file}: {exc}")
-        if standing(card).ended_early is not None:
-            fail(f"{file}: the undo would leave holes after the end of the game; nothing written")
-        edit.commit(card, file, change)
-    typer.echo(change_text(card, change))
+    cli.load(file)  # warns about hand edits before anything changes
+    with said(file):
+        done = ops.undo(file)
+    card = done.card
+    typer.echo(change_text(card, done.change))
     for line in status_lines(card, standing(card), str(file)):
         typer.echo(line)
 
@@ -350,11 +391,10 @@ def log(file: FileArg, fmt: FormatOpt = "table") -> None:
 
       golf card log night.yaml
     """
-    from . import edit
-    from .present import log as render
+    from ..scorecard.present import log as render
 
-    options.check_format(fmt)
-    card = edit.load(file)
+    cli.check_format(fmt)
+    card = cli.load(file)
     typer.echo(render(card, fmt))
 
 
@@ -383,11 +423,10 @@ def show(
 
       golf card show night.yaml --format csv > night.csv
     """
-    from . import edit
-    from .present import show as render
+    from ..scorecard.present import show as render
 
-    options.check_format(fmt)
-    card = edit.load(file)
+    cli.check_format(fmt)
+    card = cli.load(file)
     typer.echo(render(card, fmt, str(file), details))
 
 
@@ -410,10 +449,9 @@ def stats(
     """
     import os
 
-    from . import edit
-    from .season import stats as render
+    from ..scorecard.season import stats as render
 
-    options.check_format(fmt)
+    cli.check_format(fmt)
     # A file named twice (a glob plus its own name, or ./a.yaml and a.yaml) would count
     # its games twice and skew every figure; refused rather than silently dropped, so
     # the cards counted are exactly the ones named.  os.path.realpath, not Path.resolve:
@@ -424,7 +462,7 @@ def stats(
         if key in seen:
             fail(f"{f}: given twice (the same file as {seen[key]}); name each card once")
         seen[key] = f
-    cards = [(str(f), edit.load(f)) for f in files]
+    cards = [(str(f), cli.load(f)) for f in files]
     typer.echo(render(cards, fmt))
 
 
@@ -506,20 +544,24 @@ def print_(
         for flag, given in {**blank_only, "--two-up": two_up}.items():
             if given:
                 fail(f"{flag} is for a blank card; {file} prints as it is")
-        from . import edit
-
-        card = edit.load(file)
+        card = cli.load(file)
         target = out or file.with_suffix(".pdf")
     else:
-        names = options.blank_names(players)
-        if mini:
-            card = start.blank_mini_card(names, holes, par, variant, set_, twos, kings)
-        else:
-            if par is not None:
-                fail("--par is for mini golf (add --mini)")
-            card = start.blank_golf_card(names, holes, variant, set_, twos, kings)
+        from ..scorecard import start
+
+        names = cli.blank_names(players)
+        with said():
+            if mini:
+                cli.refuse_for_mini(variant=variant, set=set_, twos=twos, kings=kings)
+                pars = cli.read_pars(par) if par is not None else None
+                card = start.new_mini_card(names, holes=holes, par=pars)
+            else:
+                if par is not None:
+                    fail("--par is for mini golf (add --mini)")
+                overrides = [*(set_ or []), *cli.toggles(twos, kings)]
+                card = start.blank_golf_card(names, holes, variant, overrides)
         target = out or Path("minigolf.pdf" if mini else "scorecard.pdf")
-    from .pdf import MAX_COLUMNS, TWO_UP_ROWS, hole_rows, render_pdf
+    from ..scorecard.pdf import MAX_COLUMNS, TWO_UP_ROWS, hole_rows, render_pdf
 
     if two_up and (hole_rows(card, blank=True) > TWO_UP_ROWS or len(card.sides) > MAX_COLUMNS):
         fail(
@@ -534,7 +576,7 @@ def print_(
 
 def _write_bytes(path: Path, data: bytes) -> None:
     """Atomic, like the card: a reader never sees half a PDF."""
-    from .store import write_atomic
+    from ..scorecard.store import write_atomic
 
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():

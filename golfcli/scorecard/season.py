@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ..render import csv_text, plural, text_table
-from .model import Card, standing
+from .model import Scorecard
+from .standings import standing
 
 
 @dataclass
@@ -72,7 +73,7 @@ class Season:
     left_out: list[str]
 
 
-def game_of(card: Card) -> str:
+def game_of(card: Scorecard) -> str:
     """The game a card was played by, for grouping: the variant and its changes."""
     if card.kind == "mini":
         return "mini golf"
@@ -80,7 +81,7 @@ def game_of(card: Card) -> str:
     return f"{card.variant}{sets}"
 
 
-def season(cards: Sequence[tuple[str, Card]]) -> Season:
+def season(cards: Sequence[tuple[str, Scorecard]]) -> Season:
     """Games, wins (a shared win counts 1/k to each of k winners, as in the
     tournament standings), mean score per hole and best and worst hole, per
     group of like cards; and what was left out."""
@@ -160,7 +161,7 @@ def _unit(g: Group) -> str:
     return "strokes/hole" if g.kind == "mini" else "mean/hole"
 
 
-def stats(cards: Sequence[tuple[str, Card]], fmt: str) -> str:
+def stats(cards: Sequence[tuple[str, Scorecard]], fmt: str) -> str:
     s = season(cards)
     if fmt == "json":
         return json.dumps(_json(cards, s), indent=2)
@@ -205,7 +206,7 @@ def stats(cards: Sequence[tuple[str, Card]], fmt: str) -> str:
     return "\n".join(out)
 
 
-def _json(cards: Sequence[tuple[str, Card]], s: Season) -> dict[str, Any]:
+def _json(cards: Sequence[tuple[str, Scorecard]], s: Season) -> dict[str, Any]:
     def row(p: Record) -> dict[str, Any]:
         return {
             "name": p.name,

@@ -2,7 +2,7 @@
 
 The same four formats as the tournament report: a table for the terminal,
 markdown for a group chat or a wiki, csv for a spreadsheet, json for
-programs.  Numbers come from :func:`.model.standing`; nothing here adds up
+programs.  Numbers come from :func:`.standings.standing`; nothing here adds up
 scores on its own except the season statistics.  A score whose stored
 layout counts to another number (a hand edit, see
 :func:`.count.check_layouts`) is marked ``!`` and explained under the table.
@@ -19,17 +19,16 @@ from typing import Any
 from ..game import hole_winners, match_standing
 from ..render import csv_text, text_table
 from .model import (
-    Card,
     Change,
+    EnteredHole,
     Entry,
-    Hole,
-    Standing,
+    Scorecard,
     hole_label,
     label_words,
     local_time,
     par_text,
-    standing,
 )
+from .standings import Standing, standing
 
 
 def _join(names: Sequence[str]) -> str:
@@ -39,7 +38,7 @@ def _join(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _hole_number(card: Card, h: Hole) -> int:
+def _hole_number(card: Scorecard, h: EnteredHole) -> int:
     """A hole's number as every view shows it: playoff holes count from 1."""
     return int(hole_label(card, h).removeprefix("P"))
 
@@ -50,7 +49,7 @@ def mark(e: Entry) -> str:
     return f"{e.score}{'*' if e.layout is not None else ''}{'!' if e.problem else ''}"
 
 
-def status_lines(card: Card, st: Standing, file: str, hints: bool = True) -> list[str]:
+def status_lines(card: Scorecard, st: Standing, file: str, hints: bool = True) -> list[str]:
     """What the table cannot say at a glance: the leader or the winner, holes to
     play, a tie and how to settle it.
 
@@ -110,7 +109,7 @@ def status_lines(card: Card, st: Standing, file: str, hints: bool = True) -> lis
     return lines
 
 
-def show_rows(card: Card, st: Standing) -> tuple[list[str], list[list[str]]]:
+def show_rows(card: Scorecard, st: Standing) -> tuple[list[str], list[list[str]]]:
     names = card.side_names
     headers = ["hole"]
     if card.par is not None:
@@ -152,7 +151,7 @@ def show_rows(card: Card, st: Standing) -> tuple[list[str], list[list[str]]]:
     return headers, rows + playoffs
 
 
-def describe(card: Card) -> str:
+def describe(card: Scorecard) -> str:
     if card.kind == "mini":
         par = "" if card.par is None else f", par {sum(card.par)}"
         return f"Mini golf, {card.holes} holes{par}; fewest strokes wins."
@@ -167,7 +166,7 @@ def describe(card: Card) -> str:
     return f"{card.variant}{sets}: {length}, {how}."
 
 
-def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
+def show(card: Scorecard, fmt: str, file: str, details: bool = False) -> str:
     st = standing(card)
     if fmt == "json":
         return json.dumps(show_json(card, st), indent=2)
@@ -219,7 +218,7 @@ def show(card: Card, fmt: str, file: str, details: bool = False) -> str:
     return "\n".join(out)
 
 
-def problem_lines(card: Card, fmt: str = "table") -> list[str]:
+def problem_lines(card: Scorecard, fmt: str = "table") -> list[str]:
     """Under the table: each score marked ``!`` and what is wrong with it."""
     bad = [(h, n, e) for h in card.played for n, e in h.scores.items() if e.problem]
     if not bad:
@@ -232,7 +231,7 @@ def problem_lines(card: Card, fmt: str = "table") -> list[str]:
     return [*out, ""]
 
 
-def show_json(card: Card, st: Standing) -> dict[str, Any]:
+def show_json(card: Scorecard, st: Standing) -> dict[str, Any]:
     names = card.side_names
     rows = []
     for i, h in enumerate(card.played):
@@ -288,7 +287,7 @@ def show_json(card: Card, st: Standing) -> dict[str, Any]:
 # --------------------------------------------------------------------------- history
 
 
-def change_text(card: Card, c: Change) -> str:
+def change_text(card: Scorecard, c: Change) -> str:
     """One change in words, as ``golf card log`` lists it and as a command
     reports what it did: the hole, and each player's old -> new score."""
     where = label_words(c.label) if c.hole is not None else ""
@@ -317,7 +316,7 @@ def _scores(scores: dict[str, int]) -> str:
     return ", ".join(f"{n} {v}" for n, v in scores.items())
 
 
-def _diff(before: Hole | None, after: dict[str, int], closer: str | None) -> str:
+def _diff(before: EnteredHole | None, after: dict[str, int], closer: str | None) -> str:
     """``Bob 14 -> 12`` for every score that changed (and the closer)."""
     if before is None:
         return _scores(after)
@@ -328,7 +327,7 @@ def _diff(before: Hole | None, after: dict[str, int], closer: str | None) -> str
     return ", ".join(parts) if parts else "same scores"
 
 
-def _run(holes: Sequence[Hole]) -> list[tuple[str, Hole]]:
+def _run(holes: Sequence[EnteredHole]) -> list[tuple[str, EnteredHole]]:
     """Labels for holes set aside from the end of a card: every hole before
     the first of them was a regular hole, so playoff holes count on from the
     regular ones among them."""
@@ -336,7 +335,7 @@ def _run(holes: Sequence[Hole]) -> list[tuple[str, Hole]]:
     return [(f"P{h.number - regular}" if h.playoff else str(h.number), h) for h in holes]
 
 
-def log(card: Card, fmt: str) -> str:
+def log(card: Scorecard, fmt: str) -> str:
     """``golf card log``: every change kept, oldest first, times local."""
     rows = [[str(c.number), local_time(c.when), change_text(card, c)] for c in card.history]
     older = not card.history or card.history[0].what != "new"
