@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -69,7 +70,11 @@ class Narrator:
 class Feed:
     """A seat's numbered messages, the last :data:`KEEP` kept (as JSON
     text: a table of four keeps five feeds, and a message as Python objects
-    is several times its text), and the connections listening to it."""
+    is several times its text), and the connections listening to it.
+
+    Pushed to by the table (under its lock), read from any thread (a page's
+    stream reads it from the server's loop): its own small lock keeps the
+    two apart, held for a copy, never for a game's step."""
 
     def __init__(self, keep: int = KEEP) -> None:
         self.version = 0
@@ -77,6 +82,7 @@ class Feed:
         self.hole_said: list[str] = []  # every line said this hole, for a sync
         self._hole: object = None
         self._last: dict[str, Any] | None = None
+        self._lock = threading.Lock()
         self.listeners: list[Listener] = []
 
     def push(self, body: dict[str, Any]) -> dict[str, Any] | None:
@@ -85,14 +91,16 @@ class Feed:
         quiet = not body.get("said") and not body.get("events")
         if quiet and self._last is not None and _same(body, self._last):
             return None
-        if body.get("hole") != self._hole:
-            self._hole = body.get("hole")
-            self.hole_said = []
-        self.hole_said += body.get("said", [])
-        self.version += 1
-        msg = {"type": "table", "v": self.version, **body}
+        msg = {"type": "table", "v": self.version + 1, **body}
+        text = json.dumps(msg, separators=(",", ":"))
+        with self._lock:
+            if body.get("hole") != self._hole:
+                self._hole = body.get("hole")
+                self.hole_said = []
+            self.hole_said = self.hole_said + body.get("said", [])
+            self.version += 1
+            self._log.append((self.version, text))
         self._last = body
-        self._log.append((self.version, json.dumps(msg, separators=(",", ":"))))
         for listen in list(self.listeners):
             try:
                 listen(msg)
@@ -100,25 +108,34 @@ class Feed:
                 self.listeners.remove(listen)
         return msg
 
+    def since_text(self, version: int) -> list[tuple[int, str]]:
+        """What a client at ``version`` missed, as (version, JSON text): the
+        messages after it while they are all kept, else (a new page, or one
+        too far behind) one sync message."""
+        with self._lock:
+            if not self._log or version == self.version:
+                return []
+            first = self._log[0][0]
+            if 0 < version < self.version and version >= first - 1:
+                return [(v, text) for v, text in self._log if v > version]
+            latest, said = self._log[-1], list(self.hole_said)
+        sync = {**json.loads(latest[1]), "said": said, "events": [], "sync": True}
+        return [(latest[0], json.dumps(sync, separators=(",", ":")))]
+
     def since(self, version: int) -> list[dict[str, Any]]:
-        """What a client at ``version`` missed: the messages after it while
-        they are all kept, else (a new page, or one too far behind) a sync."""
-        if not self._log or version == self.version:
-            return []
-        first = self._log[0][0]
-        if 0 < version < self.version and version >= first - 1:
-            return [json.loads(text) for v, text in self._log if v > version]
-        return [self.sync()]
+        """:meth:`since_text`, as objects."""
+        return [json.loads(text) for _, text in self.since_text(version)]
 
     @property
     def log(self) -> list[dict[str, Any]]:
         """The messages kept, oldest first."""
-        return [json.loads(text) for _, text in self._log]
+        with self._lock:
+            kept = list(self._log)
+        return [json.loads(text) for _, text in kept]
 
     def sync(self) -> dict[str, Any]:
         """The latest snapshot with everything said this hole: a page starts from it."""
-        latest = json.loads(self._log[-1][1])
-        return {**latest, "said": list(self.hole_said), "events": [], "sync": True}
+        return self.since(-1)[0]
 
 
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:

@@ -26,7 +26,9 @@ from .feed import Listener
 class Door(Protocol):
     """What a connection talks to (a :class:`~golfcli.table.table.Table`)."""
 
-    def receive(self, conn: Connection, raw: str | bytes | Mapping[str, Any]) -> dict[str, Any]: ...
+    def receive(
+        self, conn: Connection | None, raw: str | bytes | Mapping[str, Any]
+    ) -> dict[str, Any]: ...
 
     def disconnect(self, conn: Connection) -> None: ...
 
@@ -39,9 +41,12 @@ class Connection:
     ones before), in order, on whatever thread made it: it must be quick and
     not block (a socket queues the message)."""
 
-    def __init__(self, table: Door, listener: Listener | None) -> None:
+    def __init__(self, table: Door, listener: Listener | None, lasting: bool = True) -> None:
         self.table = table
         self.listener = listener
+        #: False for the stand-in of one message that came without a connection:
+        #: it sits nowhere and is there for no one
+        self.lasting = lasting
         self.seat: int | None = None
         self.host = False
         self.open = True

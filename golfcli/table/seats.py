@@ -207,20 +207,25 @@ class Seats:
         return out
 
     def _hint_text(self, seat: int, pending: Decision) -> str:
-        """The coach's hint for a decision (``golf play --hints``'s own coach,
-        one per seat), worked out once per decision."""
+        """The coach's hint for a decision, worked out once per decision
+        (before the decision is offered, outside the table's lock, when the
+        seat's hints are on already: a hint may take half a second)."""
         number, text = self._hint
         if number == pending.number:
             return text
+        text = self._coach_says(seat, pending.view, pending.legal)
+        self._hint = (pending.number, text)
+        return text
+
+    def _coach_says(self, seat: int, view: View, legal: tuple[Action, ...]) -> str:
+        """``golf play --hints``'s own coach, one per seat (on the match's thread only)."""
         from ..tui.hint import Coach
 
         coach = self._coaches[seat]
         if coach is None:
             key = self.match.seed if self.match is not None else ""
             coach = self._coaches[seat] = Coach(derive(key, f"hints:{seat}")[:32])
-        text = " ".join(coach.lines(pending.view, pending.legal, STYLE, 0))
-        self._hint = (pending.number, text)
-        return text
+        return " ".join(coach.lines(view, legal, STYLE, 0))
 
     def _common(self) -> dict[str, Any]:
         """What every seat is told alike: the table, its seats, the scores."""

@@ -114,9 +114,16 @@ class Table(Seats):
         """A new client; it says ``hello`` (with a seat's token) or ``take``s a seat."""
         return Connection(self, listener)
 
-    def receive(self, conn: Connection, raw: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+    def receive(
+        self, conn: Connection | None, raw: str | bytes | Mapping[str, Any]
+    ) -> dict[str, Any]:
         """One message from ``conn``: its reply (an ``error`` for anything
-        the table will not do; the table goes on either way)."""
+        the table will not do; the table goes on either way).
+
+        Without a connection (a page's request, each on its own) the message
+        says who sends it: ``token`` (a seat's) and ``host`` (the host's) are
+        checked on every message, and a seat so named counts as no one there
+        (a page is there while its events stream is open)."""
         rid: Any = None
         try:
             msg = parse_message(raw)
@@ -127,15 +134,35 @@ class Table(Seats):
                 raise TableError(
                     f"unknown message type {shown_value(msg['type'])} (types: {kinds})"
                 )
-            if not conn.open:
-                raise TableError("this connection is closed")
             with self._cond:
+                if conn is None:
+                    conn = self._caller(msg)
+                if not conn.open:
+                    raise TableError("this connection is closed")
                 reply = handler(self, conn, msg)
         except TableError as exc:
             reply = {"type": "error", "error": str(exc)}
         if isinstance(rid, int | str) and not isinstance(rid, bool) and len(str(rid)) <= 40:
             reply["re"] = rid
         return reply
+
+    def _caller(self, msg: dict[str, Any]) -> Connection:
+        """Who sends a message that comes without a connection: the seat its
+        ``token`` is for, the host if its ``host`` token is right."""
+        if msg["type"] in ("hello", "sync"):
+            raise TableError(f"{msg['type']} is for a connection (the page's events stream)")
+        conn = Connection(self, None, lasting=False)
+        token = text_field(msg, "token", 100, optional=True)
+        host = text_field(msg, "host", 100, optional=True)
+        if token is not None:
+            conn.seat = self._seat_of(token)
+            if conn.seat is None:
+                raise TableError("no seat at this table has that token")
+        if host is not None:
+            if not self._is_host(host):
+                raise TableError("that is not this table's host token")
+            conn.host = True
+        return conn
 
     # ...................................................... the messages' handlers
 
@@ -177,7 +204,7 @@ class Table(Seats):
         name = check_name(name, [n for n in self.names if n is not None])
         self.names[seat] = name
         self._left[seat] = self._clock()
-        if conn is not None:
+        if conn is not None and conn.lasting:
             self._bind(conn, seat, 0)
         self.changed()
         return self.tokens[seat]
@@ -416,14 +443,17 @@ class Table(Seats):
     def _choose(self, seat: int, view: View, legal: tuple[Action, ...]) -> Action:
         """A seat's decision: a person's move, a stand-in's, or a bot's."""
         assert self.match is not None
+        person = self.plan.bots[seat] is None
+        # a hint takes a while: worked out before the lock is taken
+        hint = self._coach_says(seat, view, legal) if person and self._hints[seat] else None
         with self._cond:
             if self._closed:
                 raise TableClosed()
             if self._paused:
                 self._between()
             self._state, self._info = self.match.state, view.match
-            if self.plan.bots[seat] is None:
-                action = self._person(seat, view, legal)
+            if person:
+                action = self._person(seat, view, legal, hint)
                 if action is not None:
                     self.steps += 1
                     return action
@@ -440,10 +470,14 @@ class Table(Seats):
             self.steps += 1
         return action  # type: ignore[no-any-return]
 
-    def _person(self, seat: int, view: View, legal: tuple[Action, ...]) -> Action | None:
+    def _person(
+        self, seat: int, view: View, legal: tuple[Action, ...], hint: str | None
+    ) -> Action | None:
         """Wait for the person at ``seat``; None when they have been away
         longer than the host allows (a stand-in plays this move)."""
         self._decisions += 1
+        if hint is not None:
+            self._hint = (self._decisions, hint)
         decision = Decision(self._decisions, seat, view, legal)
         self._pending = decision
         self._publish()
