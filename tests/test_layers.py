@@ -103,6 +103,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "check_bot",
         "card_input",
         "card",
+        "serve",
     ),
     "table": (
         "",
@@ -117,7 +118,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "lobby",
     ),
     "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
-    "web": ("", "access", "fields", "live", "app", "server"),
+    "web": ("", "access", "fields", "live", "app", "server", "tables"),
 }
 
 

@@ -1,0 +1,80 @@
+"""``golf serve [DIR]``: a table for friends on phones and bots, as a page.
+
+Registered on ``golf`` by :mod:`golfcli.cli`; its machinery (the ``web``
+extra, the table library) loads inside the command.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import check_range, fail
+
+
+def serve(
+    folder: Annotated[
+        Path,
+        typer.Argument(
+            help="The folder whose variant files (*.yaml) and bot files (*.py, programs) a "
+            "table may use; the page offers the built-ins besides.",
+            show_default=False,
+        ),
+    ] = Path("."),
+    port: Annotated[int, typer.Option(help="The port to serve on (0: any free one).")] = 8000,
+    lan: Annotated[
+        bool,
+        typer.Option(
+            "--lan",
+            help="Serve on the local network, for phones (prints the join link's QR code); "
+            "without it only this machine can open the page.",
+        ),
+    ] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="Where each game's record (golf replay reads it) and card (golf card) are "
+            "written, hole by hole.  [default: DIR/games]",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Serve a table for friends and bots: a host opens it from the page, each
+    friend takes a seat from a phone, and the game is played by tapping.
+
+    The host chooses the variant (a built-in or a variant file in DIR), the
+    holes and the seats (people, built-in bots or bot files in DIR). Each seat
+    sees only its own cards; a seat whose player is away longer than the
+    host's time is played by a bot until they are back. docs/play.md says how
+    a table starts, joins and plays. Needs the web extra:
+    pip install 'golfcli[web]'."""
+    from ..web import INSTALL, RequestError, missing_extra
+
+    check_range("--port", port, 0, 65535)
+    lacking = missing_extra()
+    if lacking is not None:
+        fail(f"golf serve needs the web extra ({lacking} is not installed): {INSTALL}")
+    from ..table import TableError
+    from ..table.folder import Folder
+    from ..table.lobby import Lobby
+    from ..web.app import make_app
+    from ..web.server import announce, bind, run
+    from ..web.tables import TableRoom
+
+    try:
+        served = Folder(folder)
+    except TableError as exc:
+        fail(str(exc))
+    keep = save if save is not None else served.path / "games"
+    if keep.exists() and not keep.is_dir():
+        fail(f"--save: {keep} is not a folder")
+    lobby = Lobby(served, keep)
+    try:
+        bound = bind(port, lan)
+    except RequestError as exc:
+        fail(exc.message)
+    announce(bound, "the game table", sys.stdout)
+    run(lambda site: make_app([TableRoom(lobby)], site), bound)
