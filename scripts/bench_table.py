@@ -57,7 +57,9 @@ class Http:
         self.host, self.port, self.key = host, int(port or 80), key
         self._conn: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
-    def _head(self, method: str, path: str, length: int | None) -> bytes:
+    def _head(
+        self, method: str, path: str, length: int | None, extra: dict[str, str] | None = None
+    ) -> bytes:
         lines = [
             f"{method} {path} HTTP/1.1",
             f"Host: {self.host}:{self.port}",
@@ -65,16 +67,19 @@ class Http:
         ]
         if length is not None:
             lines += ["Content-Type: application/json", f"Content-Length: {length}"]
+        lines += [f"{k}: {v}" for k, v in (extra or {}).items()]
         return ("\r\n".join(lines) + "\r\n\r\n").encode()
 
     async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         return await asyncio.open_connection(self.host, self.port, limit=1 << 20)
 
-    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
+    async def request(
+        self, method: str, path: str, body: Any = None, raw: bytes | None = None
+    ) -> tuple[int, bytes]:
         """(status, body) of one request on the kept-alive connection (opened
         again when the server has closed it meanwhile: uvicorn keeps an idle
         one five seconds)."""
-        data = None if body is None else json.dumps(body).encode()
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
         message = self._head(method, path, None if data is None else len(data)) + (data or b"")
         for again in (True, False):
             fresh = self._conn is None
@@ -96,11 +101,11 @@ class Http:
             self._conn = None
         return status, payload
 
-    async def stream(self, path: str) -> Any:
+    async def stream(self, path: str, headers: dict[str, str] | None = None) -> Any:
         """The chunks of a streamed answer (its own connection)."""
         reader, writer = await self._open()
         try:
-            writer.write(self._head("GET", path, None))
+            writer.write(self._head("GET", path, None, headers))
             status, _ = await _response_head(reader)
             if status != 200:
                 raise RuntimeError(f"GET {path}: {status}")
@@ -161,18 +166,28 @@ class Seat:
             raise RuntimeError(f"take: {status} {body!r}")
         self.token = json.loads(body)["token"]
 
-    async def run(self) -> None:
-        """Read the seat's stream until the game is over, playing on the way."""
+    async def run(self, stop: Any = None, since: int | None = None, play: bool = True) -> None:
+        """Read the seat's stream until the game is over (or ``stop(message)``
+        says so: the stream is closed then), playing on the way; ``since``:
+        the version last seen, sent back as a browser does (Last-Event-ID)."""
         path = f"/table/api/{self.table}/events?token={self.token}"
-        async for data in events(self.http.stream(path)):
-            m = json.loads(data)
-            self.received.append(time.perf_counter())
-            if self.messages and not m.get("sync") and m["v"] != self.messages[-1]["v"] + 1:
-                self.errors.append(f"version {m['v']} after {self.messages[-1]['v']}")
-            self.messages.append(m)
-            if m["status"] in ("over", "closed"):
-                return
-            await self.play(m)
+        headers = {"Last-Event-ID": str(since)} if since is not None else None
+        chunks = self.http.stream(path, headers)
+        stream = events(chunks)
+        try:
+            async for data in stream:
+                m = json.loads(data)
+                self.received.append(time.perf_counter())
+                if self.messages and not m.get("sync") and m["v"] != self.messages[-1]["v"] + 1:
+                    self.errors.append(f"version {m['v']} after {self.messages[-1]['v']}")
+                self.messages.append(m)
+                if m["status"] in ("over", "closed") or (stop is not None and stop(m)):
+                    return
+                if play:
+                    await self.play(m)
+        finally:
+            await stream.aclose()
+            await chunks.aclose()
 
     async def play(self, m: dict[str, Any]) -> None:
         decision = m.get("decision")

@@ -427,6 +427,7 @@ class Table(Seats):
                 self._pending = None
                 self.status = "over" if result is not None else "closed"
                 self._paused = False
+                self._ready.clear()  # tapping on is for between holes
                 self._publish()
                 self._cond.notify_all()
 
