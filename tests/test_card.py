@@ -357,8 +357,9 @@ def test_match_play_shows_holes_won(tmp_path: Path) -> None:
     ok("new", path, "-p", "Ann,Bob", "-v", "alberta", "--set", "game.scoring=match", "--holes", "3")
     _play(path, ["Ann=3 Bob=5", "Ann=4 Bob=4"])
     out = ok("show", path).stdout
-    assert re.search(r"^1\s+3 \(3\)\s+5 \(5\)\s+Ann$", out, re.M)
-    assert re.search(r"^2\s+4 \(7\)\s+4 \(9\)\s+halved$", out, re.M)
+    # each hole's winner, and the match after it
+    assert re.search(r"^1\s+3 \(3\)\s+5 \(5\)\s+Ann\s+Ann 1 UP$", out, re.M)
+    assert re.search(r"^2\s+4 \(7\)\s+4 \(9\)\s+halved\s+Ann 1 UP$", out, re.M)
     assert re.search(r"^holes won\s+1.5\s+0.5", out, re.M)
     assert re.search(r"^match\s+1 UP\s+1 DOWN", out, re.M)
     assert "Ann leads (1 UP)" in out

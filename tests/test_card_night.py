@@ -529,10 +529,13 @@ def test_a_fix_that_ends_a_target_game_sooner_is_refused_or_sets_later_holes_asi
     check_history(store.load(card))
 
 
-def _pdf(tmp_path: Path, *args: str | Path) -> list[str]:
+def _pdf(tmp_path: Path, *args: str | Path, dealt: bool = False) -> list[str]:
+    """The strings a printed card draws; the small D that marks who dealt each
+    hole left out unless ``dealt``."""
     out = tmp_path / "out.pdf"
     ok("print", *args, "--out", out)
-    return pdf_text_pure(out.read_bytes())
+    texts = pdf_text_pure(out.read_bytes())
+    return texts if dealt else [t for t in texts if t != "D"]
 
 
 def test_a_duel_card_has_rows_to_reach_the_target_and_a_running_total_column(
@@ -687,15 +690,15 @@ def test_a_card_from_an_older_golf_loads_and_takes_changes(tmp_path: Path) -> No
     ok("add", card, "Ann=1", "Bob=2")
     saved = store.load(card)
     assert saved.revision == 1 and [c.what for c in saved.history] == ["add"]
-    assert "golf_scorecard: 2" in card.read_text()
+    assert "golf_scorecard: 3" in card.read_text()
     ok("undo", card)  # the change made since can be taken back
     assert [r["hole"] for r in show_json(card)["rows"]] == [1]
 
 
 def test_a_newer_card_is_refused_by_name(tmp_path: Path) -> None:
     card = tmp_path / "new.yaml"
-    card.write_text(FORMAT_1.replace("golf_scorecard: 1", "golf_scorecard: 3"))
-    assert "written by a newer golf (format 3)" in one_error_line(run("show", card))
+    card.write_text(FORMAT_1.replace("golf_scorecard: 1", "golf_scorecard: 4"))
+    assert "written by a newer golf (format 4)" in one_error_line(run("show", card))
 
 
 def test_the_card_file_in_the_docs_is_a_card_with_a_complete_history(tmp_path: Path) -> None:

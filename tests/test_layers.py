@@ -40,7 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "scorecard", "features"),
     ("table",),  # a table for people and bots: golf's game as messages, for pages
-    ("web",),  # the pages: one app, its rooms (the scorecard's, the table's), live updates
+    ("web",),  # the pages (the web extra): thin clients of the library, like the commands
     ("commands",),  # one module per golf command
     # the command line, and the framework adapters beside it (the spiel and rl
     # extras): golf for people, and golf for OpenSpiel and PettingZoo
@@ -50,6 +50,18 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
+    "web": (
+        "",
+        "access",
+        "live",
+        "fields",
+        "app",
+        "server",
+        "cardbook",
+        "cardview",
+        "scorecard",
+        "tables",
+    ),
     "bots": (
         "",
         "procs",
@@ -83,6 +95,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "reading",
         "standings",
         "store",
+        "table",
         "history",
         "count",
         "present",
@@ -102,6 +115,8 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "ratings",
         "check_bot",
         "card_input",
+        "card_table",
+        "card_serve",
         "card",
         "serve",
     ),
@@ -118,7 +133,6 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "lobby",
     ),
     "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
-    "web": ("", "access", "fields", "live", "app", "server", "tables"),
 }
 
 

@@ -23,7 +23,21 @@ import typer
 from ..errors import check_range, fail
 from ..limits import MAX_HOLES
 from . import card_input as cli
-from .card_input import said
+from . import card_serve, card_table
+from .card_input import (
+    CloserOpt,
+    FileArg,
+    FormatOpt,
+    KingsOpt,
+    MiniOpt,
+    ParOpt,
+    SetOpt,
+    TargetOpt,
+    TwosOpt,
+    ValuesArg,
+    VariantOpt,
+    said,
+)
 
 if TYPE_CHECKING:
     from ..scorecard.model import Scorecard
@@ -42,75 +56,20 @@ card_app = typer.Typer(
         "  golf card show night.yaml --format markdown\n\n"
         "  golf card playoff night.yaml Ann=4 Bob=9\n\n"
         "  golf card undo night.yaml           (take back the last change)\n\n"
+        "  golf card join night.yaml Dan       (a late player; leave, rename too)\n\n"
+        "  golf card extend night.yaml --holes 18\n\n"
         "  golf card log night.yaml            (every change, when)\n\n"
         "  golf card print --out blank.pdf     (a blank card)\n\n"
         "  golf card print night.yaml --out night.pdf\n\n"
         "  golf card new putt.yaml --mini -p Ann,Bob --par 3,2,4,3\n\n"
         "  golf card stats cards/*.yaml\n\n"
+        "  golf card serve --lan               (the cards here as a page for every phone)\n\n"
         "More in docs/scorecard.md."
     ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-FileArg = Annotated[
-    Path, typer.Argument(metavar="FILE", help="The card file (YAML).", show_default=False)
-]
-ValuesArg = Annotated[
-    list[str] | None,
-    typer.Argument(
-        metavar="NAME=VALUE...",
-        help='Scores: NAME=14 (kept as typed) or NAME="5 K 2 / 5 7 9" (counted with the '
-        "card's rules); NAME=? or a missing player is asked for on standard input.",
-        show_default=False,
-    ),
-]
-FormatOpt = Annotated[
-    str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
-]
-VariantOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--variant",
-        "-v",
-        help="Built-in variant (six-card, four-card, nine-card, alberta, duel) or a variant "
-        "file; default six-card.",
-        show_default=False,
-    ),
-]
-SetOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set",
-        "-s",
-        metavar="KEY=VALUE",
-        help="Change one variant key, e.g. --set game.scoring=match. Repeatable.",
-    ),
-]
-TwosOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Twos count minus (-2, the default) or plus (+2) when layouts are counted.",
-        show_default=False,
-    ),
-]
-KingsOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Kings count zero (the default) or ten when layouts are counted.", show_default=False
-    ),
-]
-MiniOpt = Annotated[bool, typer.Option("--mini", help="A mini golf (putt-putt) card.")]
-ParOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Mini golf: par per hole, comma separated (3,2,4,...); sets the holes if "
-        "--holes is not given.",
-        show_default=False,
-    ),
-]
-
 
 # --------------------------------------------------------------------------- new
 
@@ -133,6 +92,15 @@ def new(
     par: ParOpt = None,
     title: Annotated[str, typer.Option(help="A title for the card, e.g. a date.")] = "",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing card.")] = False,
+    target: TargetOpt = None,
+    dealer: Annotated[
+        str | None,
+        typer.Option(
+            help="Who deals the first hole (default: the first player); the dealer marker "
+            "then moves one seat each hole.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Start a card.
 
@@ -146,19 +114,28 @@ def new(
 
       golf card new duel.yaml -p Ann,Bob -v duel                # to 50
 
+      golf card new hundred.yaml -p Ann,Bob,Cat --target 100    # six-card, to 100
+
+      golf card new night.yaml -p Ann,Bob,Cat --dealer Cat      # Cat deals first
+
       golf card new putt.yaml --mini -p Ann,Bob --par 3,2,4,3,3,2,4,3,3
     """
     from ..scorecard import ops, start
-    from ..scorecard.model import now_text
+    from ..scorecard.model import MAX_TARGET, now_text
 
     check_range("--holes", holes, 1, MAX_HOLES)
+    check_range("--target", target, 1, MAX_TARGET)
+    if holes is not None and target is not None:
+        fail("--target: a game is played to a number of holes or to a target, not both")
     with said(file):
         start.check_new_file(file, title, force)
     names = cli.read_players(players)
     created = now_text()
     with said(file):
         if mini:
-            cli.refuse_for_mini(variant=variant, set=set_, twos=twos, kings=kings)
+            cli.refuse_for_mini(
+                variant=variant, set=set_, twos=twos, kings=kings, target=target, dealer=dealer
+            )
             pars = cli.read_pars(par) if par is not None else None
             card = start.new_mini_card(names, holes=holes, par=pars, created=created, title=title)
         else:
@@ -166,8 +143,8 @@ def new(
                 fail("--par is for mini golf (add --mini)")
             overrides = [*(set_ or []), *cli.toggles(twos, kings)]
             card = start.new_golf_card(
-                file, names, variant=variant, holes=holes, overrides=overrides, created=created,
-                title=title,
+                file, names, variant=variant, holes=holes, target=target, overrides=overrides,
+                dealer=dealer, created=created, title=title,
             )  # fmt: skip
         ops.start_card(file, card, force=force)
     _announce(card, file)
@@ -181,6 +158,8 @@ def _announce(card: Scorecard, file: Path) -> None:
     typer.echo(f"Columns: {', '.join(card.side_names)}.")
     for text in card.values:
         typer.echo(text)
+    if card.dealer is not None:
+        typer.echo(f"{card.dealer} deals hole 1; the dealer marker moves one seat each hole.")
     first = card.side_names[0].split(" & ")[0]
     typer.echo(f"Enter a hole: golf card add {file} {first}=SCORE ... (or no values to be asked)")
 
@@ -188,18 +167,22 @@ def _announce(card: Scorecard, file: Path) -> None:
 # --------------------------------------------------------------------------- entering holes
 
 
-CloserOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Who went out or knocked, for knock bonuses and penalties; they apply when "
-        "every score of the hole is a layout.",
-        show_default=False,
-    ),
-]
-
-
 @card_app.command()
-def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> None:
+def add(
+    file: FileArg,
+    values: ValuesArg = None,
+    closer: CloserOpt = None,
+    hole: Annotated[
+        int | None,
+        typer.Option(
+            "--hole",
+            help="The hole these scores are for. With it, a hole already entered (from "
+            "another phone or shell) is refused instead of entered twice, and the card "
+            "changing meanwhile needs no question: the hole says which one you meant.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
     """Enter the next hole: a score for every player.
 
     A number is kept exactly as typed; a layout is counted with the card's
@@ -219,11 +202,19 @@ def add(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -> No
       golf card add night.yaml Ann="5 K 2 / 5 7 9" Bob="Q 3 4 / Q 3 9" Cat=7
 
       golf card add night.yaml                     # asks Ann, Bob and Cat in turn
+
+      golf card add night.yaml --hole 4 Ann=3 Bob=7 Cat=1   # refused if 4 is in
     """
-    _enter(file, values, closer, playoff=False)
+    _enter(file, values, closer, playoff=False, hole=hole)
 
 
-def _enter(file: Path, values: list[str] | None, closer: str | None, playoff: bool) -> None:
+def _enter(
+    file: Path,
+    values: list[str] | None,
+    closer: str | None,
+    playoff: bool,
+    hole: int | None = None,
+) -> None:
     """Read, ask, then enter the hole through the library and report it: the
     one body behind ``add`` (every side) and ``playoff`` (the tied sides).
     See :mod:`.card_input` for the cycle and what happens when the card
@@ -236,6 +227,7 @@ def _enter(file: Path, values: list[str] | None, closer: str | None, playoff: bo
     variants = VariantLoader(file)  # loaded once, if a step needs it
     seen = cli.load(file, variants=variants)
     with said(file):
+        ops.numbered(seen, hole)
         sides = ops.open_sides(seen, playoff)
         texts = inputs.resolve_scores(seen, given, sides)
         inputs.closer_index(seen, closer, sides)
@@ -247,7 +239,9 @@ def _enter(file: Path, values: list[str] | None, closer: str | None, playoff: bo
     def change(expect: Scorecard | None) -> Done:
         if playoff:
             return ops.playoff_hole(file, scores, closer=closer, expect=expect, variants=variants)
-        return ops.add_hole(file, scores, closer=closer, expect=expect, variants=variants)
+        # the hole number says which hole was meant: no question if the card moved on
+        mine = None if hole is not None else expect
+        return ops.add_hole(file, scores, hole=hole, closer=closer, expect=mine, variants=variants)
 
     def question(card: Scorecard) -> str:
         ops.open_sides(card, playoff)  # the game may have ended meanwhile: no question then
@@ -355,7 +349,7 @@ def playoff(file: FileArg, values: ValuesArg = None, closer: CloserOpt = None) -
 
 @card_app.command()
 def undo(file: FileArg) -> None:
-    """Take back the last change: a hole entered, a fix, a playoff hole.
+    """Take back the last change: a hole, a fix, a playoff, a change to the table.
 
     Run it again to take back the change before that.  The undo is itself
     kept in the card's history, with the hole it removed or replaced, so no
@@ -503,6 +497,7 @@ def print_(
     kings: KingsOpt = None,
     mini: MiniOpt = False,
     par: ParOpt = None,
+    to_target: TargetOpt = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
     two_up: Annotated[
         bool,
@@ -533,13 +528,16 @@ def print_(
 
       golf card print night.yaml --out night.pdf
     """
+    from ..scorecard.model import MAX_TARGET
+
     check_range("--holes", holes, 1, MAX_HOLES)
+    check_range("--target", to_target, 1, MAX_TARGET)
     if paper not in ("a4", "letter"):
         fail(f"--paper: must be a4 or letter, not {paper!r}")
     if file is not None:
         blank_only = {
             "--holes": holes, "--players": players, "--variant": variant, "--set": set_,
-            "--twos": twos, "--kings": kings, "--mini": mini, "--par": par,
+            "--twos": twos, "--kings": kings, "--mini": mini, "--par": par, "--target": to_target,
         }  # fmt: skip
         for flag, given in {**blank_only, "--two-up": two_up}.items():
             if given:
@@ -552,14 +550,16 @@ def print_(
         names = cli.blank_names(players)
         with said():
             if mini:
-                cli.refuse_for_mini(variant=variant, set=set_, twos=twos, kings=kings)
+                cli.refuse_for_mini(
+                    variant=variant, set=set_, twos=twos, kings=kings, target=to_target
+                )
                 pars = cli.read_pars(par) if par is not None else None
                 card = start.new_mini_card(names, holes=holes, par=pars)
             else:
                 if par is not None:
                     fail("--par is for mini golf (add --mini)")
                 overrides = [*(set_ or []), *cli.toggles(twos, kings)]
-                card = start.blank_golf_card(names, holes, variant, overrides)
+                card = start.blank_golf_card(names, holes, variant, overrides, to_target)
         target = out or Path("minigolf.pdf" if mini else "scorecard.pdf")
     from ..scorecard.pdf import MAX_COLUMNS, TWO_UP_ROWS, hole_rows, render_pdf
 
@@ -574,6 +574,15 @@ def print_(
     typer.echo(f"wrote {target}")
 
 
+# --------------------------------------------------------------------------- the table
+
+for _table_command in card_table.COMMANDS:
+    card_app.command()(_table_command)
+
+# the page (the web extra): golf card serve
+card_app.command()(card_serve.serve)
+
+
 def _write_bytes(path: Path, data: bytes) -> None:
     """Atomic, like the card: a reader never sees half a PDF."""
     from ..scorecard.store import write_atomic
@@ -585,3 +594,4 @@ def _write_bytes(path: Path, data: bytes) -> None:
         write_atomic(path, data)
     except OSError as exc:
         fail(f"--out: cannot write {path}: {exc.strerror or exc}")
+

@@ -32,7 +32,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -43,6 +43,84 @@ if TYPE_CHECKING:
     from ..scorecard.count import VariantLoader
     from ..scorecard.model import Scorecard
     from ..scorecard.ops import Done
+
+# --------------------------------------------------------------------------- declared once
+# The options and arguments of more than one golf card command, with their help.
+
+FileArg = Annotated[
+    Path, typer.Argument(metavar="FILE", help="The card file (YAML).", show_default=False)
+]
+ValuesArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        metavar="NAME=VALUE...",
+        help='Scores: NAME=14 (kept as typed) or NAME="5 K 2 / 5 7 9" (counted with the '
+        "card's rules); NAME=? or a missing player is asked for on standard input.",
+        show_default=False,
+    ),
+]
+FormatOpt = Annotated[
+    str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
+]
+VariantOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="Built-in variant (six-card, four-card, nine-card, alberta, duel) or a variant "
+        "file; default six-card.",
+        show_default=False,
+    ),
+]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        "-s",
+        metavar="KEY=VALUE",
+        help="Change one variant key, e.g. --set game.scoring=match. Repeatable.",
+    ),
+]
+TwosOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Twos count minus (-2, the default) or plus (+2) when layouts are counted.",
+        show_default=False,
+    ),
+]
+KingsOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Kings count zero (the default) or ten when layouts are counted.", show_default=False
+    ),
+]
+MiniOpt = Annotated[bool, typer.Option("--mini", help="A mini golf (putt-putt) card.")]
+TargetOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--target",
+        help="Play to a target instead of a number of holes: the game ends on the hole "
+        "where someone's total reaches it (e.g. 50 or 100), and the lowest total then wins.",
+        show_default=False,
+    ),
+]
+ParOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Mini golf: par per hole, comma separated (3,2,4,...); sets the holes if "
+        "--holes is not given.",
+        show_default=False,
+    ),
+]
+CloserOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Who went out or knocked, for knock bonuses and penalties; they apply when "
+        "every score of the hole is a layout.",
+        show_default=False,
+    ),
+]
+
 
 #: Fields of the library's :class:`~golfcli.scorecard.model.BadValue` that are
 #: this command line's options: their problems are said as ``--field: ...``.
@@ -65,10 +143,10 @@ def line(exc: InputError, file: Path | None = None, hole: str | None = None) -> 
     )
 
     if isinstance(exc, BadValue):
+        where = f"{exc.place}: " if exc.place else ""
         if exc.field in OPTIONS:
-            where = f"{exc.place}: " if exc.place else ""
             return f"--{exc.field}: {where}{exc.problem}"
-        return str(exc)
+        return f"{where}{exc.problem}"  # a command's arguments: the value names itself
     if isinstance(exc, NoSuchHole):
         return f"--hole {exc.given}: no such hole on {file} ({exc.have})"
     if isinstance(exc, CardExists):
@@ -111,15 +189,17 @@ def read_players(text: str) -> list[str]:
 
 def read_pars(text: str, first: int = 1) -> list[int]:
     """``--par 3,2,4`` -> pars for holes numbered from ``first``."""
-    from ..scorecard.inputs import MAX_PAR
+    return [read_par(item, i) for i, item in enumerate(text.split(","), start=first)]
 
-    out = []
-    for i, item in enumerate(text.split(","), start=first):
-        item = item.strip()
-        if not (item.isdecimal() and len(item) <= 2) or not 1 <= int(item) <= MAX_PAR:
-            fail(f"--par: hole {i}: {item!r} is not a par (a whole number from 1 to {MAX_PAR})")
-        out.append(int(item))
-    return out
+
+def read_par(text: str, hole: int) -> int:
+    """One hole's par as typed, or the line naming the hole."""
+    from ..scorecard.model import MAX_PAR
+
+    item = text.strip()
+    if not (item.isdecimal() and len(item) <= 2) or not 1 <= int(item) <= MAX_PAR:
+        fail(f"--par: hole {hole}: {item!r} is not a par (a whole number from 1 to {MAX_PAR})")
+    return int(item)
 
 
 def switch(option: str, value: str | None, on: str, off: str) -> bool | None:

@@ -61,7 +61,7 @@ def serve(
     from ..table.folder import Folder
     from ..table.lobby import Lobby
     from ..web.app import make_app
-    from ..web.server import announce, bind, run
+    from ..web.server import bind, run
     from ..web.tables import TableRoom
 
     try:
@@ -76,5 +76,4 @@ def serve(
         bound = bind(port, lan)
     except RequestError as exc:
         fail(exc.message)
-    announce(bound, "the game table", sys.stdout)
-    run(lambda site: make_app([TableRoom(lobby)], site), bound)
+    run(lambda site: make_app([TableRoom(lobby)], site), bound, "the game table", sys.stdout)

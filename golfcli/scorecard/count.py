@@ -22,7 +22,7 @@ reported with its ``file:line`` and marked wherever the card is shown.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,38 +56,42 @@ class VariantLoader:
     first time a step needs it (checking the stored layouts, reading a typed
     layout, counting the hole) and kept for the later steps, so a ``fix`` or
     an ``add`` with layouts loads it once; typed totals never load it, so
-    they work even if the variant file has gone.  Loaded again only if a card
-    read later names another variant (a hand edit meanwhile).  ``path`` is
-    the card's file: a variant file is found relative to its folder."""
+    they work even if the variant file has gone.  Each set of ``--set``
+    changes is loaded once: the card's own, and those a hole counted before
+    a switch changed keeps (``EnteredHole.overrides``).  ``path`` is the
+    card's file: a variant file is found relative to its folder."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._key: tuple[str, tuple[str, ...]] | None = None
-        self._loaded: Variant | SourceError | None = None
+        self._loaded: dict[tuple[str, tuple[str, ...]], Variant | SourceError] = {}
 
-    def load(self, card: Scorecard) -> Variant:
-        """The variant ``card`` names; raises the loader's ``SourceError``."""
+    def load(self, card: Scorecard, hole: EnteredHole | None = None) -> Variant:
+        """The variant ``card`` names, with the ``--set`` changes ``hole`` was
+        counted with (the card's own for a new hole); raises the loader's
+        ``SourceError``."""
         from ..variant import load_variant  # looked up at each load: tests count the loads
 
         assert card.variant is not None
-        key = (card.variant, tuple(card.overrides))
-        if key != self._key:
-            self._key = key
+        overrides = card.overrides if hole is None or hole.overrides is None else hole.overrides
+        key = (card.variant, tuple(overrides))
+        if key not in self._loaded:
             try:
-                self._loaded = load_variant(card.variant, card.overrides, base_dir=self.path.parent)
+                self._loaded[key] = load_variant(
+                    card.variant, list(overrides), base_dir=self.path.parent
+                )
             except SourceError as exc:
-                self._loaded = exc
-        if isinstance(self._loaded, SourceError):
-            raise self._loaded
-        assert self._loaded is not None
-        return self._loaded
+                self._loaded[key] = exc
+        loaded = self._loaded[key]
+        if isinstance(loaded, SourceError):
+            raise loaded
+        return loaded
 
-    def __call__(self, card: Scorecard) -> Variant:
+    def __call__(self, card: Scorecard, hole: EnteredHole | None = None) -> Variant:
         """The variant, for counting layouts; :class:`VariantUnavailable`
         naming the card and the loader's problem (file:line and key) if it
         cannot be loaded."""
         try:
-            return self.load(card)
+            return self.load(card, hole)
         except SourceError as exc:
             raise VariantUnavailable(self.path, exc) from None
 
@@ -97,7 +101,7 @@ class VariantLoader:
         if card.kind != "golf" or not any(e.layout for h in card.played for e in h.scores.values()):
             return []
         try:
-            return check_layouts(card, self.load(card))
+            return check_layouts(card, lambda hole: self.load(card, hole))
         except SourceError as exc:
             return [f"{self.path}: the counted layouts are not checked: the card's variant: {exc}"]
 
@@ -271,18 +275,21 @@ def undealable(
     return out
 
 
-def check_layouts(card: Scorecard, variant: Variant) -> list[str]:
-    """Count every stored layout again with the card's variant and report
-    each score that disagrees with its layout (``file:line: hole 1, Bob: ...``
-    with both numbers), marking the entry (``Entry.problem``) so that no view
-    shows it as if it were right.  A hole is counted as it was entered: as a
-    whole when every score is a layout, else each layout on its own."""
+def check_layouts(card: Scorecard, variant_of: Callable[[EnteredHole], Variant]) -> list[str]:
+    """Count every stored layout again with the rules its hole was counted
+    with (``variant_of(hole)``) and report each score that disagrees with its
+    layout (``file:line: hole 1, Bob: ...`` with both numbers), marking the
+    entry (``Entry.problem``) so that no view shows it as if it were right.
+    A hole is counted as it was entered: as a whole when every score it was
+    played with is a layout, else each layout on its own (a late player's
+    missed score was not played, and is left out)."""
     out = []
     names = card.side_names
     for h in card.played:
-        present = [n for n in names if n in h.scores]
+        present = [n for n in names if n in h.scores and not h.scores[n].missed]
         if not any(h.scores[n].layout for n in present):
             continue
+        variant = variant_of(h)
         typed: list[Typed] = []
         for n in present:
             e = h.scores[n]

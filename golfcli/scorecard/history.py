@@ -1,5 +1,9 @@
 """A card's changes: entering and fixing holes as kept changes, and undo.
 
+The changes to the table (players, the game's length, the switches, the
+par, the dealer) are made by :mod:`.table`; undo takes them back here too,
+in the one order of the card's history.
+
 Every change a command makes is one :class:`~.model.Change` appended to the
 card's ``history`` by :func:`.store.commit`; the functions here make the
 change to the card and return the record of it.  A change keeps what it
@@ -18,10 +22,21 @@ from __future__ import annotations
 
 import copy
 
-from .model import Change, ChangeError, EnteredHole, Scorecard, hole_label, label_words, now_text
+from . import table
+from .model import (
+    TABLE_CHANGES,
+    Change,
+    ChangeError,
+    EnteredHole,
+    Scorecard,
+    hole_label,
+    label_words,
+    next_seat,
+    now_text,
+)
 from .standings import standing
 
-UNDOABLE = ("add", "playoff", "fix")
+UNDOABLE = ("add", "playoff", "fix", *TABLE_CHANGES)
 
 
 def started(card: Scorecard) -> Change:
@@ -30,7 +45,12 @@ def started(card: Scorecard) -> Change:
 
 
 def entered(card: Scorecard, hole: EnteredHole) -> Change:
-    """Append ``hole`` (a regular or a playoff hole) and return the change."""
+    """Append ``hole`` (a regular or a playoff hole) and return the change.
+    The hole is dealt by the dealer marker's player, and the marker moves on
+    one seat (see :func:`.model.next_seat`)."""
+    if card.dealer is not None:
+        hole.dealer = card.dealer
+        card.dealer = next_seat(card, card.dealer)
     card.played.append(hole)
     return Change(
         0,
@@ -54,8 +74,11 @@ def fixed(card: Scorecard, index: int, new: EnteredHole, drop_later: bool = Fals
     were played after it: a regular hole entered next would follow them."""
     old = card.played[index]
     label = hole_label(card, old)
+    new.dealer, new.overrides = old.dealer, old.overrides
     card.played[index] = new
     dropped: list[EnteredHole] = []
+    was: dict[str, str | None] = {}
+    now: dict[str, str | None] = {}
     end = standing(card).ended_early
     if end is not None:
         later = card.played[end:]
@@ -71,9 +94,13 @@ def fixed(card: Scorecard, index: int, new: EnteredHole, drop_later: bool = Fals
             )
         dropped = later
         del card.played[end:]
+        if later[0].dealer is not None:  # the marker goes back to who dealt the first of them
+            was, now = {"dealer": card.dealer}, {"dealer": later[0].dealer}
+            card.dealer = later[0].dealer
     if any(h.playoff for h in card.played) and not standing(card).finished:
         card.played[index] = old
         card.played.extend(dropped)
+        card.dealer = was.get("dealer", card.dealer)
         raise ChangeError(
             "with this correction the game is not over, but playoff holes were played after it"
         )
@@ -87,6 +114,8 @@ def fixed(card: Scorecard, index: int, new: EnteredHole, drop_later: bool = Fals
         closer=new.closer,
         before=old,
         dropped=dropped,
+        was=was,
+        now=now,
     )
 
 
@@ -112,6 +141,8 @@ def undo(card: Scorecard) -> Change:
                 "history of changes (correct a hole with golf card fix)"
             )
         raise ChangeError("nothing to undo")
+    if c.what in TABLE_CHANGES:
+        return table.undo(card, c)
     assert c.hole is not None
     index = c.hole - 1
     what = f"change {c.number} ({c.what} of {label_words(c.label)})"
@@ -122,6 +153,8 @@ def undo(card: Scorecard) -> Change:
                 "(edited by hand?); correct the card with golf card fix"
             )
         removed = card.played.pop()
+        if removed.dealer is not None and card.dealer is not None:
+            card.dealer = removed.dealer  # the marker goes back to who dealt it
         return Change(
             0, now_text(), "undo", hole=c.hole, label=c.label, before=removed, undoes=c.number
         )
@@ -141,6 +174,8 @@ def undo(card: Scorecard) -> Change:
     restored[index] = copy.deepcopy(c.before)
     restored += copy.deepcopy(c.dropped)
     card.played[:] = restored
+    if c.was.get("dealer") is not None:  # the holes set aside are back, and so is the marker
+        card.dealer = c.was["dealer"]
     return Change(
         0,
         now_text(),

@@ -24,13 +24,10 @@ from .count import (
     rules_not_applied,
     undealable,
 )
-from .model import BadValue, Entry, Scorecard, find_side
+from .model import MAX_PAR, BadValue, EnteredHole, Entry, Scorecard, find_side
 
 if TYPE_CHECKING:
     from ..variant import Variant
-
-#: Par is a whole number of strokes from 1 to this (a card's par column has two digits).
-MAX_PAR = 99
 
 #: Scores as a caller gives them: ``{name: value}`` or ``(name, value)`` pairs (a
 #: command line's items, where a name given twice must be seen); a value is a
@@ -97,6 +94,8 @@ def resolve_scores(card: Scorecard, scores: Scores, allowed: Sequence[int]) -> d
         side = find_side(card, name)
         if side is None:
             raise BadValue("scores", f"unknown player (players: {', '.join(card.players)})", shown)
+        if side not in allowed and names[side] in card.left:
+            raise BadValue("scores", f"left the game after hole {card.left[names[side]]}", shown)
         if side not in allowed:
             tied = ", ".join(names[i] for i in allowed)
             raise BadValue("scores", f"not in this playoff (tied: {tied})", shown)
@@ -124,14 +123,16 @@ def read_texts(
     texts: Mapping[int, str],
     sides: Sequence[int],
     label: str,
+    hole: EnteredHole | None = None,
 ) -> tuple[list[Typed], Variant | None]:
-    """Every side's value read, in the order of ``sides``; also the card's
-    variant if a layout needs it (else None), for counting the hole.  A bad
-    value is named by its place: ``hole 3, Ann``."""
+    """Every side's value read, in the order of ``sides``; also the variant
+    if a layout needs it (else None), for counting the hole: the card's, or
+    the one ``hole`` was counted with.  A bad value is named by its place:
+    ``hole 3, Ann``."""
     names = card.side_names
     mini = card.kind == "mini"
     need_variant = not mini and any(not is_number(texts[i]) for i in sides)
-    var = variants(card) if need_variant else None
+    var = variants(card, hole) if need_variant else None
     out: list[Typed] = []
     for i in sides:
         out.append(read_one(texts[i], var, mini, f"{label}, {names[i]}"))

@@ -25,13 +25,19 @@ from typing import Any
 from ..exceptions import InputError
 from ..yamlsrc import SourceError
 
-#: Format 2 added ``revision`` and ``history``; format 1 cards (without them) still load,
-#: and an older golf meets a format 2 card with "written by a newer golf", not an unknown key.
-FORMAT_VERSION = 2
+#: Format 2 added ``revision`` and ``history``; format 3 the table's changes (the dealer,
+#: players who join or leave, switches and pars changed for the holes to come).  Older
+#: cards still load and take the newest format with their next change, and an older golf
+#: meets a newer card with "written by a newer golf", not an unknown key.
+FORMAT_VERSION = 3
 KINDS = ("golf", "mini")
 # The largest score either way: `golf card add` reads at most 6 digits, and a card file
 # typed by hand is held to the same bound so no card holds what `add` could not enter.
 MAX_SCORE = 999_999
+#: The largest target a game can play to (a card file, `golf card new --target`).
+MAX_TARGET = 100_000
+#: Par is a whole number of strokes from 1 to this (a card's par column has two digits).
+MAX_PAR = 99
 HEADER = (
     "# A Golf scorecard kept by `golf card` (see docs/scorecard.md).\n"
     "# Safe to read; to change a score use `golf card fix` rather than an editor.\n"
@@ -135,6 +141,9 @@ class Entry:
     score: int
     layout: str | None = None
     count: list[str] = field(default_factory=list)
+    #: a score for a hole the player missed: they joined the game after it (the
+    #: score the table gave them for it, see :func:`.history.joined`), not one they played
+    missed: bool = False
     #: ``file:line`` of the score in the card file it was read from (for messages)
     place: str = field(default="", compare=False)
     #: set when the stored score disagrees with its stored layout (a hand edit): what
@@ -142,6 +151,8 @@ class Entry:
     problem: str = field(default="", compare=False)
 
     def to_data(self) -> Any:
+        if self.missed:
+            return {"score": self.score, "missed": True}
         if self.layout is None:
             return self.score
         return {"score": self.score, "layout": self.layout, "count": list(self.count)}
@@ -150,12 +161,18 @@ class Entry:
 @dataclass
 class EnteredHole:
     """An entered hole.  ``number`` counts every hole, playoffs included;
-    a playoff hole holds scores only for the sides that were tied."""
+    a playoff hole holds scores only for the sides that were tied, and a
+    regular hole none for a player who had left the game before it."""
 
     number: int
     scores: dict[str, Entry]
     playoff: bool = False
     closer: str | None = None  # who went out or knocked, for knock bonuses and penalties
+    #: who dealt it (the card's dealer marker when it was entered; None on older cards)
+    dealer: str | None = None
+    #: the ``--set`` changes its layouts were counted with, when not the card's own:
+    #: a switch changed for the holes to come leaves the holes already counted theirs
+    overrides: list[str] | None = None
 
     @property
     def totals(self) -> dict[str, int]:
@@ -168,11 +185,21 @@ class EnteredHole:
             out["playoff"] = True
         if self.closer is not None:
             out["closer"] = self.closer
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
+        if self.overrides is not None:
+            out["set"] = list(self.overrides)
         out["scores"] = {k: e.to_data() for k, e in self.scores.items()}
         return out
 
 
-CHANGE_KINDS = ("new", "add", "playoff", "fix", "undo")
+#: The changes a card keeps.  The last seven change the table rather than a hole; each
+#: keeps what it changed in ``was`` and ``now`` (see :class:`Change`).
+CHANGE_KINDS = (
+    "new", "add", "playoff", "fix", "undo",
+    "join", "leave", "rename", "holes", "switches", "par", "dealer",
+)  # fmt: skip
+TABLE_CHANGES = CHANGE_KINDS[5:]
 
 
 @dataclass
@@ -188,7 +215,15 @@ class Change:
       (``dropped``);
     * ``undo``: the change it took back (``undoes``), the scores it put back
       and, in ``before``, the hole as it was before the undo (the hole it
-      removed, or the fixed hole it replaced): an undo loses nothing either.
+      removed, or the fixed hole it replaced): an undo loses nothing either;
+    * a change to the table (:data:`TABLE_CHANGES`): what it changed as it
+      ``was`` and as it is ``now``, plain data (names, numbers, lists), so an
+      undo puts ``was`` back: ``join`` (``now``: the player, the seat, the
+      scores given for the holes they missed), ``leave`` (the player, and
+      the holes they played or, if they played none, their seat and scores),
+      ``rename``, ``holes`` (the game's length, and a mini golf card's pars),
+      ``switches`` (the ``--set`` changes and the card values), ``par``,
+      ``dealer``.
 
     ``hole`` is the hole's number in the file (playoff holes numbered on from
     the regular ones); ``label`` is the hole as the card shows it ("3", "P1").
@@ -204,11 +239,16 @@ class Change:
     before: EnteredHole | None = None
     dropped: list[EnteredHole] = field(default_factory=list)
     undoes: int | None = None
+    was: dict[str, Any] = field(default_factory=dict)
+    now: dict[str, Any] = field(default_factory=dict)
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"change": self.number, "when": self.when, "what": self.what}
         if self.undoes is not None:
             out["undoes"] = self.undoes
+        if self.was or self.now:
+            out["was"] = dict(self.was)
+            out["now"] = dict(self.now)
         if self.hole is not None:
             out["hole"] = self.hole
             out["label"] = self.label
@@ -228,10 +268,14 @@ class Scorecard:
     """A game's scorecard.
 
     ``sides`` are the score columns: one per player, or one per partner
-    group (``["Ann", "Cat"]`` scores as ``"Ann & Cat"``).  For a card golf
-    game, ``variant`` and ``overrides`` say how layouts are counted and
-    ``values`` is the text of the card values printed on the card; a mini
-    golf card has neither and may have a ``par`` per hole.
+    group (``["Ann", "Cat"]`` scores as ``"Ann & Cat"``), in seat order.  For
+    a card golf game, ``variant`` and ``overrides`` say how layouts are
+    counted and ``values`` is the text of the card values printed on the
+    card; a mini golf card has neither and may have a ``par`` per hole (None
+    for a hole whose par is not known yet).  ``dealer`` is the dealer marker:
+    who deals the next hole.  ``left`` holds the players who left the game
+    and after how many regular holes: their column stays with the holes they
+    played, and they are out of the running.
     """
 
     kind: str
@@ -246,8 +290,10 @@ class Scorecard:
     variant: str | None = None
     overrides: list[str] = field(default_factory=list)
     values: list[str] = field(default_factory=list)
-    par: list[int] | None = None
+    par: list[int | None] | None = None
     played: list[EnteredHole] = field(default_factory=list)
+    dealer: str | None = None
+    left: dict[str, int] = field(default_factory=dict)
     created: str = ""
     title: str = ""
     #: the change counter: one more with every change written (0: a card from before
@@ -268,6 +314,17 @@ class Scorecard:
     @property
     def regular(self) -> list[EnteredHole]:
         return [h for h in self.played if not h.playoff]
+
+    @property
+    def active(self) -> list[int]:
+        """The sides still playing (every side but those who left)."""
+        return [i for i, n in enumerate(self.side_names) if n not in self.left]
+
+    def par_of(self, hole: EnteredHole) -> int | None:
+        """A regular hole's par, if the card knows it."""
+        if self.par is None or hole.playoff:
+            return None
+        return self.par[hole.number - 1]
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"golf_scorecard": FORMAT_VERSION, "kind": self.kind}
@@ -290,6 +347,10 @@ class Scorecard:
         out["ties"] = self.ties
         if self.kind == "mini":
             out["par"] = None if self.par is None else list(self.par)
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
+        if self.left:
+            out["left"] = dict(self.left)
         out["played"] = [h.to_data() for h in self.played]
         out["revision"] = self.revision
         out["history"] = [c.to_data() for c in self.history]
@@ -353,6 +414,20 @@ def local_time(text: str) -> str:
 def par_text(diff: int) -> str:
     """A score against par as golfers write it: E, +2, -1."""
     return "E" if diff == 0 else f"{diff:+d}"
+
+
+def next_seat(card: Scorecard, name: str) -> str:
+    """The player seated after ``name`` who is still playing: where the dealer
+    marker goes after a hole (partners and players who left are passed over
+    as at a table, the deal moving one seat to the left)."""
+    playing = {m for i in card.active for m in card.sides[i]}
+    seats = card.players
+    start = seats.index(name) if name in seats else -1
+    for k in range(1, len(seats) + 1):
+        who = seats[(start + k) % len(seats)]
+        if who in playing:
+            return who
+    return name
 
 
 def find_side(card: Scorecard, name: str) -> int | None:

@@ -47,28 +47,11 @@ POINTS_PER_ROW = 4
 TWO_UP_ROWS = 9
 _PLAIN = str.maketrans(
     {
-        "♣": "C",
-        "♦": "D",
-        "♥": "H",
-        "♠": "S",
-        "→": "->",
-        "–": "-",
-        "—": "-",
-        "−": "-",
-        "…": "...",
-        "·": "-",
-        "’": "'",
-        "“": '"',
-        "”": '"',
-        "Ł": "L",
-        "ł": "l",
-        "Đ": "D",
-        "đ": "d",
-        "ı": "i",
-        "Œ": "OE",
-        "œ": "oe",
+        '♣': 'C', '♦': 'D', '♥': 'H', '♠': 'S', '→': '->', '–': '-', '—': '-', '−': '-',
+        '…': '...', '·': '-', '’': "'", '“': '"', '”': '"', 'Ł': 'L', 'ł': 'l', 'Đ': 'D', 'đ': 'd',
+        'ı': 'i', 'Œ': 'OE', 'œ': 'oe',
     }
-)
+)  # fmt: skip
 
 
 def pdf_text(text: str) -> str:
@@ -182,7 +165,9 @@ class _Grid:
     """Where the grid's columns sit on the page and how tall a row is,
     worked out once so each part of the page draws on the same lines.
     ``split``: each player's column holds the hole's score and, beside it,
-    the running total (a game to a target)."""
+    the running total (a game to a target).  ``match_w``: match play has two
+    columns after the players', the hole's winner and the match after it
+    ("Ann 1 UP"), each this wide (0 in stroke play)."""
 
     cols: Sequence[int]
     names: list[str]
@@ -195,6 +180,7 @@ class _Grid:
     rh: float
     head_h: float
     split: bool
+    match_w: float = 0.0
 
 
 # A row of the grid: a hole ("hole", label, index into card.played or None for a row
@@ -317,12 +303,24 @@ def _grid(
     has_par = card.kind == "mini"
     hole_w = 18.0
     par_w = 14.0 if has_par else 0.0
-    col_w = min(44.0 if split else 36.0, (width - hole_w - par_w) / max(1, len(cols)))
-    table_w = hole_w + par_w + col_w * len(cols)
+    match_w = 26.0 if card.scoring == "match" else 0.0
+    room = width - hole_w - par_w - 2 * match_w
+    col_w = min(44.0 if split else 36.0, room / max(1, len(cols)))
+    table_w = hole_w + par_w + col_w * len(cols) + 2 * match_w
     x0 = MARGIN + (width - table_w) / 2
     return _Grid(
-        cols, card.side_names, has_par, x0, hole_w, par_w, col_w, table_w, rh, head_h, split
-    )
+        cols, card.side_names, has_par, x0, hole_w, par_w, col_w, table_w, rh, head_h, split,
+        match_w,
+    )  # fmt: skip
+
+
+def _match_cells(pdf: FPDF, g: _Grid, h: float, texts: Sequence[str], fill: bool) -> None:
+    """Match play's two columns after the players' (nothing in stroke play)."""
+    if not g.match_w:
+        return
+    pdf.set_font("Helvetica", "", 9)
+    for text in texts:
+        pdf.cell(g.match_w, h, pdf_text(text), border=1, align="C", fill=fill)
 
 
 def _column_heads(pdf: FPDF, g: _Grid, top: float) -> None:
@@ -366,6 +364,7 @@ def _column_heads(pdf: FPDF, g: _Grid, top: float) -> None:
             pdf.line(x + half, top + name_h, x + half, top + g.head_h)
         pdf.set_xy(x + g.col_w, top)
         pdf.set_font("Helvetica", "B", 11)
+    _match_cells(pdf, g, g.head_h, ["Won by", "Match"], True)
 
 
 def _hole_row(
@@ -388,10 +387,10 @@ def _hole_row(
     hole = None if index is None else card.played[index]
     if g.has_par:
         pdf.set_font("Helvetica", "", 11)
-        par = ""
+        par = None
         if card.par is not None and label.isdigit():
-            par = str(card.par[int(label) - 1])
-        pdf.cell(g.par_w, g.rh, par, border=1, align="C", fill=shade)
+            par = card.par[int(label) - 1]
+        pdf.cell(g.par_w, g.rh, "" if par is None else str(par), border=1, align="C", fill=shade)
     half = g.col_w / 2
     for j in g.cols:
         x = pdf.get_x()
@@ -402,9 +401,11 @@ def _hole_row(
             pdf.cell(g.col_w, g.rh, "", border=1, fill=shade)
         if hole is None or index is None or st is None:
             continue
+        if hole.dealer is not None and hole.dealer in g.names[j].split(" & "):
+            _dealt(pdf, x, y)
         e = hole.scores.get(g.names[j])
         if e is None:
-            # not in this playoff: strike the cell through
+            # not in this playoff (or left the game): strike the cell through
             pdf.set_draw_color(170, 170, 170)
             pdf.line(x + 2, y + g.rh - 2, x + g.col_w - 2, y + 2)
             pdf.set_draw_color(0, 0, 0)
@@ -425,6 +426,21 @@ def _hole_row(
                 pdf.cell(g.col_w * 0.38 - 1, g.rh, f"{total}", align="R")
                 pdf.set_text_color(0, 0, 0)
         pdf.set_xy(x + g.col_w, y)
+    texts = ["", ""]
+    if hole is not None and index is not None and st is not None:
+        best = st.won_by[index]
+        won = g.names[best[0]] if len(best) == 1 else ("halved" if not hole.playoff else "tied")
+        texts = [won, st.match[index] or ""]
+    _match_cells(pdf, g, g.rh, texts, shade)
+
+
+def _dealt(pdf: FPDF, x: float, y: float) -> None:
+    """A small D in the corner of the dealer's cell: who dealt the hole."""
+    pdf.set_font("Helvetica", "", 5.5)
+    pdf.set_text_color(120, 120, 120)
+    pdf.set_xy(x + 0.4, y + 0.2)
+    pdf.cell(3, 2.4, "D")
+    pdf.set_text_color(0, 0, 0)
 
 
 def _sum_row(
@@ -437,12 +453,13 @@ def _sum_row(
     pdf.set_font("Helvetica", "B", 10)
     pdf.cell(g.hole_w, g.rh, label, border=1, align="C", fill=True)
     if g.has_par:
-        par = "" if card.par is None else str(sum(card.par[h - 1] for h in span))
+        known = [] if card.par is None else [card.par[h - 1] for h in span]
+        par = str(sum(x or 0 for x in known)) if known and None not in known else ""
         pdf.cell(g.par_w, g.rh, par, border=1, align="C", fill=True)
     holes = [] if st is None else [h for h in card.regular if h.number in span]
     for j in g.cols:
         text = ""
-        if len(holes) == len(span):
+        if len(holes) == len(span) and all(g.names[j] in h.scores for h in holes):
             text = str(sum(h.scores[g.names[j]].score for h in holes))
         pdf.cell(g.col_w, g.rh, text, border=1, align="C", fill=True)
 
@@ -463,7 +480,7 @@ def _total_rows(
         if g.has_par:
             par = ""
             if name == "Total" and card.par is not None:
-                par = str(sum(card.par))
+                par = str(sum(x or 0 for x in card.par))
             pdf.set_font("Helvetica", "B", 11)
             pdf.cell(g.par_w, g.rh, par, border=1, align="C", fill=True)
         pdf.set_font("Helvetica", "B", 12)
@@ -477,6 +494,7 @@ def _total_rows(
                 elif st.holes_won is not None:
                     text = f"{st.holes_won[j]:g}"
             pdf.cell(g.col_w, g.rh, text, border=1, align="C", fill=True)
+        _match_cells(pdf, g, g.rh, ["", ""], True)
         y += g.rh
     return y
 
@@ -503,8 +521,16 @@ def _notes_block(
         for line in status_lines(card, st, "CARD", hints=False):
             pdf.multi_cell(width, 5.5, pdf_text(line), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         pdf.set_font("Helvetica", "", 8)
-        if any(e.layout for h in card.played for e in h.scores.values()):
-            pdf.cell(width, 4.5, "* counted from a layout", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        entries = [e for h in card.played for e in h.scores.values()]
+        keys = [
+            ("* counted from a layout", any(e.layout for e in entries)),
+            ("~ a hole missed by a player who joined later (the score the table gave)",
+             any(e.missed for e in entries)),
+            ("D who dealt the hole", any(h.dealer is not None for h in card.played)),
+        ]  # fmt: skip
+        for key, shown in keys:
+            if shown:
+                pdf.cell(width, 4.5, key, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         for line in problem_lines(card):
             pdf.multi_cell(width, 4, pdf_text(line.strip()), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         pdf.ln(2)

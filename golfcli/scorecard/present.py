@@ -13,12 +13,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..game import hole_winners, match_standing
+from ..game import match_standing
 from ..render import csv_text, text_table
 from .model import (
+    TABLE_CHANGES,
     Change,
     EnteredHole,
     Entry,
@@ -29,6 +30,7 @@ from .model import (
     par_text,
 )
 from .standings import Standing, standing
+from .table import switch_words
 
 
 def _join(names: Sequence[str]) -> str:
@@ -45,8 +47,34 @@ def _hole_number(card: Scorecard, h: EnteredHole) -> int:
 
 def mark(e: Entry) -> str:
     """A score as a view shows it: ``*`` counted from a layout, ``!`` when the
-    stored score disagrees with its layout (never shown as if right)."""
-    return f"{e.score}{'*' if e.layout is not None else ''}{'!' if e.problem else ''}"
+    stored score disagrees with its layout (never shown as if right), ``~``
+    for a hole a late player missed (a score the table gave, not one played)."""
+    counted = "*" if e.layout is not None else ""
+    return f"{e.score}{counted}{'!' if e.problem else ''}{'~' if e.missed else ''}"
+
+
+def void_notes(card: Scorecard, st: Standing) -> list[str]:
+    """Why each playoff hole that does not count does not (a correction since
+    changed who is tied: see :mod:`.standings`), one sentence each."""
+    names = card.side_names
+    out = []
+    for index, tied in st.void_playoffs:
+        h = card.played[index]
+        hole = label_words(hole_label(card, h))
+        if len(tied) == 1:
+            out.append(f"{hole} does not count: {names[tied[0]]} had won without it")
+            continue
+        played = _join([n for n in names if n in h.scores])
+        tie = _join([names[i] for i in tied])
+        out.append(f"{hole} does not count: it was played by {played}, but {tie} are tied")
+    return out
+
+
+def next_hole_words(card: Scorecard, st: Standing) -> str:
+    """The hole to be played next, in words: "hole 4", "playoff hole 1"."""
+    if st.finished:
+        return label_words(f"P{len(card.played) - len(card.regular) + 1}")
+    return label_words(str(len(card.regular) + 1))
 
 
 def status_lines(card: Scorecard, st: Standing, file: str, hints: bool = True) -> list[str]:
@@ -61,7 +89,7 @@ def status_lines(card: Scorecard, st: Standing, file: str, hints: bool = True) -
     if not card.played:
         length = f"{card.holes} holes" if card.holes is not None else f"to {card.target}"
         enter = f" Enter one: golf card add {file} NAME=SCORE ..." if hints else ""
-        return [f"No holes entered yet ({length}).{enter}"]
+        return [f"No holes entered yet ({length}).{enter}", *_table_lines(card, st)]
 
     def how(i: int) -> str:
         if st.holes_won is not None:
@@ -73,7 +101,7 @@ def status_lines(card: Scorecard, st: Standing, file: str, hints: bool = True) -
     lead = st.leaders
     if st.finished and not st.tied:
         w = st.winners[0]
-        via = " after a playoff" if any(h.playoff for h in card.played) else ""
+        via = " after a playoff" if st.by_playoff else ""
         lines.append(f"Winner: {names[w]} ({how(w)}){via}.")
     elif st.finished:
         tied = _join([names[i] for i in st.winners])
@@ -106,7 +134,16 @@ def status_lines(card: Scorecard, st: Standing, file: str, hints: bool = True) -
                 f"The game ends when someone {rule} {card.target}; "
                 f"closest: {names[top]} with {st.totals[top]}."
             )
-    return lines
+    lines += [f"{n[:1].upper()}{n[1:]}." for n in void_notes(card, st)]
+    return lines + _table_lines(card, st)
+
+
+def _table_lines(card: Scorecard, st: Standing) -> list[str]:
+    """Who left the game, and who deals next (while there is a hole to deal)."""
+    out = [f"{name} left after hole {k}: out of the running." for name, k in card.left.items()]
+    if card.dealer is not None and not (st.finished and not st.tied):
+        out.append(f"{card.dealer} deals {next_hole_words(card, st)}.")
+    return out
 
 
 def show_rows(card: Scorecard, st: Standing) -> tuple[list[str], list[list[str]]]:
@@ -117,13 +154,13 @@ def show_rows(card: Scorecard, st: Standing) -> tuple[list[str], list[list[str]]
     headers += names
     match = st.holes_won is not None
     if match:
-        headers.append("hole won by")
+        headers += ["hole won by", "match"]
     rows: list[list[str]] = []
     playoffs: list[list[str]] = []  # shown below the totals: they add nothing to them
     for i, h in enumerate(card.played):
         row = [hole_label(card, h)]
         if card.par is not None:
-            row.append("" if h.playoff else str(card.par[h.number - 1]))
+            row.append(_par(card.par_of(h)))
         for j, name in enumerate(names):
             e = h.scores.get(name)
             if e is None:
@@ -132,28 +169,36 @@ def show_rows(card: Scorecard, st: Standing) -> tuple[list[str], list[list[str]]
             total = st.running[i][j]
             row.append(mark(e) if h.playoff else f"{mark(e)} ({total})")
         if match:
-            played = list(h.scores)
-            best = hole_winners([h.scores[n].score for n in played])
-            row.append(played[best[0]] if len(best) == 1 else "halved")
+            best = st.won_by[i]
+            row += [names[best[0]] if len(best) == 1 else "halved", st.match[i] or ""]
         (playoffs if h.playoff else rows).append(row)
     foot = ["total"]
     if card.par is not None:
-        foot.append(str(sum(card.par[h.number - 1] for h in card.regular)))
+        foot.append(str(sum(card.par_of(h) or 0 for h in card.regular)))
     foot += [str(t) for t in st.totals]
     if match:
-        foot.append("")
+        foot += ["", ""]
     rows.append(foot)
     if st.to_par is not None:
         rows.append(["to par", "", *[par_text(d) for d in st.to_par]])
     if st.holes_won is not None:
-        rows.append(["holes won", *[f"{w:g}" for w in st.holes_won], ""])
-        rows.append(["match", *[match_standing(st.holes_won, i) for i in range(len(names))], ""])
+        rows.append(["holes won", *[f"{w:g}" for w in st.holes_won], "", ""])
+        rows.append(
+            ["match", *[match_standing(st.holes_won, i) for i in range(len(names))], "", ""]
+        )
     return headers, rows + playoffs
+
+
+def _par(par: int | None) -> str:
+    return "" if par is None else str(par)
 
 
 def describe(card: Scorecard) -> str:
     if card.kind == "mini":
-        par = "" if card.par is None else f", par {sum(card.par)}"
+        known = [] if card.par is None else [p for p in card.par if p is not None]
+        par = "" if not known else f", par {sum(known)}"
+        if card.par is not None and len(known) < len(card.par):
+            par += f" for the {len(known)} holes whose par is known"
         return f"Mini golf, {card.holes} holes{par}; fewest strokes wins."
     if card.holes is not None:
         length = f"{card.holes} holes"
@@ -183,7 +228,7 @@ def show(card: Scorecard, fmt: str, file: str, details: bool = False) -> str:
         for i, h in enumerate(card.played):
             row: list[Any] = [_hole_number(card, h), "yes" if h.playoff else "no"]
             if card.par is not None:
-                row.append("" if h.playoff else card.par[h.number - 1])
+                row.append(_par(card.par_of(h)))
             for j, n in enumerate(names):
                 e = h.scores.get(n)
                 total = st.running[i][j]
@@ -214,8 +259,35 @@ def show(card: Scorecard, fmt: str, file: str, details: bool = False) -> str:
                 out += [f"{bullet}    {line}" for line in e.count]
         out.append("")
     out += problem_lines(card, fmt)
+    out += missed_lines(card, fmt)
     out += status_lines(card, st, file)
     return "\n".join(out)
+
+
+def missed_lines(card: Scorecard, fmt: str = "table") -> list[str]:
+    """Under the table: whose scores marked ``~`` are for holes they missed."""
+    late: dict[str, list[int]] = {}
+    for h in card.regular:
+        for n, e in h.scores.items():
+            if e.missed:
+                late.setdefault(n, []).append(h.number)
+    if not late:
+        return []
+    tilde = "\\~" if fmt == "markdown" else "~"
+    bullet = "- " if fmt == "markdown" else "  "
+    out = [f"{tilde} a hole missed by a player who joined later (the score the table gave):"]
+    for n, holes in late.items():
+        out.append(f"{bullet}{n}: {_holes(holes)}")
+    return [*out, ""]
+
+
+def _holes(numbers: Sequence[int]) -> str:
+    """Hole numbers in words: "hole 3", "holes 1 to 3", "holes 1, 4 and 6"."""
+    if len(numbers) == 1:
+        return f"hole {numbers[0]}"
+    if len(numbers) > 2 and list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"holes {numbers[0]} to {numbers[-1]}"
+    return "holes " + _join([str(x) for x in numbers])
 
 
 def problem_lines(card: Scorecard, fmt: str = "table") -> list[str]:
@@ -241,10 +313,24 @@ def show_json(card: Scorecard, st: Standing) -> dict[str, Any]:
             "label": hole_label(card, h),
         }
         if card.par is not None and not h.playoff:
-            row["par"] = card.par[h.number - 1]
+            row["par"] = card.par_of(h)
+        if h.dealer is not None:
+            row["dealer"] = h.dealer
         row["scores"] = {n: e.score for n, e in h.scores.items()}
         if not h.playoff:
-            row["totals"] = {n: st.running[i][j] for j, n in enumerate(names)}
+            row["totals"] = {n: st.running[i][j] for j, n in enumerate(names) if n in h.scores}
+        if st.holes_won is not None or h.playoff:
+            best = st.won_by[i]
+            row["won_by"] = names[best[0]] if len(best) == 1 else None
+        if st.match[i] is not None:
+            row["match"] = st.match[i]
+        if h.playoff:
+            row["counts"] = all(index != i for index, _ in st.void_playoffs)
+        missed = [n for n, e in h.scores.items() if e.missed]
+        if missed:
+            row["missed"] = missed
+        if h.overrides is not None:
+            row["set"] = h.overrides
         counted = {
             n: {"layout": e.layout, "count": e.count} for n, e in h.scores.items() if e.layout
         }
@@ -281,7 +367,25 @@ def show_json(card: Scorecard, st: Standing) -> dict[str, Any]:
         "leaders": [names[i] for i in st.leaders],
         "winners": [names[i] for i in st.winners],
         "tied": st.tied,
+        "by_playoff": st.by_playoff,
+        "notes": [n[:1].upper() + n[1:] + "." for n in void_notes(card, st)],
+        "match": next((m for m in reversed(st.match) if m is not None), None)
+        if st.holes_won is not None
+        else None,
+        "dealer": card.dealer,
+        "left": dict(card.left),
+        "switches": switches_of(card),
     }
+
+
+def switches_of(card: Scorecard) -> dict[str, bool] | None:
+    """The two switches as the card's values say them ("Toggles: twos -2 on,
+    kings 0 off (kings 10)."), for a page's switches; None for mini golf or
+    values that do not say."""
+    line = next((v for v in card.values if v.startswith("Toggles: ")), None)
+    if card.kind != "golf" or line is None:
+        return None
+    return {"twos_minus": "twos -2 on" in line, "kings_zero": "kings 0 on" in line}
 
 
 # --------------------------------------------------------------------------- history
@@ -302,7 +406,12 @@ def change_text(card: Scorecard, c: Change) -> str:
             aside = [f"{label_words(lab)} ({_scores(h.totals)})" for lab, h in _run(c.dropped)]
             text += "; set aside, played after the game's new end: " + "; ".join(aside)
         return text
+    if c.what in TABLE_CHANGES:
+        return _table_text(c.what, c.was, c.now)
     undone = next((x for x in card.history if x.number == c.undoes), None)
+    if undone is not None and undone.what in TABLE_CHANGES:
+        done = _table_text(undone.what, undone.was, undone.now)
+        return f"undo of change {c.undoes} ({done}): taken back"
     head = f"undo of change {c.undoes}: {where}"
     if undone is not None and undone.what in ("add", "playoff") and c.before is not None:
         return f"{head} taken back (it held {_scores(c.before.totals)})"
@@ -310,6 +419,71 @@ def change_text(card: Scorecard, c: Change) -> str:
     if undone is not None and undone.dropped:
         text += "; back: " + ", ".join(label_words(lab) for lab, _ in _run(undone.dropped))
     return text
+
+
+def _table_text(what: str, was: dict[str, Any], now: dict[str, Any]) -> str:
+    """A change to the table in words (as done; an undo says it took it back)."""
+    try:
+        return _TABLE_TEXT[what](was, now)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return f"{what} (its record is damaged)"
+
+
+def _joined(was: dict[str, Any], now: dict[str, Any]) -> str:
+    text = f"{now['player']} joined at seat {int(now['seat']) + 1}"
+    missed = {int(k): v for k, v in now["missed"].items()}
+    if missed:
+        rule = "the hole's highest score" if now["rule"] == "high" else f"{now['rule']} a hole"
+        scores = ", ".join(str(missed[k]) for k in sorted(missed))
+        text += f"; for {_holes(sorted(missed))}, missed: {scores} ({rule})"
+    return text
+
+
+def _left(was: dict[str, Any], now: dict[str, Any]) -> str:
+    if now.get("removed"):
+        text = f"{now['player']} taken off the card (no hole played)"
+    else:
+        text = f"{now['player']} left after hole {now['after']} (out of the running)"
+    if "dealer" in now:
+        text += f"; {now['dealer']} deals next"
+    return text
+
+
+def _switched(was: dict[str, Any], now: dict[str, Any]) -> str:
+    parts = []
+    for name in ("twos", "kings"):
+        if was[name] != now[name]:
+            parts.append(
+                f"{name} {switch_words(name, was[name])} -> {switch_words(name, now[name])}"
+            )
+    first = int(now["from"])
+    kept = ""
+    if first > 1:
+        verb = "keeps its" if first == 2 else "keep their"
+        kept = f"; {_holes(list(range(1, first)))} {verb} count"
+    return f"{', '.join(parts) or 'switches'} for the holes from {first} on{kept}"
+
+
+def _par_changed(was: dict[str, Any], now: dict[str, Any]) -> str:
+    old, new = was["par"] or [], now["par"] or []
+    parts = []
+    for i in range(max(len(old), len(new))):
+        a = old[i] if i < len(old) else None
+        b = new[i] if i < len(new) else None
+        if a != b:
+            parts.append(f"hole {i + 1} {_par(a) or 'none'} -> {_par(b) or 'none'}")
+    return "par: " + (", ".join(parts) or "unchanged")
+
+
+_TABLE_TEXT: dict[str, Callable[[dict[str, Any], dict[str, Any]], str]] = {
+    "join": _joined,
+    "leave": _left,
+    "rename": lambda was, now: f"{was['player']} renamed {now['player']}",
+    "holes": lambda was, now: f"holes {was['holes']} -> {now['holes']}",
+    "switches": _switched,
+    "par": _par_changed,
+    "dealer": lambda was, now: f"dealer {was['dealer']} -> {now['dealer']}",
+}
 
 
 def _scores(scores: dict[str, int]) -> str:

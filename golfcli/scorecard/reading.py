@@ -19,7 +19,10 @@ from .model import (
     CHANGE_KINDS,
     FORMAT_VERSION,
     KINDS,
+    MAX_PAR,
     MAX_SCORE,
+    MAX_TARGET,
+    TABLE_CHANGES,
     Change,
     EnteredHole,
     Entry,
@@ -45,6 +48,8 @@ _TOP_KEYS = frozenset(
         "scoring",
         "ties",
         "par",
+        "dealer",
+        "left",
         "played",
         "revision",
         "history",
@@ -72,7 +77,9 @@ def from_located(doc: Located) -> Scorecard:
         _read_variant(ck, top, card)
     elif top.get("par") is not None:
         _read_par(ck, card)
+    _read_left(ck, top, card)
     _read_played(ck, card)
+    _read_dealer(ck, top, card)
     _read_history(ck, top, card)
     return card
 
@@ -115,7 +122,7 @@ def _sides(ck: Checker, top: dict[str, Any], players: list[str]) -> list[list[st
 def _read_length(ck: Checker, top: dict[str, Any], card: Scorecard) -> None:
     """The target a game plays to, if any; a card needs holes or a target."""
     if top.get("target") is not None:
-        card.target = ck.int_(("target",), 1, 100_000)
+        card.target = ck.int_(("target",), 1, MAX_TARGET)
         if "target_rule" in top:
             card.target_rule = ck.choice(("target_rule",), ("reach", "exceed"))
         card.max_holes = (
@@ -139,9 +146,30 @@ def _read_par(ck: Checker, card: Scorecard) -> None:
     raw = ck.get(("par",))
     if not isinstance(raw, list):
         raise ck.fail(("par",), "must be a list of par values, one per hole")
-    card.par = [ck.int_(("par", i), 1, 99) for i in range(len(raw))]
+    card.par = [ck.int_(("par", i), 1, MAX_PAR, none=True) for i in range(len(raw))]
     if card.holes is not None and len(card.par) != card.holes:
         raise ck.fail(("par",), f"{len(card.par)} par values for {card.holes} holes")
+
+
+def _read_left(ck: Checker, top: dict[str, Any], card: Scorecard) -> None:
+    """The players who left the game, each with the regular holes they played."""
+    if top.get("left") is None:
+        return
+    names = [n for n in card.side_names if " & " not in n]  # partners do not leave
+    raw = ck.mapping(("left",), names, "the card's players")
+    card.left = {n: ck.int_(("left", n), 0, MAX_HOLES) for n in names if n in raw}
+
+
+def _read_dealer(ck: Checker, top: dict[str, Any], card: Scorecard) -> None:
+    """Who deals the next hole: as the file says, or on a card from before the
+    dealer was kept, as the engine deals (the first player, then one seat on
+    each hole played)."""
+    if top.get("dealer") is not None:
+        card.dealer = ck.text(("dealer",))
+        if card.dealer not in card.players:
+            raise ck.fail(("dealer",), f"{card.dealer!r} is not one of the card's players")
+    elif card.kind == "golf" and "dealer" not in top:
+        card.dealer = card.players[len(card.played) % len(card.players)]
 
 
 def _read_played(ck: Checker, card: Scorecard) -> None:
@@ -154,7 +182,8 @@ def _read_played(ck: Checker, card: Scorecard) -> None:
         raise ck.fail(("played",), "must be a list of holes")
     names = card.side_names
     for i in range(len(raw_played)):
-        card.played.append(_hole(ck, ("played", i), names, card.kind, expected=i + 1))
+        hole = _hole(ck, ("played", i), names, card.kind, expected=i + 1, left=card.left)
+        card.played.append(hole)
     # a playoff only after the regular holes, and never in the middle of them
     seen_playoff = False
     for i, h in enumerate(card.played):
@@ -178,9 +207,8 @@ def _read_history(ck: Checker, top: dict[str, Any], card: Scorecard) -> None:
         return
     if not isinstance(raw, list):
         raise ck.fail(("history",), "must be a list of changes")
-    names = card.side_names
     for i in range(len(raw)):
-        card.history.append(_change(ck, ("history", i), names, card.kind))
+        card.history.append(_change(ck, ("history", i), card.kind))
     numbers = [c.number for c in card.history]
     if numbers != sorted(set(numbers)) or (numbers and numbers[-1] > card.revision):
         raise ck.fail(
@@ -188,12 +216,15 @@ def _read_history(ck: Checker, top: dict[str, Any], card: Scorecard) -> None:
         )
 
 
-def _change(ck: Checker, path: KeyPath, names: list[str], kind: str) -> Change:
+def _change(ck: Checker, path: KeyPath, kind: str) -> Change:
+    """One change of the history.  Its names are those the card had when it
+    was made (a player renamed since, or taken off the card, keeps their name
+    there): each is checked to be a name, not to be on the card now."""
     raw = ck.mapping(
         path,
         (
             "change", "when", "what", "undoes", "hole", "label", "scores", "closer", "before",
-            "dropped",
+            "dropped", "was", "now",
         ),
     )  # fmt: skip
     for key in ("change", "when", "what"):
@@ -212,23 +243,37 @@ def _change(ck: Checker, path: KeyPath, names: list[str], kind: str) -> Change:
     if raw.get("hole") is not None:
         change.hole = ck.int_((*path, "hole"), 1, MAX_HOLES * 2)
         change.label = ck.text((*path, "label")) if "label" in raw else str(change.hole)
-        scores = {}
-        if "scores" in raw:
-            scores = ck.mapping((*path, "scores"), names, "the card's players")
-        change.scores = {
-            n: ck.int_((*path, "scores", n), -MAX_SCORE, MAX_SCORE) for n in names if n in scores
-        }
+        scores = _named(ck, (*path, "scores")) if "scores" in raw else []
+        change.scores = {n: ck.int_((*path, "scores", n), -MAX_SCORE, MAX_SCORE) for n in scores}
     if raw.get("closer") is not None:
         change.closer = ck.text((*path, "closer"))
     if raw.get("before") is not None:
-        change.before = _hole(ck, (*path, "before"), names, kind)
+        change.before = _hole(ck, (*path, "before"), None, kind)
     if raw.get("dropped") is not None:
         if not isinstance(raw["dropped"], list):
             raise ck.fail((*path, "dropped"), "must be a list of holes")
         change.dropped = [
-            _hole(ck, (*path, "dropped", j), names, kind) for j in range(len(raw["dropped"]))
+            _hole(ck, (*path, "dropped", j), None, kind) for j in range(len(raw["dropped"]))
         ]
+    for key in ("was", "now"):
+        if raw.get(key) is not None:
+            if not isinstance(raw[key], dict):
+                raise ck.fail((*path, key), "must be a mapping of what the change changed")
+            setattr(change, key, ck.get((*path, key)))
+    if change.what in TABLE_CHANGES and "now" not in raw:
+        raise ck.fail(path, f"a {change.what} change needs 'was' and 'now'")
     return change
+
+
+def _named(ck: Checker, path: KeyPath) -> list[str]:
+    """The keys of a mapping of names (a history's scores: any names)."""
+    raw = ck.get(path)
+    if not isinstance(raw, dict) or not raw:
+        raise ck.fail(path, "must be a mapping of names to scores")
+    for key in raw:
+        if not isinstance(key, str) or not key.strip():
+            raise ck.fail(path, f"{key!r} is not a name")
+    return list(raw)
 
 
 def _check_printable(ck: Checker, path: KeyPath, node: Any) -> None:
@@ -266,40 +311,62 @@ def _texts(ck: Checker, path: KeyPath) -> list[str]:
 
 
 def _hole(
-    ck: Checker, path: KeyPath, names: list[str], kind: str, expected: int | None = None
+    ck: Checker,
+    path: KeyPath,
+    names: list[str] | None,
+    kind: str,
+    expected: int | None = None,
+    left: dict[str, int] | None = None,
 ) -> EnteredHole:
-    ck.mapping(path, ("hole", "playoff", "closer", "scores"))
+    """A hole: on the card (``names``: the card's sides, each with a score on
+    a regular hole unless they had left before it), or kept in the history
+    (``names`` None: the names it had then)."""
+    raw_hole = ck.mapping(path, ("hole", "playoff", "closer", "dealer", "set", "scores"))
     number = ck.int_((*path, "hole"), 1, MAX_HOLES * 2)
     if expected is not None and number != expected:
         raise ck.fail((*path, "hole"), f"holes must be numbered in order: expected {expected}")
-    playoff = ck.bool_((*path, "playoff")) if "playoff" in ck.get(path) else False
-    scores = ck.mapping((*path, "scores"), names, "the card's players")
-    missing = [n for n in names if n not in scores]
-    if missing and not playoff:
-        raise ck.fail((*path, "scores"), f"no score for {', '.join(missing)}")
-    if not scores:
-        raise ck.fail((*path, "scores"), "no scores")
-    entries: dict[str, Entry] = {}
-    for name in names:  # card order, whatever order the file has
-        if name not in scores:
-            continue
-        p = (*path, "scores", name)
-        raw = ck.get(p)
-        if isinstance(raw, dict):
-            ck.mapping(p, ("score", "layout", "count"))
-            for key in ("score", "layout"):
-                if key not in raw:
-                    raise ck.fail(p, f"a counted score needs {key!r}")
-            count = _texts(ck, (*p, "count")) if raw.get("count") is not None else []
-            score = ck.int_((*p, "score"), -MAX_SCORE, MAX_SCORE)
-            where = ck.doc.where((*p, "score"))
-            entries[name] = Entry(score, ck.text((*p, "layout")), count, place=where)
-        else:
-            low = 0 if kind == "mini" else -MAX_SCORE
-            entries[name] = Entry(ck.int_(p, low, MAX_SCORE), place=ck.doc.where(p))
+    playoff = ck.bool_((*path, "playoff")) if "playoff" in raw_hole else False
+    if names is None:
+        order = _named(ck, (*path, "scores"))
+    else:
+        scores = ck.mapping((*path, "scores"), names, "the card's players")
+        gone = {n for n, k in (left or {}).items() if k < number}
+        missing = [n for n in names if n not in scores and n not in gone]
+        if missing and not playoff:
+            raise ck.fail((*path, "scores"), f"no score for {', '.join(missing)}")
+        if not playoff and (after := sorted(gone & set(scores))):
+            raise ck.fail((*path, "scores"), f"a score for {after[0]}, who had left the game")
+        if not scores:
+            raise ck.fail((*path, "scores"), "no scores")
+        order = [n for n in names if n in scores]  # card order, whatever order the file has
+    entries = {name: _entry(ck, (*path, "scores", name), kind) for name in order}
     closer = None
-    if ck.get(path).get("closer") is not None:
+    if raw_hole.get("closer") is not None:
         closer = ck.text((*path, "closer"))
         if closer not in entries:
             raise ck.fail((*path, "closer"), f"{closer!r} has no score on this hole")
-    return EnteredHole(number, entries, playoff, closer)
+    dealer = ck.text((*path, "dealer")) if raw_hole.get("dealer") is not None else None
+    overrides = _texts(ck, (*path, "set")) if raw_hole.get("set") is not None else None
+    return EnteredHole(number, entries, playoff, closer, dealer, overrides)
+
+
+def _entry(ck: Checker, p: KeyPath, kind: str) -> Entry:
+    """One score: a number as typed, a counted layout, or the score given for
+    a hole the player missed (they joined after it)."""
+    raw = ck.get(p)
+    if isinstance(raw, dict):
+        ck.mapping(p, ("score", "layout", "count", "missed"))
+        score = ck.int_((*p, "score"), -MAX_SCORE, MAX_SCORE) if "score" in raw else None
+        where = ck.doc.where((*p, "score"))
+        if raw.get("missed") is not None and ck.bool_((*p, "missed")):
+            if score is None:
+                raise ck.fail(p, "a missed hole's score needs 'score'")
+            return Entry(score, missed=True, place=where)
+        for key in ("score", "layout"):
+            if key not in raw:
+                raise ck.fail(p, f"a counted score needs {key!r}")
+        assert score is not None
+        count = _texts(ck, (*p, "count")) if raw.get("count") is not None else []
+        return Entry(score, ck.text((*p, "layout")), count, place=where)
+    low = 0 if kind == "mini" else -MAX_SCORE
+    return Entry(ck.int_(p, low, MAX_SCORE), place=ck.doc.where(p))

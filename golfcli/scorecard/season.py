@@ -90,6 +90,7 @@ def season(cards: Sequence[tuple[str, Scorecard]]) -> Season:
     unfinished: list[str] = []
     playoffs = 0
     doubtful: list[str] = []
+    missed = 0
     for file, card in cards:
         if not card.regular:
             empty.append(Path(file).name)
@@ -105,12 +106,17 @@ def season(cards: Sequence[tuple[str, Scorecard]]) -> Season:
             label = card.side_names[i]
             rec = _record(group, members, label)
             rec.games += 1
-            if st.finished:
+            if st.finished and label not in card.left:
                 rec.finished += 1
                 if i in st.winners:
                     rec.wins += 1 / len(st.winners)
             for h in card.regular:
-                e = h.scores[label]
+                e = h.scores.get(label)
+                if e is None:  # left the game before this hole
+                    continue
+                if e.missed:
+                    missed += 1
+                    continue
                 if e.problem:
                     doubtful.append(f"{Path(file).name} hole {h.number}, {label}")
                     continue
@@ -124,6 +130,10 @@ def season(cards: Sequence[tuple[str, Scorecard]]) -> Season:
         left.append(
             f"{plural(len(unfinished), 'unfinished game')} ({', '.join(unfinished)}): "
             "holes counted, no win"
+        )
+    if missed:
+        left.append(
+            f"{plural(missed, 'score')} for holes a player missed (joined later): not played"
         )
     if doubtful:
         left.append(

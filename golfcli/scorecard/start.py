@@ -18,7 +18,7 @@ from pathlib import Path
 from ..variant import BUILTIN_NAMES, Variant, load_variant
 from .count import values_text
 from .inputs import check_pars, check_title
-from .model import BadValue, CardExists, Scorecard, ScorecardError, alternate_partners
+from .model import MAX_TARGET, BadValue, CardExists, Scorecard, ScorecardError, alternate_partners
 
 #: A mini golf card without a number of holes or pars has this many holes.
 MINI_HOLES = 18
@@ -65,16 +65,24 @@ def new_golf_card(
     *,
     variant: str | None = None,
     holes: int | None = None,
+    target: int | None = None,
     overrides: Sequence[str] = (),
+    dealer: str | None = None,
     created: str = "",
     title: str = "",
 ) -> Scorecard:
     """A new card golf card for the file at ``path`` (a variant file is
     named relative to it): the variant's game (its holes, or its target when
-    ``holes`` is not given), partners as the variant seats them, and the card
-    values written out for the table.  Raises the loader's ``VariantError``
-    for a variant that cannot be loaded, :class:`~.model.BadValue` for a
-    player count it does not allow."""
+    ``holes`` is not given), or ``holes`` or a ``target`` (a game to 50 or
+    100: it ends on the hole where a total reaches it) given here; partners
+    as the variant seats them, the card values written out for the table,
+    and the dealer marker on ``dealer`` (the first player by default).
+    Raises the loader's ``VariantError`` for a variant that cannot be loaded,
+    :class:`~.model.BadValue` for a player count it does not allow."""
+    if holes is not None and target is not None:
+        raise BadValue("target", "a game is played to a number of holes or to a target, not both")
+    if target is not None and not 1 <= target <= MAX_TARGET:
+        raise BadValue("target", f"must be a whole number from 1 to {MAX_TARGET:,}, not {target}")
     spec = variant or DEFAULT_VARIANT
     var = load_variant(spec, list(overrides))
     names = list(players)
@@ -82,27 +90,31 @@ def new_golf_card(
         var.check_players(len(names))
     except ValueError as exc:
         raise BadValue("players", str(exc)) from None
+    if dealer is not None and dealer not in names:
+        raise BadValue("dealer", f"{dealer!r} is not one of the players ({', '.join(names)})")
     sides = alternate_partners(names, var.side_of(len(names)))
     g = var.game
+    to_target = target is not None or (holes is None and g.holes is None)
     return Scorecard(
         kind="golf",
         players=names,
         sides=sides,
-        holes=holes if holes is not None else g.holes,
-        target=None if holes is not None else g.target,
+        holes=None if to_target else (holes if holes is not None else g.holes),
+        target=(target or g.target) if to_target else None,
         target_rule=g.target_rule,
-        max_holes=None if holes is not None else g.max_holes,
+        max_holes=g.max_holes if to_target and g.holes is None else None,
         scoring=g.scoring,
         ties=g.ties,
         variant=variant_ref(spec, path),
         overrides=list(overrides),
         values=values_text(var),
+        dealer=dealer if dealer is not None else names[0],
         created=created,
         title=title,
     )
 
 
-def mini_holes(holes: int | None, par: Sequence[int] | None) -> int:
+def mini_holes(holes: int | None, par: Sequence[int | None] | None) -> int:
     """A mini golf card's number of holes: as given, else one per par, else
     :data:`MINI_HOLES`; a par for each hole when pars are given."""
     n_holes = holes if holes is not None else (len(par) if par else MINI_HOLES)
@@ -117,7 +129,7 @@ def new_mini_card(
     players: Sequence[str],
     *,
     holes: int | None = None,
-    par: Sequence[int] | None = None,
+    par: Sequence[int | None] | None = None,
     created: str = "",
     title: str = "",
 ) -> Scorecard:
@@ -136,25 +148,31 @@ def new_mini_card(
 
 
 def blank_golf_card(
-    names: Sequence[str], holes: int | None, variant: str | None, overrides: Sequence[str]
+    names: Sequence[str],
+    holes: int | None,
+    variant: str | None,
+    overrides: Sequence[str],
+    target: int | None = None,
 ) -> Scorecard:
     """A blank card golf card: the variant's holes (or its target, which the
-    PDF turns into rows enough to reach it, unless ``holes`` is given),
-    partner columns only when names are given for a count the variant plays
-    in partners, and the card values underneath."""
+    PDF turns into rows enough to reach it, unless ``holes`` is given; or
+    ``target``), partner columns only when names are given for a count the
+    variant plays in partners, and the card values underneath."""
+    if holes is not None and target is not None:
+        raise BadValue("target", "a game is played to a number of holes or to a target, not both")
     var: Variant = load_variant(variant or DEFAULT_VARIANT, list(overrides))
     g = var.game
     sides = [[n] for n in names]
     if any(names) and len(names) in var.partners.player_counts:
         sides = alternate_partners(list(names), var.side_of(len(names)))
-    to_target = holes is None and g.holes is None
+    to_target = target is not None or (holes is None and g.holes is None)
     return Scorecard(
         kind="golf",
         players=list(names),
         sides=sides,
         holes=None if to_target else (holes or g.holes),
-        target=g.target if to_target else None,
-        max_holes=g.max_holes if to_target else None,
+        target=(target or g.target) if to_target else None,
+        max_holes=g.max_holes if to_target and g.holes is None else None,
         target_rule=g.target_rule,
         scoring=g.scoring,
         ties=g.ties,

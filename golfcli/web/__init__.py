@@ -26,6 +26,7 @@ lets ``golf card serve`` say in one line how to install what is missing.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Mapping
 
 from ..exceptions import InputError
 
@@ -41,12 +42,17 @@ INSTALL = "pip install 'golfcli[web]'"
 
 class RequestError(InputError):
     """A request a page made that the server refuses: the one line the page
-    shows, and the HTTP status it is answered with (a 4xx)."""
+    shows, the HTTP status it is answered with (a 4xx), and what else the
+    page is told beside the line (``details``: the field to mark, a question
+    to ask)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(
+        self, message: str, status: int = 400, details: Mapping[str, object] | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+        self.details = dict(details or {})
 
 
 def missing_extra() -> str | None:

@@ -105,5 +105,7 @@ def qr_svg(link: str) -> str:
     import segno
 
     out = io.BytesIO()
-    segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False)
+    segno.make(link, error="m").save(
+        out, kind="svg", border=2, xmldecl=False, omitsize=True, svgclass="qr-code"
+    )
     return out.getvalue().decode("ascii")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -76,8 +76,13 @@ class Room(Protocol):
         """Begin background work (watching files, a game's thread)."""
         ...
 
+    def closing(self) -> None:
+        """The server is stopping: end every live stream now (called from the
+        server's signal handler, before it waits for connections to close)."""
+        ...
+
     async def stop(self) -> None:
-        """End it; every live stream of the room ends too."""
+        """End the background work; every live stream of the room ends too."""
         ...
 
 
@@ -106,13 +111,13 @@ def need_key(request: Request) -> None:
         )
 
 
-def error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error(message: str, status: int, details: Mapping[str, object] | None = None) -> JSONResponse:
+    return JSONResponse({**(details or {}), "error": message}, status_code=status)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestError)
-    return error(exc.message, exc.status)
+    return error(exc.message, exc.status, exc.details)
 
 
 async def _http(request: Request, exc: Exception) -> Response:
@@ -218,5 +223,6 @@ def make_app(rooms: Sequence[Room], site: Site) -> Starlette:
         },
     )
     app.state.site = site
+    app.state.rooms = list(rooms)
     app.add_middleware(Guard, access=site.access)
     return app

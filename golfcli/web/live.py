@@ -58,7 +58,7 @@ Pending = Callable[[str], Awaitable[tuple[str, list[Message]]]]
 
 
 class Signal:
-    """"Something changed", said from any thread and heard by every stream.
+    """ "Something changed", said from any thread and heard by every stream.
 
     Each stream waits on an :class:`asyncio.Event` of its own loop; ``notify``
     sets them all through their loop's ``call_soon_threadsafe``, so a worker

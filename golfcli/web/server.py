@@ -18,6 +18,7 @@ import socket
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import FrameType
 from typing import TextIO
 
 from starlette.applications import Starlette
@@ -62,7 +63,6 @@ def bind(port: int, lan: bool, key: str | None = None) -> Bound:
             raise RequestError(f"port {port} needs privileges; choose one above 1023") from None
         raise RequestError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     sock.listen(128)
-    sock.set_inheritable(True)
     bound = int(sock.getsockname()[1])
     access = Access(key or new_key(), lan)
     shown = (lan_address() or socket.gethostname()) if lan else "127.0.0.1"
@@ -87,23 +87,42 @@ def announce(bound: Bound, what: str, out: TextIO) -> None:
     out.flush()
 
 
-def run(make: Callable[[Site], Starlette], bound: Bound, out: TextIO = sys.stdout) -> None:
-    """Serve the app ``make`` builds until Ctrl-C (or SIGTERM)."""
-    import uvicorn
-
-    app = make(bound.site)
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        access_log=False,
-        lifespan="on",
-        timeout_graceful_shutdown=GRACE,
-        ws="none",
-        http="h11",
-    )
-    server = uvicorn.Server(config)
+def run(
+    make: Callable[[Site], Starlette], bound: Bound, what: str, out: TextIO = sys.stdout
+) -> None:
+    """Serve the app ``make`` builds until Ctrl-C (or SIGTERM): the app and
+    the server are made first, then the links printed, so a phone that
+    scans the code the moment it shows is answered (the socket listens
+    already; uvicorn takes the connection as soon as it runs).  Ctrl-C at
+    any moment stops it, with "Stopped." and exit status 0."""
     try:
+        import uvicorn
+
+        app = make(bound.site)
+        config = uvicorn.Config(
+            app,
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+            timeout_graceful_shutdown=GRACE,
+            ws="none",
+            http="h11",
+        )
+        server = uvicorn.Server(config)
+        stop = server.handle_exit
+
+        def handle_exit(sig: int, frame: FrameType | None) -> None:
+            # end the live streams first: uvicorn waits for open connections
+            # before the app's shutdown, and a stream never ends on its own
+            for room in app.state.rooms:
+                room.closing()
+            stop(sig, frame)
+
+        server.handle_exit = handle_exit  # type: ignore[method-assign]
+        announce(bound, what, out)
         server.run(sockets=[bound.sock])
+    except KeyboardInterrupt:  # before uvicorn took Ctrl-C, or uvicorn raising it again after
+        pass
     finally:
         bound.sock.close()
     out.write("Stopped.\n")

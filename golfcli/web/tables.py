@@ -98,11 +98,16 @@ class TableRoom:
     async def start(self) -> None:
         return None
 
-    async def stop(self) -> None:
-        """The server stops: every stream ends, every table is closed and
-        every bot ended (in a thread: closing waits for the tables' threads)."""
+    def closing(self) -> None:
+        """The server is stopping: every stream ends now (a stream never ends
+        on its own, and the server waits for its connections first)."""
         for signal in list(self._signals):
             signal.close()
+
+    async def stop(self) -> None:
+        """Every table is closed and every bot ended (in a thread: closing
+        waits for the tables' threads)."""
+        self.closing()
         await run_in_threadpool(self.lobby.close_all)
 
     # ------------------------------------------------------------------ pages
