@@ -4,14 +4,13 @@
 // the move tapped.  No card reaches it that its seat may not see.
 "use strict";
 
-const params = new URLSearchParams(location.search);
-if (params.get("key")) localStorage.setItem("golf-key", params.get("key"));
-const KEY = localStorage.getItem("golf-key") || "";
-const TABLE = params.get("t");
+// The edit key, requests and the live stream are every golf page's (live.js).
+Golf.takeKey();
+const TABLE = new URLSearchParams(location.search).get("t");
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 let offer = null;      // what the open form offers (variants, bots)
-let events = null;     // the EventSource of this page's seat
+let events = null;     // the live stream of this page's seat
 let msg = null;        // the latest message of the table
 let said = [];         // what happened this hole, in words
 let version = 0;       // the latest version seen
@@ -37,16 +36,9 @@ function keepSeat(fields) {
 }
 
 async function api(path, body) {
-  const init = { headers: { "X-Golf-Key": KEY } };
-  if (body !== undefined) {
-    init.method = "POST";
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch("/table/api/" + path, init);
-  const data = await res.json().catch(() => ({ error: "the server's answer was not JSON" }));
-  if (!res.ok) throw new Error(data.error || res.statusText);
-  return data;
+  const got = await Golf.api(body === undefined ? "GET" : "POST", "/table/api/" + path, body);
+  if (!got.ok) throw new Error(got.data.error || `the server answered ${got.status}`);
+  return got.data;
 }
 
 async function send(message) {
@@ -72,7 +64,7 @@ function toast(text) {
 }
 
 function cardText(code) {
-  if (code === "JK") return "🃏";
+  if (code === "JK") return "JK";
   const suit = code.slice(-1);
   return code.slice(0, -1) + (SUITS[suit] || suit);
 }
@@ -107,11 +99,10 @@ function listen() {
   const query = new URLSearchParams();
   if (mine.token) query.set("token", mine.token);
   if (version) query.set("since", String(version));
-  events = new EventSource(`/table/api/${TABLE}/events?${query}`);
-  events.addEventListener("table", (e) => receive(JSON.parse(e.data)));
-  events.onerror = () => {
-    document.getElementById("where").textContent = "reconnecting…";
-  };
+  events = Golf.live(`/table/api/${TABLE}/events?${query}`, { table: receive }, (state) => {
+    document.getElementById("where").textContent =
+      state === "live" ? "" : state === "offline" ? "offline" : "connecting…";
+  });
 }
 
 function receive(m) {
@@ -265,10 +256,11 @@ function render() {
     m.variant.name + (m.hole ? ` · hole ${m.hole}` + (m.holes ? ` of ${m.holes}` : "") : "");
   const parts = [];
   if (m.error) parts.push(el("p", "error", m.error));
+  const done = m.status === "between" || m.status === "over" || m.status === "closed";
+  if (done) parts.push(...summary(m));  // first: what a player looks for when a hole ends
   if (m.status === "lobby") parts.push(...lobby(m));
   else if (m.view) parts.push(...board(m));
-  else parts.push(...watching(m));
-  if (m.status === "between" || m.status === "over" || m.status === "closed") parts.push(...summary(m));
+  else if (!done) parts.push(...watching(m));
   if (seatStore().host && m.status !== "over" && m.status !== "closed") parts.push(hostBar(m));
   app.replaceChildren(...parts);
 }
@@ -399,14 +391,12 @@ function board(m) {
   middle.append(held);
   out.push(middle);
 
-  const status = el("p", "status" + (mine && legal.length ? " yours" : ""));
   if (m.status === "playing") {
+    const status = el("p", "status" + (mine && legal.length ? " yours" : ""));
     status.textContent = mine && legal.length ? prompt(v, legal) : `${turn.name} to play`;
     if (v.final_turn) status.textContent += " · final turns";
-  } else {
-    status.textContent = m.status === "between" ? "The hole is over." : "";
+    out.push(status);
   }
-  out.push(status);
   out.push(layoutBlock(m, mySide, "big", legal));
 
   const actions = el("section", "actions");
@@ -431,7 +421,7 @@ function board(m) {
   }
   out.push(actions);
   if (m.hint) out.push(el("p", "hint", m.hint));
-  if (m.hints_allowed && m.seat !== null) {
+  if (m.hints_allowed && m.seat !== null && m.status === "playing") {
     const l = el("label", "switch");
     const box = el("input");
     box.type = "checkbox";
@@ -541,6 +531,16 @@ async function act(a) {
 
 function summary(m) {
   const out = [];
+  if (m.result) {
+    const r = el("section", "result");
+    r.append(el("h2", null, m.result.text), scorecard(m));
+    const dl = el("a", "link", "Download the game's record (golf replay reads it)");
+    dl.href = `/table/api/${TABLE}/record`;
+    r.append(dl);
+    if (m.result.card) r.append(el("p", "quiet", `The card is kept as ${m.result.card} (golf card show).`));
+    r.append(el("p", "quiet key", `The cards came from the key ${m.result.key}.`));
+    out.push(r);
+  }
   if (m.last_hole) {
     const box = el("section", "hole-over");
     box.append(el("h2", null, `Hole ${m.last_hole.hole}`));
@@ -551,24 +551,14 @@ function summary(m) {
     }
     out.push(box);
   }
-  out.push(scorecard(m));
   if (m.status === "between" && m.seat !== null && m.seat !== undefined) {
     const me = m.seats[m.seat];
-    const next = el("button", "primary", me.ready ? "Waiting for the others…" : "Next hole");
+    const next = el("button", "primary wide", me.ready ? "Waiting for the others…" : "Next hole");
     next.disabled = me.ready;
     next.addEventListener("click", () => send({ type: "next" }));
     out.push(next);
   }
-  if (m.result) {
-    const r = el("section", "result");
-    r.append(el("h2", null, m.result.text));
-    const dl = el("a", "link", "Download the game's record (golf replay reads it)");
-    dl.href = `/table/api/${TABLE}/record`;
-    r.append(dl);
-    if (m.result.card) r.append(el("p", "quiet", `The card is kept as ${m.result.card} (golf card show).`));
-    r.append(el("p", "quiet", `The cards came from the key ${m.result.key}.`));
-    out.push(r);
-  }
+  if (!m.result) out.push(scorecard(m));
   if (m.status === "closed" && !m.result) out.push(el("p", "error", "The table was closed."));
   return out;
 }
