@@ -594,4 +594,3 @@ def _write_bytes(path: Path, data: bytes) -> None:
         write_atomic(path, data)
     except OSError as exc:
         fail(f"--out: cannot write {path}: {exc.strerror or exc}")
-

@@ -13,31 +13,26 @@ from typing import Annotated
 import typer
 
 from ..errors import check_range, fail
+from .options import LanOpt, PortOpt
 
 
 def serve(
     folder: Annotated[
         Path,
         typer.Argument(
+            metavar="DIR",
             help="The folder whose variant files (*.yaml) and bot files (*.py, programs) a "
-            "table may use; the page offers the built-ins besides.",
+            "table may use; the page offers the built-ins besides (default: here).",
             show_default=False,
         ),
     ] = Path("."),
-    port: Annotated[int, typer.Option(help="The port to serve on (0: any free one).")] = 8000,
-    lan: Annotated[
-        bool,
-        typer.Option(
-            "--lan",
-            help="Serve on the local network, for phones (prints the join link's QR code); "
-            "without it only this machine can open the page.",
-        ),
-    ] = False,
+    port: PortOpt = 8000,
+    lan: LanOpt = False,
     save: Annotated[
         Path | None,
         typer.Option(
             help="Where each game's record (golf replay reads it) and card (golf card) are "
-            "written, hole by hole.  [default: DIR/games]",
+            "written, hole by hole (default: DIR/games).",
             show_default=False,
         ),
     ] = None,
@@ -50,7 +45,14 @@ def serve(
     sees only its own cards; a seat whose player is away longer than the
     host's time is played by a bot until they are back. docs/play.md says how
     a table starts, joins and plays. Needs the web extra:
-    pip install 'golfcli[web]'."""
+    pip install 'golfcli\\[web]'.
+
+    Examples:
+
+      golf serve                       # http://127.0.0.1:8000, this machine only
+
+      golf serve ~/golf --lan          # phones on the same Wi-Fi scan the QR code
+    """
     from ..web import INSTALL, RequestError, missing_extra
 
     check_range("--port", port, 0, 65535)
