@@ -37,8 +37,10 @@ def serve(
         ),
     ] = None,
 ) -> None:
-    """Serve a table for friends and bots: a host opens it from the page, each
-    friend takes a seat from a phone, and the game is played by tapping.
+    """Serve a table for friends and bots, played by tapping on phones.
+
+    A host opens the table from the page, each friend takes a seat from a
+    phone, and everyone plays by tapping.
 
     The host chooses the variant (a built-in or a variant file in DIR), the
     holes and the seats (people, built-in bots or bot files in DIR). Each seat
