@@ -39,6 +39,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..exceptions import InputError
 from . import MAX_BODY, RequestError
 from .access import KEY_HEADER, Access, qr_svg
 
@@ -181,7 +182,7 @@ async def _answer(send: Send, status: int, message: str) -> None:
 def make_app(rooms: Sequence[Room], site: Site) -> Starlette:
     """The app: each room under ``/{name}/``, the shared assets and answers."""
     if not rooms:
-        raise ValueError("an app needs at least one room")
+        raise InputError("an app needs at least one room")
     qr: list[str] = []
 
     async def home(request: Request) -> Response:
