@@ -46,8 +46,17 @@ def tap(page: Any) -> bool:
     return False
 
 
-def table(browser: Any, base: str, key: str, out: Path, name: str, variant: str,
-          seats: list[str], taps: int, first: bool) -> None:
+def table(
+    browser: Any,
+    base: str,
+    key: str,
+    out: Path,
+    name: str,
+    variant: str,
+    seats: list[str],
+    taps: int,
+    first: bool,
+) -> None:
     host = browser.new_context(**PHONE).new_page()
     host.goto(f"{base}/table/?key={key}")
     host.wait_for_selector("form.open")
@@ -119,8 +128,17 @@ def main() -> None:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 try:
                     for i, (name, variant, seats, taps) in enumerate(TABLES):
-                        table(browser, server.base, server.key, out, name, variant, seats, taps,
-                              first=i == 0)
+                        table(
+                            browser,
+                            server.base,
+                            server.key,
+                            out,
+                            name,
+                            variant,
+                            seats,
+                            taps,
+                            first=i == 0,
+                        )
                 finally:
                     browser.close()
         finally:
