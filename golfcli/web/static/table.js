@@ -499,9 +499,13 @@ function bigWidth(rows, cols) {
 }
 
 function miniWidth(rows, cols, sides) {
+  // the other layouts share about 240 px of the screen's height, three to a row
   const width = Math.min(window.innerWidth, 480) - 24;
-  const per = sides <= 1 ? width : sides <= 3 ? width / Math.min(sides, 3) - 8 : width / 3 - 8;
-  return Math.max(14, Math.min(34, Math.floor(per / cols) - 3, Math.floor(110 / rows / 1.4)));
+  const perRow = Math.max(1, Math.min(sides, 3));
+  const across = Math.floor((width / perRow - 10) / cols) - 3;
+  const blockRows = Math.ceil(sides / perRow);
+  const down = Math.floor((240 / blockRows - 22) / rows / 1.4);
+  return Math.max(14, Math.min(34, across, down));
 }
 
 function tapped(p, legal) {
