@@ -82,6 +82,8 @@ VALUE_ERRORS = {
     "golfcli.scorecard.count.EntryError",
     "golfcli.scorecard.count.VariantUnavailable",
     "golfcli.tui.seats.UsageError",
+    "golfcli.table.TableError",
+    "golfcli.web.RequestError",
 }
 
 
@@ -126,6 +128,7 @@ def test_front_ends_stop_a_match_with_stop_match_not_base_exception() -> None:
         "golfcli.tui.play.QuitGame",
         "golfcli.tui.play.RecordFailed",
         "golfcli.tui.narrate.StrictStop",
+        "golfcli.table.table.TableClosed",
     }
     assert all(issubclass(c, Exception) for c in EXCEPTIONS.values())
 

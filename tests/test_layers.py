@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("stats",),
     ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "scorecard", "features"),
+    ("table",),  # a table for people and bots: golf's game as messages, for pages
     ("web",),  # the pages (the web extra): thin clients of the library, like the commands
     ("commands",),  # one module per golf command
     # the command line, and the framework adapters beside it (the spiel and rl
@@ -59,6 +60,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "cardbook",
         "cardview",
         "scorecard",
+        "tables",
     ),
     "bots": (
         "",
@@ -116,6 +118,19 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "card_table",
         "card_serve",
         "card",
+        "serve",
+    ),
+    "table": (
+        "",
+        "folder",
+        "config",
+        "words",
+        "feed",
+        "files",
+        "protocol",
+        "seats",
+        "table",
+        "lobby",
     ),
     "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
 }

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from ..errors import check_range, fail
+from .options import LanOpt, PortOpt
 
 
 def serve(
@@ -23,15 +24,8 @@ def serve(
             metavar="DIR", help="The folder of cards (default: here).", show_default=False
         ),
     ] = Path("."),
-    port: Annotated[int, typer.Option(help="The port to listen on (0: any free port).")] = 8000,
-    lan: Annotated[
-        bool,
-        typer.Option(
-            "--lan",
-            help="Listen on the local network for the phones at the table, and print a join "
-            "link with an edit key and its QR code; a phone without the key reads only.",
-        ),
-    ] = False,
+    port: PortOpt = 8000,
+    lan: LanOpt = False,
 ) -> None:
     """Serve the folder's cards as a page every phone at the table shares.
 

@@ -48,7 +48,10 @@ def bind(port: int, lan: bool, key: str | None = None) -> Bound:
     ``lan`` (127.0.0.1 without).  A port in use is a :class:`RequestError`
     (the command says it in one line)."""
     host = bind_host(lan)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio turns Nagle off (TCP_NODELAY) only on sockets that say
+    # they are TCP, and an accepted socket says what the listening one said; with
+    # Nagle on, a small answer waits for the last one's delayed ACK (40 ms a request)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
