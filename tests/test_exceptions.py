@@ -83,7 +83,6 @@ VALUE_ERRORS = {
     "golfcli.scorecard.count.VariantUnavailable",
     "golfcli.tui.seats.UsageError",
     "golfcli.table.TableError",
-    "golfcli.web.RequestError",
 }
 
 
