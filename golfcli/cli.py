@@ -146,11 +146,11 @@ def _root(
     """Options of ``golf`` itself (the help text is the app's ``help``)."""
 
 
-# The commands, one module each (golfcli/commands/, golfcli/card/commands.py), in the
+# The commands, one module each (golfcli/commands/; golf card's in golfcli/commands/card.py), in the
 # order `golf --help` lists them.  Each module imports only Typer and golf's error
 # helpers at the top; its machinery loads inside the command, so `golf score` starts fast.
-from .card.commands import card_app  # noqa: E402
-from .commands import check_bot, play, ratings, score, tournament, variants  # noqa: E402
+from .commands import check_bot, play, ratings, score, serve, tournament, variants  # noqa: E402
+from .commands.card import card_app  # noqa: E402
 
 app.command()(score.score)
 app.command()(variants.variants)
@@ -163,6 +163,7 @@ app.command()(tournament.report)
 app.add_typer(ratings.ratings_app, name="ratings")
 app.command("check-bot")(check_bot.check_bot)
 app.add_typer(card_app, name="card")
+app.command()(serve.serve)
 
 
 def main() -> None:

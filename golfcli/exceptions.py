@@ -17,12 +17,16 @@ here, so each kind says by its base what it means:
   Subclasses: ``arguments.ArgumentError`` (an argument a public function
   cannot take, naming it; ``ArgumentTypeError`` for a wrong type is also a
   ``TypeError``); ``yamlsrc.SourceError`` (``file:line: key: problem``) with
-  ``VariantError``, ``tournament.plan.ConfigError``, ``card.model.ScorecardError``
+  ``VariantError``, ``tournament.plan.ConfigError``, ``scorecard.model.ScorecardError``
   and ``yamlsrc.LimitError``; ``cards.CardError`` (a card, rank or layout);
   ``state.IllegalAction`` (an action the rules forbid now, naming the rule);
   ``bots.BotSpecError`` (a bot spec or option); ``record.RecordError`` (a game
-  record); ``card.count.EntryError`` (a typed score), ``card.history.ChangeError``
-  (a change a scorecard cannot take); ``tui.seats.UsageError``
+  record); ``scorecard.model.BadValue`` (a value given to a scorecard, with its
+  place), ``scorecard.model.ChangeError`` (a change a scorecard cannot take: a
+  card changed since its caller read it, ``StaleCard``; a hole already entered,
+  ``HoleEntered``; a finished game, ``GameOver``; ``NoSuchHole``; ``CardExists``),
+  ``scorecard.count.EntryError`` (a typed score) and ``VariantUnavailable`` (a
+  layout to count with a card's variant gone); ``tui.seats.UsageError``
   (``golf play``'s seats and options).
 * :class:`StopMatch`: **not an error**.  A front end ends a match on purpose (a
   person typed ``quit``, ``--strict`` met a fault, the record file is full);

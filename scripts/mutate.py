@@ -80,7 +80,7 @@ Change = tuple[tuple[str, ...], tuple[str, ...]]
 
 def modules() -> tuple[str, ...]:
     """The measured modules, as pyproject's ``[tool.mutmut] only_mutate`` lists
-    them, named from the package down: ``golfcli/card/model.py`` -> ``card.model``."""
+    them, named from the package down: ``golfcli/scorecard/model.py`` -> ``scorecard.model``."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     paths = config["tool"]["mutmut"]["only_mutate"]
     return tuple(".".join(Path(p).relative_to("golfcli").with_suffix("").parts) for p in paths)
@@ -91,7 +91,7 @@ def modules() -> tuple[str, ...]:
 
 def module_of(name: str) -> str:
     """``golfcli.state.xǁHoleStateǁclone__mutmut_3`` -> ``state``,
-    ``golfcli.card.model.x_standing__mutmut_1`` -> ``card.model``."""
+    ``golfcli.scorecard.standings.x_standing__mutmut_1`` -> ``scorecard.standings``."""
     return name.rpartition(".")[0].removeprefix("golfcli.")
 
 

@@ -28,7 +28,15 @@ from golfcli.variant import Variant, builtin, load_variant
 
 #: The modules an extra brings, and the library each imports: a test that
 #: imports every golfcli module leaves one out when its extra is not installed.
-EXTRA_MODULES = {"golfcli.spiel": "pyspiel", "golfcli.env": "pettingzoo"}
+EXTRA_MODULES = {
+    "golfcli.spiel": "pyspiel",
+    "golfcli.env": "pettingzoo",
+    # the pages (the web extra): every room but the package's door imports Starlette
+    **{
+        f"golfcli.web.{room}": "starlette"
+        for room in ("live", "fields", "app", "server", "cardbook", "cardview", "scorecard")
+    },
+}
 
 
 def extra_missing(module: str) -> bool:

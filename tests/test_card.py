@@ -217,8 +217,8 @@ def test_add_and_fix_with_layouts_load_the_variant_once(
     too) and counting the hole share one load of the card's variant; a card
     whose variant changed meanwhile is counted with its own."""
     import golfcli.variant
-    from golfcli.card.edit import CardVariant
-    from golfcli.card.store import load
+    from golfcli.scorecard.count import VariantLoader
+    from golfcli.scorecard.store import load
 
     loads: list[str] = []
     real = golfcli.variant.load_variant
@@ -237,7 +237,7 @@ def test_add_and_fix_with_layouts_load_the_variant_once(
     card = show_json(night)
     assert card["rows"][0]["scores"]["Ann"] == 12 and card["rows"][1]["scores"]["Cat"] == 13
     loads.clear()
-    variant, first = CardVariant(night), load(night)
+    variant, first = VariantLoader(night), load(night)
     assert variant.load(first) is variant(first) and loads == ["six-card"]
     first.overrides = ["values.ranks.K=1"]
     assert variant(first).rank_values[13] == 1 and len(loads) == 2
@@ -357,8 +357,9 @@ def test_match_play_shows_holes_won(tmp_path: Path) -> None:
     ok("new", path, "-p", "Ann,Bob", "-v", "alberta", "--set", "game.scoring=match", "--holes", "3")
     _play(path, ["Ann=3 Bob=5", "Ann=4 Bob=4"])
     out = ok("show", path).stdout
-    assert re.search(r"^1\s+3 \(3\)\s+5 \(5\)\s+Ann$", out, re.M)
-    assert re.search(r"^2\s+4 \(7\)\s+4 \(9\)\s+halved$", out, re.M)
+    # each hole's winner, and the match after it
+    assert re.search(r"^1\s+3 \(3\)\s+5 \(5\)\s+Ann\s+Ann 1 UP$", out, re.M)
+    assert re.search(r"^2\s+4 \(7\)\s+4 \(9\)\s+halved\s+Ann 1 UP$", out, re.M)
     assert re.search(r"^holes won\s+1.5\s+0.5", out, re.M)
     assert re.search(r"^match\s+1 UP\s+1 DOWN", out, re.M)
     assert "Ann leads (1 UP)" in out
@@ -383,8 +384,9 @@ def test_the_standing_names_the_hole_a_game_ended_on_before_its_last(tmp_path: P
     """A game to 50 (reached, not passed) whose hole 2 now reaches it ended
     there; one that reaches it on its last regular hole did not end early;
     playoff holes are not regular holes."""
-    from golfcli.card.model import Entry, Hole, standing
-    from golfcli.card.store import load
+    from golfcli.scorecard.model import EnteredHole, Entry
+    from golfcli.scorecard.standings import standing
+    from golfcli.scorecard.store import load
 
     path = tmp_path / "d.yaml"
     ok("new", path, "-p", "Ann,Bob", "-v", "duel")
@@ -397,7 +399,7 @@ def test_the_standing_names_the_hole_a_game_ended_on_before_its_last(tmp_path: P
     st = standing(card)
     assert st.ended_early is None and st.finished
     card.played[2].scores["Bob"] = Entry(29)  # a tie at 54 settled by a playoff hole
-    card.played.append(Hole(4, {"Ann": Entry(1), "Bob": Entry(2)}, playoff=True))
+    card.played.append(EnteredHole(4, {"Ann": Entry(1), "Bob": Entry(2)}, playoff=True))
     st = standing(card)
     assert st.ended_early is None and st.winners == [0]
     card.played[0].scores["Bob"] = Entry(40)  # Bob 55 after hole 2: ended there
@@ -407,8 +409,9 @@ def test_the_standing_names_the_hole_a_game_ended_on_before_its_last(tmp_path: P
 def test_the_standing_counts_holes_left_and_shows_a_playoff_row_for_the_tied_only(
     tmp_path: Path,
 ) -> None:
-    from golfcli.card.model import Entry, Hole, standing
-    from golfcli.card.store import load
+    from golfcli.scorecard.model import EnteredHole, Entry
+    from golfcli.scorecard.standings import standing
+    from golfcli.scorecard.store import load
 
     path = tmp_path / "three.yaml"
     ok("new", path, "-p", "Ann,Bob,Cat", "--holes", "2")
@@ -416,7 +419,7 @@ def test_the_standing_counts_holes_left_and_shows_a_playoff_row_for_the_tied_onl
     card = load(path)
     st = standing(card)
     assert (st.holes_left, st.finished, st.tied) == (0, True, True)
-    card.played.append(Hole(3, {"Ann": Entry(2), "Bob": Entry(5)}, playoff=True))
+    card.played.append(EnteredHole(3, {"Ann": Entry(2), "Bob": Entry(5)}, playoff=True))
     st = standing(card)
     assert st.running[-1] == [2, 5, None] and st.winners == [0]
     # a game to a target with a cap: no count of holes left until the cap is hit
@@ -427,7 +430,7 @@ def test_the_standing_counts_holes_left_and_shows_a_playoff_row_for_the_tied_onl
     _play(capped, ["Ann=3 Bob=4"])
     card = load(capped)
     assert (standing(card).holes_left, standing(card).finished) == (0, True)
-    card.played.append(Hole(3, {"Ann": Entry(1), "Bob": Entry(1)}))  # one past the cap
+    card.played.append(EnteredHole(3, {"Ann": Entry(1), "Bob": Entry(1)}))  # one past the cap
     assert standing(card).ended_early == 2  # the cap, not a target, ended it
 
 
@@ -583,12 +586,12 @@ def test_par_values_from_1_to_99_and_a_par_for_a_card_of_no_fixed_length(tmp_pat
 def test_a_hole_is_found_as_the_card_shows_it() -> None:
     """``--hole``'s reading: 3, 03, P1, p01 and spaces around are holes;
     more than six digits, digits of another script, other text are not."""
-    from golfcli.card.model import Card, Entry, Hole, find_hole
+    from golfcli.scorecard.model import EnteredHole, Entry, Scorecard, find_hole
 
     scores = {"Ann": Entry(1), "Bob": Entry(2)}
-    card = Card(kind="golf", players=["Ann", "Bob"], sides=[["Ann"], ["Bob"]], holes=3)
-    card.played = [Hole(n, dict(scores)) for n in (1, 2, 3)]
-    card.played.append(Hole(4, dict(scores), playoff=True))
+    card = Scorecard(kind="golf", players=["Ann", "Bob"], sides=[["Ann"], ["Bob"]], holes=3)
+    card.played = [EnteredHole(n, dict(scores)) for n in (1, 2, 3)]
+    card.played.append(EnteredHole(4, dict(scores), playoff=True))
     assert [find_hole(card, t) for t in ("3", " 03 ", "000003", "P1", "p01", " P1")] == [
         2, 2, 2, 3, 3, 3,
     ]  # fmt: skip
@@ -689,12 +692,12 @@ def test_a_failed_write_leaves_the_old_card(night: Path, monkeypatch: pytest.Mon
     r = run("add", night, "Ann=4", "Bob=5", "Cat=6")
     assert r.exit_code != 0
     assert night.read_text() == before
-    # no temp file left (the lock file stays: see golfcli/card/store.py)
+    # no temp file left (the lock file stays: see golfcli/scorecard/store.py)
     assert sorted(p.name for p in night.parent.iterdir()) == [".night.yaml.lock", "night.yaml"]
 
 
 def test_save_replaces_by_rename(night: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from golfcli.card import store
+    from golfcli.scorecard import store
 
     calls: list[tuple[str, str]] = []
     real = os.replace

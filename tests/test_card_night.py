@@ -27,8 +27,8 @@ from typing import Any
 import pexpect
 import pytest
 
-from golfcli.card import store
-from golfcli.card.model import Card
+from golfcli.scorecard import store
+from golfcli.scorecard.model import Scorecard
 
 from .helpers import one_error_line
 from .test_card import ok, pdf_pages, pdf_text_pure, run, show_json
@@ -49,7 +49,7 @@ def start(*args: str | Path) -> subprocess.Popen[str]:
     )
 
 
-def replayed(card: Card) -> list[dict[str, int]]:
+def replayed(card: Scorecard) -> list[dict[str, int]]:
     """The holes a card's history says it holds, worked out from the history
     alone (a second statement of what each change does): the history is
     complete when this equals the card's holes."""
@@ -76,7 +76,7 @@ def replayed(card: Card) -> list[dict[str, int]]:
     return holes
 
 
-def check_history(card: Card) -> None:
+def check_history(card: Scorecard) -> None:
     assert [c.number for c in card.history] == list(range(1, card.revision + 1))
     assert card.history[0].what == "new"
     assert replayed(card) == [h.totals for h in card.played]
@@ -278,13 +278,13 @@ def test_a_card_changed_by_an_editor_during_a_write_is_not_overwritten(
 ) -> None:
     """Under the lock only a program that does not take it can change the
     file: the write checks the file is the one it read, and refuses."""
-    from golfcli.card import history
+    from golfcli.scorecard import history
 
     card = tmp_path / "ed.yaml"
     ok("new", card, "-p", "Ann,Bob")
     real = history.entered
 
-    def editor_meanwhile(c: Card, hole: Any) -> Any:
+    def editor_meanwhile(c: Scorecard, hole: Any) -> Any:
         with card.open("a") as fh:
             fh.write("# a note typed in an editor\n")
         return real(c, hole)
@@ -529,10 +529,13 @@ def test_a_fix_that_ends_a_target_game_sooner_is_refused_or_sets_later_holes_asi
     check_history(store.load(card))
 
 
-def _pdf(tmp_path: Path, *args: str | Path) -> list[str]:
+def _pdf(tmp_path: Path, *args: str | Path, dealt: bool = False) -> list[str]:
+    """The strings a printed card draws; the small D that marks who dealt each
+    hole left out unless ``dealt``."""
     out = tmp_path / "out.pdf"
     ok("print", *args, "--out", out)
-    return pdf_text_pure(out.read_bytes())
+    texts = pdf_text_pure(out.read_bytes())
+    return texts if dealt else [t for t in texts if t != "D"]
 
 
 def test_a_duel_card_has_rows_to_reach_the_target_and_a_running_total_column(
@@ -598,7 +601,7 @@ def test_printed_times_are_local(tmp_path: Path, tokyo: None) -> None:
     ],
 )
 def test_stored_times_are_shown_in_local_time(stored: str, shown: str, tokyo: None) -> None:
-    from golfcli.card.model import local_time
+    from golfcli.scorecard.model import local_time
 
     assert local_time(stored) == shown
 
@@ -687,15 +690,15 @@ def test_a_card_from_an_older_golf_loads_and_takes_changes(tmp_path: Path) -> No
     ok("add", card, "Ann=1", "Bob=2")
     saved = store.load(card)
     assert saved.revision == 1 and [c.what for c in saved.history] == ["add"]
-    assert "golf_scorecard: 2" in card.read_text()
+    assert "golf_scorecard: 3" in card.read_text()
     ok("undo", card)  # the change made since can be taken back
     assert [r["hole"] for r in show_json(card)["rows"]] == [1]
 
 
 def test_a_newer_card_is_refused_by_name(tmp_path: Path) -> None:
     card = tmp_path / "new.yaml"
-    card.write_text(FORMAT_1.replace("golf_scorecard: 1", "golf_scorecard: 3"))
-    assert "written by a newer golf (format 3)" in one_error_line(run("show", card))
+    card.write_text(FORMAT_1.replace("golf_scorecard: 1", "golf_scorecard: 4"))
+    assert "written by a newer golf (format 4)" in one_error_line(run("show", card))
 
 
 def test_the_card_file_in_the_docs_is_a_card_with_a_complete_history(tmp_path: Path) -> None:

@@ -70,10 +70,19 @@ VALUE_ERRORS = {
     "golfcli.bots.BotSpecError",
     "golfcli.record.RecordError",
     "golfcli.tournament.plan.ConfigError",
-    "golfcli.card.model.ScorecardError",
-    "golfcli.card.count.EntryError",
-    "golfcli.card.history.ChangeError",
+    "golfcli.scorecard.model.ScorecardError",
+    "golfcli.scorecard.model.BadValue",
+    "golfcli.scorecard.model.ChangeError",
+    "golfcli.scorecard.model.StaleCard",
+    "golfcli.scorecard.model.HoleEntered",
+    "golfcli.scorecard.model.GameOver",
+    "golfcli.scorecard.model.NoSuchHole",
+    "golfcli.scorecard.model.CardExists",
+    "golfcli.web.RequestError",
+    "golfcli.scorecard.count.EntryError",
+    "golfcli.scorecard.count.VariantUnavailable",
     "golfcli.tui.seats.UsageError",
+    "golfcli.table.TableError",
 }
 
 
@@ -118,6 +127,7 @@ def test_front_ends_stop_a_match_with_stop_match_not_base_exception() -> None:
         "golfcli.tui.play.QuitGame",
         "golfcli.tui.play.RecordFailed",
         "golfcli.tui.narrate.StrictStop",
+        "golfcli.table.table.TableClosed",
     }
     assert all(issubclass(c, Exception) for c in EXCEPTIONS.values())
 

@@ -38,7 +38,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("sprt",),
     ("stats",),
     ("errors",),  # one line and exit 2: what every command module says bad input with
-    ("tournament", "tui", "checkbot", "card", "features"),
+    ("tournament", "tui", "checkbot", "scorecard", "features"),
+    ("table",),  # a table for people and bots: golf's game as messages, for pages
+    ("web",),  # the pages (the web extra): thin clients of the library, like the commands
     ("commands",),  # one module per golf command
     # the command line, and the framework adapters beside it (the spiel and rl
     # extras): golf for people, and golf for OpenSpiel and PettingZoo
@@ -48,6 +50,18 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 #: Inside a package a room may import only the rooms before it.
 ROOMS: dict[str, tuple[str, ...]] = {
+    "web": (
+        "",
+        "access",
+        "live",
+        "fields",
+        "app",
+        "server",
+        "cardbook",
+        "cardview",
+        "scorecard",
+        "tables",
+    ),
     "bots": (
         "",
         "procs",
@@ -75,22 +89,49 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "runner",
     ),
     "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "session", "replay"),
-    "card": (
+    "scorecard": (
         "",
         "model",
+        "reading",
+        "standings",
         "store",
+        "table",
         "history",
         "count",
         "present",
         "season",
         "pdf",
-        "edit",
-        "options",
+        "inputs",
         "start",
-        "enter",
-        "commands",
+        "ops",
     ),
-    "commands": ("", "options", "score", "variants", "play", "tournament", "ratings", "check_bot"),
+    "commands": (
+        "",
+        "options",
+        "score",
+        "variants",
+        "play",
+        "tournament",
+        "ratings",
+        "check_bot",
+        "card_input",
+        "card_table",
+        "card_serve",
+        "card",
+        "serve",
+    ),
+    "table": (
+        "",
+        "folder",
+        "config",
+        "words",
+        "feed",
+        "files",
+        "protocol",
+        "seats",
+        "table",
+        "lobby",
+    ),
     "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
 }
 
@@ -273,16 +314,16 @@ def reaches(start: str) -> set[str]:
     return seen
 
 
-@pytest.mark.parametrize("room", ROOMS["card"], ids=lambda r: r or "__init__")
+@pytest.mark.parametrize("room", ROOMS["scorecard"], ids=lambda r: r or "__init__")
 def test_golf_card_counts_a_game_without_the_bot_runner(room: str) -> None:
     """Scorecards of games played with real cards need the rules of a game
     (``game``), never the machinery that runs bots (``match``, ``bots``)."""
-    name = "golfcli.card" + (f".{room}" if room else "")
+    name = "golfcli.scorecard" + (f".{room}" if room else "")
     runner = {"golfcli.match", "golfcli.bots"}
     assert not reaches(name) & runner, f"{name} reaches {sorted(reaches(name) & runner)}"
 
 
 def test_the_walk_reaches_through_modules_and_packages() -> None:
     assert "golfcli.match" in reaches("golfcli.tui.play")  # directly
-    assert "golfcli.yamlsrc" in reaches("golfcli.card.count")  # through variant
+    assert "golfcli.yamlsrc" in reaches("golfcli.scorecard.count")  # through variant
     assert "golfcli.bots.procs" in reaches("golfcli.bots.registry")  # a room's package

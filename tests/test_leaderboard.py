@@ -743,9 +743,8 @@ def test_an_import_refuses_in_one_line_naming_the_file(tmp_path: Path) -> None:
         conn.execute("DROP TABLE games")
     with pytest.raises(ratings.RatingsError) as exc:
         ratings.import_run(db, again)
-    assert (
-        str(exc.value) == f"{db}: marked as golf's ratings, but not their tables (no table games)"
-    )
+    said = f"{db}: marked as golf's ratings, but not their tables (no table games)"
+    assert str(exc.value) == said
 
 
 def test_an_import_of_a_run_from_before_its_entrants_were_kept(tmp_path: Path) -> None:

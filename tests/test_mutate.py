@@ -28,10 +28,11 @@ def test_names_and_changes_are_read_as_mutmut_writes_them() -> None:
     assert mutate.function_of("golfcli.state.xǁHoleStateǁclone__mutmut_3") == "HoleState.clone"
     assert mutate.function_of("golfcli.game.x_dealer_of__mutmut_1") == "dealer_of"
     # a module of a subpackage, named from the package down
-    assert mutate.module_of("golfcli.card.model.x_standing__mutmut_7") == "card.model"
-    assert mutate.function_of("golfcli.card.model.x_standing__mutmut_7") == "standing"
-    assert mutate.glob_of("card.model", "standing") == "golfcli.card.model.x_standing__mutmut_*"
-    assert "card.model" in mutate.modules() and "scoring" in mutate.modules()
+    name = "golfcli.scorecard.standings.x_standing__mutmut_7"
+    assert mutate.module_of(name) == "scorecard.standings"
+    assert mutate.function_of(name) == "standing"
+    assert mutate.glob_of("scorecard.standings", "standing") == name.replace("7", "*")
+    assert "scorecard.standings" in mutate.modules() and "scoring" in mutate.modules()
     assert mutate.glob_of("match", "Match._decide") == "golfcli.match.xǁMatchǁ_decide__mutmut_*"
     assert mutate.glob_of("variant", "_deck") == "golfcli.variant.x__deck__mutmut_*"
     assert mutate.changed_lines(DIFF) == (

@@ -1,5 +1,5 @@
-"""The scorecard's standings (golfcli/card/model.py ``standing`` and the
-helpers beside it) in every format: stroke and match play, games of a fixed
+"""The scorecard's standings (golfcli/scorecard/standings.py ``standing``, and the
+helpers of model.py beside it) in every format: stroke and match play, games of a fixed
 length and to a target (reached or passed, with or without a cap on holes),
 partners and mini golf with par, each end rule tried one hole below, at and
 above its boundary, and ties settled by playoff holes.  Every figure is
@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from golfcli.card.model import (
-    Card,
+from golfcli.scorecard.model import (
+    EnteredHole,
     Entry,
-    Hole,
+    Scorecard,
     alternate_partners,
     find_hole,
     find_side,
@@ -25,8 +25,8 @@ from golfcli.card.model import (
     label_words,
     local_time,
     par_text,
-    standing,
 )
+from golfcli.scorecard.standings import standing
 
 
 def card(
@@ -36,17 +36,17 @@ def card(
     playoffs: Sequence[dict[str, int]] = (),
     sides: Sequence[Sequence[str]] | None = None,
     **kw: Any,
-) -> Card:
+) -> Scorecard:
     """A card of ``players`` with the regular holes ``rows`` (one score per
     side, in side order) and then the playoff holes ``playoffs`` (side name ->
     score, the tied sides only)."""
     groups = [list(s) for s in sides] if sides is not None else [[p] for p in players]
-    c = Card(kind=kw.pop("kind", "golf"), players=list(players), sides=groups, **kw)
+    c = Scorecard(kind=kw.pop("kind", "golf"), players=list(players), sides=groups, **kw)
     names = c.side_names
     for i, row in enumerate(rows, start=1):
-        c.played.append(Hole(i, {n: Entry(s) for n, s in zip(names, row, strict=True)}))
+        c.played.append(EnteredHole(i, {n: Entry(s) for n, s in zip(names, row, strict=True)}))
     for j, scores in enumerate(playoffs, start=len(rows) + 1):
-        c.played.append(Hole(j, {n: Entry(s) for n, s in scores.items()}, playoff=True))
+        c.played.append(EnteredHole(j, {n: Entry(s) for n, s in scores.items()}, playoff=True))
     return c
 
 
@@ -126,7 +126,9 @@ def test_a_three_way_tie_narrows_hole_by_hole() -> None:
     c.played.pop()
     assert standing(c).winners == [0, 1]
     # a playoff hole with a score for a player already out counts only the tied
-    c.played.append(Hole(4, {"Cat": Entry(1), "Ann": Entry(5), "Bob": Entry(6)}, playoff=True))
+    c.played.append(
+        EnteredHole(4, {"Cat": Entry(1), "Ann": Entry(5), "Bob": Entry(6)}, playoff=True)
+    )
     assert standing(c).winners == [0]
 
 
@@ -355,8 +357,8 @@ def test_stored_times_are_shown_in_local_time(monkeypatch: pytest.MonkeyPatch) -
 def test_a_score_for_someone_not_on_the_card_names_the_card_and_its_players(
     tmp_path: Path,
 ) -> None:
-    from golfcli.card.model import ScorecardError
-    from golfcli.card.store import load
+    from golfcli.scorecard.model import ScorecardError
+    from golfcli.scorecard.store import load
 
     path = tmp_path / "c.yaml"
     path.write_text(

@@ -70,6 +70,29 @@ def put(s: HoleState, slot: tuple[str, int, int], card: int) -> None:
         s.drawn = card
 
 
+def hidden_shuffled(s: HoleState, seat: int, rng: random.Random) -> HoleState:
+    """A copy of ``s`` (log kept), the cards hidden from ``seat`` shuffled among their places."""
+    other = s.clone(keep_events=True)
+    slots = hidden_slots(other, seat)
+    cards = [get(other, x) for x in slots]
+    rng.shuffle(cards)
+    for x, c in zip(slots, cards, strict=True):
+        put(other, x, c)
+    return other
+
+
+def random_hole(v: Variant, players: int, seed: int, steps: int) -> HoleState | None:
+    """A hole ``steps`` random moves in (its generator from ``seed``), or None if over by then."""
+    rng = random.Random(seed)
+    s = HoleState(v, players, dealer=seed % players, rng=rng)
+    for _ in range(steps):
+        if s.is_over:
+            return None
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+    return None if s.is_over else s
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     case=st.sampled_from(CASES),
@@ -79,24 +102,12 @@ def put(s: HoleState, slot: tuple[str, int, int], card: int) -> None:
 )
 def test_changing_hidden_cards_leaves_view_unchanged(case, seed, steps, perm_seed):
     name, players = case
-    rng = random.Random(seed)
-    s = HoleState(builtin(name), players, dealer=seed % players, rng=rng)
-    for _ in range(steps):
-        if s.is_over:
-            break
-        legal = s.legal_actions()
-        s.apply(legal[int(rng.random() * len(legal))])
-    if s.is_over:
+    s = random_hole(builtin(name), players, seed, steps)
+    if s is None:
         return
     for seat in range(players):
         before = view(s, seat)
-        other = s.clone(keep_events=True)
-        slots = hidden_slots(other, seat)
-        cards = [get(other, x) for x in slots]
-        random.Random(perm_seed).shuffle(cards)
-        # also replace hidden cards by other cards of the deck entirely
-        for x, c in zip(slots, cards, strict=True):
-            put(other, x, c)
+        other = hidden_shuffled(s, seat, random.Random(perm_seed))
         assert view(other, seat) == before
         assert view(other, seat).to_json() == before.to_json()
 

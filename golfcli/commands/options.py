@@ -37,3 +37,15 @@ DbOpt = Annotated[
         show_default=False,
     ),
 ]
+
+#: The pages' server (golf card serve, golf serve): where it listens.
+PortOpt = Annotated[int, typer.Option(help="The port to listen on (0: any free port).")]
+LanOpt = Annotated[
+    bool,
+    typer.Option(
+        "--lan",
+        help="Listen on the local network for the phones at the table, and print a join "
+        "link with an edit key and its QR code; a phone without the key reads only. "
+        "Without it only this machine can open the page.",
+    ),
+]

@@ -15,6 +15,7 @@ end:
   selfish    ignore SIGTERM and end of input in the bot itself; never exit
   alternate  hang (sleep, no answer) on every other request
   hang       hang on every request
+  crash      exit (status 3, its children left running) at the third request
 """
 
 import json
@@ -82,6 +83,8 @@ def main() -> None:
             send({"type": "ready", "name": "family", "protocol": 1})
         elif msg["type"] == "request":
             count += 1
+            if "crash" in options and count == 3:
+                os._exit(3)
             if "hang" in options or ("alternate" in options and count % 2 == 0):
                 time.sleep(60)
             send({"id": msg["id"], "action": 0})
