@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from random import Random
 from typing import Any, Final, NamedTuple
 
 from .exceptions import InputError
@@ -124,8 +123,10 @@ class IllegalAction(InputError):
         self.pos = pos
 
 
-def uniform(rng: Random, legal: Sequence[Action]) -> Action:
-    """One of ``legal`` drawn uniformly: ``legal[int(rng.random() * len(legal))]``.
+def uniform(rng: Any, legal: Sequence[Action]) -> Action:
+    """One of ``legal`` drawn uniformly: ``legal[int(rng.random() * len(legal))]``
+    (``rng``: a ``random.Random``, or anything a bot keeps there with a
+    ``random()``, as ever).
 
     The random bot's move (``bots.RandomBot``) and a fault's fallback move.
     Here, compiled, so that the match can draw a plain random bot's move
