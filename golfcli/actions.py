@@ -132,4 +132,5 @@ def uniform(rng: Any, legal: Sequence[Action]) -> Action:
     Here, compiled, so that the match can draw a plain random bot's move
     itself, the very draw its ``choose`` makes, without a call into
     interpreted Python every decision (golfcli/match.py)."""
-    return legal[int(rng.random() * len(legal))]
+    x: float = rng.random()  # typed: the arithmetic below is then native
+    return legal[int(x * len(legal))]
