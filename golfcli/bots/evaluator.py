@@ -292,14 +292,14 @@ class Evaluator:
         self._values: dict[object, float] = {}
         self.alike = self.comp.alike
         self._gains: dict[object, float] = {}
-        self._near: dict[tuple[int, ...], set[int]] = {}
+        self._near: dict[object, set[int]] = {}
         self._refs: dict[object, _Valuation] = {}
         self._mine_refs: list[_Valuation | None] = [None, None]
         # per (rank, cards needed, all of them face down here): the chance of
         # completing a pattern, with the turns left and without (-1: not yet known)
         self._chances_future: list[float] = [-1.0] * (16 * 3 * 2)
         self._chances_now: list[float] = [-1.0] * (16 * 3 * 2)
-        self._quiet: dict[tuple[int | None, ...], list[int]] = {}
+        self._quiet: dict[object, list[int]] = {}
         down = [sum(1 for c in lay if c is None) for lay in view.layouts]
         self.min_down = min(down) if down else 0
         #: face-down cards in our layout (remembered ones included)
@@ -577,7 +577,7 @@ class Evaluator:
 
     def quiet_unknowns(self, cells: list[int | None]) -> list[int]:
         """Face-down cells, those with the fewest known cards in their patterns first."""
-        key = tuple(cells)
+        key = self._exact_key(cells, 0)
         hit = self._quiet.get(key)
         if hit is None:
             self.spend(len(self.insts))
@@ -612,8 +612,15 @@ class Evaluator:
             self._near[key] = hit
         return hit
 
-    @staticmethod
-    def _exact_key(cells: list[int | None], first: int) -> tuple[int, ...]:
+    def _exact_key(self, cells: list[int | None], first: int) -> object:
+        """A memo key of the very cards (not their classes): ``first``, then
+        each cell's card (-1: face down); as one integer up to eight cells
+        (each card plus one a base-128 digit, as :meth:`_key`)."""
+        if self.int_keys:
+            k = first
+            for c in cells:
+                k = (k << 7) | (0 if c is None else c + 1)
+            return k
         key = [first]
         for c in cells:
             key.append(-1 if c is None else c)
