@@ -743,3 +743,16 @@ def test_a_playoff_hole_travels_with_its_number(tmp_path: Path) -> None:
     with pytest.raises(ChangeError, match="playoff hole 3 cannot be entered now: playoff hole 2"):
         ops.playoff_hole(path, {"Ann": 3, "Bob": 3}, hole=3)
     assert ops.playoff_hole(path, {"Ann": 1, "Bob": 3}, hole=2).card.played[-1].playoff
+
+
+def test_the_marker_passes_to_the_next_player_still_playing(night: Path) -> None:
+    """Dan, just seated between Ann and Bob and holding the marker, is taken
+    off the card: the marker goes to the next seat still playing, past Bob,
+    who has left."""
+    entered(night, "Ann=1 Bob=2 Cat=3")
+    ops.leave(night, "Bob")
+    ops.join(night, "Dan", seat=2)
+    ops.set_dealer(night, "Dan")
+    card = ops.leave(night, "Dan").card
+    assert card.players == ["Ann", "Bob", "Cat"] and card.dealer == "Cat"
+    assert ops.undo(night).card.dealer == "Dan"

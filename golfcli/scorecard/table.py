@@ -110,6 +110,7 @@ def left(card: Scorecard, name: str) -> Change:
     off the card.  The dealer marker passes them by."""
     was: dict[str, Any] = {}
     played = any(name in h.scores and not h.scores[name].missed for h in card.played)
+    following = next_seat(card, name)  # who deals after them, if they held the marker
     if played:
         card.left[name] = len(card.regular)
         now: dict[str, Any] = {"player": name, "after": len(card.regular)}
@@ -119,10 +120,8 @@ def left(card: Scorecard, name: str) -> Change:
         now = {"player": name, "removed": True}
     if card.dealer == name:
         was["dealer"] = name
-        card.dealer = (
-            next_seat(card, name) if played else card.players[was["seat"] % len(card.players)]
-        )
-        now["dealer"] = card.dealer
+        card.dealer = following
+        now["dealer"] = following
     return _change("leave", was, now)
 
 
