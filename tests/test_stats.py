@@ -317,7 +317,9 @@ def test_render_formats() -> None:
 )
 def test_sprt_decisions_in_words(elo0: float, elo1: float, decision: str, words: str) -> None:
     sprt = Sprt(SprtSpec("elo", elo0=elo0, elo1=elo1, min_deals=2))
-    assert sprt.describe("eager", "patient") == "no decision yet"
+    assert sprt.describe("eager", "patient") == (
+        "eager against patient: no decision yet after 0 deals"
+    )
     # a run of wins or losses decides it the way wanted
     x = 1.0 if decision == "H1" else 0.0
     for i in range(200):
