@@ -646,6 +646,20 @@ class Match:
             self.on_fault(seat, kind, message)
 
 
+def _names_of_bots(bots: Sequence[Bot | str]) -> tuple[str, ...]:
+    """Seat names from the bots themselves, as ``golf play`` names unnamed
+    seats: a spec's label (``greedy?threshold=3`` -> ``greedy``,
+    ``bots/keeper.py`` -> ``keeper``), a bot object's ``name`` read the same
+    way (``bot`` without one), a repeat numbered (``greedy``, ``greedy2``)."""
+    from .bots.registry import bot_label, seat_names
+
+    labels = []
+    for bot in bots:
+        name = bot if isinstance(bot, str) else getattr(bot, "name", None)
+        labels.append(bot_label(name) if isinstance(name, str) else "bot")
+    return seat_names(labels)
+
+
 def play_match(
     variant: str | Path | Variant,
     bots: Sequence[Bot | str],
@@ -664,10 +678,12 @@ def play_match(
 
     The cards come from ``key``, else from ``seed``'s key, else a fresh
     secret key (``result.seed`` holds it), exactly as ``golf play --seed``
-    deals them; ``names`` (default ``P1``, ``P2`` ...) seed the bots, so the
-    same names, seed and bots play the same game as ``golf play -p
-    NAME=BOT,... --seed N``.  ``holes`` replaces the variant's game length,
-    ``handicap`` maps a seat to the extra cards it turns up (1-2).  A bot
+    deals them; ``names`` (by default the bots' own: ``greedy``, ``keeper``
+    for ``keeper.py``, a repeat numbered ``greedy2``, as ``golf play`` names
+    unnamed seats) seed the bots, so the same names, seed and bots play the
+    same game as ``golf play -p NAME=BOT,... --seed N``.  ``holes``
+    replaces the variant's game length, ``handicap`` maps a seat to the
+    extra cards it turns up (1-2).  A bot
     that raises or answers an illegal move is a fault: ``fault_policy``
     (``random``, ``forfeit``, ``disqualify``) decides the move, and the
     seat's ``stats`` count it.  Bots made here from specs are closed here.
@@ -681,11 +697,7 @@ def play_match(
     var = resolve(variant)
     given = check_bots("bots", bots, var, specs=True)
     players = len(given)
-    seat_names = (
-        names_of("names", names, players)
-        if names is not None
-        else tuple([f"P{i + 1}" for i in range(players)])
-    )
+    seat_names = names_of("names", names, players) if names is not None else _names_of_bots(given)
     n_holes = optional_whole("holes", holes, 1, MAX_HOLES)
     policy = choice("fault_policy", fault_policy, FALLBACKS)
     keep = flag("record", record)

@@ -847,7 +847,7 @@ def test_the_scorecard_a_notebook_shows() -> None:
 def test_play_match_is_a_match_of_the_key_s_cards_and_bots_seeded_by_name() -> None:
     """What ``play_match`` promises: the same game as a Match built by hand
     from the seed's key, bots made from their specs with the seed of their
-    names (``P1``, ``P2`` unless named), every hole's events kept."""
+    names (the bots' own unless named), every hole's events kept."""
     from golfcli.bots.registry import make_bot
     from golfcli.keys import bot_seed, match_key
     from golfcli.match import play_match
@@ -856,17 +856,42 @@ def test_play_match_is_a_match_of_the_key_s_cards_and_bots_seeded_by_name() -> N
     k = match_key(7)
     bots = [
         make_bot(spec, seed=bot_seed(k, name))
-        for spec, name in [("greedy", "P1"), ("random", "P2")]
+        for spec, name in [("greedy", "greedy"), ("random", "random")]
     ]
-    by_hand = Match(builtin("six-card"), bots, ["P1", "P2"], k, holes=2, record=True).play()
-    assert (res.seed, res.names) == (k, ("P1", "P2"))
-    assert [h.events for h in res.holes] == [h.events for h in by_hand.holes]
+    by_hand = Match(builtin("six-card"), bots, ["greedy", "random"], k, holes=2, record=True)
+    by_hand_result = by_hand.play()
+    assert (res.seed, res.names) == (k, ("greedy", "random"))
+    assert [h.events for h in res.holes] == [h.events for h in by_hand_result.holes]
     assert all(h.events for h in res.holes)
     named = play_match(load_variant("duel"), ["random", "random"], names=["x", "y"], key=k, holes=1)
     assert (named.names, named.seed, named.variant, len(named.holes)) == (("x", "y"), k, "duel", 1)
     quiet = play_match("four-card", ["random", "random"], seed=1, record=False)
     assert len(quiet.holes) == builtin("four-card").game.holes
     assert quiet.events == [()] * len(quiet.holes)
+
+
+def test_play_match_names_the_seats_after_their_bots_as_golf_play_does() -> None:
+    """Unnamed seats take their bots' names, as ``golf play -p`` names them
+    (so the same seed plays the same game there): a spec's label, a bot
+    object's ``name``, ``bot`` for an object without one, repeats numbered."""
+    from golfcli.match import play_match
+    from golfcli.tui.seats import parse_players
+
+    class Nameless:
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            return legal[0]
+
+    specs = ["greedy?threshold=3", "random", "random"]
+    res = play_match("six-card", specs, holes=1, seed=3)
+    assert res.names == ("greedy", "random", "random2")
+    assert res.names == tuple(s.name for s in parse_players(",".join(specs)))
+    mixed = play_match(
+        "six-card", [RandomBot(), Nameless(), "examples/bots/minimal_bot.py"], holes=1, seed=3
+    )
+    assert mixed.names == ("random", "bot", "minimal_bot")
+    # the names seed the bots: named so explicitly, the very same game
+    same = play_match("six-card", specs, names=["greedy", "random", "random2"], holes=1, seed=3)
+    assert same.totals == res.totals and same.events == res.events
 
 
 def test_play_match_passes_on_the_handicap_and_the_fault_policy() -> None:

@@ -193,6 +193,47 @@ def _log_once(seen: tuple[Path, str, str], text: str) -> None:
         pass
 
 
+def bot_label(spec: str) -> str:
+    """The name a seat gets from its bot's spec alone: ``greedy?threshold=3``
+    -> ``greedy``, ``bots/keeper.py`` -> ``keeper``, ``pkg.mod:Name`` ->
+    ``Name``, ``cmd:...`` -> ``external``, and ``bot`` when nothing usable is
+    left.  ``golf play`` names an unnamed seat so, and
+    :func:`~golfcli.match.play_match` a seat given no name.
+
+    >>> [bot_label(s) for s in ("greedy?threshold=3", "bots/keeper.py", "pkg.mod:Mine")]
+    ['greedy', 'keeper', 'Mine']
+    """
+    import re
+
+    base = spec.split("?", 1)[0]
+    if base.startswith("cmd:"):
+        return "external"
+    if base.endswith(".py"):
+        base = Path(base).stem
+    base = base.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
+    base = re.sub(r"[^A-Za-z0-9_-]", "", base)
+    return base if base and base[0].isalpha() else "bot"
+
+
+def seat_names(labels: Sequence[str]) -> tuple[str, ...]:
+    """One name per seat from their labels, a repeat numbered from its
+    second seat on (``greedy``, ``greedy2``) as ``golf play`` numbers them."""
+    out: list[str] = []
+    taken: set[str] = set()
+    counts: dict[str, int] = {}
+    for base in labels:
+        k = counts.get(base, 0)
+        while True:
+            k += 1
+            name = base if k == 1 else f"{base}{k}"
+            if name.lower() not in taken:
+                break
+        counts[base] = k
+        taken.add(name.lower())
+        out.append(name)
+    return tuple(out)
+
+
 def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     """``greedy?threshold=3&knock_at=4`` -> ("greedy", {"threshold": 3, "knock_at": 4})."""
     if spec.startswith("cmd:") or "?" not in spec:
