@@ -43,7 +43,7 @@ from .arguments import (
 from .arguments import names as names_of
 from .bots import Bot, RandomBot, check_bots
 from .events import Event
-from .exceptions import StopMatch
+from .exceptions import InputError, StopMatch
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
 from .game import (
     count_hole,
@@ -601,13 +601,18 @@ class Match:
         v: Any = view(st, seat, info, self._seen[seat]) if wants else None
         kind = ""
         msg = ""
+        answer: Any = None
         t0 = _clock()
         try:
             if plain:  # a plain random bot's move, drawn as its choose draws it (plain_random)
                 random_bot: Any = bot
-                action = uniform(random_bot.rng, legal)
+                answer = uniform(random_bot.rng, legal)
             else:
-                action = bot.choose(v, legal)
+                # Any, not Bot: compiled, a call typed to return an Action checks
+                # the answer itself, and a str became mypyc's TypeError (a crash)
+                # where the pure build said "illegal": both now judge it below
+                chooser: Any = bot
+                answer = chooser.choose(v, legal)
         except StopMatch:  # not a fault: whoever called play() stops the match
             raise
         except BotFault as f:
@@ -615,14 +620,19 @@ class Match:
         except Exception as exc:
             kind, msg = "crash", f"{type(exc).__name__}: {exc}"
         else:
-            if not trusted and action not in legal:
-                kind, msg = "illegal", f"{action!r} is not legal now"
+            if not trusted:
+                found = answered(answer, legal)
+                if found < 0:
+                    kind, msg = "illegal", _wrong_answer(bot, answer, legal)
+                else:
+                    answer = legal[found]  # the engine's own action object
         dt = _clock() - t0
         stats.decisions += 1
         stats.time_total += dt
         if dt > stats.time_max:
             stats.time_max = dt
         if not kind:
+            action: Action = answer
             return action
         self._fault(seat, kind, msg)
         if self.fallback == "forfeit":
@@ -644,6 +654,38 @@ class Match:
         st.last_fault = message
         if self.on_fault is not None:
             self.on_fault(seat, kind, message)
+
+
+def answered(answer: object, legal: tuple[Action, ...]) -> int:
+    """Where a bot's answer is in ``legal``, or -1: one of its actions, one
+    equal to it (an ``Action`` the bot made, a plain tuple), or its text
+    (``"swap 0"``, as :meth:`golfcli.Hole.apply` takes it).  Anything else
+    -- other text, another type, an object that claims to equal every
+    action -- is none of them."""
+    n = len(legal)
+    for i in range(n):
+        if legal[i] is answer:
+            return i
+    if isinstance(answer, str):
+        try:
+            answer = Action.from_json(answer)
+        except InputError:
+            return -1
+    elif not isinstance(answer, tuple):
+        return -1
+    for i in range(n):
+        if legal[i] == answer:
+            return i
+    return -1
+
+
+def _wrong_answer(bot: object, answer: object, legal: tuple[Action, ...]) -> str:
+    """The ``illegal`` fault's message: the bot's file (or class), what it
+    returned, what it must return (:func:`golfcli.faults.answer_fault`)."""
+    from .bots.registry import source_of
+    from .faults import answer_fault
+
+    return answer_fault(source_of(bot), answer, legal)
 
 
 def _names_of_bots(bots: Sequence[Bot | str]) -> tuple[str, ...]:

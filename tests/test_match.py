@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 from golfcli.actions import Action
 from golfcli.bots import RandomBot
 from golfcli.bots.greedy import GreedyBot
+from golfcli.bots.registry import make_bot
+from golfcli.faults import FAULT_KINDS
 from golfcli.game import hole_winners
 from golfcli.match import Match, MatchResult
 from golfcli.variant import Variant, builtin, load_variant
@@ -596,8 +599,97 @@ def test_the_match_reports_each_hole_and_fault_as_it_happens() -> None:
     )
     res = m.play()
     assert holes == [11, 22]
-    assert faults[0] == (0, "illegal", "Action(kind='swap', pos=99, pos2=-1) is not legal now")
+    assert faults[0] == (
+        0,
+        "illegal",
+        "Cheater in test_match.py: choose returned Action(kind='swap', pos=99, pos2=-1), which "
+        "is not legal now; it must return one of the legal actions it was given (reveal 0, "
+        "reveal 1, reveal 2, reveal 3, reveal 4, reveal 5), as an Action or its text",
+    )
     assert len(faults) == res.stats[0].faults["illegal"] == res.stats[0].decisions
+
+
+TEXT_BOT = """
+class Bot:
+    def __init__(self, answer="text"):
+        self.answer = answer
+
+    def choose(self, view, legal):
+        if self.answer == "text":
+            return str(legal[-1])  # "reveal 5", "swap 3", "draw_stock" ...
+        if self.answer == "tuple":
+            return tuple(legal[0])
+        return {"none": None, "int": 3, "swap": "swap 99", "typo": "swp 0"}[self.answer]
+"""
+
+
+def test_a_bot_may_answer_an_action_s_text_as_hole_apply_takes_it(tmp_path: Path) -> None:
+    """``choose`` may return one of ``legal``, an equal tuple, or the text
+    ``Hole.apply`` takes (``"swap 0"``): the same moves as the actions themselves,
+    and no fault, on both builds (.ci/run runs this file on each)."""
+    from golfcli.match import play_match
+
+    (tmp_path / "texter.py").write_text(TEXT_BOT)
+    spec = str(tmp_path / "texter.py")
+    by_text = play_match("six-card", [spec, "random"], names=["t", "r"], holes=2, seed=4)
+    assert by_text.stats[0].faults == dict.fromkeys(FAULT_KINDS, 0)
+    assert by_text.stats[0].decisions > 10
+
+    class Last:
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            return legal[-1]
+
+    by_action = play_match("six-card", [Last(), "random"], names=["t", "r"], holes=2, seed=4)
+    assert by_text.events == by_action.events
+    by_tuple = play_match(
+        "six-card", [spec + "?answer=tuple", "random"], names=["t", "r"], holes=1, seed=4
+    )
+    assert by_tuple.stats[0].faults["illegal"] == 0
+
+
+@pytest.mark.parametrize(
+    "answer,returned,what",
+    [
+        ("swap", "'swap 99'", "which is not legal now"),
+        ("typo", "'swp 0'", "which is not an action"),
+        ("none", "None", "a NoneType, not an action"),
+        ("int", "3", "an int, not an action"),
+    ],
+)
+def test_any_other_answer_is_one_illegal_fault_worded_alike_on_both_builds(
+    tmp_path: Path, answer: str, returned: str, what: str
+) -> None:
+    """Text that is no legal action, a value of another type: an ``illegal``
+    fault naming the bot's file, what it returned and what it must return --
+    the compiled build once called a str mypyc's ``TypeError`` crash, with no
+    file, and the pure one said "'swap 0' is not legal now"."""
+    from golfcli.match import play_match
+
+    (tmp_path / "texter.py").write_text(TEXT_BOT)
+    spec = str(tmp_path / "texter.py")
+    faults: list[tuple[int, str, str]] = []
+    res = play_match(
+        "six-card", [f"{spec}?answer={answer}", "random"], names=["t", "r"], holes=1, seed=4
+    )
+    assert res.stats[0].faults == {
+        **dict.fromkeys(FAULT_KINDS, 0),
+        "illegal": res.stats[0].decisions,
+    }
+    m = Match(
+        builtin("six-card"),
+        [make_bot(f"{spec}?answer={answer}"), RandomBot()],
+        seed=4,
+        holes=1,
+        on_fault=lambda *f: faults.append(f),
+    )
+    m.play()
+    assert faults[0] == (
+        0,
+        "illegal",
+        f"{spec}: choose returned {returned}, {what}; it must return one of the legal actions "
+        "it was given (reveal 0, reveal 1, reveal 2, reveal 3, reveal 4, reveal 5), as an "
+        "Action or its text",
+    )
 
 
 def test_a_hole_record_holds_what_the_hole_ended_with() -> None:

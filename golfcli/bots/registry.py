@@ -121,9 +121,11 @@ class PythonBot:
 
     KEEP = 3
 
-    def __init__(self, bot: Any, log_path: Path | None = None) -> None:
+    def __init__(self, bot: Any, log_path: Path | None = None, source: str = "") -> None:
         self._bot = bot
         self._log_path = log_path
+        #: what the spec named: the bot's file as given, or ``module:Name``
+        self.source = source
         self.traces: list[str] = []
 
     @property
@@ -132,13 +134,15 @@ class PythonBot:
         return self._bot
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        # what the bot answers is the match's to judge (golfcli.match.answered):
+        # text such as "swap 0" is an answer too
         try:
-            action: Action = self._bot.choose(view, legal)
+            action: Any = self._bot.choose(view, legal)
         except (BotFault, StopMatch):  # a fault already, or a match ended on purpose
             raise
         except Exception as exc:
             raise self._crash(exc, "choose") from None
-        return action
+        return cast(Action, action)
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._bot, name)
@@ -168,6 +172,23 @@ class PythonBot:
             seen = (self._log_path, type(exc).__name__, crash_place(exc))
             _log_once(seen, f"--- golf: crash in {where} ---\n{trace}")
         return BotFault("crash", crash_message(exc))
+
+
+def source_of(bot: object) -> str:
+    """Where a bot's code is, as a fault names it: the file or
+    ``module:Name`` its spec named, else its class (or function) and the
+    file that defines it (``Mine in my_script.py``), else the class alone."""
+    if isinstance(bot, PythonBot):
+        if bot.source:
+            return bot.source
+        bot = bot.bot
+    target: Any = bot.fn if isinstance(bot, FunctionBot) else type(bot)
+    name = str(getattr(target, "__qualname__", type(bot).__name__))
+    try:
+        found = inspect.getsourcefile(target)
+    except (TypeError, OSError):  # a built-in type, a class made at run time
+        found = None
+    return f"{name} in {os.path.basename(found)}" if found else name
 
 
 #: (log file, exception type, place) of the crashes this process has logged
@@ -376,12 +397,12 @@ def make_bot(
         return builtin_factory(base, opts)(seed)
     log_path = external.get("log_path")
     if family_of(base):
-        return PythonBot(class_factory(_family_class(base), base, opts)(seed), log_path)
+        return PythonBot(class_factory(_family_class(base), base, opts)(seed), log_path, base)
     if base.endswith(".py"):
         path = Path(base)
         if base_dir is not None and not path.is_absolute():
             path = base_dir / path
-        return PythonBot(_instantiate(_load_file(path, base), base, seed, opts), log_path)
+        return PythonBot(_instantiate(_load_file(path, base), base, seed, opts), log_path, base)
     if ":" in base:
         mod_name, _, attr = base.partition(":")
         try:
@@ -397,7 +418,7 @@ def make_bot(
             ) from None
         if not hasattr(module, attr):
             raise BotSpecError(f"module {shown(mod_name)} has no {shown(attr)}")
-        return PythonBot(_instantiate(getattr(module, attr), base, seed, opts), log_path)
+        return PythonBot(_instantiate(getattr(module, attr), base, seed, opts), log_path, base)
     from ..yamlsrc import did_you_mean
 
     names = ", ".join(BUILTIN_BOTS)
