@@ -8,6 +8,7 @@ catches it, counts it and hands the decision to the fallback policy.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from collections.abc import Sequence
@@ -55,10 +56,8 @@ def answer_fault(source: str, answer: object, legal: Sequence[object]) -> str:
 
     action: object = answer
     if isinstance(answer, str):
-        try:
+        with contextlib.suppress(InputError):
             action = Action.from_json(answer)
-        except InputError:
-            pass
     if isinstance(action, tuple) and len(action) == 3 and action[0] in ACTION_KINDS:
         what = "which is not legal now"
     elif isinstance(answer, str | tuple):

@@ -43,6 +43,7 @@ from ..arguments import (
     optional_path,
     optional_text,
     reason,
+    shorten,
     shown,
     whole,
     wrong_type,
@@ -298,6 +299,7 @@ def _instantiate(
     """Build a bot from a class or a function; ``takes_seed`` is
     :func:`_takes_seed` of the class when the caller already knows it."""
     if inspect.isclass(obj):
+        check_options(obj, spec, options)
         kwargs = dict(options)
         if _takes_seed(obj) if takes_seed is None else takes_seed:
             kwargs["seed"] = seed
@@ -331,8 +333,11 @@ def _load_file(path: Path, spec: str) -> Any:
         raise BotSpecError(f"cannot load bot file {shown(str(path))}")
     module = importlib.util.module_from_spec(loader_spec)
     sys.modules[mod_name] = module
+    from .source import folder_importable
+
     try:
-        loader_spec.loader.exec_module(module)
+        with folder_importable(path):  # `import helpers` finds helpers.py beside it
+            loader_spec.loader.exec_module(module)
     except SystemExit as exc:
         # sys.exit() at import would otherwise end golf itself, silently, with the
         # bot's exit code; the bot file is at fault, so say so like any load failure.
@@ -342,12 +347,26 @@ def _load_file(path: Path, spec: str) -> Any:
     except Exception as exc:
         raise BotSpecError(
             f"bot file {shown(str(path))} failed to load: {type(exc).__name__}: {reason(exc)}"
+            + _import_hint(exc, path)
         ) from None
     for attr in ("Bot", "choose"):
         if hasattr(module, attr):
             return getattr(module, attr)
     raise BotSpecError(
         f"bot file {shown(str(path))} defines neither a Bot class nor a choose function"
+    )
+
+
+def _import_hint(exc: Exception, path: Path) -> str:
+    """What to do about a module a bot file could not import: a module
+    beside it is found (its folder is importable), anything else must be
+    installed."""
+    if not isinstance(exc, ModuleNotFoundError) or not exc.name:
+        return ""
+    top = exc.name.partition(".")[0]
+    return (
+        f" (a module of the bot's own goes in the bot file's folder, as {shorten(top)}.py; "
+        "anything else must be installed where golf runs)"
     )
 
 
@@ -474,17 +493,7 @@ def class_factory(cls: Any, base: str, opts: dict[str, Any]) -> Callable[[Any], 
     """:func:`builtin_factory` for a bot class golf knows (a built-in, or a
     family's): unknown options and options of the wrong type are refused
     once, by name."""
-    known = builtin_options(cls)
-    unknown = sorted(set(opts) - known)
-    if unknown:  # a misspelt option would otherwise be ignored without a word
-        from ..yamlsrc import did_you_mean
-
-        hint = did_you_mean(unknown[0], known)
-        said = f"bot {shown(base)} has no option {shown(unknown[0])}{hint}"
-        room = MESSAGE_MOST - len(said) - 18  # mc's 20 options are more than a line holds
-        takes = f"its options: {listing(sorted(known), room)}" if known else "it takes none"
-        raise BotSpecError(f"{said} ({takes})")
-    check_option_types(cls, base, opts)
+    check_options(cls, base, opts)
     opts = dict(opts)
     takes_seed = _takes_seed(cls)
 
@@ -497,6 +506,43 @@ def class_factory(cls: Any, base: str, opts: dict[str, Any]) -> Callable[[Any], 
             raise _cannot_create(base, exc) from None
 
     return make
+
+
+def check_options(cls: Any, spec: str, opts: Mapping[str, Any]) -> None:
+    """Refuse, once and by name, the options a bot class cannot take: one
+    its constructor does not name (unless it takes ``**kwargs``) and one of
+    another type than its annotation says (``threshold: int`` and
+    ``threshold=abc``).  The built-ins and a bot file's or module's class
+    alike, when the spec is checked (``golf validate``, a config before its
+    first game), not in every game of a run."""
+    known = builtin_options(cls) if _builtin_like(cls) else _options_of(cls)
+    unknown = [] if known is None else sorted(set(opts) - known)
+    if unknown and known is not None:  # a misspelt option would otherwise go unnoticed
+        from ..yamlsrc import did_you_mean
+
+        hint = did_you_mean(unknown[0], known)
+        said = f"bot {shown(spec)} has no option {shown(unknown[0])}{hint}"
+        room = MESSAGE_MOST - len(said) - 18  # mc's 20 options are more than a line holds
+        takes = f"its options: {listing(sorted(known), room)}" if known else "it takes none"
+        raise BotSpecError(f"{said} ({takes})")
+    check_option_types(cls, spec, dict(opts))
+
+
+def _builtin_like(cls: Any) -> bool:
+    """A class of golf's own (a built-in bot, a family's): its answers are cached."""
+    return str(getattr(cls, "__module__", "")).startswith("golfcli.")
+
+
+def _options_of(cls: Any) -> frozenset[str] | None:
+    """The options a user's bot class takes, or None when it takes any
+    (``**kwargs``) or its constructor cannot be read."""
+    try:
+        params = inspect.signature(cls).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return frozenset(p.name for p in params if p.kind is not p.VAR_POSITIONAL and p.name != "seed")
 
 
 def split_command(text: str) -> list[str]:
@@ -514,8 +560,20 @@ def split_command(text: str) -> list[str]:
 _TYPE_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
 
 
-@functools.cache
 def _init_hints(klass: Any) -> dict[str, Any]:
+    """The annotations of a bot class's constructor: golf's own classes'
+    once (:func:`_golf_hints`), a user's each time (a bot file is loaded
+    afresh for every game, each time a new class: a cache would keep them
+    all alive)."""
+    if _builtin_like(klass):
+        return _golf_hints(klass)
+    import typing
+
+    return typing.get_type_hints(klass.__init__)
+
+
+@functools.cache
+def _golf_hints(klass: Any) -> dict[str, Any]:
     """The annotations of a built-in bot's constructor.  The compiled build
     (mypyc) keeps none on its methods, so there they are read from the
     module's source, which the compiled module was built from: an option's
@@ -551,7 +609,7 @@ def _option_type(cls: Any, name: str) -> tuple[type, ...] | None:
 
     try:
         hints = _init_hints(cls)
-    except Exception:  # pragma: no cover - every built-in's hints resolve
+    except Exception:  # a user's annotation that does not resolve: unchecked
         return None
     if name not in hints:
         return None
