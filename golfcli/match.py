@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .actions import OVER, Action, uniform
+from .actions import OVER, Action, answer_index, uniform
 from .arguments import (
     callback,
     choice,
@@ -43,7 +43,7 @@ from .arguments import (
 from .arguments import names as names_of
 from .bots import Bot, RandomBot, check_bots
 from .events import Event
-from .exceptions import InputError, StopMatch
+from .exceptions import StopMatch
 from .faults import FALLBACKS, FAULT_KINDS, FORFEIT_PENALTY, BotFault
 from .game import (
     count_hole,
@@ -621,7 +621,7 @@ class Match:
             kind, msg = "crash", f"{type(exc).__name__}: {exc}"
         else:
             if not trusted:
-                found = answered(answer, legal)
+                found = answer_index(answer, legal)
                 if found < 0:
                     kind, msg = "illegal", _wrong_answer(bot, answer, legal)
                 else:
@@ -656,29 +656,6 @@ class Match:
             self.on_fault(seat, kind, message)
 
 
-def answered(answer: object, legal: tuple[Action, ...]) -> int:
-    """Where a bot's answer is in ``legal``, or -1: one of its actions, one
-    equal to it (an ``Action`` the bot made, a plain tuple), or its text
-    (``"swap 0"``, as :meth:`golfcli.Hole.apply` takes it).  Anything else
-    -- other text, another type, an object that claims to equal every
-    action -- is none of them."""
-    n = len(legal)
-    for i in range(n):
-        if legal[i] is answer:
-            return i
-    if isinstance(answer, str):
-        try:
-            answer = Action.from_json(answer)
-        except InputError:
-            return -1
-    elif not isinstance(answer, tuple):
-        return -1
-    for i in range(n):
-        if legal[i] == answer:
-            return i
-    return -1
-
-
 def _wrong_answer(bot: object, answer: object, legal: tuple[Action, ...]) -> str:
     """The ``illegal`` fault's message: the bot's file (or class), what it
     returned, what it must return (:func:`golfcli.faults.answer_fault`)."""
@@ -686,20 +663,6 @@ def _wrong_answer(bot: object, answer: object, legal: tuple[Action, ...]) -> str
     from .faults import answer_fault
 
     return answer_fault(source_of(bot), answer, legal)
-
-
-def _names_of_bots(bots: Sequence[Bot | str]) -> tuple[str, ...]:
-    """Seat names from the bots themselves, as ``golf play`` names unnamed
-    seats: a spec's label (``greedy?threshold=3`` -> ``greedy``,
-    ``bots/keeper.py`` -> ``keeper``), a bot object's ``name`` read the same
-    way (``bot`` without one), a repeat numbered (``greedy``, ``greedy2``)."""
-    from .bots.registry import bot_label, seat_names
-
-    labels = []
-    for bot in bots:
-        name = bot if isinstance(bot, str) else getattr(bot, "name", None)
-        labels.append(bot_label(name) if isinstance(name, str) else "bot")
-    return seat_names(labels)
 
 
 def play_match(
@@ -734,12 +697,12 @@ def play_match(
     >>> len(result.holes), result.winners
     (2, [0])
     """
-    from .bots.registry import close_bot, make_bot
+    from .bots.registry import close_bot, make_bot, names_of_bots
 
     var = resolve(variant)
     given = check_bots("bots", bots, var, specs=True)
     players = len(given)
-    seat_names = names_of("names", names, players) if names is not None else _names_of_bots(given)
+    seat_names = names_of("names", names, players) if names is not None else names_of_bots(given)
     n_holes = optional_whole("holes", holes, 1, MAX_HOLES)
     policy = choice("fault_policy", fault_policy, FALLBACKS)
     keep = flag("record", record)

@@ -75,6 +75,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "transport",
         "external",
         "source",
+        "options",
         "registry",
     ),
     "tournament": (
