@@ -267,6 +267,18 @@ def names_of_bots(bots: Sequence[Any]) -> tuple[str, ...]:
     return seat_names(labels)
 
 
+def split_label(name: str) -> tuple[str, str]:
+    """``pairs@v2`` -> ``("pairs", "v2")``: a player's name may end in a
+    label for the version of its bot, which the ratings' leaderboard shows
+    beside it; ``("pairs", "")`` without one.
+
+    >>> split_label("pairs@v2"), split_label("ann"), split_label("@v2")
+    (('pairs', 'v2'), ('ann', ''), ('@v2', ''))
+    """
+    base, at, label = name.rpartition("@")
+    return (base, label) if at and base and label else (name, "")
+
+
 def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     """``greedy?threshold=3&knock_at=4`` -> ("greedy", {"threshold": 3, "knock_at": 4})."""
     if spec.startswith("cmd:") or "?" not in spec:
