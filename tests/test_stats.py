@@ -442,6 +442,17 @@ def test_every_pair_worked_out_from_the_games(scoring: str) -> None:
     t = field(scoring)
     got = {(p["a"], p["b"]): p for p in t.pairs()}
     assert len(got) == 3
+    # the family: each pair's two-sided t test of no difference, then Holm's
+    # rule over the three (worked in order: 3 p1, then at least 2 p2, then p3)
+    raw = {}
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        deals = per_deal(i, j, scoring)
+        margins = [statistics.fmean(m for _, m, _ in g) for g in deals.values()]
+        raw[(i, j)] = scipy_stats.ttest_1samp(margins, 0.0).pvalue
+    (k1, p1), (k2, p2), (k3, p3) = sorted(raw.items(), key=lambda kv: kv[1])
+    holm = {k1: min(1, 3 * p1)}
+    holm[k2] = max(holm[k1], min(1, 2 * p2))
+    holm[k3] = max(holm[k2], p3)
     for i, j in ((0, 1), (0, 2), (1, 2)):
         deals = per_deal(i, j, scoring)
         margins = [statistics.fmean(m for _, m, _ in g) for g in deals.values()]
@@ -458,7 +469,11 @@ def test_every_pair_worked_out_from_the_games(scoring: str) -> None:
             (sign * mean - half, sign * mean + half), abs=1e-3
         )
         assert p["los"] == pytest.approx(los if sign > 0 else 1 - los, abs=1e-9)
-        assert p["separated"] == (sign * mean - half > 0)
+        assert p["p_value"] == pytest.approx(raw[(i, j)], abs=1e-9)
+        assert p["p_holm"] == pytest.approx(holm[(i, j)], abs=1e-9)
+        assert p["comparisons"] == 3
+        assert p["separated_unadjusted"] == (sign * mean - half > 0)
+        assert p["separated"] == (sign * mean - half > 0 and holm[(i, j)] < 0.05)
         smean, shalf, _ = t_summary(scores) if len(set(scores)) > 1 else (scores[0], 0.0, 0.0)
         score = smean if sign > 0 else 1 - smean
         assert p["score"] == pytest.approx(score, abs=1e-12)
