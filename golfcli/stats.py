@@ -67,6 +67,7 @@ from .verdicts import (
     order_by_pairs,
     pair_strengths,
     rank_groups,
+    score_interval,
     share_interval,
     two_sided_p,
 )
@@ -480,10 +481,13 @@ class Tally:
             sign = 1.0 if p.margin.mean >= 0 else -1.0
             a, b = (i, j) if sign > 0 else (j, i)
             lo, hi = _interval(p.margin, sign)
-            slo, shi = _interval(p.score, sign, centre=0.5)
-            if slo is not None and shi is not None:
-                slo, shi = max(slo, 0.0), min(shi, 1.0)  # a score lies in [0, 1]
             score = 0.5 + sign * (p.score.mean - 0.5)
+            # the score's interval: Wilson's over deals (lopsided near 0 and 1,
+            # never a point), turned to a's side; its Elo is read from its ends
+            found = score_interval(p.score, p.games)
+            slo = shi = None
+            if found is not None:
+                slo, shi = (found.lo, found.hi) if sign > 0 else (1 - found.hi, 1 - found.lo)
             separated = self._separated(a, b, tests) == 1
             raw, adjusted = tests[(i, j)]
             need = deals_to_separate(p.margin.sd, resolution) if p.margin.n > 1 else None

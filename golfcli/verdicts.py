@@ -96,22 +96,39 @@ def wilson(p: float, n: float, z: float = Z975) -> tuple[float, float]:
 
 def share_interval(ratio: Ratio) -> Interval | None:
     """The 95% interval of a share counted over clusters (wins over games,
-    deals as clusters; None below 2 clusters): Wilson's interval
-    (:func:`wilson`) with Kish's effective number of trials,
-    ``p (1 - p) / var``, ``var`` the cluster-robust variance -- fewer trials
-    than games when a deal's games go together, at most the games -- and
-    Student's t quantile with clusters - 1 degrees of freedom for ``z``, as
-    the other intervals over deals have (Korn and Graubard's small-sample
-    correction).  Where the variance says nothing (every deal alike, a share
-    of 0 or 1) the games count as trials: even a perfect record after a few
-    deals is an interval well inside [0, 1], never "100 ± 0"."""
+    deals as clusters; None below 2 clusters): :func:`wilson_over` with the
+    cluster-robust variance of the ratio and its games as the most trials."""
     p, var = ratio.value, ratio.var()
     if p is None or var is None:
         return None
+    return wilson_over(p, var, ratio.sg, ratio.n)
+
+
+def score_interval(run: Running, games: int) -> Interval | None:
+    """The 95% interval of a pair's mean result (a deal's mean score, win 1,
+    draw 1/2, loss 0, over ``run``'s deals; None below 2 deals):
+    :func:`wilson_over` with the variance of that mean and the ``games``
+    behind it as the most trials.  A perfect record is an interval reaching
+    well below 1, never the point 1 that a t interval of no spread gives
+    (whose Elo would read "≥ +1200 to ≥ +1200")."""
+    if run.n < 2:
+        return None
+    return wilson_over(run.mean, run.var / run.n, games, run.n)
+
+
+def wilson_over(p: float, var: float, trials: float, clusters: int) -> Interval:
+    """Wilson's interval (:func:`wilson`) of a proportion ``p`` measured over
+    ``clusters`` deals: with Kish's effective number of trials, ``p (1 - p)
+    / var`` (``var`` the variance of ``p``: fewer trials than games when a
+    deal's games go together), at most ``trials``, and Student's t quantile
+    with clusters - 1 degrees of freedom for ``z``, as the other intervals
+    over deals have (Korn and Graubard's small-sample correction).  Where
+    the variance says nothing (every deal alike, a share of 0 or 1) the
+    ``trials`` count: even a perfect record after a few deals is an interval
+    well inside [0, 1], never "100 ± 0"."""
     p = min(max(p, 0.0), 1.0)
-    games = ratio.sg
-    n = min(games, p * (1 - p) / var) if var > 0 and 0 < p < 1 else games
-    lo, hi = wilson(p, n, t975(ratio.n - 1))
+    n = min(trials, p * (1 - p) / var) if var > 0 and 0 < p < 1 else trials
+    lo, hi = wilson(p, n, t975(clusters - 1))
     return Interval(p, lo, hi)
 
 

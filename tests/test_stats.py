@@ -474,7 +474,7 @@ def test_every_pair_worked_out_from_the_games(scoring: str) -> None:
         assert p["comparisons"] == 3
         assert p["separated_unadjusted"] == (sign * mean - half > 0)
         assert p["separated"] == (sign * mean - half > 0 and holm[(i, j)] < 0.05)
-        smean, shalf, _ = t_summary(scores) if len(set(scores)) > 1 else (scores[0], 0.0, 0.0)
+        smean = statistics.fmean(scores)
         score = smean if sign > 0 else 1 - smean
         assert p["score"] == pytest.approx(score, abs=1e-12)
         assert p["elo"] == pytest.approx(elo_of(score), abs=1e-9)
@@ -483,7 +483,16 @@ def test_every_pair_worked_out_from_the_games(scoring: str) -> None:
             assert p["los_score"] == pytest.approx(
                 scipy_stats.t.cdf(sign * (smean - 0.5) / sem, len(scores) - 1), abs=1e-9
             )
-            lo, hi = score - shalf, score + shalf
+            # the score's interval is Wilson's (scipy's, with n and z set): Kish's
+            # effective games p (1 - p) / var(mean), at most the games, and
+            # z = t(0.975, deals - 1); the Elo is read from its two ends
+            games = sum(len(g) for g in deals.values())
+            n = min(games, score * (1 - score) / sem**2) if 0 < score < 1 else games
+            z = scipy_stats.t.ppf(0.975, len(scores) - 1)
+            c = (score + z * z / (2 * n)) / (1 + z * z / n)
+            h = z / (1 + z * z / n) * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n))
+            lo, hi = max(c - h, 0.0), min(c + h, 1.0)
+            assert (p["score_lo"], p["score_hi"]) == pytest.approx((lo, hi), abs=1e-4)
             assert p["elo_lo"] == pytest.approx(elo_of(lo), abs=0.05)
             assert p["elo_hi"] == pytest.approx(elo_of(hi), abs=0.05)
             assert p["elo_ci95"] == pytest.approx((elo_of(hi) - elo_of(lo)) / 2, abs=0.05)
