@@ -97,7 +97,8 @@ def wilson(p: float, n: float, z: float = Z975) -> tuple[float, float]:
 def share_interval(ratio: Ratio) -> Interval | None:
     """The 95% interval of a share counted over clusters (wins over games,
     deals as clusters; None below 2 clusters): :func:`wilson_over` with the
-    cluster-robust variance of the ratio and its games as the most trials."""
+    cluster-robust variance of the ratio, its games the trials where that
+    variance says nothing."""
     p, var = ratio.value, ratio.var()
     if p is None or var is None:
         return None
@@ -107,8 +108,8 @@ def share_interval(ratio: Ratio) -> Interval | None:
 def score_interval(run: Running, games: int) -> Interval | None:
     """The 95% interval of a pair's mean result (a deal's mean score, win 1,
     draw 1/2, loss 0, over ``run``'s deals; None below 2 deals):
-    :func:`wilson_over` with the variance of that mean and the ``games``
-    behind it as the most trials.  A perfect record is an interval reaching
+    :func:`wilson_over` with the variance of that mean, the ``games``
+    behind it the trials where that variance says nothing.  A perfect record is an interval reaching
     well below 1, never the point 1 that a t interval of no spread gives
     (whose Elo would read "≥ +1200 to ≥ +1200")."""
     if run.n < 2:
@@ -119,15 +120,16 @@ def score_interval(run: Running, games: int) -> Interval | None:
 def wilson_over(p: float, var: float, trials: float, clusters: int) -> Interval:
     """Wilson's interval (:func:`wilson`) of a proportion ``p`` measured over
     ``clusters`` deals: with Kish's effective number of trials, ``p (1 - p)
-    / var`` (``var`` the variance of ``p``: fewer trials than games when a
-    deal's games go together), at most ``trials``, and Student's t quantile
-    with clusters - 1 degrees of freedom for ``z``, as the other intervals
-    over deals have (Korn and Graubard's small-sample correction).  Where
-    the variance says nothing (every deal alike, a share of 0 or 1) the
-    ``trials`` count: even a perfect record after a few deals is an interval
-    well inside [0, 1], never "100 ± 0"."""
+    / var`` (``var`` the variance of ``p`` with deals as clusters: fewer
+    trials than games when a deal's games go together, more when they
+    cancel, as duplicate seatings do), and Student's t quantile with
+    clusters - 1 degrees of freedom for ``z``, as the other intervals over
+    deals have (Korn and Graubard's small-sample correction).  Where the
+    variance says nothing (every deal alike, a share of 0 or 1) the
+    ``trials`` (the games) count: even a perfect record after a few deals is
+    an interval well inside [0, 1], never "100 ± 0"."""
     p = min(max(p, 0.0), 1.0)
-    n = min(trials, p * (1 - p) / var) if var > 0 and 0 < p < 1 else trials
+    n = p * (1 - p) / var if var > 0 and 0 < p < 1 else trials
     lo, hi = wilson(p, n, t975(clusters - 1))
     return Interval(p, lo, hi)
 

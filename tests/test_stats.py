@@ -484,10 +484,10 @@ def test_every_pair_worked_out_from_the_games(scoring: str) -> None:
                 scipy_stats.t.cdf(sign * (smean - 0.5) / sem, len(scores) - 1), abs=1e-9
             )
             # the score's interval is Wilson's (scipy's, with n and z set): Kish's
-            # effective games p (1 - p) / var(mean), at most the games, and
-            # z = t(0.975, deals - 1); the Elo is read from its two ends
+            # effective games p (1 - p) / var(mean) (the games where it is 0 or 1),
+            # and z = t(0.975, deals - 1); the Elo is read from its two ends
             games = sum(len(g) for g in deals.values())
-            n = min(games, score * (1 - score) / sem**2) if 0 < score < 1 else games
+            n = score * (1 - score) / sem**2 if 0 < score < 1 else games
             z = scipy_stats.t.ppf(0.975, len(scores) - 1)
             c = (score + z * z / (2 * n)) / (1 + z * z / n)
             h = z / (1 + z * z / n) * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n))
