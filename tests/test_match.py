@@ -692,6 +692,47 @@ def test_any_other_answer_is_one_illegal_fault_worded_alike_on_both_builds(
     )
 
 
+def test_a_wrapped_bot_is_still_named_by_its_file(tmp_path: Path) -> None:
+    """``golf check-bot`` and ``golf play`` wrap a bot in an object that passes
+    its attributes through: the fault still names the bot's file, not the
+    wrapper's class."""
+    from golfcli.bots.registry import source_of
+
+    (tmp_path / "texter.py").write_text(TEXT_BOT)
+    spec = str(tmp_path / "texter.py")
+
+    class Wrapper:
+        def __init__(self, bot: Any) -> None:
+            self._bot = bot
+
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            return self._bot.choose(view, legal)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self._bot, name)
+
+    wrapped = Wrapper(make_bot(f"{spec}?answer=none"))
+    assert source_of(wrapped) == spec
+    faults: list[tuple[int, str, str]] = []
+    Match(
+        builtin("six-card"),
+        [wrapped, RandomBot()],
+        seed=4,
+        holes=1,
+        on_fault=lambda *f: faults.append(f),
+    ).play()
+    assert faults[0][2].startswith(f"{spec}: choose returned None, a NoneType, not an action")
+
+    class Hostile:
+        def __getattr__(self, name: str) -> Any:
+            raise RuntimeError("no")
+
+    assert (
+        source_of(Hostile()) == "test_a_wrapped_bot_is_still_named_by_its_file.<locals>."
+        "Hostile in test_match.py"
+    )
+
+
 def test_a_hole_record_holds_what_the_hole_ended_with() -> None:
     m = Match(builtin("six-card"), [GreedyBot(), GreedyBot()], seed=3, holes=2, record=True)
     first: list[object] = []

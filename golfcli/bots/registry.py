@@ -124,7 +124,9 @@ class PythonBot:
         self._bot = bot
         self._log_path = log_path
         #: what the spec named: the bot's file as given, or ``module:Name``
-        self.source = source
+        #: (a wrapper that passes attributes through, as ``golf check-bot``'s
+        #: and ``golf play``'s do, passes it on: :func:`source_of`)
+        self.bot_source = source
         self.traces: list[str] = []
 
     @property
@@ -177,9 +179,13 @@ def source_of(bot: object) -> str:
     """Where a bot's code is, as a fault names it: the file or
     ``module:Name`` its spec named, else its class (or function) and the
     file that defines it (``Mine in my_script.py``), else the class alone."""
+    try:  # a hostile bot's attribute lookup may raise anything
+        given = getattr(bot, "bot_source", None)
+    except Exception:
+        given = None
+    if isinstance(given, str) and given:
+        return given
     if isinstance(bot, PythonBot):
-        if bot.source:
-            return bot.source
         bot = bot.bot
     target: Any = bot.fn if isinstance(bot, FunctionBot) else type(bot)
     name = str(getattr(target, "__qualname__", type(bot).__name__))
