@@ -697,7 +697,8 @@ def play_match(
     >>> len(result.holes), result.winners
     (2, [0])
     """
-    from .bots.registry import close_bot, make_bot, names_of_bots
+    from .bots.names import names_of_bots
+    from .bots.registry import close_bot, make_bot
 
     var = resolve(variant)
     given = check_bots("bots", bots, var, specs=True)

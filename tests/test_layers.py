@@ -74,6 +74,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "mc",
         "transport",
         "external",
+        "names",
         "source",
         "options",
         "registry",

@@ -159,7 +159,7 @@ class _Seen:
 
     def given(self, spec: str, name: str) -> None:
         """Given as ``spec`` under ``name`` in the next run (runs in order)."""
-        from ..bots.registry import split_label
+        from ..bots.names import split_label
 
         self.bot = spec
         label = split_label(name)[1]

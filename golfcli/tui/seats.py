@@ -36,7 +36,7 @@ _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,19}$")
 def _default_name(kind: str) -> str:
     if kind == HUMAN:
         return "you"
-    from ..bots.registry import bot_label
+    from ..bots.names import bot_label
 
     return bot_label(kind)
 
