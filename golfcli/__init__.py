@@ -29,7 +29,7 @@ instead (to compare the builds, or to test edited code in an editable
 install without compiling it again).
 """
 
-import os
+import os as _os
 
 # typing is not imported for this: `import golfcli` stays as cheap as
 # __version__ (mypy reads any TYPE_CHECKING as true)
@@ -129,7 +129,11 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_PUBLIC})
+    """What ``dir(golfcli)`` lists: the public names and the module's own
+    dunders, not what this file needs to work (``os``, ``TYPE_CHECKING``,
+    the lazy loader's table): a notebook's completion shows the API."""
+    own = (n for n in globals() if n.startswith("__") and n.endswith("__"))
+    return sorted({*__all__, *own})
 
 
 if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is imported here)
@@ -172,13 +176,13 @@ def _prefer_sources() -> None:
                 return None
             leaf = name.rpartition(".")[2] + ".py"
             for entry in path:
-                source = os.path.join(entry, leaf)
-                if os.path.isfile(source):
+                source = _os.path.join(entry, leaf)
+                if _os.path.isfile(source):
                     return importlib.util.spec_from_file_location(name, source)
             return None
 
     sys.meta_path.insert(0, SourcesFirst())
 
 
-if os.environ.get("GOLF_PURE", "") not in ("", "0"):
+if _os.environ.get("GOLF_PURE", "") not in ("", "0"):
     _prefer_sources()

@@ -134,3 +134,27 @@ def uniform(rng: Any, legal: Sequence[Action]) -> Action:
     interpreted Python every decision (golfcli/match.py)."""
     x: float = rng.random()  # typed: the arithmetic below is then native
     return legal[int(x * len(legal))]
+
+
+def answer_index(answer: object, legal: tuple[Action, ...]) -> int:
+    """Where a bot's answer is in ``legal``, or -1 (the match's judgement of
+    every answer of a bot golf does not trust): one of its actions, one
+    equal to it (an ``Action`` the bot made, a plain tuple), or its text
+    (``"swap 0"``, as :meth:`golfcli.Hole.apply` takes it).  Anything else
+    -- other text, another type, an object that claims to equal every
+    action -- is none of them."""
+    n = len(legal)
+    for i in range(n):
+        if legal[i] is answer:
+            return i
+    if isinstance(answer, str):
+        try:
+            answer = Action.from_json(answer)
+        except InputError:
+            return -1
+    elif not isinstance(answer, tuple):
+        return -1
+    for i in range(n):
+        if legal[i] == answer:
+            return i
+    return -1

@@ -8,8 +8,10 @@ catches it, counts it and hands the decision to the fallback policy.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .arguments import choice
@@ -39,6 +41,37 @@ class BotFault(GolfError):
     def __init__(self, kind: str, message: str) -> None:
         self.kind = kind if kind in FAULT_KINDS else choice("kind", kind, FAULT_KINDS)
         super().__init__(message)
+
+
+def answer_fault(source: str, answer: object, legal: Sequence[object]) -> str:
+    """The one message for a ``choose`` whose answer is none of the legal
+    actions (an ``illegal`` fault), worded the same on both builds: the bot
+    (its file, ``module:Name`` or class), what it returned and what it must
+    return.  ``bots/mine.py: choose returned 'swap 9', which is not legal
+    now; it must return one of the legal actions it was given (swap 0, swap
+    1, discard), as an Action or its text"."""
+    from .actions import ACTION_KINDS, Action
+    from .arguments import listing, shown
+    from .exceptions import InputError
+
+    action: object = answer
+    if isinstance(answer, str):
+        with contextlib.suppress(InputError):
+            action = Action.from_json(answer)
+    if isinstance(action, tuple) and len(action) == 3 and action[0] in ACTION_KINDS:
+        what = "which is not legal now"
+    elif isinstance(answer, str | tuple):
+        what = "which is not an action"
+    else:
+        what = f"{_article(type(answer).__name__)}, not an action"
+    return (
+        f"{source}: choose returned {shown(answer)}, {what}; it must return one of the legal "
+        f"actions it was given ({listing([str(a) for a in legal], 80)}), as an Action or its text"
+    )
+
+
+def _article(noun: str) -> str:
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
 def crash_message(exc: BaseException) -> str:

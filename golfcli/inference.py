@@ -204,13 +204,21 @@ class Ratio:
     def value(self) -> float | None:
         return self.sw / self.sg if self.sg else None
 
-    def ci95(self) -> float | None:
+    def var(self) -> float | None:
+        """The cluster-robust variance of :attr:`value` (None below 2 clusters)."""
         if self.n < 2 or not self.sg:
             return None
         r = self.sw / self.sg
         gbar = self.sg / self.n
         ss = max(self.ww - 2 * r * self.wg + r * r * self.gg, 0.0)
-        return t975(self.n - 1) * math.sqrt(ss / (self.n * (self.n - 1))) / gbar
+        return ss / (self.n * (self.n - 1)) / (gbar * gbar)
+
+    def ci95(self) -> float | None:
+        """Half the width of the symmetric (Wald) 95% interval, t with
+        clusters - 1 degrees of freedom: a mean's interval.  A share's is
+        :func:`golfcli.verdicts.share_interval` (never of width 0 at 0 or 1)."""
+        v = self.var()
+        return None if v is None else t975(self.n - 1) * math.sqrt(v)
 
 
 class Trace:
@@ -387,7 +395,7 @@ def bradley_terry(
                 h[i][j] -= v
                 h[i][i] += v
     a = [[h[i][j] + 1.0 / m for j in range(m)] for i in range(m)]
-    inv = _inverse(a)
+    inv = inverse(a)
     ratings = list(none)
     ses = list(none)
     for e, k in idx.items():
@@ -409,7 +417,7 @@ def _connected(active: list[int], games: Sequence[Sequence[int]]) -> bool:
     return len(seen) == len(active)
 
 
-def _inverse(a: list[list[float]]) -> list[list[float]] | None:
+def inverse(a: list[list[float]]) -> list[list[float]] | None:
     """Gauss-Jordan inverse with partial pivoting; None if singular."""
     n = len(a)
     m = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(a)]

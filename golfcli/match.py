@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .actions import OVER, Action, uniform
+from .actions import OVER, Action, answer_index, uniform
 from .arguments import (
     callback,
     choice,
@@ -601,13 +601,18 @@ class Match:
         v: Any = view(st, seat, info, self._seen[seat]) if wants else None
         kind = ""
         msg = ""
+        answer: Any = None
         t0 = _clock()
         try:
             if plain:  # a plain random bot's move, drawn as its choose draws it (plain_random)
                 random_bot: Any = bot
-                action = uniform(random_bot.rng, legal)
+                answer = uniform(random_bot.rng, legal)
             else:
-                action = bot.choose(v, legal)
+                # Any, not Bot: compiled, a call typed to return an Action checks
+                # the answer itself, and a str became mypyc's TypeError (a crash)
+                # where the pure build said "illegal": both now judge it below
+                chooser: Any = bot
+                answer = chooser.choose(v, legal)
         except StopMatch:  # not a fault: whoever called play() stops the match
             raise
         except BotFault as f:
@@ -615,14 +620,19 @@ class Match:
         except Exception as exc:
             kind, msg = "crash", f"{type(exc).__name__}: {exc}"
         else:
-            if not trusted and action not in legal:
-                kind, msg = "illegal", f"{action!r} is not legal now"
+            if not trusted:
+                found = answer_index(answer, legal)
+                if found < 0:
+                    kind, msg = "illegal", _wrong_answer(bot, answer, legal)
+                else:
+                    answer = legal[found]  # the engine's own action object
         dt = _clock() - t0
         stats.decisions += 1
         stats.time_total += dt
         if dt > stats.time_max:
             stats.time_max = dt
         if not kind:
+            action: Action = answer
             return action
         self._fault(seat, kind, msg)
         if self.fallback == "forfeit":
@@ -646,6 +656,15 @@ class Match:
             self.on_fault(seat, kind, message)
 
 
+def _wrong_answer(bot: object, answer: object, legal: tuple[Action, ...]) -> str:
+    """The ``illegal`` fault's message: the bot's file (or class), what it
+    returned, what it must return (:func:`golfcli.faults.answer_fault`)."""
+    from .bots.registry import source_of
+    from .faults import answer_fault
+
+    return answer_fault(source_of(bot), answer, legal)
+
+
 def play_match(
     variant: str | Path | Variant,
     bots: Sequence[Bot | str],
@@ -664,10 +683,12 @@ def play_match(
 
     The cards come from ``key``, else from ``seed``'s key, else a fresh
     secret key (``result.seed`` holds it), exactly as ``golf play --seed``
-    deals them; ``names`` (default ``P1``, ``P2`` ...) seed the bots, so the
-    same names, seed and bots play the same game as ``golf play -p
-    NAME=BOT,... --seed N``.  ``holes`` replaces the variant's game length,
-    ``handicap`` maps a seat to the extra cards it turns up (1-2).  A bot
+    deals them; ``names`` (by default the bots' own: ``greedy``, ``keeper``
+    for ``keeper.py``, a repeat numbered ``greedy2``, as ``golf play`` names
+    unnamed seats) seed the bots, so the same names, seed and bots play the
+    same game as ``golf play -p NAME=BOT,... --seed N``.  ``holes``
+    replaces the variant's game length, ``handicap`` maps a seat to the
+    extra cards it turns up (1-2).  A bot
     that raises or answers an illegal move is a fault: ``fault_policy``
     (``random``, ``forfeit``, ``disqualify``) decides the move, and the
     seat's ``stats`` count it.  Bots made here from specs are closed here.
@@ -676,16 +697,13 @@ def play_match(
     >>> len(result.holes), result.winners
     (2, [0])
     """
+    from .bots.names import names_of_bots
     from .bots.registry import close_bot, make_bot
 
     var = resolve(variant)
     given = check_bots("bots", bots, var, specs=True)
     players = len(given)
-    seat_names = (
-        names_of("names", names, players)
-        if names is not None
-        else tuple([f"P{i + 1}" for i in range(players)])
-    )
+    seat_names = names_of("names", names, players) if names is not None else names_of_bots(given)
     n_holes = optional_whole("holes", holes, 1, MAX_HOLES)
     policy = choice("fault_policy", fault_policy, FALLBACKS)
     keep = flag("record", record)

@@ -147,8 +147,8 @@ class Sprt:
     def describe(self, a: str, b: str) -> str:
         s = self.spec
         d = self.decision
-        if d is None:
-            return "no decision yet"
+        if d is None:  # said as plainly as a decision: a summary is never empty
+            return f"{a} against {b}: no decision yet after {plural(self.obs.n, 'deal')}"
         if s.kind == "elo":
             # in words a player reads next to the table; the hypotheses after
             won, lost = (s.elo1, s.elo0) if d == "H1" else (s.elo0, s.elo1)
@@ -261,6 +261,6 @@ class SprtField:
             "bounds": [round(first.lower, 6), round(first.upper, 6)],
             "deals": self.deals,
             "decided": self.decided,
-            "summary": self.summary() if any(t.decision for _, t in self.tests) else None,
+            "summary": self.summary(),
             "tests": [t.to_json(self.names[self.candidate], self.names[b]) for b, t in self.tests],
         }

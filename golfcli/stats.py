@@ -62,6 +62,15 @@ from .inference import (
 )
 from .render import plural
 from .sprt import TRACE_POINTS, Sprt, SprtField, SprtSpec
+from .verdicts import (
+    holm,
+    order_by_pairs,
+    pair_strengths,
+    rank_groups,
+    score_interval,
+    share_interval,
+    two_sided_p,
+)
 
 __all__ = [
     "ELO",
@@ -82,6 +91,10 @@ __all__ = [
 #: The difference a power estimate is made for: half a stroke a hole in
 #: stroke play, half a hole won a game in match play.
 RESOLUTION = 0.5
+
+#: The chance of a wrong "better" a report allows, over all its pairs together
+#: (Holm's rule across the pairs: :func:`golfcli.verdicts.holm`).
+ALPHA = 0.05
 
 
 @dataclass(frozen=True)
@@ -326,64 +339,125 @@ class Tally:
         return self.pair.get((j, i)), -1.0
 
     def standings(self) -> list[dict[str, Any]]:
-        """One object per entrant, best first (see :meth:`_rank_key`), each
-        with the run of places the data do not order (``rank_group``)."""
+        """One object per entrant, best first in the order the pairs support
+        (:meth:`_order`), each with the run of places the data do not order
+        (``rank_group``) and whether its pair with the next one down
+        separates them (``separated_from_next``, after Holm's rule over the
+        report's pairs, as the pairs say it)."""
         self.flush()
         ratings, ses = self.ratings()
-        rows: list[dict[str, Any]] = []
+        strengths = self._strengths()
+        rows: dict[int, dict[str, Any]] = {}
         for i, (name, t) in enumerate(zip(self.names, self.entrants, strict=True)):
             ci = t.win_share.ci95()
-            rows.append(
-                {
-                    "player": name,
-                    "games": t.games,
-                    "wins": t.wins,
-                    "win_pct": 100.0 * t.wins / t.games if t.games else None,
-                    "win_pct_ci95": None if ci is None else 100.0 * ci,
-                    "mean_hole_score": t.hole_mean.value,
-                    "mean_hole_score_ci95": t.hole_mean.ci95(),
-                    "mean_total": t.total.mean if t.games else None,
-                    "holes_won": t.holes_won,
-                    "holes_won_per_game": t.holes_won / t.games if t.games else None,
-                    "rating": ratings[i],
-                    "rating_se": ses[i],
-                    "faults": dict(t.faults),
-                    "faults_total": sum(t.faults.values()),
-                    "disqualified_games": t.disqualified,
-                    "restarts": t.restarts,
-                    "_index": i,
-                }
-            )
-        rows.sort(key=self._rank_key)
-        for k, r in enumerate(rows):
-            nxt = rows[k + 1] if k + 1 < len(rows) else None
+            share = share_interval(t.win_share)
+            rows[i] = {
+                "player": name,
+                "games": t.games,
+                "wins": t.wins,
+                "win_pct": 100.0 * t.wins / t.games if t.games else None,
+                "win_pct_lo": None if share is None else 100.0 * share.lo,
+                "win_pct_hi": None if share is None else 100.0 * share.hi,
+                "win_pct_ci95": None if ci is None else 100.0 * ci,
+                "mean_hole_score": t.hole_mean.value,
+                "mean_hole_score_ci95": t.hole_mean.ci95(),
+                "mean_total": t.total.mean if t.games else None,
+                "holes_won": t.holes_won,
+                "holes_won_per_game": t.holes_won / t.games if t.games else None,
+                "strength": strengths[i],
+                "rating": ratings[i],
+                "rating_se": ses[i],
+                "faults": dict(t.faults),
+                "faults_total": sum(t.faults.values()),
+                "disqualified_games": t.disqualified,
+                "restarts": t.restarts,
+            }
+        tests = self._tests()
+        order = self._order(rows, strengths)
+        groups = rank_groups(order, lambda i, j: self._separated(i, j, tests))
+        out = []
+        for k, i in enumerate(order):
             sep, los = None, None
-            if nxt is not None:
-                pair, sign = self._pair(r["_index"], nxt["_index"])
+            if k + 1 < len(order):
+                pair, sign = self._pair(i, order[k + 1])
                 if pair is not None and pair.margin.n > 1:
-                    lo, _ = _interval(pair.margin, sign)
-                    sep = lo is not None and lo > 0
+                    sep = self._separated(i, order[k + 1], tests) == 1
                     los = _seen_from(sign, pair.margin.prob_above(0.0))
                 elif pair is not None:
                     sep = False
-            r["separated_from_next"] = sep
-            r["los_vs_next"] = los
-        start = 0
-        for k, r in enumerate(rows):
-            if r["separated_from_next"] is True or k == len(rows) - 1:
-                for x in rows[start : k + 1]:
-                    x["rank_group"] = [start + 1, k + 1]
-                start = k + 1
-        out = []
-        for k, r in enumerate(rows, start=1):
-            del r["_index"]
-            out.append({"rank": k, **r})
+            out.append(
+                {
+                    "rank": k + 1,
+                    **rows[i],
+                    "separated_from_next": sep,
+                    "los_vs_next": los,
+                    "rank_group": groups[k],
+                }
+            )
         return out
 
-    def _rank_key(self, r: dict[str, Any]) -> tuple[float, float, str]:
+    def _strengths(self) -> list[float | None]:
+        """Each entrant's paired advantage over the field, fitted to every
+        pair's mean margin (:func:`golfcli.verdicts.pair_strengths`, deals
+        as weights): strokes a hole fewer (match play: holes a game more)."""
+        margins = {key: (p.margin.mean, float(p.margin.n)) for key, p in self.pair.items()}
+        return pair_strengths(len(self.names), margins)
+
+    def _order(
+        self, rows: Mapping[int, Mapping[str, Any]], strengths: Sequence[float | None]
+    ) -> list[int]:
+        """The standings' order, as the pairs support it: by the fitted paired
+        strength (entrants in no pair last), ties by :meth:`_rank_key`; then
+        any two neighbours whose own pair favours the lower one are swapped
+        (:func:`golfcli.verdicts.order_by_pairs`), so that "ahead of next"
+        never contradicts the order."""
+
+        def key(i: int) -> tuple[float, tuple[float, float, str]]:
+            s = strengths[i]
+            return (math.inf if s is None else -s, self._rank_key(rows[i]))
+
+        def ahead(i: int, j: int) -> int:
+            pair, sign = self._pair(i, j)
+            if pair is None or not pair.margin.n:
+                return 0
+            d = sign * pair.margin.mean
+            return 1 if d > 0 else -1 if d < 0 else 0
+
+        return order_by_pairs(sorted(rows, key=key), ahead)
+
+    def _tests(self) -> dict[tuple[int, int], tuple[float | None, float | None]]:
+        """Per pair (i < j) the two-sided p-value of its margin (no
+        difference) and Holm's adjustment of it over every pair of the
+        report: the family whose false "better"s the report keeps under
+        :data:`ALPHA` together."""
+        keys = sorted(self.pair)
+        raw = [two_sided_p(self.pair[k].margin) for k in keys]
+        return dict(zip(keys, zip(raw, holm(raw), strict=True), strict=True))
+
+    def _separated(
+        self, i: int, j: int, tests: Mapping[tuple[int, int], tuple[float | None, float | None]]
+    ) -> int:
+        """1 when the report calls i better than j, -1 when j better than i,
+        0 when it calls neither (or they never met): the pair's 95% interval
+        leaves out no difference and, with more than one pair, its Holm-
+        adjusted p-value is below :data:`ALPHA` (one pair: the interval alone,
+        so the verdict and the interval shown never disagree)."""
+        pair, sign = self._pair(i, j)
+        if pair is None:
+            return 0
+        lo, hi = _interval(pair.margin, 1.0)
+        if lo is None or hi is None or lo <= 0 <= hi:
+            return 0
+        if len(tests) > 1:
+            adjusted = tests[(min(i, j), max(i, j))][1]
+            if adjusted is None or adjusted >= ALPHA:
+                return 0
+        return int(sign) if lo > 0 else -int(sign)
+
+    def _rank_key(self, r: Mapping[str, Any]) -> tuple[float, float, str]:
         """Strokes a hole (stroke play, fewer first) or holes won a game (match
         play, more first): the measure the format scores, over every game;
-        then win share, then name."""
+        then win share, then name.  Orders entrants the pairs leave equal."""
         if r["games"] == 0:
             return (math.inf, math.inf, r["player"])
         first = r["mean_hole_score"] if self.scoring == "stroke" else -r["holes_won_per_game"]
@@ -391,17 +465,31 @@ class Tally:
 
     def pairs(self, resolution: float = RESOLUTION) -> list[dict[str, Any]]:
         """Every pair that met, the better-looking one first (``a``): paired
-        per-deal margin with its t interval and LOS, pairwise score and its
-        Elo, and the deals a difference of ``resolution`` would need."""
+        per-deal margin with its t interval, its p-value (``p_value``) and
+        Holm's adjustment over the report's pairs (``p_holm``, of
+        ``comparisons`` tests), LOS, pairwise score and its Elo (the two ends
+        of each interval: a score's is cut at 0 and 1, an Elo's lopsided),
+        and the deals a difference of ``resolution`` would need.
+        ``separated`` is the verdict ("better"): the margin's interval leaves
+        out no difference and, with several pairs, Holm's rule agrees;
+        ``separated_unadjusted`` is the interval alone."""
         self.flush()
+        tests = self._tests()
+        comparisons = sum(1 for raw, _ in tests.values() if raw is not None)
         out: list[dict[str, Any]] = []
         for (i, j), p in sorted(self.pair.items()):
             sign = 1.0 if p.margin.mean >= 0 else -1.0
             a, b = (i, j) if sign > 0 else (j, i)
             lo, hi = _interval(p.margin, sign)
-            slo, shi = _interval(p.score, sign, centre=0.5)
             score = 0.5 + sign * (p.score.mean - 0.5)
-            separated = lo is not None and lo > 0
+            # the score's interval: Wilson's over deals (lopsided near 0 and 1,
+            # never a point), turned to a's side; its Elo is read from its ends
+            found = score_interval(p.score, p.games)
+            slo = shi = None
+            if found is not None:
+                slo, shi = (found.lo, found.hi) if sign > 0 else (1 - found.hi, 1 - found.lo)
+            separated = self._separated(a, b, tests) == 1
+            raw, adjusted = tests[(i, j)]
             need = deals_to_separate(p.margin.sd, resolution) if p.margin.n > 1 else None
             out.append(
                 {
@@ -414,7 +502,11 @@ class Tally:
                     "margin_lo": lo,
                     "margin_hi": hi,
                     "los": _seen_from(sign, p.margin.prob_above(0.0)),
+                    "p_value": raw,
+                    "p_holm": adjusted,
+                    "comparisons": comparisons,
                     "separated": separated,
+                    "separated_unadjusted": lo is not None and lo > 0,
                     "resolution": resolution,
                     "deals_for_resolution": None if need is None else math.ceil(need),
                     "more_deals": None
@@ -422,6 +514,8 @@ class Tally:
                     else max(0, math.ceil(need) - p.margin.n),
                     "score": score,
                     "score_ci95": p.score.ci95(),
+                    "score_lo": slo,
+                    "score_hi": shi,
                     "los_score": _seen_from(sign, p.score.prob_above(0.5)),
                     "elo": score_elo(score),
                     "elo_lo": None if slo is None else score_elo(slo),

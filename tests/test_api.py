@@ -37,6 +37,9 @@ def test_every_public_name_is_listed_loads_and_says_what_it_is() -> None:
         doc = getattr(value, "__doc__", None)
         assert doc and len(doc.strip()) > 20, f"golfcli.{name} has no docstring"
     assert sorted(set(dir(golfcli)) & set(golfcli.__all__)) == sorted(golfcli.__all__)
+    # nothing else but the module's dunders: not os, TYPE_CHECKING or the loader's helpers
+    extra = [n for n in dir(golfcli) if n not in golfcli.__all__ and not n.startswith("__")]
+    assert extra == [], extra
     with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
         golfcli.nothing_here  # noqa: B018
 
@@ -386,7 +389,7 @@ def test_play_match_returns_scores_winners_and_the_log() -> None:
     assert len(r.holes) == 3 and [h.number for h in r.holes] == [1, 2, 3]
     assert r.totals == [sum(h.scores[s] for h in r.holes) for s in (0, 1)]
     assert r.winners == [min(range(2), key=lambda s: r.totals[s])]
-    assert r.names == ("P1", "P2") and len(r.events) == 3
+    assert r.names == ("greedy", "random") and len(r.events) == 3
     assert r.events[0][0].kind == "deal" and r.events[0][-1].kind == "end"
     assert r.events[0][-1].totals == r.holes[0].scores
     again = golfcli.play_match("six-card", ["greedy", "random"], holes=3, seed=7)
@@ -455,6 +458,10 @@ def test_run_tournament_returns_the_report(report: golfcli.Report) -> None:
     assert report.render("csv").splitlines()[0].startswith("rank,player,games")
     assert report.result is not None and report.result.played == 6
     assert repr(report) == "<Report 'api': 6 of 6 games, first g>"
+    # every key of the document is an attribute too, the same object
+    for key in report:
+        assert getattr(report, key) == report[key], key
+    assert report.run["seed"] == 5 and report.sprt is None and set(report.timing) == {"g", "r"}
 
 
 def test_the_report_is_the_same_at_any_worker_count_and_from_a_file(

@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("exceptions",),  # GolfError and its branches: every module may raise them
     ("arguments",),  # the library's doors: argument checks, and messages' shortened echoes
     ("cards", "interrupts", "keys", "limits", "inference"),
-    ("yamlsrc", "render"),
+    ("yamlsrc", "render", "verdicts"),
     ("variant", "notation"),  # notation: Card and Layout, the public face of cards
     ("rulestext", "scoring", "validate"),
     ("actions", "events"),  # a hole's actions and its log: what HoleState does and records
@@ -74,6 +74,9 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "mc",
         "transport",
         "external",
+        "names",
+        "source",
+        "options",
         "registry",
     ),
     "tournament": (

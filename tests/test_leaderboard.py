@@ -194,12 +194,15 @@ def test_the_board_of_one_game_by_hand(tmp_path: Path) -> None:
         "runs": 1,
     }
     top = b["ratings"][0]
-    assert {k: v for k, v in top.items() if k != "last_seen"} == {
+    assert {k: v for k, v in top.items() if not k.endswith("_seen")} == {
         "rank": 1,
         "bot": "greedy",
         "options": {},
         "code": "c1",
         "names": ["ann"],
+        "label": None,
+        "labels": [],
+        "specs": ["greedy"],
         "rating": round(first.mu, 4),
         "sigma": round(first.sigma, 4),
         "ci95": round(1.96 * first.sigma, 4),
@@ -207,6 +210,7 @@ def test_the_board_of_one_game_by_hand(tmp_path: Path) -> None:
     }
     assert [r["rank"] for r in b["ratings"]] == [1, 2]
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", top["last_seen"])
+    assert top["first_seen"] == top["last_seen"]  # one game
 
 
 def test_the_board_is_sorted_by_the_low_end_not_the_rating(tmp_path: Path) -> None:
@@ -248,6 +252,59 @@ def test_equal_low_ends_are_ordered_by_rating_then_bot_then_code(tmp_path: Path)
     record(db2, run, games)
     (board,) = boards(db2)
     assert [(r.bot, r.code) for r in board.rows] == [("same", "c2"), ("same", "c9")]
+
+
+def test_what_makes_recorded_bots_one_bot() -> None:
+    """A bot file is its code and options, whatever its path; an external
+    program its command with the files it names left out, and their code; a
+    built-in (all share golf's code) or a module's class its spec too; a
+    record without code, its spec alone."""
+    ident = leaderboard.identity
+    assert ident("bots/a.py", "{}", "c1") == ident("../x/b.py", "{}", "c1")
+    assert ident("bots/a.py", "{}", "c1") != ident("bots/a.py", '{"low": 3}', "c1")
+    assert ident("bots/a.py", "{}", "c1") != ident("bots/a.py", "{}", "c2")
+    assert ident("bots/a.py", "{}", "") != ident("bots/b.py", "{}", "")
+    assert ident("cmd:python3 a/x.py", "{}", "c1") == ident("cmd:python3 ../x.py", "{}", "c1")
+    assert ident("cmd:python3 x.py", "{}", "c1") != ident("cmd:python3 x.py --fast", "{}", "c1")
+    assert ident("cmd:python3 x.py", "{}", "c1") != ident("bots/x.py", "{}", "c1")
+    # a command recorded before golf named commands cmd: stays its own (its code
+    # then held the script's path, so nothing else has it)
+    assert ident("python3 x.py", "{}", "c1") != ident("x.py", "{}", "c1")
+    assert ident("greedy", "{}", "g1") != ident("random", "{}", "g1")
+    assert ident("pkg.m:A", "{}", "m1") != ident("pkg.m:B", "{}", "m1")
+
+
+def test_one_row_per_code_pooled_across_specs_with_labels_and_first_and_last_seen(
+    tmp_path: Path,
+) -> None:
+    """Records of one code under two specs, as a database written before
+    fingerprints left paths out holds them side by side with newer ones:
+    read as one bot (one rating over both runs' games), nothing lost."""
+    db = tmp_path / "r.db"
+    one = info("1", {"pairs@v1": "bots/pairs.py", "g": "greedy"})
+    two = info("2", {"mine": "copy/mybot.py", "g": "greedy"}, started="2026-01-02T00:00:00Z")
+    record(db, one, [heads_up("pairs@v1", "g", 1, 9)])
+    record(db, two, [heads_up("mine", "g", 9, 1), heads_up("mine", "g", 1, 9)])
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET recorded = '2026-01-0' || (game + 1) || 'T00:00:00Z'")
+    (board,) = boards(db)
+    assert sorted(r.bot for r in board.rows) == ["copy/mybot.py", "greedy"]
+    mine = rows_of(board)["copy/mybot.py"]
+    assert (mine.specs, mine.names, mine.labels, mine.label) == (
+        ["copy/mybot.py", "bots/pairs.py"],
+        ["mine", "pairs@v1"],
+        ["v1"],
+        "v1",
+    )
+    assert (mine.games, mine.first_seen, mine.last_seen) == (
+        3,
+        "2026-01-01T00:00:00Z",
+        "2026-01-02T00:00:00Z",
+    )
+    replay = Replay()
+    for ranks in ([0, 1], [1, 0], [0, 1]):
+        replay.game([["mine"], ["g"]], ranks)
+    assert (mine.mu, mine.sigma) == pytest.approx(replay.r["mine"], abs=1e-9)
 
 
 def test_many_sided_games_partners_and_ties_follow_the_model(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 from golfcli.actions import Action
 from golfcli.bots import RandomBot
 from golfcli.bots.greedy import GreedyBot
+from golfcli.bots.registry import make_bot
+from golfcli.faults import FAULT_KINDS
 from golfcli.game import hole_winners
 from golfcli.match import Match, MatchResult
 from golfcli.variant import Variant, builtin, load_variant
@@ -596,8 +599,138 @@ def test_the_match_reports_each_hole_and_fault_as_it_happens() -> None:
     )
     res = m.play()
     assert holes == [11, 22]
-    assert faults[0] == (0, "illegal", "Action(kind='swap', pos=99, pos2=-1) is not legal now")
+    assert faults[0] == (
+        0,
+        "illegal",
+        "Cheater in test_match.py: choose returned Action(kind='swap', pos=99, pos2=-1), which "
+        "is not legal now; it must return one of the legal actions it was given (reveal 0, "
+        "reveal 1, reveal 2, reveal 3, reveal 4, reveal 5), as an Action or its text",
+    )
     assert len(faults) == res.stats[0].faults["illegal"] == res.stats[0].decisions
+
+
+TEXT_BOT = """
+class Bot:
+    def __init__(self, answer="text"):
+        self.answer = answer
+
+    def choose(self, view, legal):
+        if self.answer == "text":
+            return str(legal[-1])  # "reveal 5", "swap 3", "draw_stock" ...
+        if self.answer == "tuple":
+            return tuple(legal[0])
+        return {"none": None, "int": 3, "swap": "swap 99", "typo": "swp 0"}[self.answer]
+"""
+
+
+def test_a_bot_may_answer_an_action_s_text_as_hole_apply_takes_it(tmp_path: Path) -> None:
+    """``choose`` may return one of ``legal``, an equal tuple, or the text
+    ``Hole.apply`` takes (``"swap 0"``): the same moves as the actions themselves,
+    and no fault, on both builds (.ci/run runs this file on each)."""
+    from golfcli.match import play_match
+
+    (tmp_path / "texter.py").write_text(TEXT_BOT)
+    spec = str(tmp_path / "texter.py")
+    by_text = play_match("six-card", [spec, "random"], names=["t", "r"], holes=2, seed=4)
+    assert by_text.stats[0].faults == dict.fromkeys(FAULT_KINDS, 0)
+    assert by_text.stats[0].decisions > 10
+
+    class Last:
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            return legal[-1]
+
+    by_action = play_match("six-card", [Last(), "random"], names=["t", "r"], holes=2, seed=4)
+    assert by_text.events == by_action.events
+    by_tuple = play_match(
+        "six-card", [spec + "?answer=tuple", "random"], names=["t", "r"], holes=1, seed=4
+    )
+    assert by_tuple.stats[0].faults["illegal"] == 0
+
+
+@pytest.mark.parametrize(
+    "answer,returned,what",
+    [
+        ("swap", "'swap 99'", "which is not legal now"),
+        ("typo", "'swp 0'", "which is not an action"),
+        ("none", "None", "a NoneType, not an action"),
+        ("int", "3", "an int, not an action"),
+    ],
+)
+def test_any_other_answer_is_one_illegal_fault_worded_alike_on_both_builds(
+    tmp_path: Path, answer: str, returned: str, what: str
+) -> None:
+    """Text that is no legal action, a value of another type: an ``illegal``
+    fault naming the bot's file, what it returned and what it must return --
+    the compiled build once called a str mypyc's ``TypeError`` crash, with no
+    file, and the pure one said "'swap 0' is not legal now"."""
+    from golfcli.match import play_match
+
+    (tmp_path / "texter.py").write_text(TEXT_BOT)
+    spec = str(tmp_path / "texter.py")
+    faults: list[tuple[int, str, str]] = []
+    res = play_match(
+        "six-card", [f"{spec}?answer={answer}", "random"], names=["t", "r"], holes=1, seed=4
+    )
+    assert res.stats[0].faults == {
+        **dict.fromkeys(FAULT_KINDS, 0),
+        "illegal": res.stats[0].decisions,
+    }
+    m = Match(
+        builtin("six-card"),
+        [make_bot(f"{spec}?answer={answer}"), RandomBot()],
+        seed=4,
+        holes=1,
+        on_fault=lambda *f: faults.append(f),
+    )
+    m.play()
+    assert faults[0] == (
+        0,
+        "illegal",
+        f"{spec}: choose returned {returned}, {what}; it must return one of the legal actions "
+        "it was given (reveal 0, reveal 1, reveal 2, reveal 3, reveal 4, reveal 5), as an "
+        "Action or its text",
+    )
+
+
+def test_a_wrapped_bot_is_still_named_by_its_file(tmp_path: Path) -> None:
+    """``golf check-bot`` and ``golf play`` wrap a bot in an object that passes
+    its attributes through: the fault still names the bot's file, not the
+    wrapper's class."""
+    from golfcli.bots.registry import source_of
+
+    (tmp_path / "texter.py").write_text(TEXT_BOT)
+    spec = str(tmp_path / "texter.py")
+
+    class Wrapper:
+        def __init__(self, bot: Any) -> None:
+            self._bot = bot
+
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            return self._bot.choose(view, legal)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self._bot, name)
+
+    wrapped = Wrapper(make_bot(f"{spec}?answer=none"))
+    assert source_of(wrapped) == spec
+    faults: list[tuple[int, str, str]] = []
+    Match(
+        builtin("six-card"),
+        [wrapped, RandomBot()],
+        seed=4,
+        holes=1,
+        on_fault=lambda *f: faults.append(f),
+    ).play()
+    assert faults[0][2].startswith(f"{spec}: choose returned None, a NoneType, not an action")
+
+    class Hostile:
+        def __getattr__(self, name: str) -> Any:
+            raise RuntimeError("no")
+
+    assert (
+        source_of(Hostile()) == "test_a_wrapped_bot_is_still_named_by_its_file.<locals>."
+        "Hostile in test_match.py"
+    )
 
 
 def test_a_hole_record_holds_what_the_hole_ended_with() -> None:
@@ -847,7 +980,7 @@ def test_the_scorecard_a_notebook_shows() -> None:
 def test_play_match_is_a_match_of_the_key_s_cards_and_bots_seeded_by_name() -> None:
     """What ``play_match`` promises: the same game as a Match built by hand
     from the seed's key, bots made from their specs with the seed of their
-    names (``P1``, ``P2`` unless named), every hole's events kept."""
+    names (the bots' own unless named), every hole's events kept."""
     from golfcli.bots.registry import make_bot
     from golfcli.keys import bot_seed, match_key
     from golfcli.match import play_match
@@ -856,17 +989,42 @@ def test_play_match_is_a_match_of_the_key_s_cards_and_bots_seeded_by_name() -> N
     k = match_key(7)
     bots = [
         make_bot(spec, seed=bot_seed(k, name))
-        for spec, name in [("greedy", "P1"), ("random", "P2")]
+        for spec, name in [("greedy", "greedy"), ("random", "random")]
     ]
-    by_hand = Match(builtin("six-card"), bots, ["P1", "P2"], k, holes=2, record=True).play()
-    assert (res.seed, res.names) == (k, ("P1", "P2"))
-    assert [h.events for h in res.holes] == [h.events for h in by_hand.holes]
+    by_hand = Match(builtin("six-card"), bots, ["greedy", "random"], k, holes=2, record=True)
+    by_hand_result = by_hand.play()
+    assert (res.seed, res.names) == (k, ("greedy", "random"))
+    assert [h.events for h in res.holes] == [h.events for h in by_hand_result.holes]
     assert all(h.events for h in res.holes)
     named = play_match(load_variant("duel"), ["random", "random"], names=["x", "y"], key=k, holes=1)
     assert (named.names, named.seed, named.variant, len(named.holes)) == (("x", "y"), k, "duel", 1)
     quiet = play_match("four-card", ["random", "random"], seed=1, record=False)
     assert len(quiet.holes) == builtin("four-card").game.holes
     assert quiet.events == [()] * len(quiet.holes)
+
+
+def test_play_match_names_the_seats_after_their_bots_as_golf_play_does() -> None:
+    """Unnamed seats take their bots' names, as ``golf play -p`` names them
+    (so the same seed plays the same game there): a spec's label, a bot
+    object's ``name``, ``bot`` for an object without one, repeats numbered."""
+    from golfcli.match import play_match
+    from golfcli.tui.seats import parse_players
+
+    class Nameless:
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            return legal[0]
+
+    specs = ["greedy?threshold=3", "random", "random"]
+    res = play_match("six-card", specs, holes=1, seed=3)
+    assert res.names == ("greedy", "random", "random2")
+    assert res.names == tuple(s.name for s in parse_players(",".join(specs)))
+    mixed = play_match(
+        "six-card", [RandomBot(), Nameless(), "examples/bots/minimal_bot.py"], holes=1, seed=3
+    )
+    assert mixed.names == ("random", "bot", "minimal_bot")
+    # the names seed the bots: named so explicitly, the very same game
+    same = play_match("six-card", specs, names=["greedy", "random", "random2"], holes=1, seed=3)
+    assert same.totals == res.totals and same.events == res.events
 
 
 def test_play_match_passes_on_the_handicap_and_the_fault_policy() -> None:

@@ -66,12 +66,14 @@ def on_disk(out: Path) -> set[int]:
 
 def board(db: Path, *extra: str) -> dict[str, Any]:
     """The leaderboard's JSON without what differs between two databases of
-    the same games (when each game was recorded, where the file is)."""
+    the same games (when each game was first and last recorded, where the
+    file is)."""
     got = json.loads(ok("ratings", "--db", str(db), "--format", "json", *extra).stdout)
     got.pop("database")
     for b in got["boards"]:
         for r in b["ratings"]:
             r.pop("last_seen")
+            r.pop("first_seen")
     return dict(got)
 
 
@@ -263,6 +265,54 @@ def test_a_changed_bot_file_is_a_new_bot(tmp_path: Path) -> None:
     assert all(r["games"] == 20 for r in mine)
     greedy = [r for r in b["ratings"] if r["bot"] == "greedy" and not r["options"]]
     assert len(greedy) == 1 and greedy[0]["games"] == 40  # one bot across both runs
+
+
+def test_one_bot_one_row_however_its_file_is_named_and_labels_tell_versions(
+    tmp_path: Path,
+) -> None:
+    """The same bot file given as ``bots/pairs.py``, as ``../bots/pairs.py``
+    from another folder and copied to ``mybot.py``: one bot, one row, its
+    games pooled, every spec it was given listed.  A changed copy labelled
+    ``@v2`` in its player's name is a row of its own, with its label."""
+    code = "def choose(view, legal):\n    return legal[0]\n"
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "pairs.py").write_text(code)
+    (tmp_path / "bots" / "mybot.py").write_text(code)
+    (tmp_path / "other").mkdir()
+    db = tmp_path / "r.db"
+    runs = (
+        (tmp_path, "bots/pairs.py", "pairs@v1", 3),
+        (tmp_path / "other", "../bots/pairs.py", "pairs", 4),
+        (tmp_path, "bots/mybot.py", "mine", 5),
+    )
+    for folder, spec, name, seed in runs:
+        cfg = write(
+            folder, CFG.replace("{name: bob, bot: random}", f"{{name: '{name}', bot: {spec}}}")
+        )
+        ok("tournament", str(cfg), "--db", str(db), "--seed", str(seed), "-q")
+    (b,) = board(db)["boards"]
+    mine = [r for r in b["ratings"] if r["bot"].endswith(".py")]
+    assert len(mine) == 1, mine
+    (row,) = mine
+    # (runs started in the same second are ordered by their identity: any order here)
+    assert row["games"] == 3 * 20 and row["bot"] == row["specs"][0]
+    assert sorted(row["specs"]) == ["../bots/pairs.py", "bots/mybot.py", "bots/pairs.py"]
+    assert sorted(row["names"]) == ["mine", "pairs", "pairs@v1"]
+    assert (row["label"], row["labels"]) == ("v1", ["v1"])
+    # a changed file, labelled: a new bot, on a row of its own
+    (tmp_path / "bots" / "pairs.py").write_text(code.replace("legal[0]", "legal[-1]"))
+    cfg = write(
+        tmp_path, CFG.replace("{name: bob, bot: random}", "{name: pairs@v2, bot: bots/pairs.py}")
+    )
+    ok("tournament", str(cfg), "--db", str(db), "-q")
+    got = json.loads(ok("ratings", "--db", str(db), "--format", "json").stdout)
+    rows = [r for r in got["boards"][0]["ratings"] if r["bot"].endswith(".py")]
+    assert sorted((r["label"], r["games"]) for r in rows) == [("v1", 60), ("v2", 20)]
+    v2 = next(r for r in rows if r["label"] == "v2")
+    assert v2["first_seen"] <= v2["last_seen"] and v2["code"] != row["code"]
+    table = ok("ratings", "--db", str(db)).stdout
+    assert f"{row['bot']} (also {', '.join(row['specs'][1:])})" in table
+    assert " v2 " in table and v2["code"][:8] in table
 
 
 def test_side_ranks_follow_the_tournaments_pairwise_order() -> None:

@@ -62,22 +62,29 @@ def test_pairs_in_every_format(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     # the report opens with the verdicts in sentences, before the tables
     head = r.stdout.split("\nStandings\n")[0]
+    # "better" names the statistic it is on; with three pairs, Holm's rule over them;
+    # the Elo of the game results as its interval's two ends, never a ± of them
     assert re.search(
-        r"greedy is better than random: [\d.]+ strokes a hole fewer \(95% CI [\d.]+ to [\d.]+\), "
-        r"LOS [\d.]+%",
+        r"greedy is better than random on strokes a hole: [\d.]+ fewer \(95% CI [\d.]+ to "
+        r"[\d.]+\), LOS [\d.]+%, Holm p [<\d. ]+ over 3 comparisons; game results: Elo "
+        r"\S+ \S+ \(95% CI \S+ to \S+ \S+\)",
         head,
     ), head
+    assert "Elo" in head and "±" not in head
     assert "bold vs greedy: not separated" in head or "greedy vs bold: not separated" in head
     assert "more deals would separate a difference of 0.5 strokes a hole" in head
     assert "\nPairs\n" in r.stdout and "Elo (95% CI)" in r.stdout
     # the other formats, from the same run (golf report prints what golf tournament would)
     md = golf("report", str(out), "-f", "markdown").stdout
-    assert "### Pairs" in md and "* greedy is better than random:" in md
+    assert "### Pairs" in md and "* greedy is better than random on strokes a hole:" in md
+    # the win shares as their intervals' ends (Wilson's), never ± 0
+    standings = r.stdout.split("\nStandings\n")[1].split("\nPairs\n")[0]
+    assert re.search(r"\d+\.\d \(\d+\.\d–\d+\.\d\)", standings), standings
     rows = list(
         csv.reader(io.StringIO(golf("report", str(out), "-f", "csv", "--table", "pairs").stdout))
     )
     header = rows[0]
-    for key in ("margin_lo", "margin_hi", "los", "elo", "elo_ci95", "more_deals"):
+    for key in ("margin_lo", "margin_hi", "los", "elo", "elo_ci95", "more_deals", "p_holm"):
         assert key in header
     data = json.loads(golf("report", str(out), "-f", "json").stdout)
     pairs = {(p["a"], p["b"]): p for p in data["pairs"]}
@@ -115,6 +122,127 @@ def test_pair_statistics_by_hand() -> None:
     assert words.startswith(
         "A vs B: not separated (1.3 strokes a hole fewer for A, 95% CI -0.1 to 2.8"
     )
+
+
+def a_pair(**kw: Any) -> dict[str, Any]:
+    """A pair as the report holds one: separated, on strokes, one of three."""
+    pair: dict[str, Any] = {
+        "a": "v2",
+        "b": "v1",
+        "deals": 8,
+        "games": 16,
+        "margin": 0.15,
+        "margin_ci95": 0.6,
+        "margin_lo": -0.45,
+        "margin_hi": 0.75,
+        "los": 0.70,
+        "p_value": 0.6,
+        "p_holm": 1.0,
+        "comparisons": 3,
+        "separated": False,
+        "separated_unadjusted": False,
+        "resolution": 0.5,
+        "more_deals": None,
+        "elo": 191.3,
+        "elo_lo": -2.4,
+        "elo_hi": 1199.9,
+    }
+    pair.update(kw)
+    return pair
+
+
+STROKE = {"run": {"format": "stroke"}}
+
+
+def test_a_pair_is_said_as_its_verdict_and_its_statistic_allow() -> None:
+    # better: on strokes a hole, Holm's p beside it, the Elo's two ends (never a ±)
+    better = a_pair(
+        margin=1.35,
+        margin_lo=0.15,
+        margin_hi=2.55,
+        separated=True,
+        separated_unadjusted=True,
+        los=0.99,
+        p_holm=0.0312,
+        elo_lo=-2.4,
+        elo_hi=1199.9,
+    )
+    assert pair_sentence(better, STROKE) == (
+        "v2 is better than v1 on strokes a hole: 1.4 fewer (95% CI 0.2 to 2.6), LOS 99%, "
+        "Holm p 0.031 over 3 comparisons; game results: Elo +191 (95% CI -2 to ≥ +1200)"
+    )
+    # the interval alone would separate them, Holm's rule over 3 does not: not "better"
+    held = a_pair(
+        margin=0.6,
+        margin_lo=0.05,
+        margin_hi=1.15,
+        separated_unadjusted=True,
+        los=0.984,
+        p_holm=0.09,
+    )
+    assert pair_sentence(held, STROKE) == (
+        "v2 vs v1: not separated once 3 comparisons are allowed for (0.6 strokes a hole fewer "
+        "for v2, 95% CI 0.1 to 1.2 alone would separate them, Holm p 0.090 over 3 comparisons, "
+        "LOS 98.4%); game results: Elo +191 (95% CI -2 to ≥ +1200)"
+    )
+    # one rounding rule (0.15 is 0.2, as 1.35 is 1.4) and no -0.0
+    near = a_pair(margin_lo=-0.04, margin_hi=0.34, margin_ci95=0.6)
+    assert pair_sentence(near, STROKE).startswith(
+        "v2 vs v1: not separated (0.2 strokes a hole fewer for v2, 95% CI 0.0 to 0.3, LOS 70%)"
+    )
+    # a report from before Holm (no comparisons) still reads
+    old = {
+        k: v
+        for k, v in a_pair(separated=True, margin_lo=0.1).items()
+        if k not in ("comparisons", "p_holm", "p_value", "separated_unadjusted")
+    }
+    assert pair_sentence(old, STROKE).startswith("v2 is better than v1 on strokes a hole: 0.2")
+
+
+def test_a_perfect_record_is_an_interval_not_a_point() -> None:
+    """Three deals, every game won: the win share is its Wilson interval's ends
+    (well below 100), the Elo's lower end a number, not "≥ +1200"."""
+    t = Tally(["A", "B"], "stroke")
+    for deal in range(3):
+        for sides, totals in (((0, 1), (5, 9)), ((1, 0), (8, 4))):
+            t.add(Outcome(deal, sides, totals, 1, (0, 0), (sides.index(0),)))
+    top = t.standings()[0]
+    assert top["win_pct"] == 100.0 and top["win_pct_hi"] == 100.0
+    assert top["win_pct_lo"] < 30.0  # 6 / (6 + 4.3027^2) = 24.5%
+    (p,) = t.pairs()
+    assert p["score"] == 1.0 and p["score_lo"] < 0.3 and p["elo_lo"] < 0
+    from golfcli.render.tournament import standing_rows
+
+    _, rows = standing_rows({"run": {"format": "stroke"}, "standings": t.standings()})
+    assert rows[0][4] == "100.0 (24.5–100.0)"
+
+
+def test_the_crosstable_rounds_as_the_sentences_do() -> None:
+    from golfcli.render.tournament import cross_rows
+
+    report = {
+        "standings": [{"player": "a"}, {"player": "b"}],
+        "crosstable": [
+            {
+                "player": "a",
+                "opponent": "b",
+                "wins": 1,
+                "draws": 0,
+                "losses": 1,
+                "mean_stroke_diff": 1.35,
+            },
+            {
+                "player": "b",
+                "opponent": "a",
+                "wins": 1,
+                "draws": 0,
+                "losses": 1,
+                "mean_stroke_diff": -0.04,
+            },
+        ],
+    }
+    _, rows = cross_rows(report)
+    assert rows == [["a", "·", "1-0-1 +1.4"], ["b", "1-0-1 +0.0", "·"]]
 
 
 def test_standings_show_which_neighbours_are_separated() -> None:

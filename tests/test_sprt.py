@@ -359,7 +359,9 @@ def test_the_strokes_test_decides_on_reaching_the_upper_bound_exactly() -> None:
 
 def test_the_test_says_what_it_decided_and_why() -> None:
     s = Sprt(SprtSpec("strokes", alpha=0.05, beta=0.2, margin=2, min_deals=2))
-    assert s.why() == "" and s.describe("new", "old") == "no decision yet"
+    assert s.why() == "" and s.describe("new", "old") == (
+        "new against old: no decision yet after 0 deals"
+    )
     s.push(-2.1)
     s.push(-1.9)
     assert s.describe("new", "old") == "new scores lower than old (margin 2 strokes per game)"
@@ -407,6 +409,7 @@ def test_the_test_says_what_it_decided_and_why() -> None:
         None,
         None,
     )
+    assert undecided["summary"] == "a against b: no decision yet after 0 deals"
 
 
 def test_the_spec_as_json_names_only_its_kinds_settings() -> None:
@@ -439,7 +442,10 @@ def test_a_field_is_decided_when_every_test_is() -> None:
     ta.push(-1.9)
     assert ta.decision == "A better" and not field.decided
     assert field.deals == 2
-    assert field.summary() == "new scores lower than a (margin 2 strokes per game); no decision yet"
+    assert field.summary() == (
+        "new scores lower than a (margin 2 strokes per game); "
+        "new against b: no decision yet after 0 deals"
+    )
     # 1, -1, 0.5: about 0: 2.25, about -2: 16.25, about +2: 12.25 -> LLR(A) = 1.5 ln(2.25 /
     # 16.25) = -2.966, past -2.944, but LLR(B) = -2.542 is not; with 0: about 0: 2.25,
     # about -2: 20.25, about +2: 16.25 -> 2 ln(2.25 / 20.25) = -4.39, 2 ln(2.25 / 16.25) = -3.95
@@ -458,7 +464,11 @@ def test_a_field_is_decided_when_every_test_is() -> None:
     assert out["deals"] == 4 and out["decided"] is True and out["summary"] == field.summary()
     assert [t["b"] for t in out["tests"]] == ["a", "b"] and out["tests"][1]["deals"] == 4
     fresh = SprtField(spec, ["a", "b", "new"]).to_json()
-    assert fresh["summary"] is None and fresh["decided"] is False and fresh["deals"] == 0
+    assert fresh["decided"] is False and fresh["deals"] == 0
+    # undecided, the summary says so (never null): each test, and its deals
+    assert fresh["summary"] == (
+        "new against a: no decision yet after 0 deals; new against b: no decision yet after 0 deals"
+    )
 
 
 # --------------------------------------------------------------------------- fed by a tally

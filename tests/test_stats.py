@@ -317,7 +317,9 @@ def test_render_formats() -> None:
 )
 def test_sprt_decisions_in_words(elo0: float, elo1: float, decision: str, words: str) -> None:
     sprt = Sprt(SprtSpec("elo", elo0=elo0, elo1=elo1, min_deals=2))
-    assert sprt.describe("eager", "patient") == "no decision yet"
+    assert sprt.describe("eager", "patient") == (
+        "eager against patient: no decision yet after 0 deals"
+    )
     # a run of wins or losses decides it the way wanted
     x = 1.0 if decision == "H1" else 0.0
     for i in range(200):
@@ -440,6 +442,17 @@ def test_every_pair_worked_out_from_the_games(scoring: str) -> None:
     t = field(scoring)
     got = {(p["a"], p["b"]): p for p in t.pairs()}
     assert len(got) == 3
+    # the family: each pair's two-sided t test of no difference, then Holm's
+    # rule over the three (worked in order: 3 p1, then at least 2 p2, then p3)
+    raw = {}
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        deals = per_deal(i, j, scoring)
+        margins = [statistics.fmean(m for _, m, _ in g) for g in deals.values()]
+        raw[(i, j)] = scipy_stats.ttest_1samp(margins, 0.0).pvalue
+    (k1, p1), (k2, p2), (k3, p3) = sorted(raw.items(), key=lambda kv: kv[1])
+    holm = {k1: min(1, 3 * p1)}
+    holm[k2] = max(holm[k1], min(1, 2 * p2))
+    holm[k3] = max(holm[k2], p3)
     for i, j in ((0, 1), (0, 2), (1, 2)):
         deals = per_deal(i, j, scoring)
         margins = [statistics.fmean(m for _, m, _ in g) for g in deals.values()]
@@ -456,8 +469,12 @@ def test_every_pair_worked_out_from_the_games(scoring: str) -> None:
             (sign * mean - half, sign * mean + half), abs=1e-3
         )
         assert p["los"] == pytest.approx(los if sign > 0 else 1 - los, abs=1e-9)
-        assert p["separated"] == (sign * mean - half > 0)
-        smean, shalf, _ = t_summary(scores) if len(set(scores)) > 1 else (scores[0], 0.0, 0.0)
+        assert p["p_value"] == pytest.approx(raw[(i, j)], abs=1e-9)
+        assert p["p_holm"] == pytest.approx(holm[(i, j)], abs=1e-9)
+        assert p["comparisons"] == 3
+        assert p["separated_unadjusted"] == (sign * mean - half > 0)
+        assert p["separated"] == (sign * mean - half > 0 and holm[(i, j)] < 0.05)
+        smean = statistics.fmean(scores)
         score = smean if sign > 0 else 1 - smean
         assert p["score"] == pytest.approx(score, abs=1e-12)
         assert p["elo"] == pytest.approx(elo_of(score), abs=1e-9)
@@ -466,7 +483,16 @@ def test_every_pair_worked_out_from_the_games(scoring: str) -> None:
             assert p["los_score"] == pytest.approx(
                 scipy_stats.t.cdf(sign * (smean - 0.5) / sem, len(scores) - 1), abs=1e-9
             )
-            lo, hi = score - shalf, score + shalf
+            # the score's interval is Wilson's (scipy's, with n and z set): Kish's
+            # effective games p (1 - p) / var(mean) (the games where it is 0 or 1),
+            # and z = t(0.975, deals - 1); the Elo is read from its two ends
+            games = sum(len(g) for g in deals.values())
+            n = score * (1 - score) / sem**2 if 0 < score < 1 else games
+            z = scipy_stats.t.ppf(0.975, len(scores) - 1)
+            c = (score + z * z / (2 * n)) / (1 + z * z / n)
+            h = z / (1 + z * z / n) * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n))
+            lo, hi = max(c - h, 0.0), min(c + h, 1.0)
+            assert (p["score_lo"], p["score_hi"]) == pytest.approx((lo, hi), abs=1e-4)
             assert p["elo_lo"] == pytest.approx(elo_of(lo), abs=0.05)
             assert p["elo_hi"] == pytest.approx(elo_of(hi), abs=0.05)
             assert p["elo_ci95"] == pytest.approx((elo_of(hi) - elo_of(lo)) / 2, abs=0.05)

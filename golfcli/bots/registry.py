@@ -17,7 +17,6 @@ Options (``key=value`` pairs after a ``?`` or from a tournament config's
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import importlib
 import importlib.util
@@ -31,18 +30,17 @@ from typing import Any, cast
 
 from ..actions import Action
 from ..arguments import (
-    MESSAGE_MOST,
     ArgumentError,
     ArgumentTypeError,
     callback,
     flag,
     items,
-    listing,
     mapping,
     number,
     optional_path,
     optional_text,
     reason,
+    shorten,
     shown,
     whole,
     wrong_type,
@@ -52,6 +50,7 @@ from ..faults import BotFault
 from ..view import View
 from . import Bot, check_seed
 from . import BotSpecError as BotSpecError  # re-exported: callers know it from here
+from .options import check_options
 
 BUILTIN_BOTS = ("random", "greedy", "expert", "mc", "field")
 
@@ -121,9 +120,13 @@ class PythonBot:
 
     KEEP = 3
 
-    def __init__(self, bot: Any, log_path: Path | None = None) -> None:
+    def __init__(self, bot: Any, log_path: Path | None = None, source: str = "") -> None:
         self._bot = bot
         self._log_path = log_path
+        #: what the spec named: the bot's file as given, or ``module:Name``
+        #: (a wrapper that passes attributes through, as ``golf check-bot``'s
+        #: and ``golf play``'s do, passes it on: :func:`source_of`)
+        self.bot_source = source
         self.traces: list[str] = []
 
     @property
@@ -132,13 +135,15 @@ class PythonBot:
         return self._bot
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        # what the bot answers is the match's to judge (golfcli.actions.answer_index):
+        # text such as "swap 0" is an answer too
         try:
-            action: Action = self._bot.choose(view, legal)
+            action: Any = self._bot.choose(view, legal)
         except (BotFault, StopMatch):  # a fault already, or a match ended on purpose
             raise
         except Exception as exc:
             raise self._crash(exc, "choose") from None
-        return action
+        return cast(Action, action)
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._bot, name)
@@ -168,6 +173,27 @@ class PythonBot:
             seen = (self._log_path, type(exc).__name__, crash_place(exc))
             _log_once(seen, f"--- golf: crash in {where} ---\n{trace}")
         return BotFault("crash", crash_message(exc))
+
+
+def source_of(bot: object) -> str:
+    """Where a bot's code is, as a fault names it: the file or
+    ``module:Name`` its spec named, else its class (or function) and the
+    file that defines it (``Mine in my_script.py``), else the class alone."""
+    try:  # a hostile bot's attribute lookup may raise anything
+        given = getattr(bot, "bot_source", None)
+    except Exception:
+        given = None
+    if isinstance(given, str) and given:
+        return given
+    if isinstance(bot, PythonBot):
+        bot = bot.bot
+    target: Any = bot.fn if isinstance(bot, FunctionBot) else type(bot)
+    name = str(getattr(target, "__qualname__", type(bot).__name__))
+    try:
+        found = inspect.getsourcefile(target)
+    except (TypeError, OSError):  # a built-in type, a class made at run time
+        found = None
+    return f"{name} in {os.path.basename(found)}" if found else name
 
 
 #: (log file, exception type, place) of the crashes this process has logged
@@ -236,6 +262,7 @@ def _instantiate(
     """Build a bot from a class or a function; ``takes_seed`` is
     :func:`_takes_seed` of the class when the caller already knows it."""
     if inspect.isclass(obj):
+        check_options(obj, spec, options)
         kwargs = dict(options)
         if _takes_seed(obj) if takes_seed is None else takes_seed:
             kwargs["seed"] = seed
@@ -269,8 +296,11 @@ def _load_file(path: Path, spec: str) -> Any:
         raise BotSpecError(f"cannot load bot file {shown(str(path))}")
     module = importlib.util.module_from_spec(loader_spec)
     sys.modules[mod_name] = module
+    from .source import folder_importable
+
     try:
-        loader_spec.loader.exec_module(module)
+        with folder_importable(path):  # `import helpers` finds helpers.py beside it
+            loader_spec.loader.exec_module(module)
     except SystemExit as exc:
         # sys.exit() at import would otherwise end golf itself, silently, with the
         # bot's exit code; the bot file is at fault, so say so like any load failure.
@@ -280,12 +310,26 @@ def _load_file(path: Path, spec: str) -> Any:
     except Exception as exc:
         raise BotSpecError(
             f"bot file {shown(str(path))} failed to load: {type(exc).__name__}: {reason(exc)}"
+            + _import_hint(exc, path)
         ) from None
     for attr in ("Bot", "choose"):
         if hasattr(module, attr):
             return getattr(module, attr)
     raise BotSpecError(
         f"bot file {shown(str(path))} defines neither a Bot class nor a choose function"
+    )
+
+
+def _import_hint(exc: Exception, path: Path) -> str:
+    """What to do about a module a bot file could not import: a module
+    beside it is found (its folder is importable), anything else must be
+    installed."""
+    if not isinstance(exc, ModuleNotFoundError) or not exc.name:
+        return ""
+    top = exc.name.partition(".")[0]
+    return (
+        f" (a module of the bot's own goes in the bot file's folder, as {shorten(top)}.py; "
+        "anything else must be installed where golf runs)"
     )
 
 
@@ -335,12 +379,12 @@ def make_bot(
         return builtin_factory(base, opts)(seed)
     log_path = external.get("log_path")
     if family_of(base):
-        return PythonBot(class_factory(_family_class(base), base, opts)(seed), log_path)
+        return PythonBot(class_factory(_family_class(base), base, opts)(seed), log_path, base)
     if base.endswith(".py"):
         path = Path(base)
         if base_dir is not None and not path.is_absolute():
             path = base_dir / path
-        return PythonBot(_instantiate(_load_file(path, base), base, seed, opts), log_path)
+        return PythonBot(_instantiate(_load_file(path, base), base, seed, opts), log_path, base)
     if ":" in base:
         mod_name, _, attr = base.partition(":")
         try:
@@ -356,7 +400,7 @@ def make_bot(
             ) from None
         if not hasattr(module, attr):
             raise BotSpecError(f"module {shown(mod_name)} has no {shown(attr)}")
-        return PythonBot(_instantiate(getattr(module, attr), base, seed, opts), log_path)
+        return PythonBot(_instantiate(getattr(module, attr), base, seed, opts), log_path, base)
     from ..yamlsrc import did_you_mean
 
     names = ", ".join(BUILTIN_BOTS)
@@ -412,17 +456,7 @@ def class_factory(cls: Any, base: str, opts: dict[str, Any]) -> Callable[[Any], 
     """:func:`builtin_factory` for a bot class golf knows (a built-in, or a
     family's): unknown options and options of the wrong type are refused
     once, by name."""
-    known = builtin_options(cls)
-    unknown = sorted(set(opts) - known)
-    if unknown:  # a misspelt option would otherwise be ignored without a word
-        from ..yamlsrc import did_you_mean
-
-        hint = did_you_mean(unknown[0], known)
-        said = f"bot {shown(base)} has no option {shown(unknown[0])}{hint}"
-        room = MESSAGE_MOST - len(said) - 18  # mc's 20 options are more than a line holds
-        takes = f"its options: {listing(sorted(known), room)}" if known else "it takes none"
-        raise BotSpecError(f"{said} ({takes})")
-    check_option_types(cls, base, opts)
+    check_options(cls, base, opts)
     opts = dict(opts)
     takes_seed = _takes_seed(cls)
 
@@ -446,104 +480,6 @@ def split_command(text: str) -> list[str]:
         raise BotSpecError(
             f"bot command {shown(text)}: {reason(exc)} (an unclosed quote?)"
         ) from None
-
-
-#: what an option's annotation asks for, in a user's words
-_TYPE_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
-
-
-@functools.cache
-def _init_hints(klass: Any) -> dict[str, Any]:
-    """The annotations of a built-in bot's constructor.  The compiled build
-    (mypyc) keeps none on its methods, so there they are read from the
-    module's source, which the compiled module was built from: an option's
-    wrong type gets the same message on both builds."""
-    import ast
-    import sys
-    import typing
-
-    hints = typing.get_type_hints(klass.__init__)
-    if hints:
-        return hints
-    module = sys.modules[klass.__module__]
-    compiled = Path(module.__file__ or "")
-    source = compiled.with_name(compiled.name.split(".")[0] + ".py")
-    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
-            for fn in node.body:
-                if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
-                    args = fn.args.args + fn.args.kwonlyargs
-                    return {
-                        a.arg: eval(ast.unparse(a.annotation), vars(module))  # golf's own source
-                        for a in args
-                        if a.annotation is not None
-                    }
-    return {}
-
-
-def _option_type(cls: Any, name: str) -> tuple[type, ...] | None:
-    """The types a built-in bot's option accepts, from its constructor's
-    annotations (``int | None`` -> (int, NoneType)); None if unannotated."""
-    import types
-    import typing
-
-    try:
-        hints = _init_hints(cls)
-    except Exception:  # pragma: no cover - every built-in's hints resolve
-        return None
-    if name not in hints:
-        return None
-    hint = hints[name]
-    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
-        return tuple(typing.get_args(hint))
-    return (hint,) if isinstance(hint, type) else None
-
-
-def check_option_types(cls: Any, spec: str, options: dict[str, Any]) -> None:
-    """Refuse a built-in bot's option of the wrong type now, when the bot is
-    made (``greedy?threshold=x``), not at every decision of a game later."""
-    import math
-
-    for name, value in options.items():
-        allowed = _option_type(cls, name)
-        if allowed is None:
-            continue
-        ok = False
-        for t in allowed:
-            if t is type(None):
-                ok = ok or value is None
-            elif t is bool:
-                ok = ok or isinstance(value, bool)
-            elif t is int:
-                ok = ok or (isinstance(value, int) and not isinstance(value, bool))
-            elif t is float:
-                ok = ok or (
-                    isinstance(value, (int, float))
-                    and not isinstance(value, bool)
-                    and math.isfinite(value)
-                )
-            else:
-                ok = ok or isinstance(value, t)
-        if not ok:
-            words = " or ".join(
-                "empty" if t is type(None) else _TYPE_WORDS.get(t, t.__name__) for t in allowed
-            )
-            raise BotSpecError(
-                f"bot {shown(spec)} option {name} must be {words}, not {shown(value)}"
-            )
-
-
-@functools.cache
-def builtin_options(cls: Any) -> frozenset[str]:
-    """The options a built-in bot class takes: its named constructor
-    parameters (``mc`` names the expert options it passes on to its inner
-    expert among its own).  Cached: there are four such classes, and a
-    tournament asks for every bot of every game."""
-    return frozenset(
-        p.name
-        for p in inspect.signature(cls).parameters.values()
-        if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL) and p.name != "seed"
-    )
 
 
 def _family_class(base: str) -> Any:

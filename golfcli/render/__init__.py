@@ -37,6 +37,28 @@ def bad_format(fmt: str, allowed: Sequence[str] = FORMATS, option: str = "--form
     return f"{option}: must be one of {', '.join(allowed)}, not {fmt!r}"
 
 
+def figure(x: float, decimals: int, signed: bool = False) -> str:
+    """``x`` to ``decimals`` places, by one rule wherever a report prints a
+    number: the decimal it reads as (its shortest repr) rounded half away
+    from zero, so 0.15 is 0.2 as 1.35 is 1.4 (formatting the binary value
+    gave 0.1 and 1.4), and never ``-0.0``: a value that rounds to zero is
+    ``0.0`` (``+0.0`` when ``signed``).
+
+    >>> figure(0.15, 1), figure(1.35, 1), figure(-0.04, 1), figure(2.5, 0, signed=True)
+    ('0.2', '1.4', '0.0', '+3')
+    """
+    from decimal import ROUND_HALF_UP, Decimal
+
+    if x != x or x in (float("inf"), float("-inf")):  # nothing to round: say so
+        return "–"
+    exact = Decimal(repr(float(x)))
+    q = exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    if q.is_zero():
+        q = abs(q)
+    text = f"{q:.{decimals}f}"
+    return f"+{text}" if signed and not text.startswith("-") else text
+
+
 def plural(n: int, word: str) -> str:
     """``1 deal``, ``2 deals``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -75,16 +75,8 @@ def _missing(what: str) -> str:
 
 
 def win_share_plot(report: Mapping[str, Any]) -> str:
-    rows = [
-        (
-            r["player"],
-            r["win_pct"],
-            None if r.get("win_pct_ci95") is None else max(0.0, r["win_pct"] - r["win_pct_ci95"]),
-            None if r.get("win_pct_ci95") is None else min(100.0, r["win_pct"] + r["win_pct_ci95"]),
-        )
-        for r in report["standings"]
-        if r["win_pct"] is not None
-    ]
+    rows = [(r["player"], r["win_pct"], *_share_ends(r)) for r in report["standings"]]
+    rows = [row for row in rows if row[1] is not None]
     return svg.intervals(
         "win-share",
         "Win share per entrant with 95% intervals",
@@ -92,6 +84,17 @@ def win_share_plot(report: Mapping[str, Any]) -> str:
         "win share, % of games (95% CI)",
         bounds=(0.0, 100.0),
     )
+
+
+def _share_ends(r: Mapping[str, Any]) -> tuple[float | None, float | None]:
+    """A win share's interval: its two ends (Wilson's, lopsided near 0 and
+    100), or for a report from before they were kept, its ± cut to 0-100."""
+    if r.get("win_pct_lo") is not None:
+        return r["win_pct_lo"], r["win_pct_hi"]
+    ci = r.get("win_pct_ci95")
+    if ci is None or r["win_pct"] is None:
+        return None, None
+    return max(0.0, r["win_pct"] - ci), min(100.0, r["win_pct"] + ci)
 
 
 def forest_plot(report: Mapping[str, Any]) -> str:

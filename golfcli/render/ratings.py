@@ -15,9 +15,23 @@ NOTES = (
     "rating: skill on openskill's scale (a newcomer starts at 25); ± covers the true skill "
     "19 times in 20",
     "ranked by rating − ±: how good we are sure a bot is (few games: a wide ±, a low place)",
-    "a bot is its spec, options and code: a changed bot file is a new bot",
+    "a bot is its code and options: a changed bot file is a new bot, and the same file under "
+    "another path or name is the same bot (its other specs in brackets)",
+    "label: the version a player's name gave it (name@label); code: the first characters of "
+    "its code's fingerprint",
 )
-HEADERS = ("rank", "bot", "as", "code", "rating", "±", "games", "last seen")
+HEADERS = (
+    "rank",
+    "bot",
+    "label",
+    "as",
+    "code",
+    "rating",
+    "±",
+    "games",
+    "first seen",
+    "last seen",
+)
 CSV_HEADER = (
     "variant",
     "rules",
@@ -28,9 +42,11 @@ CSV_HEADER = (
     "options",
     "code",
     "names",
+    "label",
     "rating",
     "ci95",
     "games",
+    "first_seen",
     "last_seen",
 )
 
@@ -41,6 +57,25 @@ def spec_text(bot: str, options: Mapping[str, Any]) -> str:
         return bot
     opts = "&".join(f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in options.items())
     return f"{bot}?{opts}"
+
+
+def bot_text(r: Mapping[str, Any]) -> str:
+    """A board's bot as its last spec, and the other specs its code was
+    given as: ``bots/pairs.py (also mybot.py)``."""
+    text = spec_text(r["bot"], r["options"])
+    others = [s for s in r.get("specs") or () if s != r["bot"]]
+    return f"{text} (also {', '.join(others)})" if others else text
+
+
+def _unlabelled(names: Sequence[str]) -> list[str]:
+    """The names without their labels (``pairs@v2`` -> ``pairs``), once each."""
+    out: list[str] = []
+    for n in names:
+        base, at, label = n.rpartition("@")
+        name = base if at and base and label else n
+        if name not in out:
+            out.append(name)
+    return out
 
 
 def local_time(utc: str) -> str:
@@ -78,7 +113,8 @@ def render_ratings(data: Mapping[str, Any], fmt: str) -> str:
                     json.dumps(r["options"], sort_keys=True),
                     r["code"],
                     " ".join(r["names"]),
-                    *(r[k] for k in ("rating", "ci95", "games", "last_seen")),
+                    r.get("label") or "",
+                    *(r.get(k) for k in ("rating", "ci95", "games", "first_seen", "last_seen")),
                 )
                 for b in boards
                 for r in b["ratings"]
@@ -90,12 +126,14 @@ def render_ratings(data: Mapping[str, Any], fmt: str) -> str:
         rows = [
             [
                 r["rank"],
-                spec_text(r["bot"], r["options"]),
-                ", ".join(r["names"]),
+                bot_text(r),
+                r.get("label") or "-",
+                ", ".join(_unlabelled(r["names"])),
                 r["code"][:8] or "-",
                 f"{r['rating']:.1f}",
                 f"{r['ci95']:.1f}",
                 f"{r['games']:,}",
+                local_time(r.get("first_seen") or r["last_seen"]),
                 local_time(r["last_seen"]),
             ]
             for r in b["ratings"]

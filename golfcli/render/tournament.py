@@ -13,7 +13,7 @@ from typing import Any
 
 from ..exceptions import InputError
 from ..inference import ELO_CLAMP, score_elo
-from . import bad_format, csv_text, json_text, plural, text_table
+from . import bad_format, csv_text, figure, json_text, plural, text_table
 
 #: An Elo difference this large came from a clamped score (see inference.ELO_CLAMP).
 ELO_LIMIT = score_elo(1.0 - ELO_CLAMP) - 0.5
@@ -27,12 +27,15 @@ _CSV_KEYS = {
         "games",
         "wins",
         "win_pct",
+        "win_pct_lo",
+        "win_pct_hi",
         "win_pct_ci95",
         "mean_hole_score",
         "mean_hole_score_ci95",
         "mean_total",
         "holes_won",
         "holes_won_per_game",
+        "strength",
         "rating",
         "rating_se",
         "rank_group",
@@ -52,11 +55,17 @@ _CSV_KEYS = {
         "margin_lo",
         "margin_hi",
         "los",
+        "p_value",
+        "p_holm",
+        "comparisons",
         "separated",
+        "separated_unadjusted",
         "more_deals",
         "resolution",
         "score",
         "score_ci95",
+        "score_lo",
+        "score_hi",
         "los_score",
         "elo",
         "elo_lo",
@@ -79,16 +88,22 @@ _CSV_KEYS = {
 NOTES = (
     "The deal is the unit: the games of one deal share its cards, so every interval and LOS "
     "counts a deal as one observation (a pair's mean over the games of the deal they met in).",
-    "rank: by strokes a hole (stroke play; holes won a game in match play); places that share "
-    "a range (2–3) are not separated: the pair's 95% interval includes no difference.",
-    "win %: each game's winners share one win; ± half-width of a 95% CI, deals as clusters.",
+    "order: the order the pairs support (each entrant's paired advantage over the field, then "
+    "no neighbour placed above one its own pair favours); places that share a range (2–3) are "
+    "not separated by the pairs.",
+    "win %: each game's winners share one win; in brackets its 95% interval (Wilson's, deals "
+    "as clusters: lopsided near 0 and 100, never ± 0).",
     "strokes/hole: mean of each game's total / holes, ± half-width of a 95% CI, deals as clusters.",
     "pairs: the paired difference per deal with its 95% CI; LOS, the likelihood of "
     "superiority, is how likely the first is really the better; Elo is the same pair's game "
-    "results (win 1, draw ½) as an Elo difference with its 95% CI.",
+    "results (win 1, draw ½) as an Elo difference with its 95% CI's ends.",
+    "better: the pair's 95% CI of the paired difference leaves out no difference and, with "
+    "several pairs, Holm's rule across all of them agrees (p, adjusted, below 0.05): the more "
+    "pairs, the more 'better's chance alone would give.",
     "rating: Bradley–Terry fit on pairwise game results, Elo scale, mean 0, ± one standard error.",
     "crosstable: row's wins-draws-losses against the column, then the mean of (row's game total "
     "− column's) on the games they shared (negative = row scored lower).",
+    "numbers are rounded half away from zero as they read (0.15 to 0.2), never to -0.0.",
 )
 
 
@@ -104,15 +119,15 @@ def _num(v: Any, fmt: str = ".2f") -> str:
     if v is None:
         return "–"
     if fmt == "g":  # counts that may be halves or thirds (shared wins)
-        return str(int(v)) if float(v).is_integer() else f"{v:.2f}".rstrip("0")
-    return format(v, fmt)
+        return str(int(v)) if float(v).is_integer() else figure(v, 2).rstrip("0")
+    return figure(v, int(fmt[1:-1]))
 
 
 def pct(p: float | None) -> str:
     """A probability as a percentage: 0.9996 -> "100%", 0.873 -> "87.3%"."""
     if p is None:
         return "–"
-    text = f"{100 * p:.1f}"
+    text = figure(100 * p, 1)
     return (text[:-2] if text.endswith(".0") else text) + "%"
 
 
@@ -120,7 +135,17 @@ def elo_text(elo: float) -> str:
     """An Elo difference, signed; at the clamp (a perfect record) "≥ +1200"."""
     if abs(elo) >= ELO_LIMIT:
         return "≥ +1200" if elo > 0 else "≤ -1200"
-    return f"{round(elo):+d}"
+    return figure(elo, 0, signed=True)
+
+
+def elo_words(pair: Mapping[str, Any]) -> str:
+    """A pair's Elo with its interval's two ends (it is lopsided: a score's
+    interval read on the Elo scale, and clamped at ±1200), never a ±:
+    "Elo +191 (95% CI -2 to ≥ +1200)"."""
+    text = f"Elo {elo_text(pair['elo'])}"
+    if pair.get("elo_lo") is not None and pair.get("elo_hi") is not None:
+        text += f" (95% CI {elo_text(pair['elo_lo'])} to {elo_text(pair['elo_hi'])})"
+    return text
 
 
 def _dec(ci: float | None) -> int:
@@ -129,29 +154,40 @@ def _dec(ci: float | None) -> int:
 
 
 def pair_sentence(pair: Mapping[str, Any], report: Mapping[str, Any]) -> str:
-    """One pair in a plain sentence: the verdict, the difference, how sure.
+    """One pair in a plain sentence: the verdict, the statistic it is made
+    on, the difference and its interval's ends, how sure.
 
-    "expert is better than greedy: 4.9 strokes a hole fewer (95% CI 4.5 to
-    5.3), LOS 100%", or "pair vs greedy: not separated (...); about 340 more
-    deals would separate a difference of 0.5 strokes a hole"."""
+    "expert is better than greedy on strokes a hole: 4.9 fewer (95% CI 4.5
+    to 5.3), LOS 100%; game results: Elo +338 (95% CI +150 to +560)", or
+    "pair vs greedy: not separated (...); about 340 more deals would
+    separate a difference of 0.5 strokes a hole".  "Better" only where the
+    interval named leaves out no difference and, among several pairs,
+    Holm's rule over all of them agrees."""
     unit, better = unit_words(report)
     a, b = pair["a"], pair["b"]
     if pair["margin_ci95"] is None:
         return f"{a} vs {b}: {plural(pair['deals'], 'deal')} so far, too few for an interval"
     d = _dec(pair["margin_ci95"])
-    interval = f"95% CI {pair['margin_lo']:.{d}f} to {pair['margin_hi']:.{d}f}"
-    elo = ""
-    if abs(pair["elo"]) >= ELO_LIMIT:
-        elo = f"; Elo {elo_text(pair['elo'])}"
-    elif pair["elo_ci95"] is not None:
-        elo = f"; Elo {elo_text(pair['elo'])} ± {pair['elo_ci95']:.0f}"
+    interval = f"95% CI {figure(pair['margin_lo'], d)} to {figure(pair['margin_hi'], d)}"
+    margin = figure(pair["margin"], d)
+    results = f"; game results: {elo_words(pair)}"
+    m = pair.get("comparisons") or 1
+    family = ""
+    if m > 1 and pair.get("p_holm") is not None:
+        family = f", Holm p {_p(pair['p_holm'])} over {m} comparisons"
     if pair["separated"]:
         return (
-            f"{a} is better than {b}: {pair['margin']:.{d}f} {unit} {better} ({interval}), "
-            f"LOS {pct(pair['los'])}{elo}"
+            f"{a} is better than {b} on {unit}: {margin} {better} ({interval}), "
+            f"LOS {pct(pair['los'])}{family}{results}"
+        )
+    if pair.get("separated_unadjusted"):
+        return (
+            f"{a} vs {b}: not separated once {m} comparisons are allowed for ({margin} {unit} "
+            f"{better} for {a}, {interval} alone would separate them{family}, "
+            f"LOS {pct(pair['los'])}){results}"
         )
     head = (
-        f"{a} vs {b}: not separated ({pair['margin']:.{d}f} {unit} {better} for {a}, "
+        f"{a} vs {b}: not separated ({margin} {unit} {better} for {a}, "
         f"{interval}, LOS {pct(pair['los'])})"
     )
     res = pair["resolution"]
@@ -163,6 +199,11 @@ def pair_sentence(pair: Mapping[str, Any], report: Mapping[str, Any]) -> str:
         f"{head}; about {pair['more_deals']:,} more deals would separate a difference "
         f"of {res:g} {unit}"
     )
+
+
+def _p(p: float) -> str:
+    """A p-value: three decimals, or "< 0.001"."""
+    return "< 0.001" if p < 0.0005 else figure(p, 3)
 
 
 def verdicts(report: Mapping[str, Any]) -> list[str]:
@@ -198,18 +239,16 @@ def standing_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]
     standings = report["standings"]
     for k, r in enumerate(standings):
         ci = r["mean_hole_score_ci95"]
-        strokes = _num(r["mean_hole_score"]) + (f" ± {ci:.2f}" if ci is not None else "")
-        wci = r.get("win_pct_ci95")
-        win = _num(r["win_pct"], ".1f") + (f" ± {wci:.1f}" if wci is not None else "")
-        rating = "–" if r["rating"] is None else f"{r['rating']:+.0f}"
+        strokes = _num(r["mean_hole_score"]) + (f" ± {figure(ci, 2)}" if ci is not None else "")
+        rating = "–" if r["rating"] is None else figure(r["rating"], 0, signed=True)
         if r["rating_se"] is not None:
-            rating += f" ± {r['rating_se']:.0f}"
+            rating += f" ± {figure(r['rating_se'], 0)}"
         row = [
             rank_label(r),
             r["player"],
             str(r["games"]),
             _num(r["wins"], "g"),
-            win,
+            win_text(r),
             strokes,
             _num(r["mean_total"], ".1f"),
         ]
@@ -219,6 +258,17 @@ def standing_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]
         row += [rating, "" if last else _vs_next(r), fault_words(r)]
         rows.append(row)
     return headers, rows
+
+
+def win_text(r: Mapping[str, Any]) -> str:
+    """A win share and its interval's ends, "50.0 (21.5–78.5)"; a report from
+    before the ends were kept shows its symmetric half-width."""
+    win = _num(r["win_pct"], ".1f")
+    if r.get("win_pct_lo") is not None and r.get("win_pct_hi") is not None:
+        return f"{win} ({figure(r['win_pct_lo'], 1)}–{figure(r['win_pct_hi'], 1)})"
+    if r.get("win_pct_ci95") is not None:
+        return f"{win} ± {figure(r['win_pct_ci95'], 1)}"
+    return win
 
 
 def fault_words(r: Mapping[str, Any]) -> str:
@@ -248,14 +298,16 @@ def pair_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
     rows = []
     for p in report.get("pairs") or []:
         d = _dec(p["margin_ci95"])
-        margin = f"{p['margin']:.{d}f}"
+        margin = figure(p["margin"], d)
         if p["margin_lo"] is not None:
-            margin += f" ({p['margin_lo']:.{d}f} to {p['margin_hi']:.{d}f})"
+            margin += f" ({figure(p['margin_lo'], d)} to {figure(p['margin_hi'], d)})"
         elo = elo_text(p["elo"])
-        if p["elo_lo"] is not None and abs(p["elo"]) < ELO_LIMIT:
+        if p["elo_lo"] is not None:
             elo += f" ({elo_text(p['elo_lo'])} to {elo_text(p['elo_hi'])})"
         if p["separated"]:
             sep = "yes"
+        elif p.get("separated_unadjusted"):
+            sep = f"no: not after Holm over {p['comparisons']} (p {_p(p['p_holm'])})"
         elif p["more_deals"]:
             sep = f"no (~{p['more_deals']:,} more deals for {p['resolution']:g})"
         else:
@@ -266,7 +318,7 @@ def pair_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
                 str(p["deals"]),
                 margin,
                 pct(p["los"]),
-                f"{100 * p['score']:.1f}%",
+                f"{figure(100 * p['score'], 1)}%",
                 elo,
                 sep,
             ]
@@ -287,7 +339,8 @@ def cross_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
             elif c is None:
                 row.append("")
             else:
-                row.append(f"{c['wins']}-{c['draws']}-{c['losses']} {c['mean_stroke_diff']:+.1f}")
+                diff = figure(c["mean_stroke_diff"], 1, signed=True)
+                row.append(f"{c['wins']}-{c['draws']}-{c['losses']} {diff}")
         rows.append(row)
     return ["", *names], rows
 
@@ -322,10 +375,10 @@ def sprt_lines(report: Mapping[str, Any]) -> list[str]:
     lo, hi = sprt["bounds"]
     out = []
     for t in sprt.get("tests", []):
-        llr = ", ".join(f"{v:.2f}" for v in t["llr"])
+        llr = ", ".join(figure(v, 2) for v in t["llr"])
         line = (
             f"SPRT ({sprt['kind']}) {t['a']} vs {t['b']}: {t['summary']}; "
-            f"{plural(t['deals'], 'deal')}, LLR {llr} (bounds {lo:.2f}, {hi:.2f})"
+            f"{plural(t['deals'], 'deal')}, LLR {llr} (bounds {figure(lo, 2)}, {figure(hi, 2)})"
         )
         if t.get("why"):
             line += f"; stopped because {t['why']}"

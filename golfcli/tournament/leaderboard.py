@@ -17,7 +17,7 @@ import json
 import math
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,11 @@ def board_hint() -> str:
 
 @dataclass
 class Rated:
+    """One bot of a board: its spec as last given (``bot``; every spec its
+    code was given as in ``specs``, newest first), options, code, the names
+    it played under and the labels they gave it (``pairs@v2``), its rating
+    and when its games were first and last recorded."""
+
     bot: str
     options: dict[str, Any]
     code: str
@@ -50,6 +55,14 @@ class Rated:
     sigma: float
     games: int
     last_seen: str
+    first_seen: str = ""
+    specs: list[str] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """The label it was last given (``""``: none)."""
+        return self.labels[0] if self.labels else ""
 
     @property
     def low(self) -> float:
@@ -69,6 +82,9 @@ class Board:
 
 
 Z95 = 1.96
+
+#: A bot on a board: :func:`identity`'s (what, options, code).
+Key = tuple[str, str, str]
 
 
 def leaderboards(
@@ -109,29 +125,77 @@ def leaderboards(
     return boards
 
 
+def identity(bot: str, options: str, code: str) -> tuple[str, str, str]:
+    """What makes two recorded bots one on a board: the same code and
+    options, however they were given.  A bot file is its code alone (its
+    path and name were only how a config named it: a copy under another
+    name is the same bot); an external program is its command line with
+    the files it names left out, and their code; a built-in (whose code is
+    golf's, the same for every built-in), a family's bot and a module's
+    class are their spec and code.  A record without code is its spec."""
+    if code and bot.endswith(".py") and not bot.startswith("cmd:") and len(bot.split()) == 1:
+        return ("<bot file>", options, code)
+    if code and bot.startswith("cmd:"):
+        from ..bots.source import names_file
+
+        words = bot[4:].split()
+        return ("cmd:" + " ".join("<file>" if names_file(w) else w for w in words), options, code)
+    return (bot, options, code)
+
+
+@dataclass
+class _Seen:
+    """What a board gathers of one bot while it replays the games."""
+
+    bot: str
+    options: dict[str, Any]
+    code: str
+    specs: list[str] = field(default_factory=list)  # oldest first
+    names: list[str] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    games: int = 0
+    first: str = ""
+    last: str = ""
+
+    def given(self, spec: str, name: str) -> None:
+        """Given as ``spec`` under ``name`` in the next run (runs in order)."""
+        from ..bots.names import split_label
+
+        self.bot = spec
+        label = split_label(name)[1]
+        for known, item in ((self.specs, spec), (self.names, name), (self.labels, label)):
+            if item in known:
+                known.remove(item)
+            if item:
+                known.append(item)  # the last one given comes last
+
+    def game(self, recorded: str) -> None:
+        self.games += 1
+        self.last = max(self.last, recorded)
+        self.first = min(self.first, recorded) if self.first else recorded
+
+
 def _board(
     conn: sqlite3.Connection, model: Any, variant: str, rules: str, seats: int, fmt: str, runs: int
 ) -> Board:
-    bots = {
-        r[0]: (r[1], json.loads(r[2]), r[3])
-        for r in conn.execute("SELECT id, bot, options, code FROM bots")
-    }
-    who: dict[tuple[int, str], int] = {}
-    names: dict[int, list[str]] = {}
+    keys: dict[int, Key] = {}
+    specs: dict[int, str] = {}
+    seen: dict[Key, _Seen] = {}
+    for row_id, bot, options, code in conn.execute("SELECT id, bot, options, code FROM bots"):
+        keys[row_id] = key = identity(bot, options, code)
+        specs[row_id] = bot
+        if key not in seen:
+            seen[key] = _Seen(bot, json.loads(options), code)
+    who: dict[tuple[int, str], Key] = {}
     for run, name, bot in conn.execute(
         "SELECT p.run, p.name, p.bot FROM players p JOIN runs r ON r.id = p.run "
         "WHERE r.variant = ? AND r.rules = ? AND r.seats = ? AND r.format = ? "
         "ORDER BY r.started, r.uid",
         (variant, rules, seats, fmt),
     ):
-        who[(run, name)] = bot
-        known = names.setdefault(bot, [])
-        if name in known:
-            known.remove(name)
-        known.append(name)  # the last name it was given comes last
-    ratings: dict[int, Any] = {}
-    played: dict[int, int] = {}
-    seen: dict[int, str] = {}
+        key = who[(run, name)] = keys[bot]
+        seen[key].given(specs[bot], name)
+    ratings: dict[Key, Any] = {}
     total = 0
     for run, (seating, side_of, totals, holes_won, winners), recorded in _games_in_order(
         conn, variant, rules, seats, fmt
@@ -141,19 +205,25 @@ def _board(
         _rate(model, ratings, sides, ranks)
         total += 1
         for b in {b for side in sides for b in side}:
-            played[b] = played.get(b, 0) + 1
-            seen[b] = max(seen.get(b, ""), recorded)
-    rows = [
-        Rated(
-            *bots[b],
-            list(reversed(names.get(b, []))),
-            ratings[b].mu,
-            ratings[b].sigma,
-            played[b],
-            seen[b],
+            seen[b].game(recorded)
+    rows = []
+    for b, rating in ratings.items():
+        s = seen[b]
+        rows.append(
+            Rated(
+                s.bot,
+                s.options,
+                s.code,
+                s.names[::-1],
+                rating.mu,
+                rating.sigma,
+                s.games,
+                s.last,
+                s.first,
+                s.specs[::-1],
+                s.labels[::-1],
+            )
         )
-        for b in ratings
-    ]
     rows.sort(key=lambda r: (-r.low, -r.mu, r.bot, r.code))
     return Board(variant, rules, seats, fmt, total, runs, rows)
 
@@ -172,8 +242,8 @@ def _games_in_order(
         yield run, json.loads(result), recorded
 
 
-def _sides(seat_bots: Sequence[int], side_of: Sequence[int]) -> list[list[int]]:
-    sides: list[list[int]] = [[] for _ in range(max(side_of) + 1)]
+def _sides(seat_bots: Sequence[Key], side_of: Sequence[int]) -> list[list[Key]]:
+    sides: list[list[Key]] = [[] for _ in range(max(side_of) + 1)]
     for bot, side in zip(seat_bots, side_of, strict=True):
         sides[side].append(bot)
     return sides
@@ -189,7 +259,7 @@ def side_ranks(
     return [sum(1 for other in key if other > mine) for mine in key]
 
 
-def _rate(model: Any, ratings: dict[int, Any], sides: list[list[int]], ranks: list[int]) -> None:
+def _rate(model: Any, ratings: dict[Key, Any], sides: list[list[Key]], ranks: list[int]) -> None:
     """One game through the model.  A bot on two sides at once (a bot
     against itself) gets the mean of its seats' new ratings and the largest
     of their uncertainties: the game told nothing about it against itself."""
@@ -198,7 +268,7 @@ def _rate(model: Any, ratings: dict[int, Any], sides: list[list[int]], ranks: li
     # would then take both sides' updates at once from its second game on)
     teams = [[_copy(model, ratings.get(b)) for b in side] for side in sides]
     new = model.rate(teams, ranks=[float(r) for r in ranks])
-    got: dict[int, list[Any]] = {}
+    got: dict[Key, list[Any]] = {}
     for side, team in zip(sides, new, strict=True):
         for b, r in zip(side, team, strict=True):
             got.setdefault(b, []).append(r)
@@ -243,10 +313,14 @@ def boards_json(boards: Sequence[Board], path: Path) -> dict[str, Any]:
                         "options": r.options,
                         "code": r.code,
                         "names": r.names,
+                        "label": r.label or None,
+                        "labels": r.labels,
+                        "specs": r.specs,
                         "rating": round(r.mu, 4),
                         "sigma": round(r.sigma, 4),
                         "ci95": round(Z95 * r.sigma, 4),
                         "games": r.games,
+                        "first_seen": r.first_seen,
                         "last_seen": r.last_seen,
                     }
                     for i, r in enumerate(b.rows, start=1)

@@ -54,9 +54,10 @@ class Report(dict[str, Any]):
     It is the ``--format json`` document itself (a ``dict``: ``run``,
     ``standings``, ``pairs``, ``crosstable``, ``sprt``, ``hole_scores``,
     ``ratings_over_run``, ``timing``), with the tables as records a notebook
-    turns into a table (``pandas.DataFrame(report.standings)``), :meth:`render`
-    for the other formats (``str(report)`` is the table ``golf tournament``
-    prints) and a notebook picture (tables and plots).  ``result`` is the run
+    turns into a table (``pandas.DataFrame(report.standings)``); every key
+    is also an attribute (``report.run``, ``report.sprt``, ``report.timing``
+    ...), :meth:`render` for the other formats (``str(report)`` is the table
+    ``golf tournament`` prints) and a notebook picture (tables and plots).  ``result`` is the run
     behind it (its plan, its tally of games, why it stopped).
     """
 
@@ -86,6 +87,44 @@ class Report(dict[str, Any]):
         losses and the mean stroke difference of the row's entrant."""
         rows: list[dict[str, Any]] = self["crosstable"]
         return rows
+
+    @property
+    def schema(self) -> str:
+        """The document's format and version, ``golf-tournament-report/2``."""
+        return str(self["schema"])
+
+    @property
+    def run(self) -> dict[str, Any]:
+        """What was run: the config's name and hash, variant, seed (or the key
+        once published), deals, games planned and played, why it stopped."""
+        run: dict[str, Any] = self["run"]
+        return run
+
+    @property
+    def sprt(self) -> dict[str, Any] | None:
+        """The sequential test: its hypotheses, each baseline's decision and
+        why, or None when the run had none."""
+        sprt: dict[str, Any] | None = self["sprt"]
+        return sprt
+
+    @property
+    def timing(self) -> dict[str, dict[str, Any]]:
+        """Per player, decisions and their mean and longest time (ms): the
+        only part of a report that differs between two runs of one config."""
+        timing: dict[str, dict[str, Any]] = self["timing"]
+        return timing
+
+    @property
+    def hole_scores(self) -> list[dict[str, Any]]:
+        """Per entrant, how often it scored each hole score (regulation holes)."""
+        rows: list[dict[str, Any]] = self["hole_scores"]
+        return rows
+
+    @property
+    def ratings_over_run(self) -> dict[str, Any]:
+        """The Bradley-Terry ratings after each kept deal of the run."""
+        over: dict[str, Any] = self["ratings_over_run"]
+        return over
 
     @property
     def complete(self) -> bool:

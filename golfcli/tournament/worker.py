@@ -332,13 +332,19 @@ def _spec_words(p: PlayerSpec) -> list[str]:
 def _named_files(p: PlayerSpec, base_dir: Path) -> dict[str, str]:
     """word -> SHA-256 of each file a player's spec names (a bot file, an
     external program's script)."""
-    out: dict[str, str] = {}
+    return {w: hashlib.sha256(f.read_bytes()).hexdigest() for w, f in _files_named(p, base_dir)}
+
+
+def _files_named(p: PlayerSpec, base_dir: Path) -> list[tuple[str, Path]]:
+    """(word, file) for each existing file a player's spec names."""
+    from ..bots.source import names_file
+
+    out = []
     for w in _spec_words(p):
-        if not w.endswith((".py", ".js", ".rb", ".pl", ".sh", ".jar", ".exe")) and os.sep not in w:
-            continue
-        f = Path(w) if Path(w).is_absolute() else base_dir / w
-        if f.is_file():
-            out[w] = hashlib.sha256(f.read_bytes()).hexdigest()
+        if names_file(w):
+            f = Path(w) if Path(w).is_absolute() else base_dir / w
+            if f.is_file():
+                out.append((w, f))
     return out
 
 
@@ -349,58 +355,49 @@ def bot_identity(p: PlayerSpec, base_dir: Path) -> dict[str, Any]:
 
     The code is golf's own (:func:`code_fingerprint`) for a built-in bot,
     and with the version of the library it drives for a bot an extra brings
-    (``spiel:ismcts``: OpenSpiel's); for anything else the files its spec
-    names (a bot file, an external program's script, a module's source);
-    with none found, the program on
-    PATH that a command runs, else empty (nothing to tell versions apart).
-    A bot whose code changed is a new bot with a rating of its own."""
+    (``spiel:ismcts``: OpenSpiel's).  For anything else it is what the code
+    is, never where it lies (golfcli/bots/source.py): a bot file's bytes and
+    those of the modules beside it that it imports; a module's source and
+    its package's modules that it imports; the scripts an external
+    program's command names (else the program PATH finds); empty when none
+    is found (nothing to tell versions apart).  A bot whose code changed is
+    a new bot with a rating of its own; the same code under another path or
+    name is the same bot.  An external program is named ``cmd:`` and its
+    command line however the config gave it."""
     from ..bots.registry import BUILTIN_BOTS, family_library, split_options
+    from ..bots.source import file_fingerprint, module_fingerprint, script_fingerprint
 
     options: dict[str, Any] = {}
     if p.bot is not None and not p.is_external():
         base, options = split_options(p.bot.strip())
         options.update(p.options)
     else:
-        base = p.label
+        base = p.label if p.label.startswith("cmd:") else f"cmd:{p.label}"
     library = family_library(base)
     if base in BUILTIN_BOTS:
         code = code_fingerprint()
     elif library is not None:
         text = f"{code_fingerprint()}\0{library}"
         code = hashlib.sha256(text.encode()).hexdigest()[:16]
+    elif p.is_external():
+        code = script_fingerprint(f for _, f in _files_named(p, base_dir)) or _program_code(p)
+    elif base.endswith(".py"):
+        files = _files_named(p, base_dir)
+        code = file_fingerprint(files[0][1]) if files else ""
     else:
-        files = _named_files(p, base_dir) or _module_file(base) or _program_file(p)
-        text = "".join(f"{w}\0{h}\0" for w, h in sorted(files.items()))
-        code = hashlib.sha256(text.encode()).hexdigest()[:16] if files else ""
+        code = module_fingerprint(base.partition(":")[0])
     return {"bot": base, "options": options, "code": code}
 
 
-def _module_file(base: str) -> dict[str, str]:
-    """``package.module:Name``: the module's source file, found without
-    running it (its parent packages are imported)."""
-    if ":" not in base or base.startswith("cmd:"):
-        return {}
-    import importlib.util
-
-    try:
-        spec = importlib.util.find_spec(base.partition(":")[0])
-    except (ImportError, ValueError):
-        return {}
-    origin = spec.origin if spec is not None else None
-    if origin is None or not Path(origin).is_file():
-        return {}
-    return {base: hashlib.sha256(Path(origin).read_bytes()).hexdigest()}
-
-
-def _program_file(p: PlayerSpec) -> dict[str, str]:
+def _program_code(p: PlayerSpec) -> str:
     """An external program named by its bare name: the file PATH finds."""
-    if not p.is_external():
-        return {}
+    from ..bots.source import script_fingerprint
+
     words = _spec_words(p)
     found = shutil.which(words[0]) if words else None
     if found is None or not Path(found).is_file():
-        return {}
-    return {words[0]: hashlib.sha256(Path(found).read_bytes()).hexdigest()}
+        return ""
+    return script_fingerprint([Path(found)])
 
 
 _FINGERPRINT: str | None = None

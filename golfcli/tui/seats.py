@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..exceptions import InputError
 
@@ -37,14 +36,9 @@ _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,19}$")
 def _default_name(kind: str) -> str:
     if kind == HUMAN:
         return "you"
-    base = kind.split("?", 1)[0]
-    if base.startswith("cmd:"):
-        return "external"
-    if base.endswith(".py"):
-        base = Path(base).stem
-    base = base.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
-    base = re.sub(r"[^A-Za-z0-9_-]", "", base)
-    return base if base and base[0].isalpha() else "bot"
+    from ..bots.names import bot_label
+
+    return bot_label(kind)
 
 
 def _split_seats(text: str) -> list[str]:
