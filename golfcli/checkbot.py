@@ -24,23 +24,17 @@ the spec cannot be loaded (one line on stderr).
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import typer
-
 from .actions import Action
-from .errors import fail
 from .faults import FAULT_KINDS, BotFault
 from .match import Match
-from .render import bad_format
 from .view import View
 from .yamlsrc import printable
 
@@ -337,47 +331,7 @@ def report_json(
     }
 
 
-def run_check(
-    spec: str, holes: int = 2, time_limit: float = 1.0, seed: int = 1, fmt: str = "table"
-) -> None:
-    """The ``golf check-bot`` command: print the report (a table, or JSON),
-    exit 0, 1 or 2."""
-    from .bots.registry import BotSpecError
-
-    if holes < 1:
-        fail("--holes must be at least 1")
-    if not time_limit > 0:
-        fail("--time-limit must be a positive number of seconds")
-    if (problem := bad_format(fmt, ("table", "json"))) is not None:
-        fail(problem)
-    from .bots.procs import terminate_as_interrupt
-
-    try:
-        log_dir = Path(tempfile.mkdtemp(prefix="golf-check-bot-"))
-    except OSError as exc:  # no writable temporary folder: nothing has run yet
-        fail(f"cannot create a temporary folder for the bot's logs: {exc}")
-    try:
-        with terminate_as_interrupt():  # SIGTERM, like Ctrl-C, closes the bot on its way out
-            name, results = check(
-                spec, holes=holes, time_limit=time_limit, seed=seed, log_dir=log_dir
-            )
-    except BotSpecError as exc:
-        _remove_if_empty(log_dir)
-        fail(str(exc))
-    clean = all(r.clean for r in results)
-    logs = log_dir if _keep_logs(log_dir, clean) else None
-    if fmt == "json":
-        typer.echo(json.dumps(report_json(name, spec, results, time_limit, logs), indent=2))
-    else:
-        for line in report(name, results, time_limit):
-            typer.echo(line)
-        if logs is not None:
-            typer.echo(f"logs (stderr, tracebacks): {logs}")
-    if not clean:
-        raise typer.Exit(1)
-
-
-def _keep_logs(log_dir: Path, clean: bool) -> bool:
+def keep_logs(log_dir: Path, clean: bool) -> bool:
     """Keep the bot's stderr logs if it wrote anything or faulted; else leave no litter."""
     spoke = False
     for log in log_dir.glob("*.log"):
@@ -393,11 +347,11 @@ def _keep_logs(log_dir: Path, clean: bool) -> bool:
 def _has_files(path: Path) -> bool:
     if any(path.iterdir()):
         return True
-    _remove_if_empty(path)
+    remove_if_empty(path)
     return False
 
 
-def _remove_if_empty(path: Path) -> bool:
+def remove_if_empty(path: Path) -> bool:
     try:
         os.rmdir(path)
     except OSError:

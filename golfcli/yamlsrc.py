@@ -327,7 +327,7 @@ class Checker:
 
     def fail(self, path: KeyPath, message: str) -> NoReturn:
         """Raise the checker's error: ``file:line: key.path: message``.  Like
-        :func:`golfcli.errors.fail` it does not return, and it says the one
+        :func:`golfcli.cli.say.fail` it does not return, and it says the one
         problem alone (no chained exception: the message is the whole story)."""
         raise self.error(self.doc.where(path), path, message) from None
 

@@ -348,7 +348,7 @@ import golfcli
 pkg = set(sys.modules) - before
 if sys.argv[1] == "score":
     sys.argv = ["golf", "score", "5 K 2 / 5 7 9"]
-    from golfcli.entry import main
+    from golfcli.cli.entry import main
     try:
         main()
     except SystemExit:
@@ -467,7 +467,7 @@ def bench_spiel_playouts(seconds: float, repeat: int) -> dict[str, object]:
 
 def build() -> str:
     try:
-        from golfcli.cli import build_kind
+        from golfcli.cli.app import build_kind
     except ImportError:  # a checkout from before the compiled build
         return "pure Python"
     return build_kind()

@@ -377,7 +377,7 @@ class Server:
             [
                 sys.executable,
                 "-c",
-                "from golfcli.entry import main; main()",
+                "from golfcli.cli.entry import main; main()",
                 "serve",
                 str(folder),
                 "--port",

@@ -42,7 +42,7 @@ from pathlib import Path
 
 import httpx
 
-GOLF = [sys.executable, "-c", "from golfcli.entry import main; main()"]
+GOLF = [sys.executable, "-c", "from golfcli.cli.entry import main; main()"]
 CARDS = 10
 PHONES = 6
 

@@ -95,13 +95,13 @@ class CliRunner(typer.testing.CliRunner):
 
 def golf(*args: str) -> Any:
     """``golf ARGS...`` in this process, as a CliRunner result."""
-    from golfcli.cli import app
+    from golfcli.cli.app import app
 
     return CliRunner().invoke(app, list(args))
 
 
 #: ``golf`` in a fresh process, started the way the console script starts it
-GOLF = [sys.executable, "-c", "from golfcli.entry import main; main()"]
+GOLF = [sys.executable, "-c", "from golfcli.cli.entry import main; main()"]
 
 
 @contextlib.contextmanager

@@ -157,7 +157,7 @@ def test_a_bot_that_hangs_every_other_request_is_down_after_three_timeouts(
 
 def _golf(*args: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "golfcli.cli", *args],
+        [sys.executable, "-m", "golfcli.cli.app", *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -249,7 +249,7 @@ def _tournament(tmp_path: Path, piddir: Path) -> subprocess.Popen[bytes]:
         encoding="utf-8",
     )
     return subprocess.Popen(
-        [sys.executable, "-m", "golfcli.cli", "tournament", str(cfg), "-q"],
+        [sys.executable, "-m", "golfcli.cli.app", "tournament", str(cfg), "-q"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -287,7 +287,7 @@ def test_a_tournament_stopped_hard_leaves_no_bot_process(tmp_path: Path, how: st
 def test_check_bot_leaves_no_process(tmp_path: Path) -> None:
     """A full ``golf check-bot`` of a bot that starts children of every kind,
     in each of the five variants: not one process left afterwards."""
-    from golfcli.cli import app
+    from golfcli.cli.app import app
 
     from .helpers import CliRunner
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import golfcli
-from golfcli.cli import build_kind
+from golfcli.cli.app import build_kind
 
 ROOT = Path(golfcli.__file__).parent
 

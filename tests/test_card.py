@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from golfcli.cli import app
+from golfcli.cli.app import app
 
 from .helpers import CliRunner, one_error_line
 

@@ -149,7 +149,7 @@ def slow(fd):
     real(fd)
 os.fsync = slow
 sys.argv = ["golf", "card", *sys.argv[1:]]
-from golfcli.entry import main
+from golfcli.cli.entry import main
 main()
 """
 

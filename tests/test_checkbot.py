@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from golfcli.checkbot import CHECKS, check
-from golfcli.cli import app
+from golfcli.cli.app import app
 
 from .helpers import CliRunner
 

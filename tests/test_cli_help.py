@@ -9,7 +9,7 @@ import pytest
 from typer.main import get_command
 
 from golfcli import __version__
-from golfcli.cli import app
+from golfcli.cli.app import app
 
 from .helpers import CliRunner
 

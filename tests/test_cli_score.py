@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from golfcli.cli import app
+from golfcli.cli.app import app
 from golfcli.variant import BUILTIN_NAMES
 
 from .helpers import CliRunner, one_error_line
@@ -259,7 +259,7 @@ def test_validate(tmp_path: Path) -> None:
 
 def golf_command() -> list[str]:
     exe = shutil.which("golf", path=str(Path(sys.executable).parent)) or shutil.which("golf")
-    return [exe] if exe else [sys.executable, "-m", "golfcli.cli"]
+    return [exe] if exe else [sys.executable, "-m", "golfcli.cli.app"]
 
 
 def test_real_process_bad_card_exit_2_no_traceback() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect
 
-from golfcli.cli import app
+from golfcli.cli.app import app
 
 from .helpers import CliRunner
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from golfcli.cli import build_kind
+from golfcli.cli.app import build_kind
 
 ROOT = Path(__file__).resolve().parents[1]
 DIGESTS = Path(__file__).parent / "golden" / "digests.json"

@@ -303,7 +303,7 @@ def test_a_batch_dask_already_reran_is_not_sent_again(
 
 def golf(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "golfcli.cli", *args],
+        [sys.executable, "-m", "golfcli.cli.app", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -508,7 +508,7 @@ def test_ctrl_c_with_a_local_cluster_stops_cleanly(
     args = ["tournament", str(cfg), "--out", str(out), "--executor", "dask", "--workers", "2"]
     gate.shut()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "golfcli.cli", *args, "-q", "--batch-size", "2"],
+        [sys.executable, "-m", "golfcli.cli.app", *args, "-q", "--batch-size", "2"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -590,7 +590,7 @@ def test_no_dask_installed_is_one_line_exit_2(tmp_path: Path) -> None:
     cfg = write(tmp_path, CONFIG)
     code = (
         "import sys; sys.modules['distributed'] = None\n"
-        "from golfcli.cli import main\n"
+        "from golfcli.cli.app import main\n"
         f"sys.argv = ['golf', 'tournament', {str(cfg)!r}, '--executor', 'dask', '-q']\n"
         "main()\n"
     )
@@ -608,11 +608,11 @@ def test_the_base_install_never_imports_dask(tmp_path: Path) -> None:
         "from golfcli.tournament.config import load_config\n"
         "from golfcli.tournament.runner import run_plan\n"
         f"run_plan(load_config({str(cfg)!r}, workers=2), None)\n"
-        "import golfcli.cli, golfcli.tournament.executors\n"
+        "import golfcli.cli.app, golfcli.tournament.executors\n"
         # and a whole `golf tournament` on the local pool, as a user starts it
         f"sys.argv = ['golf', 'tournament', {str(cfg)!r}, '-q', '--workers', '2']\n"
         "try:\n"
-        "    golfcli.cli.main()\n"
+        "    golfcli.cli.app.main()\n"
         "except SystemExit as e:\n"
         "    assert not e.code, e.code\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"

@@ -22,10 +22,10 @@ from .helpers import extra_missing
 ROOT = Path(__file__).resolve().parent.parent / "golfcli"
 
 
-#: Not imported here: golfcli.entry, the console script's module, takes over
+#: Not imported here: golfcli.cli.entry, the console script's module, takes over
 #: Ctrl-C when imported (so that a Ctrl-C during start-up is noted, not a
 #: traceback) and gives it back in ``main``, which only the script calls.
-NOT_IMPORTED = {"golfcli.entry"}
+NOT_IMPORTED = {"golfcli.cli.entry"}
 
 
 def module_names() -> list[str]:

@@ -40,7 +40,7 @@ def golf_exceptions() -> dict[str, type[BaseException]]:
     module imported (the walk would miss one never imported)."""
     found: dict[str, type[BaseException]] = {}
     names = ["golfcli"] + [m.name for m in pkgutil.walk_packages(golfcli.__path__, "golfcli.")]
-    # golfcli.entry is the console script's: importing it sets a SIGINT
+    # golfcli.cli.entry is the console script's: importing it sets a SIGINT
     # handler that only takes note; the rest of the suite expects Python's.
     sigint = signal.getsignal(signal.SIGINT)
     for name in names:

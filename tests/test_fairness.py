@@ -40,7 +40,7 @@ from golfcli import cards as C
 from golfcli.actions import Action
 from golfcli.bots import procs
 from golfcli.bots.external import ExternalBot
-from golfcli.cli import build_kind
+from golfcli.cli.app import build_kind
 from golfcli.events import Event
 from golfcli.match import Match
 from golfcli.record import load_record

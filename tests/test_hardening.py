@@ -26,7 +26,7 @@ from golfcli.actions import ACTION_KINDS, Action, IllegalAction
 from golfcli.bots.evaluator import DEFAULT_BUDGET
 from golfcli.bots.expert import ExpertBot
 from golfcli.bots.registry import BotSpecError, make_bot
-from golfcli.cli import app
+from golfcli.cli.app import app
 from golfcli.match import Match
 from golfcli.state import HoleState
 from golfcli.validate import MAX_ERRORS
@@ -500,7 +500,7 @@ def test_ctrl_c_while_importing_is_one_line() -> None:
                     raise KeyboardInterrupt
         sys.meta_path.insert(0, Interrupt())
         sys.modules.pop("typer", None)
-        from golfcli.entry import main
+        from golfcli.cli.entry import main
         sys.argv = ["golf", "variants"]
         main()
         """
@@ -517,7 +517,7 @@ def test_score_on_a_terminal_prompts_streams_and_stops_on_ctrl_c() -> None:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
     child = pexpect.spawn(
         sys.executable,
-        ["-c", "from golfcli.entry import main; main()", "score"],
+        ["-c", "from golfcli.cli.entry import main; main()", "score"],
         env=env,
         encoding="utf-8",
         timeout=30,

@@ -37,15 +37,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("record",),
     ("sprt",),
     ("stats",),
-    ("errors",),  # one line and exit 2: what every command module says bad input with
     ("tournament", "tui", "checkbot", "scorecard", "features"),
     ("table",),  # a table for people and bots: golf's game as messages, for pages
     ("web",),  # the pages (the web extra): thin clients of the library, like the commands
-    ("commands",),  # one module per golf command
-    # the command line, and the framework adapters beside it (the spiel and rl
+    # the command line (everything that knows Typer, options, exit codes and
+    # printing errors), and the framework adapters beside it (the spiel and rl
     # extras): golf for people, and golf for OpenSpiel and PettingZoo
     ("cli", "spiel", "env"),
-    ("entry",),  # the console script: catches Ctrl-C before importing cli
 )
 
 #: Inside a package a room may import only the rooms before it.
@@ -91,7 +89,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "report",
         "runner",
     ),
-    "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play", "session", "replay"),
+    "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play"),
     "scorecard": (
         "",
         "model",
@@ -108,11 +106,14 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "start",
         "ops",
     ),
-    "commands": (
+    "cli": (
         "",
-        "options",
+        "say",
+        "params",
         "score",
         "variants",
+        "play_run",
+        "play_replay",
         "play",
         "tournament",
         "ratings",
@@ -122,6 +123,8 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "card_serve",
         "card",
         "serve",
+        "app",
+        "entry",
     ),
     "table": (
         "",

@@ -22,7 +22,8 @@ import pytest
 from golfcli import cards as C
 from golfcli import state as state_module
 from golfcli.actions import Action, IllegalAction
-from golfcli.cli import app
+from golfcli.cli.app import app
+from golfcli.cli.play_run import run_play
 from golfcli.events import (
     Approach,
     Bunker,
@@ -53,7 +54,6 @@ from golfcli.tui.board import (
 from golfcli.tui.input import REFUSALS, parse_reply, prompt_text, tokens, why_not
 from golfcli.tui.narrate import describe_events
 from golfcli.tui.seats import UsageError, parse_handicap, parse_players
-from golfcli.tui.session import run_play
 from golfcli.tui.style import Style, vlen
 from golfcli.variant import builtin, load_variant
 from golfcli.view import View, view

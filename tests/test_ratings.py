@@ -508,7 +508,7 @@ def test_sigkill_mid_write_leaves_every_committed_game(tmp_path: Path) -> None:
 
 def _start(cfg: Path, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "golfcli.cli", "tournament", str(cfg), *args],
+        [sys.executable, "-m", "golfcli.cli.app", "tournament", str(cfg), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -661,8 +661,8 @@ workers: 1
 GATED = [
     sys.executable,
     "-c",
-    "import sys; import golfcli.cli, golfcli.commands.ratings, golfcli.tournament.ratings; "
-    "sys.stdin.read(1); from golfcli.entry import main; main()",
+    "import sys; import golfcli.cli.app, golfcli.cli.ratings, golfcli.tournament.ratings; "
+    "sys.stdin.read(1); from golfcli.cli.entry import main; main()",
 ]
 
 

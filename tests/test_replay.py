@@ -15,8 +15,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from golfcli.cli import app
-from golfcli.tui.replay import run_replay
+from golfcli.cli.app import app
+from golfcli.cli.play_replay import run_replay
 
 from .helpers import CliRunner
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from golfcli.cli import app
+from golfcli.cli.app import app
 from golfcli.render import svg
 from golfcli.render.html import PLOTS
 from golfcli.render.tournament import pair_sentence

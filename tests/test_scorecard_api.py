@@ -70,7 +70,7 @@ def night(tmp_path: Path) -> Path:
 
 
 def test_the_scorecard_package_prints_asks_and_exits_nothing() -> None:
-    """The command half lives in golfcli/commands/card*.py: nothing under
+    """The command half lives in golfcli/cli/card*.py: nothing under
     golfcli/scorecard imports Typer or the command line's error printer, or
     calls print, input or sys.exit."""
     found = []

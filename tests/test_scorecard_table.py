@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from golfcli.cli import app
+from golfcli.cli.app import app
 
 from .helpers import CliRunner, one_error_line
 

@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from golfcli.bots import RandomBot
-from golfcli.cli import app
+from golfcli.cli.app import app
 from golfcli.match import Match
 from golfcli.state import HoleState
 from golfcli.tournament.config import load_config

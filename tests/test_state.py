@@ -12,7 +12,7 @@ import pytest
 
 from golfcli.actions import Action, IllegalAction
 from golfcli.cards import parse_card
-from golfcli.cli import build_kind
+from golfcli.cli.app import build_kind
 from golfcli.events import Draw, End, Event, Knock, Reshuffle, Swap
 from golfcli.exceptions import InputError
 from golfcli.replay import replay_hole

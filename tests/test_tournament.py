@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from golfcli.cli import app
+from golfcli.cli.app import app
 from golfcli.keys import derive, key_from_seed
 from golfcli.tournament.config import load_config
 from golfcli.tournament.report import RunResult
@@ -193,7 +193,16 @@ def slow_baseline(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[
 
 def _start(cfg: Path, out: Path, *extra: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "golfcli.cli", "tournament", str(cfg), "--out", str(out), *extra],
+        [
+            sys.executable,
+            "-m",
+            "golfcli.cli.app",
+            "tournament",
+            str(cfg),
+            "--out",
+            str(out),
+            *extra,
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from golfcli.cli import app
+from golfcli.cli.app import app
 from golfcli.validate import validate_file
 
 from .helpers import CliRunner

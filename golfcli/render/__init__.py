@@ -30,7 +30,7 @@ def bad_format(fmt: str, allowed: Sequence[str] = FORMATS, option: str = "--form
     """The one-line complaint about ``fmt``, or None when it is one of ``allowed``
     (also for a choice among tables: ``option="--table"``).
 
-    Commands say it with ``errors.fail`` (exit 2); the wording is the same
+    Commands say it with ``cli.say.fail`` (exit 2); the wording is the same
     for every command."""
     if fmt in allowed:
         return None

@@ -8,7 +8,7 @@ loses a score: writers on one card take turns, and every change is kept in
 the card with what it replaced.
 
 A library, not a command: nothing here prints, asks, or exits.  Every front
-end (``golf card``, in :mod:`golfcli.commands.card`; a page) is a thin client
+end (``golf card``, in :mod:`golfcli.cli.card`; a page) is a thin client
 of :mod:`.ops`, which runs each change through one cycle (lock, read, check
 the revision the caller saw, change, write) and raises precise errors
 (:mod:`.model`'s ``BadValue``, ``ChangeError`` and its kinds).

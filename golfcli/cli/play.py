@@ -1,6 +1,6 @@
 """``golf play`` and ``golf replay``: a game in the terminal, and one played before.
 
-Registered on ``golf`` by :mod:`golfcli.cli`; imports its machinery lazily,
+Registered on ``golf`` by :mod:`golfcli.cli.app`; imports its machinery lazily,
 inside the command, so that ``golf score`` starts fast.
 """
 
@@ -11,9 +11,9 @@ from typing import Annotated
 
 import typer
 
-from ..errors import check_range, fail, load_variant_or_fail
 from ..limits import MAX_HOLES, MAX_SEED
-from .options import AsciiOpt, SetOpt, VariantOpt
+from .params import AsciiOpt, SetOpt, VariantOpt
+from .say import check_range, fail, load_variant_or_fail
 
 # --------------------------------------------------------------------------- play / replay
 # Implementation: golfcli/tui/ (the interactive game).
@@ -95,7 +95,7 @@ def play(
 
       golf play -p random,greedy --holes 9 --seed 3 --record game.jsonl
     """
-    from ..tui.session import run_play
+    from .play_run import run_play
 
     check_range("--holes", holes, 1, MAX_HOLES)
     check_range("--seed", seed, 0, MAX_SEED)
@@ -144,7 +144,7 @@ def replay(
 
       golf replay runs/rr --game 3        # game 3 of a tournament run
     """
-    from ..tui.replay import run_replay
+    from .play_replay import run_replay
 
     run_replay(replay_source(file, game), to_end=to_end, ascii_only=ascii_)
 

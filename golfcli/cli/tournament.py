@@ -1,6 +1,6 @@
 """``golf tournament`` and ``golf report``: a run of many games between bots, and its report.
 
-Registered on ``golf`` by :mod:`golfcli.cli`; imports its machinery lazily,
+Registered on ``golf`` by :mod:`golfcli.cli.app`; imports its machinery lazily,
 inside the command, so that ``golf score`` starts fast.
 """
 
@@ -12,9 +12,9 @@ from typing import Annotated, Any
 
 import typer
 
-from ..errors import check_range, fail, say_error, warn
 from ..limits import MAX_GAMES, MAX_HOLES, MAX_SEED
-from .options import DbOpt
+from .params import DbOpt
+from .say import check_range, fail, say_error, warn
 
 # --------------------------------------------------------------------------- tournament
 # Implementation: golfcli/tournament/, golfcli/stats.py and golfcli/render/.

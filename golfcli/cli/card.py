@@ -5,7 +5,7 @@ Each command reads its options into the library's terms, calls the library
 writes with a record in the card's history) and prints what it returns;
 :mod:`.card_input` reads the options, asks a person for what was not
 given and says each refusal as one line.  Only Typer and those light helpers
-are imported at module level: ``golfcli.cli`` registers this app on every
+are imported at module level: ``golfcli.cli.app`` registers this app on every
 start, and ``golf score`` must stay fast.  Every command loads what else it
 needs inside its body.
 
@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..errors import check_range, fail
 from ..limits import MAX_HOLES
 from . import card_input as cli
 from . import card_serve, card_table
@@ -38,6 +37,7 @@ from .card_input import (
     VariantOpt,
     said,
 )
+from .say import check_range, fail
 
 if TYPE_CHECKING:
     from ..scorecard.model import Scorecard

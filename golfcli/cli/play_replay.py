@@ -10,20 +10,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO
 
-from ..errors import fail
 from ..game import ScoredHole, side_names
 from ..replay import replay_steps
 from ..state import HoleState
-from .board import (
+from ..tui.board import (
     board_from_state,
     hole_result_lines,
     render_board,
     result_text,
     scorecard_text,
 )
-from .narrate import describe_events
-from .play import QuitGame, Terminal
-from .style import Style
+from ..tui.narrate import describe_events
+from ..tui.play import QuitGame, Terminal
+from ..tui.style import Style
+from .say import fail
 
 # --------------------------------------------------------------------------- replay
 

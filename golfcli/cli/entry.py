@@ -63,7 +63,7 @@ def main() -> None:
             _signal.signal(_signal.SIGINT, _signal.default_int_handler)
         if _noted:
             raise KeyboardInterrupt
-        from .cli import main as cli_main
+        from .app import main as cli_main
 
         cli_main()
     except KeyboardInterrupt:

@@ -1,6 +1,6 @@
 """``golf variants``, ``golf rules`` and ``golf validate``: the variants, in words, and checked.
 
-Registered on ``golf`` by :mod:`golfcli.cli`; imports its machinery lazily,
+Registered on ``golf`` by :mod:`golfcli.cli.app`; imports its machinery lazily,
 inside the command, so that ``golf score`` starts fast.
 """
 
@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import load_variant_or_fail, say_error
-from .options import SetOpt
+from .params import SetOpt
+from .say import load_variant_or_fail, say_error
 
 # --------------------------------------------------------------------------- variants
 

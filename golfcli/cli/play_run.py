@@ -12,16 +12,16 @@ from typing import IO, TYPE_CHECKING, Any
 
 import typer
 
-from ..errors import fail
 from ..exceptions import InputError, StopMatch
 from ..match import HoleRecord, Match, MatchResult
 from ..rulestext import game_length
+from ..tui.board import result_text, scorecard_text
+from ..tui.narrate import FaultLog
+from ..tui.play import HumanSeat, PlayUI, RecordFailed, Terminal, WatchedBot
+from ..tui.seats import SeatSpec, UsageError, parse_handicap, parse_players
+from ..tui.style import Style
 from ..variant import Variant
-from .board import result_text, scorecard_text
-from .narrate import FaultLog
-from .play import HumanSeat, PlayUI, RecordFailed, Terminal, WatchedBot
-from .seats import SeatSpec, UsageError, parse_handicap, parse_players
-from .style import Style
+from .say import fail
 
 if TYPE_CHECKING:
     from ..record import RecordWriter

@@ -13,8 +13,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import check_range, fail
-from .options import LanOpt, PortOpt
+from .params import LanOpt, PortOpt
+from .say import check_range, fail
 
 
 def serve(

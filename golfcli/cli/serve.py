@@ -1,6 +1,6 @@
 """``golf serve [DIR]``: a table for friends on phones and bots, as a page.
 
-Registered on ``golf`` by :mod:`golfcli.cli`; its machinery (the ``web``
+Registered on ``golf`` by :mod:`golfcli.cli.app`; its machinery (the ``web``
 extra, the table library) loads inside the command.
 """
 
@@ -12,8 +12,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import check_range, fail
-from .options import LanOpt, PortOpt
+from .params import LanOpt, PortOpt
+from .say import check_range, fail
 
 
 def serve(

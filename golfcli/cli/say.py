@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 if TYPE_CHECKING:
-    from .variant import Variant
+    from ..variant import Variant
 
 
 def say_error(message: str) -> None:
     """``golf: error: ...`` on stderr, always one line (control characters escaped)."""
-    from .yamlsrc import printable
+    from ..yamlsrc import printable
 
     typer.echo(f"golf: error: {printable(message)}", err=True)
 
@@ -31,7 +31,7 @@ def warn(message: str) -> None:
     """``golf: warning: ...`` on stderr, one line: something the user should
     know (a rule that could not apply, a card that disagrees with itself)
     that does not stop the command."""
-    from .yamlsrc import printable
+    from ..yamlsrc import printable
 
     typer.echo(f"golf: warning: {printable(message)}", err=True)
 
@@ -69,8 +69,8 @@ def load_variant_or_fail(
     """A variant by name or path with ``--set`` overrides, or the command ends
     with the loader's one line (file:line and key), after ``context`` if given.
     Imported lazily: the loader pulls in YAML, which ``golf score`` may not need."""
-    from .variant import load_variant
-    from .yamlsrc import SourceError
+    from ..variant import load_variant
+    from ..yamlsrc import SourceError
 
     try:
         return load_variant(spec, overrides or [], base_dir=base_dir)

@@ -1,6 +1,6 @@
 """``golf score``: a layout's or a hole's score, itemised as the variant counts it.
 
-Registered on ``golf`` by :mod:`golfcli.cli`; imports its machinery lazily,
+Registered on ``golf`` by :mod:`golfcli.cli.app`; imports its machinery lazily,
 inside the command, so that ``golf score`` starts fast.
 """
 
@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..errors import fail, load_variant_or_fail, say_error, warn
-from .options import SetOpt, VariantOpt
+from .params import SetOpt, VariantOpt
+from .say import fail, load_variant_or_fail, say_error, warn
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence

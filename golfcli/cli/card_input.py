@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..errors import fail, warn
 from ..exceptions import InputError
+from .say import fail, warn
 
 if TYPE_CHECKING:
     from ..scorecard.count import VariantLoader

@@ -1,6 +1,6 @@
 """``golf ratings``: the ratings database of every recorded run.
 
-Registered on ``golf`` by :mod:`golfcli.cli`; imports its machinery lazily,
+Registered on ``golf`` by :mod:`golfcli.cli.app`; imports its machinery lazily,
 inside the command, so that ``golf score`` starts fast.
 """
 
@@ -11,9 +11,9 @@ from typing import Annotated
 
 import typer
 
-from ..errors import check_range, fail
 from ..limits import MAX_PLAYERS
-from .options import DbOpt
+from .params import DbOpt
+from .say import check_range, fail
 
 # --------------------------------------------------------------------------- ratings
 # Implementation: golfcli/tournament/ratings.py (the file) and leaderboard.py,

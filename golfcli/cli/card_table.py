@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..errors import check_range, fail
 from ..limits import MAX_HOLES
 from . import card_input as cli
 from .card_input import FileArg, said
+from .say import check_range, fail
 
 if TYPE_CHECKING:
     from ..scorecard.ops import Done

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from .errors import say_error
+from .say import say_error
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -115,7 +115,7 @@ def build_kind() -> str:
     modules or the pure Python sources (see docs/performance.md)."""
     import importlib.machinery
 
-    from . import state
+    from .. import state
 
     compiled = state.__file__ is not None and state.__file__.endswith(
         tuple(importlib.machinery.EXTENSION_SUFFIXES)
@@ -125,7 +125,7 @@ def build_kind() -> str:
 
 def _version(value: bool) -> None:
     if value:
-        from . import __version__
+        from .. import __version__
 
         typer.echo(f"golf {__version__} ({build_kind()})")
         raise typer.Exit()
@@ -146,11 +146,11 @@ def _root(
     """Options of ``golf`` itself (the help text is the app's ``help``)."""
 
 
-# The commands, one module each (golfcli/commands/; golf card's in golfcli/commands/card.py), in the
+# The commands, one module each (golfcli/cli/; golf card's in golfcli/cli/card.py), in the
 # order `golf --help` lists them.  Each module imports only Typer and golf's error
 # helpers at the top; its machinery loads inside the command, so `golf score` starts fast.
-from .commands import check_bot, play, ratings, score, serve, tournament, variants  # noqa: E402
-from .commands.card import card_app  # noqa: E402
+from . import check_bot, play, ratings, score, serve, tournament, variants  # noqa: E402
+from .card import card_app  # noqa: E402
 
 app.command()(score.score)
 app.command()(variants.variants)
