@@ -35,7 +35,7 @@ here, so each kind says by its base what it means:
 * Every other ``GolfError`` is a failure that is not the input's: a bot's fault
   (``faults.BotFault``), a run that cannot go on (``tournament.plan.RunError``,
   ``tournament.executors.ExecutorError``, ``tournament.worker.GameError``), a
-  ratings database that cannot be used (``tournament.ratings.RatingsError``), or a
+  ratings database that cannot be used (``tournament.ratingsdb.RatingsError``), or a
   signal that never leaves its module (``bots.evaluator.OverBudget``,
   ``bots.transport.TransportError``).
 

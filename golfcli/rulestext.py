@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import cards as C
-from .variant import CLOSER_WHEN, Adjustment, Game, Pattern, Turn, Variant
+from .variant import CLOSER_WHEN, Adjustment, GameRules, Pattern, Turn, Variant
 
 
 def _players(v: Variant) -> str:
@@ -77,7 +77,7 @@ _TO_TARGET = {
 }
 
 
-def game_length(game: Game, holes: int | None = None, form: str = "play") -> str:
+def game_length(game: GameRules, holes: int | None = None, form: str = "play") -> str:
     """How long a game lasts, in words: the one game-length label the rules
     text, the terminal and tournament reports share (``form`` picks their
     wording of a target).  ``holes`` overrides the variant's length.

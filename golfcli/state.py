@@ -15,7 +15,7 @@ Design (docs/architecture.md):
   exactly the actions whose ``can_`` is true, and :meth:`HoleState.apply`
   dispatches an :class:`Action`.
 * The rules a hole reads are worked out once per variant and player count
-  (:class:`Rules`).
+  (:class:`HoleTables`).
 
 Speed matters (docs/performance.md): cards are ints, layouts flat lists, face-up and
 memory are bit masks, and legal-action tuples are cached per variant and
@@ -90,6 +90,7 @@ __all__ = [
     "EventKind",
     "Flip",
     "HoleState",
+    "HoleTables",
     "IllegalAction",
     "Knock",
     "Look",
@@ -99,12 +100,11 @@ __all__ = [
     "Phase",
     "Reshuffle",
     "Reveal",
-    "Rules",
     "Swap",
     "catalogue",
     "event_of",
     "flip_follows_discard",
-    "rules_for",
+    "tables_for",
 ]
 
 
@@ -137,8 +137,8 @@ class _Catalogue:
         self.discard = Action(ActionKind.DISCARD)
         self.pass_ = Action(ActionKind.PASS)
         self.cache: dict[Any, tuple[Action, ...]] = {}
-        # per player count: the hole's rules (rules_for)
-        self.rules: dict[int, Rules] = {}
+        # per player count: the hole's rules (tables_for)
+        self.tables: dict[int, HoleTables] = {}
         # per (players, first seat): the setup queue when nobody has a handicap
         self.setups: dict[tuple[int, int], list[list[Any]]] = {}
 
@@ -151,9 +151,9 @@ def catalogue(variant: Variant) -> _Catalogue:
     return _Catalogue(variant)
 
 
-class Rules:
+class HoleTables:
     """What a hole reads of its variant and player count, worked out once
-    (:func:`rules_for`) and shared, never changed, by every hole, clone and
+    (:func:`tables_for`) and shared, never changed, by every hole, clone and
     assembled state of that variant and count: the seats and sides, and the
     rule switches of a turn and of the end as plain attributes.
 
@@ -198,12 +198,12 @@ class Rules:
         self.reshuffle = e.stock_empty == "reshuffle"
 
 
-def rules_for(variant: Variant, players: int) -> Rules:
-    """The variant's :class:`Rules` for ``players``, kept in its catalogue."""
+def tables_for(variant: Variant, players: int) -> HoleTables:
+    """The variant's :class:`HoleTables` for ``players``, kept in its catalogue."""
     cat = catalogue(variant)
-    rules = cat.rules.get(players)
+    rules = cat.tables.get(players)
     if rules is None:
-        rules = cat.rules[players] = Rules(variant, players)
+        rules = cat.tables[players] = HoleTables(variant, players)
     return rules
 
 
@@ -234,7 +234,7 @@ class HoleState:
     ) -> None:
         if _blank:  # clone and assemble set every field themselves
             return
-        self._use(rules_for(variant, players))
+        self._use(tables_for(variant, players))
         self.rng = rng
         self._chance = _chance
         self.dealer = dealer % players
@@ -284,12 +284,12 @@ class HoleState:
             self.cat.setups[key] = [list(step) for step in self._setup]
         self._deal(order)
 
-    def _use(self, rules: Rules) -> None:
+    def _use(self, rules: HoleTables) -> None:
         """Take the variant's rules for this player count, and the seat and
         side tables from them as the state's own attributes (what every
         action and every view reads).  Shared with every hole of the
         variant and count, as :meth:`clone` shares them, and never changed."""
-        self.rules = rules
+        self.tables = rules
         self.variant, self.players, self.groups = rules.variant, rules.players, rules.groups
         self.side_of, self.seats_of = rules.side_of, rules.seats_of
         self.n, self.full, self.cat, self.scorer = rules.n, rules.full, rules.cat, rules.scorer
@@ -368,7 +368,7 @@ class HoleState:
     def _start_turn(self) -> None:
         self.phase = DRAW
         if not self.stock:
-            if self.rules.reshuffle and len(self.discard) > 1:
+            if self.tables.reshuffle and len(self.discard) > 1:
                 top = self.discard.pop()
                 order = self._shuffled(self.discard)
                 self.discard = [top]
@@ -460,7 +460,7 @@ class HoleState:
         # in the variant (or a shot that moves a face-down card) is refused by
         # its _check_x anyway, and building each refusal (an IllegalAction with
         # its message) made these misses most of a random Alberta hole's cost.
-        r = self.rules
+        r = self.tables
         if r.flip_instead_of_draw:
             acts.extend(cat.flip[p] for p in cells if self.can_flip(p))
         if r.look_again:
@@ -475,13 +475,13 @@ class HoleState:
         return tuple(acts)
 
     def _flip_optional(self) -> bool:
-        return self.rules.flip_after_discard == "optional"
+        return self.tables.flip_after_discard == "optional"
 
     def _face_down_count(self, side: int) -> int:
         return self.n - bin(self.up[side]).count("1")
 
     def _flip_after_discard_applies(self) -> bool:
-        r = self.rules
+        r = self.tables
         # the fewest face-down cards of any side, counted only when a rule reads it
         fewest = (
             min(self._face_down_count(s) for s in range(self.groups))
@@ -645,7 +645,7 @@ class HoleState:
     def _check_draw_stock(self) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, "draw"):
             return err
-        if not self.rules.draw_stock:
+        if not self.tables.draw_stock:
             return IllegalAction(
                 "this variant only lets you draw from the discard pile", "discard_only"
             )
@@ -671,11 +671,11 @@ class HoleState:
     def _check_draw_discard(self) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, "draw"):
             return err
-        if not self.rules.draw_discard:
+        if not self.tables.draw_discard:
             return IllegalAction("this variant only lets you draw from the stock", "stock_only")
         if not self.discard:
             return IllegalAction("the discard pile is empty", "discard_empty")
-        if self.closer is not None and self.rules.frozen_discard:
+        if self.closer is not None and self.tables.frozen_discard:
             return IllegalAction(
                 "the discard pile is frozen on final turns: draw from the stock", "frozen"
             )
@@ -699,13 +699,13 @@ class HoleState:
     def _check_knock(self) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, "knock"):
             return err
-        if not self.rules.knock:
+        if not self.tables.knock:
             return IllegalAction("this variant has no knocking (turn.knock is false)", "no_knock")
         if self.closer is not None:
             return IllegalAction(
                 "the hole is already ending: no knocking on a final turn", "ending"
             )
-        limit = self.rules.knock_max_face_down
+        limit = self.tables.knock_max_face_down
         if limit is not None:
             down = self._face_down_count(self.side_of[self.current])
             if down > limit:
@@ -734,7 +734,7 @@ class HoleState:
     def _check_look(self, pos: int) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, "look at a card"):
             return err
-        if not self.rules.look_again:
+        if not self.tables.look_again:
             return IllegalAction(
                 "this variant does not allow spending a turn to look at a card", "no_look"
             )
@@ -758,7 +758,7 @@ class HoleState:
     def _check_shot(self, kind: str, pos: int, pos2: int) -> IllegalAction | None:
         if err := self._wrong_phase(DRAW, f"play a {kind} shot"):
             return err
-        r = self.rules
+        r = self.tables
         if kind == "bunker" and not r.bunker_shot:
             return IllegalAction(
                 "bunker/pitch shots are off in this variant (turn.bunker_shot)", "no_shot"
@@ -883,7 +883,7 @@ class HoleState:
 
     def _check_flip(self, pos: int) -> IllegalAction | None:
         if self.phase == DRAW:
-            if not self.rules.flip_instead_of_draw:
+            if not self.tables.flip_instead_of_draw:
                 return IllegalAction(
                     "this variant does not allow flipping instead of drawing", "no_flip_draw"
                 )
@@ -943,19 +943,19 @@ class HoleState:
                 self._finish("final turns played")
                 return
         elif knocked or (
-            self.rules.all_face_up_ends and self.up[side] == self.full and self.closer is None
+            self.tables.all_face_up_ends and self.up[side] == self.full and self.closer is None
         ):
             if not knocked:
                 self.closer, self.closer_seat = side, seat
                 self.events.append(Out(seat, side))
-            if self.rules.no_final_turns:
+            if self.tables.no_final_turns:
                 self._finish("went out" if not knocked else "knocked")
                 return
             self.final_left = [(seat + k) % self.players for k in range(1, self.players)]
             if not self.final_left:  # a lone player: nobody left for final turns
                 self._finish("went out" if not knocked else "knocked")
                 return
-        if self.turn_count >= self.rules.turn_cap:
+        if self.turn_count >= self.tables.turn_cap:
             self._finish("turn limit")
             return
         self.current = (seat + 1) % self.players
@@ -977,7 +977,7 @@ class HoleState:
         # Field by field (compiled, the class has no __dict__ to copy);
         # tests/test_state.py checks that no field is left out.
         new = HoleState(self.variant, self.players, _blank=True)
-        new._use(self.rules)
+        new._use(self.tables)
         new.rng, new._chance, new.dealer = self.rng, self._chance, self.dealer
         new.drawn, new.drawn_from = self.drawn, self.drawn_from
         new.closer, new.closer_seat = self.closer, self.closer_seat
@@ -1024,7 +1024,7 @@ class HoleState:
         ``setup`` (``reveal`` or ``peek``) is what the seat to act does in
         the setup step."""
         new = cls(variant, players, _blank=True)
-        new._use(rules_for(variant, players))
+        new._use(tables_for(variant, players))
         new.rng = rng
         new._chance = None
         new.dealer = dealer

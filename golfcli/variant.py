@@ -237,7 +237,10 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class End:
+class EndRules:
+    """When a hole ends and what happens then (the schema's ``end:``); named
+    apart from the hole's ``End`` event, which records that it did."""
+
     all_face_up: bool
     final_turns: str
     frozen_discard: bool
@@ -246,7 +249,11 @@ class End:
 
 
 @dataclass(frozen=True)
-class Game:
+class GameRules:
+    """How holes make a game (the schema's ``game:``): its length or target,
+    stroke or match play, ties and playoffs.  Not :mod:`golfcli.game`, which
+    applies these rules to a game's holes."""
+
     holes: int | None
     target: int | None
     target_rule: str
@@ -281,8 +288,8 @@ class Variant:
     adjustments: tuple[Adjustment, ...]
     start: Start
     turn: Turn
-    end: End
-    game: Game
+    end: EndRules
+    game: GameRules
     partners: Partners
     source: str
     data: Mapping[str, Any]  # the merged, validated document, read-only (see to_data)
@@ -1077,10 +1084,10 @@ def _turn(ck: Checker, cells: int) -> Turn:
     )
 
 
-def _end(ck: Checker, turn: Turn) -> End:
+def _end(ck: Checker, turn: Turn) -> EndRules:
     """How a hole ends; checked against the turn rules it needs."""
     ck.mapping(("end",), DEFAULTS["end"].keys())
-    end = End(
+    end = EndRules(
         all_face_up=ck.bool_(("end", "all_face_up")),
         final_turns=ck.choice(("end", "final_turns"), ("each_other", "none")),
         frozen_discard=ck.bool_(("end", "frozen_discard")),
@@ -1100,11 +1107,11 @@ def _end(ck: Checker, turn: Turn) -> End:
     return end
 
 
-def _game(ck: Checker) -> Game:
+def _game(ck: Checker) -> GameRules:
     """The game of many holes: a number of holes or a target (capped), stroke
     or match play, ties shared or played off."""
     ck.mapping(("game",), DEFAULTS["game"].keys())
-    game = Game(
+    game = GameRules(
         holes=ck.int_(("game", "holes"), 1, 1000, none=True),
         target=ck.int_(("game", "target"), 1, 100_000, none=True),
         target_rule=ck.choice(("game", "target_rule"), ("reach", "exceed")),

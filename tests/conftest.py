@@ -21,7 +21,7 @@ import tempfile
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # inherited by the processes tests start
 sys.dont_write_bytecode = False  # pytest's rewritten test modules, and this process's imports
 
-# The ratings database (golfcli/tournament/ratings.py) defaults to the user's
+# The ratings database (golfcli/tournament/ratingsdb.py) defaults to the user's
 # data directory, $XDG_DATA_HOME/golf/ratings.db: every `golf tournament` the
 # tests run records its games there.  Pointed at a directory of this session's
 # own, removed at exit, and inherited by every process the tests start, so no

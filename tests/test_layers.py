@@ -84,7 +84,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "executors",
         "config",
         "rundir",
-        "ratings",
+        "ratingsdb",
         "leaderboard",
         "report",
         "runner",
@@ -138,7 +138,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "table",
         "lobby",
     ),
-    "render": ("", "ratings", "svg", "pictures", "tournament", "html", "report"),
+    "render": ("", "boards", "svg", "pictures", "tournament", "html", "report_formats"),
 }
 
 

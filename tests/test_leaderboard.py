@@ -1,5 +1,5 @@
 """The ratings database read back column by column, and its leaderboards
-worked out by hand (golfcli/tournament/ratings.py, leaderboard.py).
+worked out by hand (golfcli/tournament/ratingsdb.py, leaderboard.py).
 
 The model's update is restated here from its paper, independently of the
 library: Weng and Lin's Plackett-Luce update ("A Bayesian Approximation
@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from golfcli.tournament import leaderboard, ratings
-from golfcli.tournament.ratings import RunInfo
+from golfcli.tournament.ratingsdb import RunInfo
 
 from .helpers import golf
 from .test_tournament import write

@@ -1,4 +1,4 @@
-"""The ratings database (golfcli/tournament/ratings.py) and ``golf ratings``:
+"""The ratings database (golfcli/tournament/ratingsdb.py) and ``golf ratings``:
 every counted game recorded once, whatever records it (a run, its resume,
 an import); two processes writing at once and a SIGKILL mid-write lose
 nothing; a damaged or foreign file is one line and stays as it was; the
@@ -661,7 +661,7 @@ workers: 1
 GATED = [
     sys.executable,
     "-c",
-    "import sys; import golfcli.cli.app, golfcli.cli.ratings, golfcli.tournament.ratings; "
+    "import sys; import golfcli.cli.app, golfcli.cli.ratings, golfcli.tournament.ratingsdb; "
     "sys.stdin.read(1); from golfcli.cli.entry import main; main()",
 ]
 

@@ -440,7 +440,7 @@ def test_out_run_writes_a_report_to_share(tmp_path: Path) -> None:
 
 
 def test_a_failing_page_loses_no_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import golfcli.render.report as rr
+    import golfcli.render.report_formats as rr
 
     def broken(*args: Any, **kwargs: Any) -> str:
         raise RuntimeError("drawing failed")

@@ -442,7 +442,7 @@ def test_clone_copies_every_field() -> None:
 
 
 def test_a_hole_reads_the_rules_worked_out_for_its_variant_and_player_count() -> None:
-    """Every hole, clone and assembled state takes its variant's ``Rules`` for
+    """Every hole, clone and assembled state takes its variant's ``HoleTables`` for
     its player count, and the seat and side tables from them: a field of the
     rules worked out wrong, or a table not taken, fails here.
 
@@ -451,29 +451,29 @@ def test_a_hole_reads_the_rules_worked_out_for_its_variant_and_player_count() ->
     before (``test_per_variant_caches_are_bounded``) could leave the variant's
     catalogue cached and its scorer evicted, and ``scorer`` then compares two
     equal tables that are different objects (it failed in that order)."""
-    from golfcli.state import Rules, rules_for
+    from golfcli.state import HoleTables, tables_for
     from golfcli.variant import load_variant
 
     for name, players in (("six-card", 2), ("alberta", 4), ("nine-card", 3)):
         v = load_variant(name)
-        fresh = Rules(v, players)
-        names = getattr(Rules, "__mypyc_attrs__", None) or tuple(vars(fresh))
+        fresh = HoleTables(v, players)
+        names = getattr(HoleTables, "__mypyc_attrs__", None) or tuple(vars(fresh))
         names = tuple(n for n in names if n != "__dict__")
         assert len(names) > 20
-        for dealer in range(players):  # the first from a fresh Rules, the rest from the cache
+        for dealer in range(players):  # the first from a fresh HoleTables, the rest from the cache
             st = HoleState(v, players, dealer, random.Random(dealer))
-            assert st.rules is rules_for(v, players)
+            assert st.tables is tables_for(v, players)
             for n in names:
-                assert getattr(st.rules, n) == getattr(fresh, n), (name, n)
+                assert getattr(st.tables, n) == getattr(fresh, n), (name, n)
             for n in ("variant", "side_of", "seats_of", "cat", "scorer"):
-                assert getattr(st, n) is getattr(st.rules, n), (name, n)
+                assert getattr(st, n) is getattr(st.tables, n), (name, n)
             for n in ("players", "groups", "n", "full"):  # ints: unboxed when compiled
-                assert getattr(st, n) == getattr(st.rules, n), (name, n)
-            assert st.clone().rules is st.rules
-    alberta = Rules(load_variant("alberta"), 4)
+                assert getattr(st, n) == getattr(st.tables, n), (name, n)
+            assert st.clone().tables is st.tables
+    alberta = HoleTables(load_variant("alberta"), 4)
     assert alberta.side_of == [0, 1, 0, 1] and alberta.seats_of == [[0, 2], [1, 3]]
     assert (alberta.groups, alberta.n, alberta.full) == (2, 18, (1 << 18) - 1)
-    house = Rules(variant("six-card", "turn.draw_from=[stock]", "end.turn_limit=7"), 3)
+    house = HoleTables(variant("six-card", "turn.draw_from=[stock]", "end.turn_limit=7"), 3)
     assert (house.draw_stock, house.draw_discard, house.turn_cap) == (True, False, 21)
     with pytest.raises(InputError):
         HoleState(builtin("alberta"), 5, 0, random.Random(1))  # a count it is not for
@@ -645,7 +645,7 @@ def test_rule_tables_are_worked_out_once_per_variant_and_player_count() -> None:
 
     v = load_variant("alberta")
     a, b = HoleState(v, 4, 0, random.Random(1)), HoleState(v, 4, 2, random.Random(2))
-    assert a.rules is b.rules and a.side_of is b.side_of and a.seats_of is b.seats_of
+    assert a.tables is b.tables and a.side_of is b.side_of and a.seats_of is b.seats_of
     three = HoleState(v, 3, 0, random.Random(3))
     assert three.side_of is not a.side_of and len(three.side_of) == 3
 

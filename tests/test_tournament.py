@@ -743,7 +743,7 @@ def test_a_player_resolves_built_in_bots_once(monkeypatch: pytest.MonkeyPatch) -
     (that check was a quarter of a one-hole game's cost), and every game still
     gets fresh bots seeded for that game."""
     from golfcli.bots import registry
-    from golfcli.tournament.worker import Player
+    from golfcli.tournament.worker import GameRunner
 
     calls: list[str] = []
     real = registry.builtin_factory
@@ -755,7 +755,7 @@ def test_a_player_resolves_built_in_bots_once(monkeypatch: pytest.MonkeyPatch) -
     cfg = Path(__file__).parent.parent / "configs" / "six-card.yaml"
     plan = load_config(cfg, games=1, holes=1, workers=1)
     monkeypatch.setattr(registry, "builtin_factory", counting)
-    player = Player(plan, None)
+    player = GameRunner(plan, None)
     lines = [json.loads(player.play(i)) for i in range(plan.total)]
     assert sorted(calls) == sorted(p.bot or "" for p in plan.players)
     assert len({line["key"] for line in lines}) == 1  # duplicate deal: one key ...

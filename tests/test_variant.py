@@ -18,8 +18,8 @@ from golfcli.variant import (
     BUILTIN_NAMES,
     DEFAULTS,
     Adjustment,
-    End,
-    Game,
+    EndRules,
+    GameRules,
     Partners,
     Pattern,
     Start,
@@ -731,14 +731,14 @@ def test_a_file_of_its_own_gets_every_default(tmp_path: Path) -> None:
         knock_max_face_down=None,
         flip_after_discard_max_face_down=None,
     )
-    assert v.end == End(
+    assert v.end == EndRules(
         all_face_up=True,
         final_turns="each_other",
         frozen_discard=False,
         turn_limit=50,
         stock_empty="reshuffle",
     )
-    assert v.game == Game(
+    assert v.game == GameRules(
         holes=9,
         target=None,
         target_rule="reach",

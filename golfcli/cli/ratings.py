@@ -16,8 +16,8 @@ from .params import DbOpt
 from .say import check_range, fail
 
 # --------------------------------------------------------------------------- ratings
-# Implementation: golfcli/tournament/ratings.py (the file) and leaderboard.py,
-# golfcli/render/ratings.py (the boards as text).
+# Implementation: golfcli/tournament/ratingsdb.py (the file) and leaderboard.py,
+# golfcli/render/boards.py (the boards as text).
 
 ratings_app = typer.Typer(
     name="ratings",
@@ -55,9 +55,9 @@ def ratings(
 ) -> None:
     """Print the leaderboard: rating ± uncertainty, games played, last seen."""
     from ..render import bad_format
-    from ..render.ratings import render_ratings
+    from ..render.boards import render_ratings
     from ..tournament.leaderboard import boards_json, leaderboards
-    from ..tournament.ratings import RatingsError, connect, default_path
+    from ..tournament.ratingsdb import RatingsError, connect, default_path
 
     if ctx.invoked_subcommand is not None:
         ctx.obj = db
@@ -101,7 +101,7 @@ def ratings_import(
     db: DbOpt = None,
 ) -> None:
     """Add the games of finished or stopped runs (a run already recorded adds nothing)."""
-    from ..tournament.ratings import RatingsError, default_path, import_run
+    from ..tournament.ratingsdb import RatingsError, default_path, import_run
 
     path = db or ctx.obj or default_path()
     for d in dirs:

@@ -177,7 +177,7 @@ def run_tournament_command(
     from ..tournament.config import config_errors, load_config
     from ..tournament.executors import ExecutorError
     from ..tournament.plan import RunError
-    from ..tournament.ratings import default_path
+    from ..tournament.ratingsdb import default_path
     from ..tournament.rundir import bot_logs
     from ..tournament.runner import Interrupts, run_tournament
     from ..yamlsrc import SourceError
@@ -268,7 +268,7 @@ def report(
 
       golf report runs/rr --format csv --table pairs
     """
-    from ..render.report import render_report
+    from ..render.report_formats import render_report
     from ..tournament.rundir import read_report
     from ..yamlsrc import SourceError
 

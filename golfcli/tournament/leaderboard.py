@@ -1,7 +1,7 @@
 """The leaderboards of the ratings database (``golf ratings``): every game
 of a variant and player count replayed through openskill's Plackett-Luce
 model, in one fixed order; the boards as plain data, which
-:mod:`golfcli.render.ratings` lays out in every format.
+:mod:`golfcli.render.boards` lays out in every format.
 
 The games are replayed by run start, then run identity, then game index --
 never in the order they reached the file -- so the ratings are the same
@@ -23,7 +23,7 @@ from typing import Any
 
 from ..arguments import shown_path
 from ..stats import place_key
-from .ratings import RatingsError, why
+from .ratingsdb import RatingsError, why
 
 #: how to add openskill: the ``report`` extra
 INSTALL = "pip install 'golfcli[report]'"
@@ -294,7 +294,7 @@ RATINGS_SCHEMA = "golf-ratings/1"
 
 def boards_json(boards: Sequence[Board], path: Path) -> dict[str, Any]:
     """The boards as plain data: ``golf ratings --format json``, and what
-    :mod:`golfcli.render.ratings` lays out in the other formats."""
+    :mod:`golfcli.render.boards` lays out in the other formats."""
     return {
         "schema": RATINGS_SCHEMA,
         "database": str(path),

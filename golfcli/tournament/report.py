@@ -137,7 +137,7 @@ class Report(dict[str, Any]):
         ``json`` or ``html`` (a page of its own, with plots)."""
         from ..arguments import choice
         from ..render import REPORT_FORMATS
-        from ..render.report import render_report
+        from ..render.report_formats import render_report
         from ..render.tournament import CSV_TABLES
 
         return render_report(

@@ -412,7 +412,7 @@ def write_reports(out: Path, report: dict[str, Any]) -> None:
     """``report.md`` and ``report.html`` from the report, each written
     atomically (a reader never sees half a page).  Called after results.json
     is safely on disk: whatever happens here, no game or result is lost."""
-    from ..render.report import render_report
+    from ..render.report_formats import render_report
 
     for name, fmt in REPORT_FILES:
         write_atomic(out / name, render_report(report, fmt).rstrip("\n") + "\n")

@@ -36,7 +36,7 @@ from .config import cpu_count
 from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
 from .leaderboard import board_hint
 from .plan import ConfigError, Plan, RunError
-from .ratings import RatingsError, Recorder, RunInfo
+from .ratingsdb import RatingsError, Recorder, RunInfo
 from .report import Report, RunResult, Timing, build_report
 from .rundir import (
     Disk,
@@ -49,7 +49,7 @@ from .rundir import (
     write_atomic,
     write_reports,
 )
-from .worker import BatchResult, GameError, Player, append_line, events_file, open_games
+from .worker import BatchResult, GameError, GameRunner, append_line, events_file, open_games
 
 BACKLOG = 20_000  # finished games (~0.5 kB each) held while an earlier one is still out
 
@@ -321,7 +321,7 @@ class Runner:
         )
 
     def _run_here(self, ints: Interrupts) -> None:
-        player = Player(self.plan, self.out)
+        player = GameRunner(self.plan, self.out)
         self.start_progress()
         try:
             self._play_here(player, ints)
@@ -330,7 +330,7 @@ class Runner:
         finally:
             player.close()
 
-    def _play_here(self, player: Player, ints: Interrupts) -> None:
+    def _play_here(self, player: GameRunner, ints: Interrupts) -> None:
         """The games, in this process.  Signals are held for the whole loop
         (each game's match then only counts it, golfcli.interrupts) and
         delivered between games as well as between decisions."""
@@ -670,7 +670,7 @@ def run_plan(
     ``on_progress(finished, total)`` is called as games finish (at most ten
     times a second), whatever order they finish in.  ``ratings`` is the
     ratings database to record every counted game in (None: none; golf
-    tournament passes :func:`~golfcli.tournament.ratings.default_path`
+    tournament passes :func:`~golfcli.tournament.ratingsdb.default_path`
     unless told ``--no-db``); a database that cannot be used is said once
     through ``on_warning`` and the run goes on without it."""
     if resume and out is None:

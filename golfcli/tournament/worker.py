@@ -3,7 +3,7 @@
 A game is a pure function of the plan and its index (its seed, seating and
 bots' seeds all derive from them), so it can be played in this process, in
 a local worker process or on a Dask worker on another machine and give the
-same line.  This module holds that function (:class:`Player`) and the two
+same line.  This module holds that function (:class:`GameRunner`) and the two
 task functions the executors send out:
 
 * :func:`play_batch_local` runs in a local pool worker set up by
@@ -97,7 +97,7 @@ def open_games(out: Path) -> int:
     return os.open(out / "games.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
 
-class Player:
+class GameRunner:
     """Plays games of a plan in this process.
 
     ``out`` is where event logs go (``out/events``), external bots' logs
@@ -429,7 +429,7 @@ def worker_identity() -> str:
 # --------------------------------------------------------------------------- local pool workers
 
 
-_LOCAL: Player | None = None
+_LOCAL: GameRunner | None = None
 _STOP: Any = None  # a multiprocessing Event: finish the current game, skip the rest of the batch
 _FINISHED: Any = None  # a shared counter of the pool's finished games (the progress bar)
 
@@ -466,7 +466,7 @@ def init_local_worker(
     # take its bots with it.  Set before the parent-death signal, which is it.
     signal.signal(signal.SIGTERM, _end_bots_and_exit)
     _die_with_parent(parent)
-    _LOCAL = Player(plan, out)
+    _LOCAL = GameRunner(plan, out)
     _STOP = stop
     _FINISHED = finished
 
@@ -486,7 +486,7 @@ def play_batch_local(indices: list[int]) -> BatchResult:
 # --------------------------------------------------------------------------- Dask workers
 
 
-_REMOTE: dict[str, Player] = {}  # per worker process: plan digest -> player
+_REMOTE: dict[str, GameRunner] = {}  # per worker process: plan digest -> player
 _REMOTE_LOCK = threading.Lock()  # a worker may run several threads
 
 
@@ -500,7 +500,7 @@ def _drop_scratch() -> None:
 atexit.register(_drop_scratch)  # a worker's event-log scratch directories go with it
 
 
-def _remote_player(plan_blob: bytes, plan_key: str) -> Player:
+def _remote_player(plan_blob: bytes, plan_key: str) -> GameRunner:
     """The worker's player for this plan: unpickled once, its bot files checked
     against the client's (same path, same bytes), or VersionMismatch."""
     import pickle
@@ -520,7 +520,7 @@ def _remote_player(plan_blob: bytes, plan_key: str) -> Player:
             )
         scratch = Path(tempfile.mkdtemp(prefix="golf-events-")) if plan.record_events else None
         _drop_scratch()  # one tournament at a time per worker process
-        player = Player(plan, scratch, append=False)
+        player = GameRunner(plan, scratch, append=False)
         _REMOTE[plan_key] = player
         return player
 
