@@ -45,8 +45,8 @@ __version__ = "0.1.0"
 _PUBLIC: dict[str, str] = {
     # variants
     "Variant": "variant",
-    "load_variant": "variant",
-    "variants": "variant",
+    "load_variant": "variantload",
+    "variants": "variantload",
     # cards and layouts
     "Card": "notation",
     "Layout": "notation",
@@ -147,7 +147,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is 
     from .hole import Hole
     from .match import Match, MatchResult, play_match
     from .notation import Card, Layout
-    from .variant import Variant, VariantError, load_variant, variants
+    from .variant import Variant, VariantError
+    from .variantload import load_variant, variants
     from .view import View
 
     if not _ENGINE_TYPES_ONLY:

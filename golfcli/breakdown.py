@@ -36,7 +36,8 @@ from .scoring import (
     known_part,
 )
 from .scoring import score_hole as score_layouts  # this module's score_hole is the public one
-from .variant import Variant, resolve
+from .variant import Variant
+from .variantload import resolve
 
 
 def _rc(cell: int, cols: int) -> list[int]:

@@ -144,7 +144,7 @@ def check(
     """
     from .bots.external import ExternalBot
     from .bots.registry import close_bot, make_bot
-    from .variant import builtin
+    from .variantload import builtin
 
     name = spec
     results = []

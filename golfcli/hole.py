@@ -64,7 +64,8 @@ from .notation import Card, Layout, card_of, read_layout
 from .replay import replay_hole
 from .scoring import HoleScore
 from .state import HoleState, catalogue, deal_cells
-from .variant import Variant, resolve
+from .variant import Variant
+from .variantload import resolve
 from .view import MatchInfo, View, view
 
 #: The action kinds that name one position, and the shots that name two.

@@ -61,7 +61,8 @@ from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots 
 from .limits import MAX_HOLES
 from .scoring import HoleScore
 from .state import HoleState
-from .variant import Variant, resolve
+from .variant import Variant
+from .variantload import resolve
 from .view import MatchInfo, event_json, view
 
 

@@ -30,7 +30,8 @@ from .exceptions import InputError
 from .match import HoleRecord, MatchResult
 from .replay import replay_hole
 from .state import HoleState
-from .variant import Variant, load_variant
+from .variant import Variant
+from .variantload import load_variant
 
 VERSION = 1
 

@@ -21,7 +21,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .variant import Variant, VariantError, load_variant, missing_name
+from .variant import Variant, VariantError
+from .variantload import load_variant, missing_name
 from .yamlsrc import KeyPath, Located, SourceError, dotted, load_file, whole_number
 
 #: A file that breaks more keys than this is reported as far as this.
@@ -56,7 +57,7 @@ class Collector:
     command-line option) goes to :meth:`outside`.
 
     Variant files (:func:`validate_file`) and tournament configs
-    (``tournament.config.config_errors``) are two subclasses."""
+    (``tournament.configerrors.config_errors``) are two subclasses."""
 
     def __init__(self, doc: Located) -> None:
         self.doc = doc

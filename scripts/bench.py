@@ -72,7 +72,7 @@ from bench_tournament import TINY  # the one-hole random config both benches tim
 
 from golfcli.bots.registry import make_bot
 from golfcli.match import Match
-from golfcli.variant import builtin, load_variant
+from golfcli.variantload import builtin, load_variant
 
 #: A valid variant far beyond the built-ins: 96 cards a side, bunker and
 #: approach shots, five patterns.  Without a work budget the expert took

@@ -124,7 +124,7 @@ def expert_holes(games: int) -> float:
     """CPU seconds of ``games`` one-hole six-card games, expert against expert."""
     from golfcli.bots.registry import make_bot
     from golfcli.match import Match
-    from golfcli.variant import builtin
+    from golfcli.variantload import builtin
 
     v = builtin("six-card")
     bots = [make_bot("expert") for _ in range(2)]

@@ -29,7 +29,8 @@ from bench import print_digest
 from golfcli.bots.expert import ExpertBot
 from golfcli.bots.registry import make_bot
 from golfcli.match import Match
-from golfcli.variant import BUILTIN_NAMES, builtin
+from golfcli.variant import BUILTIN_NAMES
+from golfcli.variantload import builtin
 
 
 class Hashing:

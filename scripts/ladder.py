@@ -53,7 +53,8 @@ from golfcli.bots.mc import relative
 from golfcli.bots.registry import make_bot
 from golfcli.match import Match
 from golfcli.tournament.worker import code_fingerprint
-from golfcli.variant import Variant, builtin, load_variant
+from golfcli.variant import Variant
+from golfcli.variantload import builtin, load_variant
 
 RUNGS = ("random", "greedy", "expert", "mc")
 

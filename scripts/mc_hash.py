@@ -34,7 +34,7 @@ from golfcli.actions import Action
 from golfcli.bots.expert import ExpertBot
 from golfcli.bots.mc import MCBot
 from golfcli.match import Match
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 from golfcli.view import View
 
 #: (variant, seats, holes at --holes 1 scale): "mc" seats hash, "expert" seats only play

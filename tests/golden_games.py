@@ -16,7 +16,7 @@ from golfcli.bots.registry import make_bot
 from golfcli.match import Match
 from golfcli.record import header as record_header
 from golfcli.record import hole_line, result_line
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 
 
 @dataclass(frozen=True)

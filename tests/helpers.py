@@ -24,7 +24,8 @@ from golfcli import cards as C
 from golfcli.cards import parse_card
 from golfcli.scoring import score_hole, score_layout
 from golfcli.state import HoleState
-from golfcli.variant import Variant, builtin, load_variant
+from golfcli.variant import Variant
+from golfcli.variantload import builtin, load_variant
 
 #: The modules an extra brings, and the library each imports: a test that
 #: imports every golfcli module leaves one out when its extra is not installed.

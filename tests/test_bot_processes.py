@@ -26,7 +26,7 @@ from golfcli.bots import procs
 from golfcli.bots.external import ExternalBot
 from golfcli.bots.registry import make_bot
 from golfcli.match import BotFault, Match
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 

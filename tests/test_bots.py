@@ -26,7 +26,8 @@ from golfcli.cards import parse_card
 from golfcli.exceptions import InputError
 from golfcli.match import Match, MatchResult
 from golfcli.state import HoleState
-from golfcli.variant import Variant, builtin, load_variant
+from golfcli.variant import Variant
+from golfcli.variantload import builtin, load_variant
 from golfcli.view import View, view
 
 from .helpers import cards

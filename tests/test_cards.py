@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from golfcli import cards as C
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 
 # Every spelling docs/rules.md §1 allows, written out by hand (not taken from cards.py).
 RANK_SPELLINGS = {

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from golfcli.tournament.config import config_errors, load_config
+from golfcli.tournament.config import load_config
+from golfcli.tournament.configerrors import config_errors
 from golfcli.tournament.plan import ConfigError
 
 from .helpers import golf

@@ -9,7 +9,7 @@ from golfcli.bots.endgame import LastMove, moves_last
 from golfcli.bots.expert import ExpertBot
 from golfcli.cards import parse_card
 from golfcli.state import Action, HoleState
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 from golfcli.view import view
 
 from .helpers import cards

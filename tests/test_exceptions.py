@@ -27,7 +27,8 @@ from golfcli.exceptions import GolfError, InputError, StopMatch
 from golfcli.faults import BotFault
 from golfcli.match import Match
 from golfcli.state import HoleState
-from golfcli.variant import VariantError, builtin
+from golfcli.variant import VariantError
+from golfcli.variantload import builtin
 from golfcli.yamlsrc import Checker, load_text
 
 from .helpers import extra_missing

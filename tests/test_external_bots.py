@@ -32,7 +32,7 @@ from golfcli.bots.transport import ProcessTransport, TransportClosed, TransportT
 from golfcli.faults import BotFault
 from golfcli.match import Match
 from golfcli.state import HoleState
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 from golfcli.view import view
 
 ROOT = Path(__file__).resolve().parent.parent

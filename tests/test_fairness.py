@@ -47,7 +47,8 @@ from golfcli.record import load_record
 from golfcli.state import HoleState
 from golfcli.tournament.config import load_config
 from golfcli.tournament.runner import run_plan
-from golfcli.variant import Variant, builtin, load_variant
+from golfcli.variant import Variant
+from golfcli.variantload import builtin, load_variant
 from golfcli.view import View
 
 SPY = Path(__file__).resolve().parent / "bots" / "spy_bot.py"

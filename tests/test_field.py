@@ -9,7 +9,7 @@ import pytest
 from golfcli.bots.field import STYLES, FieldBot
 from golfcli.bots.registry import BotSpecError, make_bot
 from golfcli.state import Action, HoleState
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 from golfcli.view import view
 
 from .test_bots import play_hole, position

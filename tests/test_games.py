@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from golfcli.replay import replay_hole
 from golfcli.state import HoleState
-from golfcli.variant import BUILTIN_NAMES, load_variant
+from golfcli.variant import BUILTIN_NAMES
+from golfcli.variantload import load_variant
 
 from .test_scoring import independent_score
 

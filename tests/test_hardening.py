@@ -38,8 +38,8 @@ from golfcli.variant import (
     PATTERN_KINDS,
     TARGET_HOLE_CAP,
     VariantError,
-    load_variant,
 )
+from golfcli.variantload import load_variant
 from golfcli.view import view
 from golfcli.yamlsrc import MAX_DEPTH, SourceError, load_text, parse_scalar
 

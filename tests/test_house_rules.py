@@ -18,7 +18,8 @@ from golfcli import cards as C
 from golfcli.actions import Action
 from golfcli.scoring import score_hole, score_layout
 from golfcli.state import HoleState
-from golfcli.variant import BUILTIN_NAMES, Variant, builtin, load_variant
+from golfcli.variant import BUILTIN_NAMES, Variant
+from golfcli.variantload import builtin, load_variant
 
 from .helpers import hole, total
 

@@ -34,7 +34,8 @@ from golfcli.bots.registry import make_bot
 from golfcli.keys import KeyedRandom, derive
 from golfcli.match import Match
 from golfcli.state import HoleState
-from golfcli.variant import Variant, builtin
+from golfcli.variant import Variant
+from golfcli.variantload import builtin
 from golfcli.view import event_json, view
 
 # ---------------------------------------------------------------------- walking the graph

@@ -27,6 +27,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cards", "interrupts", "keys", "limits", "inference"),
     ("yamlsrc", "render", "verdicts"),
     ("variant", "notation"),  # notation: Card and Layout, the public face of cards
+    ("variantcheck",),  # a variant's document checked and built
+    ("variantload",),  # a variant file read, extends: followed, --set applied
     ("rulestext", "scoring", "validate"),
     ("actions", "events"),  # a hole's actions and its log: what HoleState does and records
     ("breakdown", "state"),
@@ -82,11 +84,17 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "plan",
         "worker",
         "executors",
+        "configplayers",
         "config",
+        "configerrors",
         "rundir",
         "ratingsdb",
+        "ratingsimport",
         "leaderboard",
         "report",
+        "signals",
+        "pool",
+        "recording",
         "runner",
     ),
     "tui": ("", "style", "seats", "board", "narrate", "input", "hint", "play"),

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from golfcli.tournament import leaderboard, ratings
+from golfcli.tournament import leaderboard, ratingsdb, ratingsimport
 from golfcli.tournament.ratingsdb import RunInfo
 
 from .helpers import golf
@@ -105,7 +105,7 @@ def info(uid: str, players: dict[str, str], **kw: Any) -> RunInfo:
 
 
 def record(db: Path, run: RunInfo, games: Sequence[dict[str, Any]]) -> None:
-    rec = ratings.Recorder(db, run)
+    rec = ratingsdb.Recorder(db, run)
     for i, g in enumerate(games):
         rec.add({"game": i, "deal": i // 2, **g})
     rec.close()
@@ -125,7 +125,7 @@ def heads_up(a: str, b: str, a_total: int, b_total: int) -> dict[str, Any]:
 
 
 def boards(db: Path, **kw: Any) -> list[leaderboard.Board]:
-    conn = ratings.connect(db, create=False)
+    conn = ratingsdb.connect(db, create=False)
     try:
         return leaderboard.leaderboards(conn, db, **kw)
     finally:
@@ -426,7 +426,7 @@ def test_games_are_rated_in_run_start_order_then_uid_then_game(tmp_path: Path) -
     # within a run, the game index (here the games recorded back to front)
     back = tmp_path / "4.db"
     run = info("uid-9", {"a": "A", "b": "B"})
-    rec = ratings.Recorder(back, run)
+    rec = ratingsdb.Recorder(back, run)
     for i, g in reversed(list(enumerate([b_wins, a_wins, a_wins]))):
         rec.add({"game": i, "deal": i, **g})
     rec.close()
@@ -634,7 +634,7 @@ def test_what_identifies_a_run_and_its_players(tmp_path: Path) -> None:
     # a start time that cannot be read: now, in UTC
     bad = RunInfo.from_meta({**meta, "started": "yesterday"}, "src")
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", bad.started)
-    assert bad.started == ratings.utc_now() or bad.started < ratings.utc_now()
+    assert bad.started == ratingsdb.utc_now() or bad.started < ratingsdb.utc_now()
 
 
 def test_a_run_json_from_before_the_bots_were_kept_names_them_from_its_plan() -> None:
@@ -692,15 +692,17 @@ def test_the_database_lives_in_the_users_data_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    assert ratings.default_path() == tmp_path / "data" / "golf" / "ratings.db"
+    home_db = tmp_path / "home" / ".local" / "share" / "golf" / "ratings.db"
+    assert ratingsdb.default_path() == tmp_path / "data" / "golf" / "ratings.db"
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     for relative in ("", "relative/dir"):  # the spec ignores a relative XDG_DATA_HOME
         monkeypatch.setenv("XDG_DATA_HOME", relative)
         assert (
-            ratings.default_path() == tmp_path / "home" / ".local" / "share" / "golf" / "ratings.db"
+            ratingsdb.default_path()
+            == tmp_path / "home" / ".local" / "share" / "golf" / "ratings.db"
         )
     monkeypatch.delenv("XDG_DATA_HOME")
-    assert ratings.default_path() == tmp_path / "home" / ".local" / "share" / "golf" / "ratings.db"
+    assert ratingsdb.default_path() == home_db
 
 
 def _run_dir(tmp_path: Path, games: int, name: str = "run") -> Path:
@@ -721,22 +723,22 @@ def test_an_import_takes_the_games_a_run_counted_and_skips_what_is_not_a_game(
 ) -> None:
     out = _run_dir(tmp_path, 3)  # 3 deals x 2 seatings: games 0 .. 5
     db = tmp_path / "r.db"
-    got = ratings.import_run(db, out)
+    got = ratingsimport.import_run(db, out)
     assert (got.added, got.known, got.skipped) == (6, 0, 0)
-    assert ratings.import_run(db, out) == ratings.Imported(0, 6, 0)
+    assert ratingsimport.import_run(db, out) == ratingsimport.Imported(0, 6, 0)
     # a run stopped by its SPRT after 4 counted games: games 4 and 5 are left out
     stopped = _run_dir(tmp_path, 3, "stopped")
     res = json.loads((stopped / "results.json").read_text())
     res["run"]["stop_reason"], res["run"]["games_played"] = "sprt", 4
     (stopped / "results.json").write_text(json.dumps(res))
     db2 = tmp_path / "r2.db"
-    assert ratings.import_run(db2, stopped) == ratings.Imported(4, 0, 0)
+    assert ratingsimport.import_run(db2, stopped) == ratingsimport.Imported(4, 0, 0)
     with sqlite3.connect(db2) as conn:
         assert [g for (g,) in conn.execute("SELECT game FROM games ORDER BY game")] == [0, 1, 2, 3]
     # stopped for another reason (interrupted): every game on disk counts
     res["run"]["stop_reason"] = "interrupted"
     (stopped / "results.json").write_text(json.dumps(res))
-    assert ratings.import_run(tmp_path / "r3.db", stopped).added == 6
+    assert ratingsimport.import_run(tmp_path / "r3.db", stopped).added == 6
     # lines that are no game of this run are counted as skipped
     lines = (out / "games.jsonl").read_text().splitlines()
     first = json.loads(lines[0])
@@ -750,12 +752,12 @@ def test_an_import_takes_the_games_a_run_counted_and_skips_what_is_not_a_game(
         + json.dumps(negative)
         + "\n"
     )
-    assert ratings.import_run(tmp_path / "r4.db", out) == ratings.Imported(6, 0, 5)
+    assert ratingsimport.import_run(tmp_path / "r4.db", out) == ratingsimport.Imported(6, 0, 5)
 
 
 def test_the_recorder_commits_in_batches_and_at_close(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
-    rec = ratings.Recorder(db, info("batch", {"a": "A", "b": "B"}))
+    rec = ratingsdb.Recorder(db, info("batch", {"a": "A", "b": "B"}))
     rec._flushed = float("inf")  # not yet time to commit
     rec.add({"game": 0, "deal": 0, **heads_up("a", "b", 1, 2)})
     with sqlite3.connect(db) as conn:
@@ -773,9 +775,9 @@ def test_the_recorder_commits_in_batches_and_at_close(tmp_path: Path) -> None:
 
 
 def test_an_exceptions_first_line_or_its_name() -> None:
-    assert ratings.why(ValueError("first\nsecond")) == "first"
-    assert ratings.why(ValueError("  padded  ")) == "padded"
-    assert ratings.why(ValueError()) == "ValueError" and ratings.why(KeyError()) == "KeyError"
+    assert ratingsdb.why(ValueError("first\nsecond")) == "first"
+    assert ratingsdb.why(ValueError("  padded  ")) == "padded"
+    assert ratingsdb.why(ValueError()) == "ValueError" and ratingsdb.why(KeyError()) == "KeyError"
 
 
 def test_an_import_refuses_in_one_line_naming_the_file(tmp_path: Path) -> None:
@@ -783,23 +785,23 @@ def test_an_import_refuses_in_one_line_naming_the_file(tmp_path: Path) -> None:
     meta = json.loads((out / "run.json").read_text())
     del meta["plan"]["players"]
     (out / "run.json").write_text(json.dumps(meta))
-    with pytest.raises(ratings.RatingsError) as exc:
-        ratings.import_run(tmp_path / "r.db", out)
+    with pytest.raises(ratingsdb.RatingsError) as exc:
+        ratingsimport.import_run(tmp_path / "r.db", out)
     assert str(exc.value) == f"{out / 'run.json'}: not a run golf can rate: 'players'"
     good = _run_dir(tmp_path, 1, "good")
     (good / "games.jsonl").unlink()
     (good / "games.jsonl").mkdir()
-    with pytest.raises(ratings.RatingsError) as exc:
-        ratings.import_run(tmp_path / "r.db", good)
+    with pytest.raises(ratingsdb.RatingsError) as exc:
+        ratingsimport.import_run(tmp_path / "r.db", good)
     assert str(exc.value) == f"{good / 'games.jsonl'}: a directory, not a run's games"
     # a database that is golf's but lost a table: the file and sqlite's line
     again = _run_dir(tmp_path, 1, "again")
     db = tmp_path / "broken.db"
-    ratings.connect(db, create=True).close()
+    ratingsdb.connect(db, create=True).close()
     with sqlite3.connect(db) as conn:
         conn.execute("DROP TABLE games")
-    with pytest.raises(ratings.RatingsError) as exc:
-        ratings.import_run(db, again)
+    with pytest.raises(ratingsdb.RatingsError) as exc:
+        ratingsimport.import_run(db, again)
     said = f"{db}: marked as golf's ratings, but not their tables (no table games)"
     assert str(exc.value) == said
 
@@ -810,14 +812,14 @@ def test_an_import_of_a_run_from_before_its_entrants_were_kept(tmp_path: Path) -
     meta = json.loads((out / "run.json").read_text())
     del meta["plan"]["entrants"]
     (out / "run.json").write_text(json.dumps(meta))
-    assert ratings.import_run(tmp_path / "r.db", out) == ratings.Imported(4, 0, 0)
+    assert ratingsimport.import_run(tmp_path / "r.db", out) == ratingsimport.Imported(4, 0, 0)
     # with entrants kept, a game whose sides name someone else is no game of the run
     other = _run_dir(tmp_path, 2, "other")
     lines = (other / "games.jsonl").read_text().splitlines()
     first = json.loads(lines[0])
     lines[0] = json.dumps({**first, "sides": ["zoe", first["sides"][1]]})
     (other / "games.jsonl").write_text("\n".join(lines) + "\n")
-    assert ratings.import_run(tmp_path / "r2.db", other) == ratings.Imported(3, 0, 1)
+    assert ratingsimport.import_run(tmp_path / "r2.db", other) == ratingsimport.Imported(3, 0, 1)
 
 
 def test_an_import_of_many_games_takes_every_batch(tmp_path: Path) -> None:
@@ -829,7 +831,7 @@ def test_an_import_of_many_games_takes_every_batch(tmp_path: Path) -> None:
         "".join(json.dumps({**first, "game": i, "deal": i // 2}) + "\n" for i in range(n))
     )
     db = tmp_path / "r.db"
-    assert ratings.import_run(db, out) == ratings.Imported(n, 0, 0)
+    assert ratingsimport.import_run(db, out) == ratingsimport.Imported(n, 0, 0)
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT count(*), min(game), max(game) FROM games").fetchone() == (
             n,
@@ -850,7 +852,7 @@ def test_an_imported_games_time_is_its_files_in_utc(
     time.tzset()
     try:
         db = tmp_path / "r.db"
-        ratings.import_run(db, out)
+        ratingsimport.import_run(db, out)
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()

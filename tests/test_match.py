@@ -14,7 +14,8 @@ from golfcli.bots.registry import make_bot
 from golfcli.faults import FAULT_KINDS
 from golfcli.game import hole_winners
 from golfcli.match import Match, MatchResult
-from golfcli.variant import Variant, builtin, load_variant
+from golfcli.variant import Variant
+from golfcli.variantload import builtin, load_variant
 
 
 def test_dealer_rotates_left_and_left_of_dealer_starts():

@@ -21,7 +21,8 @@ import pytest
 
 from golfcli.actions import Action
 from golfcli.state import HoleState
-from golfcli.variant import Variant, load_variant
+from golfcli.variant import Variant
+from golfcli.variantload import load_variant
 
 from .reference_rules import Move, RefHole, pick, playout_counts
 

@@ -55,7 +55,7 @@ from golfcli.tui.input import REFUSALS, parse_reply, prompt_text, tokens, why_no
 from golfcli.tui.narrate import describe_events
 from golfcli.tui.seats import UsageError, parse_handicap, parse_players
 from golfcli.tui.style import Style, vlen
-from golfcli.variant import builtin, load_variant
+from golfcli.variantload import builtin, load_variant
 from golfcli.view import View, view
 
 from .helpers import CliRunner

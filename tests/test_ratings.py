@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from golfcli.tournament import leaderboard, ratings
+from golfcli.tournament import leaderboard, ratingsdb
 from golfcli.tournament.leaderboard import side_ranks
 
 from .helpers import GOLF, Gate, golf, one_error_line
@@ -181,7 +181,7 @@ def test_no_db_writes_nothing_and_db_with_no_db_is_refused(tmp_path: Path) -> No
         assert "no games recorded yet" in r.stdout
         ok("tournament", str(cfg), "-q")  # the default: the user's data directory
         assert (data / "golf" / "ratings.db").is_file()
-        assert ratings.default_path() == data / "golf" / "ratings.db"
+        assert ratingsdb.default_path() == data / "golf" / "ratings.db"
         assert "rated" not in ok("ratings").stdout  # the board names bots, not runs
         assert "30 games in 1 run" in ok("ratings").stdout
     finally:
@@ -193,7 +193,7 @@ def test_no_db_writes_nothing_and_db_with_no_db_is_refused(tmp_path: Path) -> No
 def test_the_tests_never_write_the_real_users_data_directory() -> None:
     data = Path(os.environ["XDG_DATA_HOME"])
     assert data.name.startswith("golf-test-data-") and Path.home() not in data.parents
-    assert ratings.default_path().is_relative_to(data)
+    assert ratingsdb.default_path().is_relative_to(data)
 
 
 # --------------------------------------------------------------------------- who is who
@@ -452,15 +452,15 @@ def test_without_openskill_the_board_says_how_to_install_it(
 WRITER = """\
 import sys
 from pathlib import Path
-from golfcli.tournament import ratings
+from golfcli.tournament import ratingsdb
 
-info = ratings.RunInfo(
+info = ratingsdb.RunInfo(
     uid=sys.argv[2], started="2026-01-01T00:00:00Z", name=sys.argv[2], variant="six-card",
     rules="r", seats=2, format="stroke", config_hash="h", source="test", golfcli="0",
     players={"a": {"bot": "random", "options": {}, "code": ""},
              "b": {"bot": "greedy", "options": {}, "code": ""}},
 )
-rec = ratings.Recorder(Path(sys.argv[1]), info)
+rec = ratingsdb.Recorder(Path(sys.argv[1]), info)
 i = int(sys.argv[3])
 while True:
     rec.add({"game": i, "deal": i, "seating": ["a", "b"], "side_of": [0, 1],
@@ -612,8 +612,8 @@ def test_a_database_lost_mid_run_is_one_warning_and_the_run_completes(
     from golfcli.tournament.config import load_config
     from golfcli.tournament.runner import run_plan
 
-    monkeypatch.setattr(ratings, "BUSY_SECONDS", 0.05)
-    monkeypatch.setattr(ratings, "FLUSH_SECONDS", 0.0)  # a commit per game
+    monkeypatch.setattr(ratingsdb, "BUSY_SECONDS", 0.05)
+    monkeypatch.setattr(ratingsdb, "FLUSH_SECONDS", 0.0)  # a commit per game
     db, out = tmp_path / "r.db", tmp_path / "run"
     locker: list[sqlite3.Connection] = []
 
@@ -741,10 +741,10 @@ def test_eight_imports_making_one_database_at_once_keep_every_game(
 CREATOR = """\
 import sys, time
 from pathlib import Path
-from golfcli.tournament import ratings
+from golfcli.tournament import ratingsdb
 
 where, me, start, rounds = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
-info = ratings.RunInfo(
+info = ratingsdb.RunInfo(
     uid=me, started="2026-01-01T00:00:00Z", name=me, variant="six-card", rules="r", seats=2,
     format="stroke", config_hash="h", source="test", golfcli="0",
     players={"a": {"bot": "random", "options": {}, "code": ""},
@@ -755,7 +755,7 @@ for r in range(rounds):
     time.sleep(max(0.0, when - time.time() - 0.003))
     while time.time() < when:
         pass
-    rec = ratings.Recorder(where / f"{r}.db", info)
+    rec = ratingsdb.Recorder(where / f"{r}.db", info)
     for i in range(4):
         rec.add({"game": i, "deal": i, "seating": ["a", "b"], "side_of": [0, 1],
                  "totals": [i, 3], "holes_won": [0, 1], "winners": [1]})
@@ -944,7 +944,7 @@ def test_a_db_the_user_may_not_reach_is_one_line(eight_runs: list[Path]) -> None
 
 def _ours_other_schema(path: Path) -> None:
     with sqlite3.connect(path) as conn:
-        conn.execute(f"PRAGMA application_id = {ratings.APP_ID}")
+        conn.execute(f"PRAGMA application_id = {ratingsdb.APP_ID}")
         conn.execute("CREATE TABLE runs (id INTEGER PRIMARY KEY, what TEXT)")
         conn.execute("INSERT INTO runs (what) VALUES ('mine')")
     conn.close()

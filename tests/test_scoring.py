@@ -33,7 +33,8 @@ from golfcli.scoring import (
     score_layout,
     unseen_cards,
 )
-from golfcli.variant import BUILTIN_NAMES, Variant, VariantError, builtin, load_variant
+from golfcli.variant import BUILTIN_NAMES, Variant, VariantError
+from golfcli.variantload import builtin, load_variant
 
 from .helpers import hole, total
 

@@ -19,7 +19,8 @@ from golfcli.cli.app import app
 from golfcli.match import Match
 from golfcli.state import HoleState
 from golfcli.tournament.config import load_config
-from golfcli.variant import Variant, builtin, load_variant
+from golfcli.variant import Variant
+from golfcli.variantload import builtin, load_variant
 
 from .helpers import CliRunner
 

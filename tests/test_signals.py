@@ -29,7 +29,7 @@ from golfcli import interrupts
 from golfcli.bots import RandomBot
 from golfcli.interrupts import HELD, IMMEDIATE, PENDING, deliver, runs_anywhere
 from golfcli.match import Match
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 
 from .helpers import GOLF, job
 

@@ -17,7 +17,7 @@ from golfcli.events import Draw, End, Event, Knock, Reshuffle, Swap
 from golfcli.exceptions import InputError
 from golfcli.replay import replay_hole
 from golfcli.state import HoleState
-from golfcli.variant import builtin, load_variant
+from golfcli.variantload import builtin, load_variant
 from golfcli.view import view
 
 from .helpers import cards, state, variant
@@ -413,7 +413,7 @@ def test_per_variant_caches_are_bounded():
     from golfcli.bots.evaluator import instances
     from golfcli.scoring import compiled
     from golfcli.state import catalogue
-    from golfcli.variant import load_variant
+    from golfcli.variantload import load_variant
 
     for _ in range(100):
         v = load_variant("six-card")
@@ -452,7 +452,7 @@ def test_a_hole_reads_the_rules_worked_out_for_its_variant_and_player_count() ->
     catalogue cached and its scorer evicted, and ``scorer`` then compares two
     equal tables that are different objects (it failed in that order)."""
     from golfcli.state import HoleTables, tables_for
-    from golfcli.variant import load_variant
+    from golfcli.variantload import load_variant
 
     for name, players in (("six-card", 2), ("alberta", 4), ("nine-card", 3)):
         v = load_variant(name)
@@ -641,7 +641,7 @@ def test_rule_tables_are_worked_out_once_per_variant_and_player_count() -> None:
     side tables (worked out once, kept in the variant's catalogue, never
     changed): a new hole does not build them again.  The variant is loaded
     afresh, so its catalogue starts empty here whatever ran before."""
-    from golfcli.variant import load_variant
+    from golfcli.variantload import load_variant
 
     v = load_variant("alberta")
     a, b = HoleState(v, 4, 0, random.Random(1)), HoleState(v, 4, 2, random.Random(2))

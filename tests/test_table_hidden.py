@@ -31,7 +31,7 @@ from golfcli.table.config import SeatSetup, TableSetup
 from golfcli.table.feed import Narrator
 from golfcli.table.table import Table
 from golfcli.table.words import legal_json
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 from golfcli.view import MatchInfo
 
 from .table_clients import play_out, seated

@@ -23,7 +23,7 @@ from golfcli.keys import derive, key_from_seed
 from golfcli.tournament.config import load_config
 from golfcli.tournament.report import RunResult
 from golfcli.tournament.runner import run_plan
-from golfcli.variant import load_variant
+from golfcli.variantload import load_variant
 
 from .helpers import CliRunner, Gate
 
@@ -844,7 +844,7 @@ def test_a_seed_is_reproducible_and_says_its_deals_are_known(tmp_path: Path) -> 
 
 
 def test_more_workers_than_cores_are_capped_with_a_notice(tmp_path: Path) -> None:
-    from golfcli.tournament.config import cpu_count
+    from golfcli.tournament.executors import cpu_count
 
     cfg = write(tmp_path, TWO.replace("workers: 1", "workers: 1000"))
     code, stdout, err = cli(str(cfg), "--format", "json")

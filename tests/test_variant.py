@@ -26,13 +26,10 @@ from golfcli.variant import (
     Turn,
     Variant,
     VariantError,
-    builtin,
-    load_variant,
-    parse_counts,
-    resolve,
     spans,
-    variants,
 )
+from golfcli.variantcheck import parse_counts
+from golfcli.variantload import builtin, load_variant, resolve, variants
 from golfcli.yamlsrc import SourceError
 
 from .helpers import total
@@ -342,7 +339,7 @@ def test_a_built_in_parsed_once_is_not_changed_by_what_was_built_on_it(tmp_path:
     """Built-in files are parsed once per process and handed out as copies:
     --set, a file that extends one, and an edit of the parsed copy leave the
     next load of the built-in as it was."""
-    from golfcli.variant import _builtin_file
+    from golfcli.variantload import _builtin_file
 
     before = load_variant("six-card")
     load_variant("six-card", ["values.ranks.2=2", "patterns.0.cards=keep_negative"])
@@ -1523,7 +1520,7 @@ def test_a_pattern_fits_the_smallest_grid_it_needs(kind: str, grid: str) -> None
 def test_a_variant_knows_where_it_came_from(tmp_path: Path) -> None:
     """``Variant.source``: the file (a mapping given to ``--set`` merges into
     it and keeps it), the built-in's file, or ``<inline variant>``."""
-    from golfcli.variant import builtin_path
+    from golfcli.variantload import builtin_path
 
     path = write(tmp_path, "name: mine\nextends: six-card\n")
     assert load_variant(path, ["game={holes: 3}"]).source == str(path)
@@ -1536,8 +1533,8 @@ def test_a_loop_among_the_shipped_files_is_reported_not_followed(
 ) -> None:
     """Built-ins extend built-ins by name, which no path check sees: a loop
     among them (a slip in a shipped file) is an error, not endless recursion."""
-    from golfcli import variant
-    from golfcli.variant import builtin_path
+    from golfcli import variantload as variant
+    from golfcli.variantload import builtin_path
 
     six = variant._builtin_file("six-card")
     six.data["extends"] = "nine-card"

@@ -19,7 +19,8 @@ from golfcli.actions import Action
 from golfcli.cards import card_str
 from golfcli.events import Event
 from golfcli.state import HoleState
-from golfcli.variant import Variant, builtin
+from golfcli.variant import Variant
+from golfcli.variantload import builtin
 from golfcli.view import MatchInfo, censor, event_json, view
 
 from .helpers import cards, variant

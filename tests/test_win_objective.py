@@ -16,7 +16,8 @@ from golfcli.bots.expert import WIN_MODEL, ExpertBot, win_chance
 from golfcli.bots.registry import make_bot
 from golfcli.match import play_match
 from golfcli.state import Action
-from golfcli.variant import Variant, builtin, load_variant
+from golfcli.variant import Variant
+from golfcli.variantload import builtin, load_variant
 from golfcli.view import View, view
 
 from .helpers import cards, script_module

@@ -101,7 +101,8 @@ def ratings_import(
     db: DbOpt = None,
 ) -> None:
     """Add the games of finished or stopped runs (a run already recorded adds nothing)."""
-    from ..tournament.ratingsdb import RatingsError, default_path, import_run
+    from ..tournament.ratingsdb import RatingsError, default_path
+    from ..tournament.ratingsimport import import_run
 
     path = db or ctx.obj or default_path()
     for d in dirs:

@@ -69,7 +69,7 @@ def load_variant_or_fail(
     """A variant by name or path with ``--set`` overrides, or the command ends
     with the loader's one line (file:line and key), after ``context`` if given.
     Imported lazily: the loader pulls in YAML, which ``golf score`` may not need."""
-    from ..variant import load_variant
+    from ..variantload import load_variant
     from ..yamlsrc import SourceError
 
     try:

@@ -174,12 +174,14 @@ def run_tournament_command(
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input.
     The run is ``golfcli.run_tournament``'s, and what it prints that report."""
-    from ..tournament.config import config_errors, load_config
+    from ..tournament.config import load_config
+    from ..tournament.configerrors import config_errors
     from ..tournament.executors import ExecutorError
     from ..tournament.plan import RunError
     from ..tournament.ratingsdb import default_path
     from ..tournament.rundir import bot_logs
-    from ..tournament.runner import Interrupts, run_tournament
+    from ..tournament.runner import run_tournament
+    from ..tournament.signals import Interrupts
     from ..yamlsrc import SourceError
 
     _check_report_options(fmt, table)

@@ -22,7 +22,7 @@ def variants() -> None:
     from tabulate import tabulate
 
     from ..variant import spans
-    from ..variant import variants as builtins  # golfcli.variants()
+    from ..variantload import variants as builtins
 
     rows = []
     for v in builtins():
@@ -88,7 +88,7 @@ def _validate_variant(f: Path) -> bool:
 
 def _validate_config(f: Path) -> bool:
     from ..stats import plural
-    from ..tournament.config import check_config
+    from ..tournament.configerrors import check_config
 
     plan, errors = check_config(f)
     for exc in errors:

@@ -69,7 +69,7 @@ class VariantLoader:
         """The variant ``card`` names, with the ``--set`` changes ``hole`` was
         counted with (the card's own for a new hole); raises the loader's
         ``SourceError``."""
-        from ..variant import load_variant  # looked up at each load: tests count the loads
+        from ..variantload import load_variant
 
         assert card.variant is not None
         overrides = card.overrides if hole is None or hole.overrides is None else hole.overrides

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..limits import MAX_HOLES
-from ..variant import load_variant
+from ..variantload import load_variant
 from ..yamlsrc import SourceError
 from . import history, store, table
 from .count import VariantLoader, VariantUnavailable, values_text

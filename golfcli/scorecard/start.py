@@ -15,7 +15,8 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..variant import BUILTIN_NAMES, Variant, load_variant
+from ..variant import BUILTIN_NAMES, Variant
+from ..variantload import load_variant
 from .count import values_text
 from .inputs import check_pars, check_title
 from .model import MAX_TARGET, BadValue, CardExists, Scorecard, ScorecardError, alternate_partners

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..arguments import shown
-from ..variant import BUILTIN_NAMES, Variant, builtin, load_variant
+from ..variant import BUILTIN_NAMES, Variant
+from ..variantload import builtin, load_variant
 from . import TableError
 
 #: The suffixes of variant files.

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..variant import Variant, variants
+from ..variant import Variant
+from ..variantload import variants
 from . import TableError
 from .config import AWAY_RANGE, DELAY_RANGE, TableSetup
 from .folder import Folder

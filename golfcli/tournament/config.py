@@ -8,20 +8,18 @@ key.  Command-line options override the file's keys.
 from __future__ import annotations
 
 import itertools
-import os
-import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..arguments import listing, reason, shown
+from ..arguments import listing, shown
 from ..faults import FALLBACKS, FORFEIT_PENALTY
 from ..keys import is_key, key_from_seed, new_key
 from ..limits import MAX_GAMES, MAX_HOLES, MAX_PLAYERS, MAX_SEED, MAX_WORKERS
 from ..stats import SprtSpec
-from ..validate import Collector, validate_file
-from ..variant import BUILTIN_NAMES, Variant, load_variant
+from ..variant import BUILTIN_NAMES, Variant
+from ..variantload import load_variant
 from ..yamlsrc import (
     Checker,
     KeyPath,
@@ -33,7 +31,8 @@ from ..yamlsrc import (
     load_file,
     whole_number,
 )
-from .executors import EXECUTORS
+from .configplayers import read_players, read_teams
+from .executors import EXECUTORS, cpu_count
 from .plan import ConfigError, Entrant, ExecutorSpec, Plan, PlayerSpec
 from .worker import bot_file_hashes
 
@@ -63,7 +62,6 @@ CONFIG_KEYS = (
     "batch_size",
     "max_in_flight",
 )
-PLAYER_KEYS = ("name", "bot", "command", "options", "time_limit", "time_bank")
 SPRT_KEYS = ("elo0", "elo1", "margin", "alpha", "beta", "min_deals", "candidate", "baseline")
 SCHEDULES = ("round-robin", "gauntlet")
 DEFAULT_GAMES = 10
@@ -71,8 +69,6 @@ DEFAULT_GAMES = 10
 #: keeps a bitmap of one bit per planned game, and a plan of 10**20 games is
 #: a typo, not a tournament.
 MAX_TOTAL_GAMES = 100_000_000
-#: Longest player name: it names a log file in the run directory.
-MAX_NAME = 100
 
 
 # --------------------------------------------------------------------------- config loading
@@ -80,13 +76,6 @@ MAX_NAME = 100
 
 def _checker(doc: Located) -> Checker:
     return Checker(doc, ConfigError)
-
-
-def cpu_count() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def parse_workers(value: Any, where: str, path: KeyPath | str) -> int:
@@ -148,7 +137,7 @@ def load_config(
         )
     variant = _load_variant(ck, doc, base_dir, cfg_path)
     n_holes, scoring = _game_length(ck, top, variant, holes)
-    players = _players(ck, top, base_dir)
+    players = read_players(ck, top, base_dir)
     entrants, team_size = _entrants(ck, top, players, variant)
     per_table = _seats(ck, top, variant, len(entrants), team_size)
     schedule, challenger, tables = _schedule(ck, top, entrants, per_table, team_size)
@@ -260,7 +249,7 @@ def _entrants(
         return [Entrant(p.name, (i,)) for i, p in enumerate(players)], 1
     by_name = {p.name: i for i, p in enumerate(players)}
     team_size = variant.partners.group_size
-    return _teams(ck, top["teams"], by_name, team_size, variant), team_size
+    return read_teams(ck, top["teams"], by_name, team_size, variant), team_size
 
 
 def _seats(ck: Checker, top: dict[str, Any], variant: Variant, n_ent: int, team_size: int) -> int:
@@ -499,159 +488,6 @@ def _load_variant(ck: Checker, doc: Located, base_dir: Path, cfg_path: str) -> V
     ck.fail(("variant",), f"must be a variant name, a path or a mapping, not {kind_of(raw)}")
 
 
-def _players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[PlayerSpec]:
-    raw = top.get("players")
-    if not isinstance(raw, list) or len(raw) < 2:
-        ck.fail(
-            ("players",), "give a list of at least two players, e.g. - {name: ann, bot: greedy}"
-        )
-    out: list[PlayerSpec] = []
-    seen: set[str] = set()
-    for i in range(len(raw)):
-        p: KeyPath = ("players", i)
-        d = ck.mapping(p, PLAYER_KEYS, "a player")
-        if "name" not in d:
-            ck.fail(p, "every player needs a name")
-        name = ck.text((*p, "name"))
-        if name in seen:
-            ck.fail((*p, "name"), f"two players are named {shown(name)}")
-        if "&" in name:
-            ck.fail((*p, "name"), "a name may not contain & (it joins partners' names)")
-        if len(name) > MAX_NAME or "/" in name or "\\" in name or "\0" in name:
-            ck.fail(
-                (*p, "name"),
-                f"a name has at most {MAX_NAME} characters and no / or \\ (it names a log file)",
-            )
-        seen.add(name)
-        if ("bot" in d) == ("command" in d):
-            ck.fail(
-                p,
-                "give exactly one of bot: (a spec like greedy or my_bot.py) or command: [argv...]",
-            )
-        options: dict[str, Any] = {}
-        if d.get("options") is not None:
-            opts = ck.get((*p, "options"))
-            if not isinstance(opts, dict) or not all(isinstance(k, str) for k in opts):
-                ck.fail((*p, "options"), "must map option names to values, e.g. {threshold: 3}")
-            options = dict(opts)
-        tl = (
-            ck.num((*p, "time_limit"), 0, 3600, open_lo=True)
-            if d.get("time_limit") is not None
-            else None
-        )
-        tb = ck.num((*p, "time_bank"), 0, 86400) if d.get("time_bank") is not None else None
-        if "bot" in d:
-            spec = ck.text((*p, "bot"))
-            player = PlayerSpec(name, spec, None, options, tl, tb)
-            if spec.startswith("cmd:") and not _split(ck, (*p, "bot"), spec[4:]):
-                ck.fail((*p, "bot"), "cmd: needs a program, e.g. cmd:python3 my_bot.py")
-            _check_bot(ck, (*p, "bot"), spec, options, base_dir)
-        else:
-            cmd = ck.get((*p, "command"))
-            if isinstance(cmd, str):
-                cmd = _split(ck, (*p, "command"), cmd)
-            if (
-                not isinstance(cmd, list)
-                or not cmd
-                or not all(isinstance(a, (str, int, float)) for a in cmd)
-            ):
-                ck.fail(
-                    (*p, "command"),
-                    "must be a program and its arguments, e.g. [python3, my_bot.py]",
-                )
-            if options:
-                ck.fail(
-                    (*p, "options"),
-                    "options go to in-process bots; give a program its arguments in command:",
-                )
-            argv = [str(a) for a in cmd]
-            _check_bot(ck, (*p, "command"), argv, options, base_dir)
-            player = PlayerSpec(name, None, tuple(argv), options, tl, tb)
-        out.append(player)
-    return out
-
-
-def _split(ck: Checker, path: KeyPath, text: str) -> list[str]:
-    """A command line split as a shell would; an unclosed quote is a config error."""
-    from ..bots.registry import BotSpecError, split_command
-
-    try:
-        return split_command(text)
-    except BotSpecError as exc:
-        ck.fail(path, str(exc))
-
-
-def _check_bot(
-    ck: Checker, path: KeyPath, target: str | list[str], options: dict[str, Any], base_dir: Path
-) -> None:
-    """Build the bot once (an external program is checked, not started), so
-    that an unknown name, a bad option or a missing program fails now, with a line."""
-    from ..bots.registry import BotSpecError, close_bot, make_bot
-
-    label = target if isinstance(target, str) else shlex.join(target)
-    try:
-        bot = make_bot(target, seed=0, options=dict(options), base_dir=base_dir)
-    except BotSpecError as exc:
-        ck.fail(path, str(exc))
-    except ImportError as exc:
-        ck.fail(path, f"bot {shown(label)} is not available in this install ({reason(exc)})")
-    except Exception as exc:
-        ck.fail(path, f"bot {shown(label)} cannot be created: {type(exc).__name__}: {reason(exc)}")
-    close_bot(bot)
-
-
-def _teams(
-    ck: Checker, raw: Any, by_name: dict[str, int], size: int, variant: Variant
-) -> list[Entrant]:
-    if not variant.partners.player_counts:
-        ck.fail(
-            ("teams",),
-            f"variant {shown(variant.name)} has no partner play (partners.player_counts is empty)",
-        )
-    items: list[tuple[str | None, KeyPath, Any]]
-    if isinstance(raw, dict):
-        items = [(str(k), ("teams", k), v) for k, v in raw.items()]
-    elif isinstance(raw, list):
-        items = [(None, ("teams", i), v) for i, v in enumerate(raw)]
-    else:
-        ck.fail(
-            ("teams",),
-            "must map team names to lists of players, e.g. {north: [ann, cat], east: [bob, dan]}",
-        )
-    if len(items) < 2:
-        ck.fail(("teams",), "give at least two teams")
-    used: dict[str, str] = {}
-    out: list[Entrant] = []
-    for tname, path, members in items:
-        if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
-            ck.fail(path, "must be a list of player names")
-        if len(members) != size:
-            ck.fail(
-                path,
-                f"variant {shown(variant.name)} has partners in groups of {size}, "
-                f"not {len(members)}",
-            )
-        idx = []
-        for j, m in enumerate(members):
-            if m not in by_name:
-                ck.fail((*path, j), f"no player named {shown(m)}{did_you_mean(m, by_name)}")
-            if m in used:
-                ck.fail((*path, j), f"{shown(m)} is already in team {shown(used[m])}")
-            idx.append(by_name[m])
-        label = tname or " & ".join(members)
-        if "&" in label and tname is not None:
-            ck.fail(path, "a team name may not contain &")
-        for m in members:
-            used[m] = label
-        out.append(Entrant(label, tuple(idx)))
-    missing = [n for n in by_name if n not in used]
-    if missing:
-        ck.fail(("teams",), f"player(s) {listing(missing)} are in no team")
-    if len({e.name for e in out}) != len(out):
-        ck.fail(("teams",), "two teams have the same name")
-    return out
-
-
 def _sprt(
     ck: Checker,
     top: dict[str, Any],
@@ -756,115 +592,3 @@ def _sprt_sides(
     if candidate == names[0] and baselines == [names[1]] and len(names) == 2:
         return "", ()
     return candidate, tuple(baselines)
-
-
-# --------------------------------------------------------------------------- every error at once
-
-#: A key taken out (or stood in for) makes errors at these keys consequences:
-#: checked against it, they would only repeat its fault.  Of the keys in
-#: _WHOLE, only an error about the key as a whole is (the count of players
-#: or seats, the challenger's name, the SPRT's two entrants): a player's bot
-#: or an SPRT's bounds depend on nothing else.
-_WHOLE = ("players", "seats", "challenger", "sprt")
-_DEPENDS = {
-    "variant": ("teams", "seats", "players"),
-    "players": ("teams", "seats", "challenger", "sprt", "players"),
-    "teams": ("seats", "players", "challenger", "sprt"),
-    "seats": ("players", "teams", "challenger", "sprt"),
-    "schedule": ("challenger",),
-}
-#: What stands in for a required key that is missing or wrong, so the rest of
-#: the config can still be checked.
-_STAND_INS: dict[str, Any] = {
-    "variant": "six-card",
-    "players": [{"name": " stand-in 1", "bot": "random"}, {"name": " stand-in 2", "bot": "random"}],
-}
-
-
-class _ConfigCollector(Collector):
-    """Every error of a tournament config: validate.Collector's loop, with
-    the repairs a config needs.  A bad player is replaced by a random bot of
-    the same name (teams and the challenger still find it); a missing or
-    wrong variant or player list by a stand-in; any other key is taken out,
-    as the loop does, so that its default applies."""
-
-    def __init__(self, doc: Located, base_dir: Path, overrides: dict[str, Any]) -> None:
-        super().__init__(doc)
-        self.base_dir = base_dir
-        self.overrides = overrides
-        self.renamed = False  # a player's name was stood in for: teams may miss it
-
-    def load(self) -> Plan:
-        return load_config(self.doc, base_dir=self.base_dir, **self.overrides)
-
-    def outside(self, exc: SourceError) -> tuple[list[SourceError], KeyPath | None]:
-        # an option's error stops here; a variant file's errors (all of them)
-        # are reported and the config goes on with a stand-in variant
-        if exc.where.startswith("-") or "variant" in self.gone:
-            return [exc], None
-        raw = self.doc.data.get("variant")
-        if isinstance(raw, str):
-            path = Path(raw.strip())
-            path = path if path.is_absolute() else self.base_dir / path
-            if path.is_file() and exc.where.startswith(f"{path}:"):
-                return validate_file(path)[1] or [exc], ("variant",)
-        return [exc], ("variant",)
-
-    def repair(self, at: KeyPath | None, path: str) -> bool:
-        if not isinstance(self.doc.data, dict):
-            return False
-        if path in _STAND_INS and path not in self.gone:
-            self.stand_in((path,), _STAND_INS[path])
-            return True
-        if at and len(at) >= 2 and at[0] == "players" and isinstance(at[1], int):
-            self.stand_in(at[:2], {"name": self._player_name(at[1], path), "bot": "random"})
-            return True
-        return super().repair(at, path)
-
-    def _player_name(self, i: int, path: str) -> str:
-        """The player's own name if that was not at fault, else a stand-in
-        (a name another player also has is that player's, and one that is no
-        text is no name: teams and the challenger cannot have meant either)."""
-        players = self.doc.data["players"]
-        item = players[i]
-        name = item.get("name") if isinstance(item, dict) else None
-        if isinstance(name, str) and name.strip() and not path.endswith(".name"):
-            return name.strip()
-        others = [p.get("name") for j, p in enumerate(players) if j != i and isinstance(p, dict)]
-        if isinstance(name, str) and name not in others:
-            self.renamed = True  # a name teams or the challenger may give is gone
-        stand_in = f"player {i + 1}"  # as a message listing the players would say it
-        while stand_in in others:
-            stand_in += "'"
-        return stand_in
-
-    def consequence(self, path: str) -> bool:
-        if super().consequence(path):
-            return True
-        root = path.split(".")[0]
-        for g in self.gone:
-            if root in _DEPENDS.get(g, ()) and (root not in _WHOLE or path == root):
-                return True
-        return self.renamed and root in ("teams", "challenger")
-
-
-def check_config(
-    source: str | Path, *, base_dir: Path | None = None, **overrides: Any
-) -> tuple[Plan | None, list[SourceError]]:
-    """The plan of a tournament config file (None if any error) and every
-    error, in file order; ``overrides`` are :func:`load_config`'s keyword
-    arguments."""
-    try:
-        doc = load_file(source)
-    except SourceError as exc:
-        return None, [exc]
-    base = base_dir if base_dir is not None else Path(source).parent
-    plan, errors = _ConfigCollector(doc, base, overrides).run()
-    return plan, errors
-
-
-def config_errors(
-    source: str | Path, *, base_dir: Path | None = None, **overrides: Any
-) -> list[SourceError]:
-    """Every error of a tournament config file, in file order (empty if it loads)."""
-    return check_config(source, base_dir=base_dir, **overrides)[1]

@@ -45,6 +45,16 @@ from .worker import (
 if TYPE_CHECKING:
     from .plan import ExecutorSpec, Plan
 
+
+def cpu_count() -> int:
+    """The cores this process may use (its affinity, not the machine's count):
+    ``workers: auto`` and the cap on local workers read it."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
 EXECUTORS = ("local", "dask")
 TARGET_SECONDS = 0.3  # of work per task: ~1% of it is Dask's per-task overhead
 MAX_BATCH = 2000  # games per Dask task, whatever their speed (bounds memory in flight)

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import sys
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -32,75 +28,23 @@ from ..interrupts import HELD, PENDING, deliver
 from ..keys import is_key
 from ..limits import MAX_GAMES, MAX_HOLES, MAX_SEED, MAX_WORKERS
 from ..stats import Tally, outcome_from_record, plural
-from .config import cpu_count
-from .executors import IN_FLIGHT_PER_SLOT, Batcher, ExecutorError, Pool, first_line, open_pool
-from .leaderboard import board_hint
+from .executors import cpu_count, open_pool
 from .plan import ConfigError, Plan, RunError
-from .ratingsdb import RatingsError, Recorder, RunInfo
+from .pool import PoolLoop
+from .ratingsdb import Recorder
+from .recording import open_recorder, say_recorded
 from .report import Report, RunResult, Timing, build_report
 from .rundir import (
     Disk,
     check_record,
     prepare_out,
     read_games,
-    read_run_file,
-    run_meta,
     scan_games,
     write_atomic,
     write_reports,
 )
-from .worker import BatchResult, GameError, GameRunner, append_line, events_file, open_games
-
-BACKLOG = 20_000  # finished games (~0.5 kB each) held while an earlier one is still out
-
-
-class Interrupts:
-    """First Ctrl-C: finish the games in progress, then stop.  Second: stop now.
-
-    ``SIGTERM`` counts as a Ctrl-C (it is how a service manager or ``kill``
-    asks a program to stop): the run stops the same way, results.json is
-    written and a message says so, instead of golf vanishing mid-write.
-
-    Re-entrant: the command keeps it installed until the report is printed,
-    so a late Ctrl-C cannot cut the standings off."""
-
-    SIGNALS = (signal.SIGINT, signal.SIGTERM)
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.in_game = False
-        self._old: dict[int, Any] = {}
-        self._depth = 0
-        self._pid = os.getpid()
-
-    def __enter__(self) -> Interrupts:
-        if self._depth == 0 and threading.current_thread() is threading.main_thread():
-            self._old = {sig: signal.signal(sig, self._handle) for sig in self.SIGNALS}
-        self._depth += 1
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._depth -= 1
-        if self._depth == 0 and self._old:
-            for sig, old in self._old.items():
-                signal.signal(sig, old)
-            self._old = {}
-
-    def _handle(self, signum: int, frame: Any) -> None:
-        if os.getpid() != self._pid:
-            # a worker just forked from us, before its initializer ignores
-            # Ctrl-C: the main process speaks for the run (once)
-            return
-        self.count += 1
-        if self.count == 1:
-            what = "terminated (SIGTERM)" if signum == signal.SIGTERM else "interrupted"
-            print(
-                f"\ngolf: {what}: stopping after the games in progress "
-                "(Ctrl-C again to stop at once)",
-                file=sys.stderr,
-            )
-        elif self.in_game:
-            raise KeyboardInterrupt
+from .signals import Interrupts
+from .worker import GameError, GameRunner, open_games
 
 
 class Runner:
@@ -380,164 +324,6 @@ class Runner:
             procs.end_run()
 
 
-class PoolLoop:
-    """One run's batches on a pool: a bounded number in flight, consumed as
-    they complete, their games handed to the runner, which aggregates them
-    in index order.
-
-    Finished games that wait for an earlier one are kept as their compact
-    JSON lines, and no more batches are sent while ``BACKLOG`` of them wait,
-    so one slow batch cannot make memory grow."""
-
-    def __init__(self, runner: Runner, pool: Pool, ints: Interrupts, fd: int | None) -> None:
-        self.runner = runner
-        self.pool = pool
-        self.ints = ints
-        self.fd = fd  # games.jsonl, when the workers do not write it themselves
-        plan = runner.plan
-        spec = plan.executor
-        self.window = spec.max_in_flight or IN_FLIGHT_PER_SLOT * pool.slots
-        todo = (i for i in range(plan.total) if not runner.disk.done(i))
-        self.batcher = Batcher(
-            todo,
-            plan.total - runner.disk.count,
-            pool.slots,
-            spec.batch_size,
-            pool.max_batch,
-            group=plan.per_deal if plan.duplicate else 1,
-        )
-        runner.pool_finished = pool.finished
-        self.inflight: dict[Future[BatchResult], list[int]] = {}
-        self.results: dict[int, str] = {}  # game index -> its line, until aggregated
-        self.retried: dict[int, int] = {}  # first game of a batch -> times sent again
-        self.exhausted = False  # every game still to play has been sent
-        self.abandoned = False  # stopped without waiting for the batches in flight
-
-    def run(self) -> None:
-        runner, ints = self.runner, self.ints
-        total = runner.plan.total
-        self.fill()  # forks the workers before any other thread starts (progress bar)
-        runner.start_progress()
-        runner.drain_ready(self.results)
-        while runner.next < total and runner.stopped is None and not ints.count:
-            if not self.inflight:
-                if self.exhausted:
-                    break
-                self.fill()
-                continue
-            finished = self.wait()
-            if not finished and (why := self.lost()):
-                raise RunError(why)
-            self.collect(finished, strict=True)
-            runner.drain_ready(self.results)
-            self.fill()
-        # SPRT stop or Ctrl-C: the workers finish the game they are playing,
-        # skip the rest of their batch, and every finished game is kept.
-        for fut in self.pool.stop(list(self.inflight)):
-            self.inflight.pop(fut, None)
-        while self.inflight:
-            if ints.count > 1:
-                self.abandoned = True
-                break
-            finished = self.wait()
-            if not finished and self.lost():
-                self.abandoned = True
-                break
-            self.collect(finished, strict=False)
-            runner.drain_ready(self.results)
-        if runner.stopped == "sprt":
-            runner.extra_done = len(self.results)
-        elif runner.next < total:
-            runner.aggregate_tail(self.results)
-
-    def wait(self) -> set[Future[BatchResult]]:
-        finished, _ = wait(list(self.inflight), timeout=0.2, return_when=FIRST_COMPLETED)
-        return finished
-
-    def lost(self) -> str | None:
-        """Why the executor can no longer return results (a lost scheduler), or None."""
-        try:
-            self.pool.check()
-        except ExecutorError as exc:
-            return str(exc)
-        return None
-
-    def fill(self) -> None:
-        while (
-            not self.exhausted
-            and len(self.inflight) < self.window
-            and len(self.results) < BACKLOG  # one slow batch must not let memory grow
-            and self.ints.count == 0
-            and self.runner.stopped is None
-        ):
-            b = self.batcher.next()
-            if b is None:
-                self.exhausted = True
-                return
-            self.inflight[self.pool.submit(b)] = b
-
-    def collect(self, finished: set[Future[BatchResult]], strict: bool) -> None:
-        """Take the finished batches.  ``strict`` while running: a failure
-        stops the run (after the retries a pool allows); not while stopping,
-        when a failed batch's games simply stay unplayed, for --resume."""
-        for fut in finished:
-            batch = self.inflight.pop(fut)
-            if fut.cancelled():
-                if strict:  # we cancel only when stopping: someone else did
-                    raise RunError(
-                        self.lost()
-                        or f"the executor dropped games {batch[0]}..{batch[-1]} (was the "
-                        "Dask scheduler lost?); every game that came back is kept: "
-                        "continue with --resume"
-                    )
-                continue
-            try:
-                got = fut.result()
-            except GameError as exc:
-                if strict:
-                    raise RunError(str(exc)) from None
-                continue
-            except Exception as exc:  # BrokenProcessPool, KilledWorker and the like
-                self.retry_or_fail(batch, exc, strict)
-                continue
-            self.batcher.observe(got)
-            self.keep(got)
-
-    def retry_or_fail(self, batch: list[int], exc: Exception, strict: bool) -> None:
-        """A batch's task failed although no game went wrong: send it again
-        while the pool allows, unless the executor has already rerun it."""
-        runner = self.runner
-        sent = 1 + self.retried.get(batch[0], 0)
-        if not strict or self.ints.count or runner.stopped is not None:
-            return  # stopping: its games stay unplayed, for --resume
-        if sent <= self.pool.retries and not self.pool.already_rerun(exc):
-            self.retried[batch[0]] = sent
-            self.inflight[self.pool.submit(batch)] = batch
-            return
-        raise RunError(
-            f"a worker failed playing games {batch[0]}..{batch[-1]}"
-            + (f" (sent {sent} times)" if sent > 1 else "")
-            + f": {type(exc).__name__}: {first_line(exc)}"
-        ) from None
-
-    def keep(self, got: BatchResult) -> None:
-        """Take a batch's games; if the workers do not write games.jsonl (a
-        Dask cluster), write them here, at once, each game once."""
-        runner = self.runner
-        for i, line, events in got.games:
-            if i < runner.next or i in self.results or runner.disk.done(i):
-                continue  # a rerun batch (its worker died after all) or a duplicate
-            if self.fd is not None:
-                if events is not None and runner.out is not None:
-                    path = events_file(runner.out, i)
-                    path.parent.mkdir(exist_ok=True)
-                    path.write_text(events, encoding="utf-8")
-                append_line(self.fd, line)
-            self.results[i] = line
-        if got.worker != "local":
-            runner.workers_seen.add(got.worker)
-
-
 # --------------------------------------------------------------------------- entry points
 
 
@@ -720,7 +506,7 @@ def run_plan(
         )
     if batch is not None:
         plan = replace(plan, executor=replace(plan.executor, batch_size=batch))
-    recorder = _open_recorder(plan, out, ratings, on_warning)
+    recorder = open_recorder(plan, out, ratings, on_warning)
     runner = Runner(
         plan,
         out,
@@ -748,55 +534,5 @@ def run_plan(
                     f"(the results are in {out / 'results.json'})"
                 )
     if recorder is not None:
-        _say_recorded(recorder, out, on_notice, on_warning)
+        say_recorded(recorder, out, on_notice, on_warning)
     return result
-
-
-def _open_recorder(
-    plan: Plan, out: Path | None, db: Path | None, on_warning: Callable[[str], None] | None
-) -> Recorder | None:
-    """The ratings database's recorder for this run, or None (no ``db``, or
-    a database that cannot be used: said in one warning, and the run goes
-    on without it)."""
-    if db is None:
-        return None
-    meta = read_run_file(out) if out is not None else run_meta(plan)
-    try:
-        return Recorder(db, RunInfo.from_meta(meta, str(out if out is not None else plan.config)))
-    except RatingsError as exc:
-        if on_warning is not None:
-            on_warning(f"ratings database {exc}; {_not_recorded(out)}")
-        return None
-
-
-def _not_recorded(out: Path | None) -> str:
-    if out is None:
-        return "this run's games are not recorded there"
-    return (
-        f"this run's games are not recorded there (every one is in {out / 'games.jsonl'}: "
-        f"golf ratings import {out} adds them once it is fixed)"
-    )
-
-
-def _say_recorded(
-    recorder: Recorder,
-    out: Path | None,
-    on_notice: Callable[[str], None] | None,
-    on_warning: Callable[[str], None] | None,
-) -> None:
-    if recorder.problem is not None:
-        if on_warning is not None:
-            on_warning(f"ratings database {recorder.problem}; {_not_recorded(out)}")
-        return
-    if on_notice is None:
-        return
-    if recorder.added:
-        on_notice(
-            f"ratings: {plural(recorder.added, 'game')} recorded in {recorder.path} "
-            f"({board_hint()})"
-        )
-    else:
-        on_notice(
-            f"ratings: nothing new for {recorder.path}: these games were recorded before "
-            "(the same config, seed and bots play the same games)"
-        )

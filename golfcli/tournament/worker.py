@@ -462,7 +462,7 @@ def init_local_worker(
     # The main process decides about Ctrl-C; programs started from here inherit SIG_IGN.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A worker is forked with the main process's SIGTERM handler (a polite
-    # stop, see runner.Interrupts); a worker told to terminate must go, and
+    # stop, see signals.Interrupts); a worker told to terminate must go, and
     # take its bots with it.  Set before the parent-death signal, which is it.
     signal.signal(signal.SIGTERM, _end_bots_and_exit)
     _die_with_parent(parent)

@@ -49,7 +49,8 @@ from ..scorecard.model import (
     StaleCard,
 )
 from ..scorecard.standings import standing
-from ..variant import BUILTIN_NAMES, Variant, load_variant
+from ..variant import BUILTIN_NAMES, Variant
+from ..variantload import load_variant
 from ..yamlsrc import SourceError
 from . import RequestError
 

@@ -56,7 +56,8 @@ from ..scorecard.inputs import check_names
 from ..scorecard.model import Scorecard, StaleCard, now_text
 from ..scorecard.present import change_text
 from ..scorecard.store import stamp_of as _stamp
-from ..variant import BUILTIN_NAMES, builtin
+from ..variant import BUILTIN_NAMES
+from ..variantload import builtin
 from . import RequestError
 from .app import STATIC, need_key
 from .cardbook import CardBook, check_name, refusals

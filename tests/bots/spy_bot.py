@@ -38,7 +38,7 @@ from golfcli import cards as C
 from golfcli.bots.external import derived_seed
 from golfcli.keys import KeyedRandom, bot_seed, derive, key_from_seed
 from golfcli.state import HoleState
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 
 REPORT, TAG, SEEDS = sys.argv[1], sys.argv[2], int(sys.argv[3])
 ADDRESS = f"\0golf-spy-{TAG}"
