@@ -41,6 +41,7 @@ COMPILED = [
     "golfcli/bots/expert.py",
     "golfcli/bots/mc.py",
     "golfcli/game.py",
+    "golfcli/matchresult.py",
     "golfcli/match.py",
     "golfcli/features.py",
 ]

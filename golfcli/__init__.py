@@ -62,7 +62,7 @@ _PUBLIC: dict[str, str] = {
     # matches and tournaments
     "play_match": "match",
     "Match": "match",
-    "MatchResult": "match",
+    "MatchResult": "matchresult",
     "run_tournament": "tournament.runner",
     "Report": "tournament.report",
     # bots
@@ -145,7 +145,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is 
     from .exceptions import GolfError, InputError
     from .faults import BotFault
     from .hole import Hole
-    from .match import Match, MatchResult, play_match
+    from .match import Match, play_match
+    from .matchresult import MatchResult
     from .notation import Card, Layout
     from .variant import Variant, VariantError
     from .variantload import load_variant, variants

@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from .events import Event
 from .exceptions import InputError
-from .match import HoleRecord, MatchResult
+from .matchresult import HoleRecord, MatchResult
 from .replay import replay_hole
 from .state import HoleState
 from .variant import Variant

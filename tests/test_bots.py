@@ -24,7 +24,8 @@ from golfcli.bots.mc import MCBot
 from golfcli.bots.registry import make_bot
 from golfcli.cards import parse_card
 from golfcli.exceptions import InputError
-from golfcli.match import Match, MatchResult
+from golfcli.match import Match
+from golfcli.matchresult import MatchResult
 from golfcli.state import HoleState
 from golfcli.variant import Variant
 from golfcli.variantload import builtin, load_variant

@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("view", "faults", "game", "replay"),
     ("hole",),  # golfcli.Hole: one hole a program drives
     ("bots",),
+    ("matchresult",),  # what a match returns: its holes, faults and clocks
     ("match",),
     ("record",),
     ("sprt",),

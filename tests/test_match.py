@@ -13,7 +13,8 @@ from golfcli.bots.greedy import GreedyBot
 from golfcli.bots.registry import make_bot
 from golfcli.faults import FAULT_KINDS
 from golfcli.game import hole_winners
-from golfcli.match import Match, MatchResult
+from golfcli.match import Match
+from golfcli.matchresult import MatchResult
 from golfcli.variant import Variant
 from golfcli.variantload import builtin, load_variant
 
@@ -773,7 +774,7 @@ def test_the_result_names_the_game() -> None:
 
 
 def test_seat_statistics_as_json() -> None:
-    from golfcli.match import SeatStats
+    from golfcli.matchresult import SeatStats
 
     s = SeatStats()
     assert s.to_json() == {
@@ -912,7 +913,7 @@ def test_extra_reveals_turn_up_more_cards_for_a_seat() -> None:
 def hand_result(scoring: str, winners: list[int]) -> MatchResult:
     """A result written by hand (no game played): two regulation holes and a
     playoff hole, the second hole halved; a variant name with ``: `` in it."""
-    from golfcli.match import HoleRecord, SeatStats
+    from golfcli.matchresult import HoleRecord, SeatStats
 
     holes = [
         HoleRecord(1, 0, (3, 5), 0, "all_face_up"),

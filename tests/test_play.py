@@ -40,7 +40,7 @@ from golfcli.events import (
     Reveal,
     Swap,
 )
-from golfcli.match import HoleRecord
+from golfcli.matchresult import HoleRecord
 from golfcli.record import load_record
 from golfcli.state import HoleState
 from golfcli.tui import hint

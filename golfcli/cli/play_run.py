@@ -13,7 +13,8 @@ from typing import IO, TYPE_CHECKING, Any
 import typer
 
 from ..exceptions import InputError, StopMatch
-from ..match import HoleRecord, Match, MatchResult
+from ..match import Match
+from ..matchresult import HoleRecord, MatchResult
 from ..rulestext import game_length
 from ..tui.board import result_text, scorecard_text
 from ..tui.narrate import FaultLog

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from ..exceptions import InputError
-from ..match import HoleRecord, Match, MatchResult
+from ..match import Match
+from ..matchresult import HoleRecord, MatchResult
 from ..record import RecordWriter, header, hole_line, result_line
 
 

@@ -27,7 +27,8 @@ from typing import Any
 from ..actions import Action
 from ..game import side_names
 from ..keys import derive
-from ..match import HoleRecord, Match, MatchResult
+from ..match import Match
+from ..matchresult import HoleRecord, MatchResult
 from ..state import HoleState
 from ..view import MatchInfo, View
 from .config import Plan, TableSetup, resolve

@@ -26,7 +26,8 @@ from typing import Any
 from ..actions import Action
 from ..exceptions import InputError, StopMatch
 from ..keys import bot_seed, derive, match_key
-from ..match import HoleRecord, Match, MatchResult
+from ..match import Match
+from ..matchresult import HoleRecord, MatchResult
 from ..view import MatchInfo, View
 from . import TableError
 from .config import bot_choice, bot_names

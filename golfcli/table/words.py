@@ -18,7 +18,7 @@ from typing import Any
 from ..actions import Action
 from ..breakdown import match_text
 from ..events import Event
-from ..match import HoleRecord
+from ..matchresult import HoleRecord
 from ..tui.board import result_text
 from ..tui.input import describe_action
 from ..tui.narrate import describe_events

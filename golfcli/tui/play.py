@@ -20,7 +20,8 @@ from ..events import Discard, Event
 from ..exceptions import StopMatch
 from ..game import side_names
 from ..interrupts import IMMEDIATE
-from ..match import HoleRecord, Match
+from ..match import Match
+from ..matchresult import HoleRecord
 from ..variant import Variant
 from ..view import View, censor
 from .board import (
