@@ -119,12 +119,28 @@ def match_key(seed: int | str | None = None, key: str | None = None) -> str:
     True
     """
     if key is not None:
-        if seed is not None:
-            raise InputError("give a key or a seed, not both")
-        if not is_key(key):
-            raise InputError("a key is 64 hex digits (as a finished game prints it)")
+        if (problem := key_problem(seed, key)) is not None:
+            raise InputError(problem)
         return key
     return key_from_seed(seed) if seed is not None else new_key()
+
+
+def key_problem(
+    seed: object, key: str | None, *, option: str = "a key", what: str = "game"
+) -> str | None:
+    """What is wrong with a ``seed`` and ``key`` given together, or None: a
+    key and a seed exclude each other (each says where the cards come from),
+    and a key is the 64 hex digits a finished game or run printed.  The one
+    statement of that rule, worded for a door (``a key``) or an option
+    (``--key``) by ``option``, and for a game or a run by ``what``."""
+    if key is None:
+        return None
+    if seed is not None:
+        other = "--seed" if option.startswith("--") else "a seed"
+        return f"give {option} or {other}, not both"
+    if not is_key(key):
+        return f"{option} must be the 64 hex digits a finished {what} printed"
+    return None
 
 
 def is_key(text: str) -> bool:

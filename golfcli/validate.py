@@ -28,22 +28,6 @@ from .yamlsrc import KeyPath, Located, SourceError, dotted, load_file, whole_num
 #: A file that breaks more keys than this is reported as far as this.
 MAX_ERRORS = 50
 
-#: Top-level keys of a tournament config; a file with one of them that no
-#: variant file has (:func:`is_tournament_config`) is checked as a config.
-TOURNAMENT_KEYS = ("variant", "games", "teams", "schedule", "sprt", "seats", "challenger")
-
-
-def is_tournament_config(data: Any) -> bool:
-    """A tournament config rather than a variant file: it names a variant to
-    play, or has a key only a config has (``players:`` is both a variant's
-    player counts and a config's list of players: a list of mappings is a
-    config's)."""
-    if not isinstance(data, dict):
-        return False
-    players = data.get("players")
-    listed = isinstance(players, list) and any(isinstance(p, dict) for p in players)
-    return listed or any(k in data for k in TOURNAMENT_KEYS)
-
 
 class Collector:
     """Every error of a YAML document, in file order.

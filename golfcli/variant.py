@@ -146,6 +146,26 @@ _ADJ_KEYS = {
 _ITEM_KEYS: dict[str, set[str]] = {"patterns": _PATTERN_KEYS, "adjustments": _ADJ_KEYS}
 
 
+#: Top-level keys only a tournament config has (``players:`` is both a
+#: variant's player counts and a config's list of players).
+TOURNAMENT_KEYS = ("variant", "games", "teams", "schedule", "sprt", "seats", "challenger")
+
+
+def is_tournament_config(data: Any) -> bool:
+    """A tournament config rather than a variant file: it lists players as
+    mappings, or has a key only a config has and none only a variant has.
+    The one test of it: ``golf validate`` checks such a file as a config, and
+    loading one as a variant says what it is instead of naming its first
+    unknown key."""
+    if not isinstance(data, Mapping):
+        return False
+    players = data.get("players")
+    if isinstance(players, list) and any(isinstance(p, Mapping) for p in players):
+        return True
+    variant_only = set(DEFAULTS) - {"name", "description", "players"}
+    return any(k in data for k in TOURNAMENT_KEYS) and not any(k in data for k in variant_only)
+
+
 # --------------------------------------------------------------------------- values
 
 

@@ -27,6 +27,7 @@ from .variant import (
     FLIP_MODES,
     PATTERN_KINDS,
     TARGET_HOLE_CAP,
+    TOURNAMENT_KEYS,
     Adjustment,
     EndRules,
     GameRules,
@@ -37,6 +38,7 @@ from .variant import (
     Variant,
     VariantError,
     _frozen,
+    is_tournament_config,
 )
 from .yamlsrc import (
     Checker,
@@ -69,14 +71,14 @@ def parse_counts(value: Any) -> tuple[int, int]:
 def _not_a_tournament_config(ck: Checker) -> None:
     """Refuse a tournament config given where a variant is wanted (``golf
     score -v configs/six-card.yaml``): its first unknown key would be named
-    correctly but unhelpfully, so say what the file is and where it goes.  A
-    variant's ``players`` is a count; a config's is a list of bots."""
+    correctly but unhelpfully, so say what the file is and where it goes."""
     data = ck.get(())
-    if isinstance(data, dict) and "variant" in data and isinstance(data.get("players"), list):
+    if is_tournament_config(data):
+        key = next((k for k in TOURNAMENT_KEYS if k in data), "players")
         ck.fail(
-            ("variant",),
-            "unknown key: this file looks like a tournament config (it names a variant "
-            "and lists players): run it with golf tournament, and give a variant here",
+            (key,),
+            f"unknown key: this file looks like a tournament config (a variant has no {key}: "
+            "key, a config does): run it with golf tournament, and give a variant here",
         )
 
 

@@ -216,18 +216,18 @@ def test_add_and_fix_with_layouts_load_the_variant_once(
     """Checking the stored layouts, reading the typed ones (the asked ones
     too) and counting the hole share one load of the card's variant; a card
     whose variant changed meanwhile is counted with its own."""
-    import golfcli.variant
+    import golfcli.variantload
     from golfcli.scorecard.count import VariantLoader
     from golfcli.scorecard.store import load
 
     loads: list[str] = []
-    real = golfcli.variant.load_variant
+    real = golfcli.variantload.load_variant
 
     def counted(spec: Any, *args: Any, **kw: Any) -> Any:
         loads.append(str(spec))
         return real(spec, *args, **kw)
 
-    monkeypatch.setattr(golfcli.variant, "load_variant", counted)
+    monkeypatch.setattr(golfcli.variantload, "load_variant", counted)
     ok("add", night, "Ann=5 K 2 / 5 7 9", "Bob=4", "Cat=6")
     assert loads == ["six-card"]
     ok("add", night, "Ann=5 K 2 / 5 7 9", "Bob=?", "Cat=6", stdin="Q 3 4 / Q 3 9\n")

@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("golfcli",),
     ("exceptions",),  # GolfError and its branches: every module may raise them
     ("arguments",),  # the library's doors: argument checks, and messages' shortened echoes
-    ("cards", "interrupts", "keys", "limits", "inference"),
+    ("atomic", "cards", "interrupts", "keys", "limits", "inference"),
     ("yamlsrc", "render", "verdicts"),
     ("variant", "notation"),  # notation: Card and Layout, the public face of cards
     ("variantcheck",),  # a variant's document checked and built

@@ -605,7 +605,7 @@ card_app.command()(card_serve.serve)
 
 def _write_bytes(path: Path, data: bytes) -> None:
     """Atomic, like the card: a reader never sees half a PDF."""
-    from ..scorecard.store import write_atomic
+    from ..atomic import write_atomic
 
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():

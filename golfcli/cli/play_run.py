@@ -174,12 +174,10 @@ def _record_error(record: Path | None, exc: OSError) -> str:
 
 def _check_key(seed: int | None, key: str | None) -> None:
     """--key and --seed exclude each other; a key is what a finished game printed."""
-    from ..keys import is_key
+    from ..keys import key_problem
 
-    if key is not None and seed is not None:
-        fail("give --key or --seed, not both")
-    if key is not None and not is_key(key):
-        fail("--key must be the 64 hex digits a finished game printed")
+    if (problem := key_problem(seed, key, option="--key")) is not None:
+        fail(problem)
 
 
 def _check_options(

@@ -59,7 +59,7 @@ def validate(
     players, teams:, games: ...) is checked as a tournament config, bots
     and all, without playing anything; any other as a variant file.
     """
-    from ..validate import is_tournament_config
+    from ..variant import is_tournament_config
     from ..yamlsrc import SourceError, load_file
 
     bad = 0

@@ -31,14 +31,13 @@ import contextlib
 import fcntl
 import glob
 import os
-import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import yaml
 
+from ..atomic import umask, write_atomic
 from ..yamlsrc import SourceError, load_file
 from .model import HEADER, Change, Scorecard, ScorecardError
 from .reading import from_located
@@ -64,55 +63,6 @@ def save(card: Scorecard, path: Path) -> None:
     passes :func:`commit`'s check."""
     write_atomic(path, dump_text(card).encode("utf-8"))
     card.stamp = stamp_of(path)
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a reader sees the old file or the new
-    one, never half of one: temp file in the same directory, fsync, rename over
-    the old file, fsync the directory (so the rename itself survives a power
-    cut on POSIX file systems).  The card and the printed PDF both come here.
-
-    A link is followed, so the card it points at is the one that changes (a
-    rename over the link would leave that card behind).  The new file takes
-    the old one's permissions, or for a new file what the umask gives: a
-    temp file starts private (0600), which a shared card must not become.
-    """
-    path = Path(os.path.realpath(path))
-    directory = path.parent
-    try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        # the old file stays as it was; remove the half-made temp file
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    try:
-        dfd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass
-    finally:
-        os.close(dfd)
-
-
-def _umask() -> int:
-    """The process's umask (it can only be read by setting it; golf is one thread)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def stamp_of(path: Path) -> Stamp | None:
@@ -157,7 +107,7 @@ def locked(path: Path) -> Iterator[None]:
     files of one that was killed mid-write are removed here."""
     lock = lock_path(path)
     try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666 & ~_umask())
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666 & ~umask())
     except PermissionError:
         try:  # a card shared read-write but a lock file made by someone else: reading
             fd = os.open(lock, os.O_RDONLY)  # is enough for flock

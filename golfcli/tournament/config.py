@@ -15,7 +15,7 @@ from typing import Any
 
 from ..arguments import listing, shown
 from ..faults import FALLBACKS, FORFEIT_PENALTY
-from ..keys import is_key, key_from_seed, new_key
+from ..keys import key_from_seed, key_problem, new_key
 from ..limits import MAX_GAMES, MAX_HOLES, MAX_PLAYERS, MAX_SEED, MAX_WORKERS
 from ..stats import SprtSpec
 from ..variant import BUILTIN_NAMES, Variant
@@ -359,12 +359,8 @@ def _run_length(
     seed_given = True
     n_seed: int | None = None
     if key is not None:
-        if seed is not None:
-            raise ConfigError("--key", "", "give --key or --seed, not both")
-        if not is_key(key):
-            raise ConfigError(
-                "--key", "", "must be the 64 hex digits a finished run printed as its key"
-            )
+        if (problem := key_problem(seed, key, option="--key", what="run")) is not None:
+            raise ConfigError("--key", "", problem.removeprefix("--key "))
         n_key = key
     elif seed is not None:
         if not 0 <= seed <= MAX_SEED:

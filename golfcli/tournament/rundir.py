@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..atomic import replacing, write_atomic
 from ..exceptions import InputError
 from ..keys import is_key
 from .plan import ConfigError, Plan, RunError
@@ -249,10 +250,9 @@ def scan_games(plan: Plan, path: Path) -> Disk:
             beyond.add(i)
     disk.beyond = len(beyond)
     if not clean:
-        tmp = path.with_suffix(".jsonl.tmp")
         seen = Disk(plan.total)
         beyond.clear()
-        with tmp.open("w", encoding="utf-8") as fh:
+        with replacing(path) as fh:
             for _, i, line in _valid_lines(plan, path):
                 if i is None:
                     continue
@@ -262,10 +262,7 @@ def scan_games(plan: Plan, path: Path) -> Disk:
                     beyond.add(i)
                 elif not seen.mark(i):
                     continue
-                fh.write(line)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+                fh.write(line.encode("utf-8"))
     return disk
 
 
@@ -397,15 +394,6 @@ def read_run_file(out: Path) -> dict[str, Any]:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ConfigError(str(run_file), "", f"unreadable run file: {exc}") from None
     return stored
-
-
-def write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
 
 
 def write_reports(out: Path, report: dict[str, Any]) -> None:

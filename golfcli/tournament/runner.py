@@ -23,6 +23,7 @@ from ..arguments import (
     whole,
     wrong_type,
 )
+from ..atomic import write_atomic
 from ..bots import procs
 from ..interrupts import HELD, PENDING, deliver
 from ..keys import is_key
@@ -40,7 +41,6 @@ from .rundir import (
     prepare_out,
     read_games,
     scan_games,
-    write_atomic,
     write_reports,
 )
 from .signals import Interrupts
