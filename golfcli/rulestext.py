@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import cards as C
+from .render import plural
 from .variant import CLOSER_WHEN, Adjustment, GameRules, Pattern, Turn, Variant
 
 
@@ -23,9 +24,9 @@ def _packs(v: Variant) -> str:
     parts = []
     for lo, hi, n in v.packs:
         who = f"{lo}" if lo == hi else (f"{lo} or more" if hi >= 99 else f"{lo}-{hi}")
-        parts.append(f"{n} pack{'s' if n > 1 else ''} for {who} players")
+        parts.append(f"{plural(n, 'pack')} for {who} players")
     jokers = (
-        f", with {v.jokers_per_pack} joker{'s' if v.jokers_per_pack != 1 else ''} per pack"
+        f", with {plural(v.jokers_per_pack, 'joker')} per pack"
         if v.jokers_per_pack
         else ", no jokers"
     )
@@ -90,7 +91,7 @@ def game_length(game: GameRules, holes: int | None = None, form: str = "play") -
     ('to 50, at most 100 holes', 'holes until someone reaches 50 (at most 100 holes)')
     """
     if holes is not None:
-        return f"{holes} hole{'s' if holes != 1 else ''}"
+        return f"{plural(holes, 'hole')}"
     if game.holes is not None:
         return f"{game.holes} holes"
     phrase, verbs, cap = _TO_TARGET[form]
@@ -215,9 +216,7 @@ def _table_text(v: Variant) -> list[str]:
             "and share one layout, taking turns on it in seat order; the group is scored."
         )
     out.append(f"Cards: {_packs(v)}.")
-    out.append(
-        f"Layout: {v.rows} row{'s' if v.rows > 1 else ''} of {v.cols} cards, dealt face down."
-    )
+    out.append(f"Layout: {plural(v.rows, 'row')} of {v.cols} cards, dealt face down.")
     vals = ", ".join(f"{C.rank_str(r)} {v.rank_values[r]:+d}" for r in range(1, 14))
     if v.jokers_per_pack:
         vals = f"joker {v.rank_values[0]:+d}, " + vals
@@ -236,8 +235,7 @@ def _start_text(v: Variant) -> list[str]:
     s = v.start
     if s.reveal:
         out.append(
-            f"Start: each player (group) turns up {s.reveal} "
-            f"card{'s' if s.reveal > 1 else ''} of their choice."
+            f"Start: each player (group) turns up {plural(s.reveal, 'card')} of their choice."
         )
     if s.peek:
         out.append(
@@ -281,7 +279,7 @@ def _turn_text(v: Variant) -> list[str]:
 
 
 def _face_down(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''} face down"
+    return f"{plural(n, 'card')} face down"
 
 
 def _end_text(v: Variant) -> list[str]:

@@ -65,6 +65,7 @@ from .events import (
     event_of,
 )
 from .exceptions import InputError
+from .render import plural
 from .scoring import HoleScore, compiled, finish_hole
 from .variant import Variant
 
@@ -710,7 +711,7 @@ class HoleState:
             down = self._face_down_count(self.side_of[self.current])
             if down > limit:
                 return IllegalAction(
-                    f"you may knock only with at most {limit} card{'s' if limit != 1 else ''} "
+                    f"you may knock only with at most {plural(limit, 'card')} "
                     f"face down (turn.knock_max_face_down); you have {down}",
                     "knock_face_down",
                 )

@@ -30,6 +30,7 @@ from .arguments import (
 )
 from .exceptions import InputError
 from .limits import MAX_PLAYERS
+from .render import plural
 from .yamlsrc import (
     KeyPath,
     SourceError,
@@ -344,7 +345,7 @@ class Variant:
             return None
         packs = self.packs_for(counts[0])
         text = (
-            f"{'; '.join(short)}, but {self.name} deals {packs} pack{'s' if packs > 1 else ''} "
+            f"{'; '.join(short)}, but {self.name} deals {plural(packs, 'pack')} "
             f"to {counts[0]} players"
         )
         more = next((p for p in counts[1:] if not self._short(cards, p)), None)

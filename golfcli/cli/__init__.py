@@ -1,9 +1,16 @@
-"""The ``golf`` commands, one module each: :mod:`.score`, :mod:`.variants`
+"""The command line: everything that knows Typer, options, exit codes and
+printing errors, so that the layers below raise and return.
+
+The ``golf`` commands, one module each: :mod:`.score`, :mod:`.variants`
 (``variants``, ``rules``, ``validate``), :mod:`.play` (``play``, ``replay``),
 :mod:`.tournament` (``tournament``, ``report``), :mod:`.ratings`,
 :mod:`.check_bot`, :mod:`.card` (``golf card``'s sub-app, a thin client of
 :mod:`golfcli.scorecard`, with :mod:`.card_input` for its options and
-prompts); :mod:`.options` declares the options they share.
+prompts); :mod:`.params` declares the options they share, :mod:`.say` the one line
+and exit 2 of bad input.
 :mod:`golfcli.cli.app` makes the ``golf`` group and registers them in the order
 ``golf --help`` lists them.
 """
+
+#: What golf says on Ctrl-C, wherever it comes (exit status 130).
+INTERRUPTED = "golf: interrupted"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from . import INTERRUPTED
 from .say import say_error
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ class GolfGroup(TyperGroup):
             say_error(_one_line(exc))
             code = 2
         except typer.Abort:
-            typer.echo("golf: interrupted", err=True)
+            typer.echo(INTERRUPTED, err=True)
             code = 130
         if standalone_mode:
             sys.exit(code)
@@ -81,7 +82,7 @@ class GolfGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            typer.echo("\ngolf: interrupted", err=True)
+            typer.echo("\n" + INTERRUPTED, err=True)
             raise
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
@@ -91,7 +92,7 @@ class GolfGroup(TyperGroup):
         try:
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt:
-            typer.echo("\ngolf: interrupted", err=True)
+            typer.echo("\n" + INTERRUPTED, err=True)
             raise
 
 
@@ -171,7 +172,7 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        typer.echo("\ngolf: interrupted", err=True)
+        typer.echo("\n" + INTERRUPTED, err=True)
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)

@@ -30,13 +30,12 @@ from .card_input import (
     KingsOpt,
     MiniOpt,
     ParOpt,
-    SetOpt,
     TargetOpt,
     TwosOpt,
     ValuesArg,
-    VariantOpt,
     said,
 )
+from .params import MaybeVariantOpt, SetOpt
 from .say import check_range, fail
 
 if TYPE_CHECKING:
@@ -80,7 +79,7 @@ def new(
     players: Annotated[
         str, typer.Option("--players", "-p", help="Comma list of names: Ann,Bob,Cat.")
     ],
-    variant: VariantOpt = None,
+    variant: MaybeVariantOpt = None,
     holes: Annotated[
         int | None,
         typer.Option(help="Holes to play (default: the variant's, 9; mini golf 18)."),
@@ -511,7 +510,7 @@ def print_(
             help="Blank card: how many player columns (default 6), or names: Ann,Bob,Cat.",
         ),
     ] = None,
-    variant: VariantOpt = None,
+    variant: MaybeVariantOpt = None,
     set_: SetOpt = None,
     twos: TwosOpt = None,
     kings: KingsOpt = None,

@@ -62,25 +62,6 @@ ValuesArg = Annotated[
 FormatOpt = Annotated[
     str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
 ]
-VariantOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--variant",
-        "-v",
-        help="Built-in variant (six-card, four-card, nine-card, alberta, duel) or a variant "
-        "file; default six-card.",
-        show_default=False,
-    ),
-]
-SetOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set",
-        "-s",
-        metavar="KEY=VALUE",
-        help="Change one variant key, e.g. --set game.scoring=match. Repeatable.",
-    ),
-]
 TwosOpt = Annotated[
     str | None,
     typer.Option(

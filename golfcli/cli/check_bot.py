@@ -46,7 +46,8 @@ def check_bot(
 def run_check(
     spec: str, holes: int = 2, time_limit: float = 1.0, seed: int = 1, fmt: str = "table"
 ) -> None:
-    """The ``golf check-bot`` command: print the report (a table, or JSON),
+    """The ``golf check-bot`` command (its numbers checked by
+    :func:`check_bot`): print the report (a table, or JSON),
     exit 0, 1 or 2.  The checks are :mod:`golfcli.checkbot`'s; this half
     checks the options, prints and chooses the exit status."""
     import json
@@ -57,10 +58,6 @@ def run_check(
     from ..checkbot import check, keep_logs, remove_if_empty, report, report_json
     from ..render import bad_format
 
-    if holes < 1:
-        fail("--holes must be at least 1")
-    if not time_limit > 0:
-        fail("--time-limit must be a positive number of seconds")
     if (problem := bad_format(fmt, ("table", "json"))) is not None:
         fail(problem)
     from ..bots.procs import terminate_as_interrupt

@@ -37,7 +37,9 @@ if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
 
 
 def _interrupted() -> None:
-    sys.stderr.write("\ngolf: interrupted\n")
+    from . import INTERRUPTED  # the package's __init__, already imported: no cost
+
+    sys.stderr.write(f"\n{INTERRUPTED}\n")
     sys.stderr.flush()
     sys.exit(130)
 

@@ -8,12 +8,17 @@ from typing import Annotated
 import typer
 
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suit letters, no colour.")]
-VariantOpt = Annotated[
-    str,
+_VARIANT_HELP = "Built-in variant name (see `golf variants`) or path to a variant YAML file."
+VariantOpt = Annotated[str, typer.Option("--variant", "-v", help=_VARIANT_HELP)]
+#: A variant that may be left out: ``golf card`` then takes the card's own
+#: (six-card for a new card).
+MaybeVariantOpt = Annotated[
+    str | None,
     typer.Option(
         "--variant",
         "-v",
-        help="Built-in variant name (see `golf variants`) or path to a variant YAML file.",
+        help=f"{_VARIANT_HELP} Default: six-card for a new card, else the card's own.",
+        show_default=False,
     ),
 ]
 SetOpt = Annotated[
@@ -22,7 +27,7 @@ SetOpt = Annotated[
         "--set",
         "-s",
         metavar="KEY=VALUE",
-        help="Override one variant key for this run, e.g. --set values.ranks.2=2 "
+        help="Override one variant key, e.g. --set values.ranks.2=2 "
         "or --set game.holes=18. Repeatable.",
     ),
 ]

@@ -15,6 +15,7 @@ import typer
 from ..exceptions import InputError, StopMatch
 from ..match import Match
 from ..matchresult import HoleRecord, MatchResult
+from ..render import plural
 from ..rulestext import game_length
 from ..tui.board import result_text, scorecard_text
 from ..tui.narrate import FaultLog
@@ -275,7 +276,7 @@ def _stopped(
     kept = ""
     if record is not None and played:
         kept = f" The record in {record} keeps {'it' if played == 1 else 'them'}."
-    say(f"Game stopped after {played} hole{'s' if played != 1 else ''}.{kept}")
+    say(f"Game stopped after {plural(played, 'hole')}.{kept}")
     if ui.holes:
         say(scorecard_text(ui.side_names, ui.holes, match.scoring))
     if faults.summary(match):

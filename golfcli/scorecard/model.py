@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..exceptions import InputError
+from ..render import plural
 from ..yamlsrc import SourceError
 
 #: Format 2 added ``revision`` and ``history``; format 3 the table's changes (the dealer,
@@ -87,7 +88,7 @@ class StaleCard(ChangeError):
         self.changes = [c for c in card.history if c.number > expected]
         if self.changes:
             n = len(self.changes)
-            what = f"{n} change{'s' if n != 1 else ''} since revision {expected}"
+            what = f"{plural(n, 'change')} since revision {expected}"
         else:
             what = "changed by another program"
         super().__init__(f"the card changed while you were at it ({what}); nothing written")

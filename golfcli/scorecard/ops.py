@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..limits import MAX_HOLES
+from ..render import plural
 from ..variantload import load_variant
 from ..yamlsrc import SourceError
 from . import history, store, table
@@ -188,7 +189,7 @@ def hole_index(card: Scorecard, hole: str | int) -> int:
         extra = len(card.played) - regular
         have += [f"P1 to P{extra}" if extra > 1 else "P1"] if extra else []
         n = len(card.played)
-        shown = f"{n} hole{'s' if n != 1 else ''} entered"
+        shown = f"{plural(n, 'hole')} entered"
         shown += f": {', '.join(have)}" if have else ""
         raise NoSuchHole(str(hole).strip(), shown)
     return index

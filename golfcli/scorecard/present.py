@@ -123,14 +123,13 @@ def status_lines(card: Scorecard, st: Standing, file: str, hints: bool = True) -
         if card.holes is not None:
             left = st.holes_left or 0
             lines.append(
-                f"After {played} of {card.holes} holes: {who}; "
-                f"{left} hole{'s' if left != 1 else ''} to play."
+                f"After {played} of {card.holes} holes: {who}; {plural(left, 'hole')} to play."
             )
         else:
             top = max(range(len(names)), key=lambda i: st.totals[i])
             rule = "reaches" if card.target_rule == "reach" else "passes"
             lines.append(
-                f"After {played} hole{'s' if played != 1 else ''}: {who}. "
+                f"After {plural(played, 'hole')}: {who}. "
                 f"The game ends when someone {rule} {card.target}; "
                 f"closest: {names[top]} with {st.totals[top]}."
             )

@@ -17,6 +17,7 @@ from tabulate import tabulate
 from ..breakdown import match_text
 from ..events import Event
 from ..game import ScoredHole, count_hole, hole_winners, match_standing, tally
+from ..render import plural
 from ..scoring import HoleScore, compiled
 from ..state import HoleState
 from ..variant import Variant
@@ -289,8 +290,7 @@ def result_text(
     else:
         text = f"{who} tie on {totals[winners[0]]} and share the win."
         if playoffs:
-            plural = "s" if len(playoffs) > 1 else ""
-            text += f" ({len(playoffs)} playoff hole{plural} did not settle it.)"
+            text += f" ({plural(len(playoffs), 'playoff hole')} did not settle it.)"
     return "Result: " + text
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from .. import cards as C
 from ..actions import Action, IllegalAction
 from ..bots.common import state_from_view
+from ..render import plural
 from ..rulestext import turn_options
 from ..state import HoleState
 from ..variant import Turn
@@ -204,9 +205,7 @@ def _draw_reply(words: list[str], head: str, asked: _Asked) -> Reply:
             return Reply(error=pos)
         if len(pos) != need:
             example = "b 2 3" if need == 2 else f"{head} 3"
-            return Reply(
-                error=f"{kind} needs {need} position{'s' if need > 1 else ''}, e.g. {example}"
-            )
+            return Reply(error=f"{kind} needs {plural(need, 'position')}, e.g. {example}")
         return Reply([Action(kind, *pos)])
     if head.isdecimal():
         return Reply(
@@ -301,7 +300,7 @@ def why_not(view: View, action: Action) -> str:
         if words is not None:
             at = "" if exc.pos is None else str(exc.pos + 1)
             n = view.variant.turn.knock_max_face_down
-            limit = f"{n} card{'s' if n != 1 else ''}"
+            limit = plural(n, "card") if n is not None else ""
             return words.format(at=at, kind=action.kind, limit=limit)
     return "that is not allowed now"
 
