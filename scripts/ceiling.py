@@ -78,7 +78,8 @@ from golfcli.bots import BotSpecError
 from golfcli.bots.registry import PythonBot, close_bot, make_bot
 from golfcli.game import dealer_of, side_names
 from golfcli.keys import KeyedRandom, bot_seed, derive
-from golfcli.state import Action, HoleState, Phase
+from golfcli.actions import Action
+from golfcli.state import HoleState, Phase
 from golfcli.view import MatchInfo, View, view
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from golfcli.bots import BotSpecError
-from golfcli.state import Action
+from golfcli.actions import Action
 from golfcli.view import View
 
 _server = os.environ.get("GOLFGAME_SERVER", "")

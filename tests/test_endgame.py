@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from golfcli.actions import Action
 from golfcli.bots.endgame import LastMove, moves_last
 from golfcli.bots.expert import ExpertBot
 from golfcli.cards import parse_card
-from golfcli.state import Action, HoleState
+from golfcli.state import HoleState
 from golfcli.variantload import builtin
 from golfcli.view import view
 

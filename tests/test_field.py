@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from golfcli.actions import Action
 from golfcli.bots.field import STYLES, FieldBot
 from golfcli.bots.registry import BotSpecError, make_bot
-from golfcli.state import Action, HoleState
+from golfcli.state import HoleState
 from golfcli.variantload import builtin
 from golfcli.view import view
 

@@ -342,3 +342,71 @@ def test_the_walk_reaches_through_modules_and_packages() -> None:
     assert "golfcli.match" in reaches("golfcli.tui.play")  # directly
     assert "golfcli.yamlsrc" in reaches("golfcli.scorecard.count")  # through variant
     assert "golfcli.bots.procs" in reaches("golfcli.bots.registry")  # a room's package
+
+
+def top_level_names(path: Path) -> set[str]:
+    """The names a module defines itself (functions, classes, assignments,
+    also inside top-level ``if``/``try``), not those it imports."""
+    names: set[str] = set()
+
+    def walk(body: list[ast.stmt]) -> None:
+        for n in body:
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(n.name)
+            elif isinstance(n, ast.Assign):
+                names.update(
+                    x.id for t in n.targets for x in ast.walk(t) if isinstance(x, ast.Name)
+                )
+            elif isinstance(n, (ast.AnnAssign, ast.AugAssign)) and isinstance(n.target, ast.Name):
+                names.add(n.target.id)
+            elif isinstance(n, (ast.If, ast.Try)):
+                walk(n.body)
+                walk(n.orelse)
+                for h in getattr(n, "handlers", []):
+                    walk(h.body)
+
+    walk(ast.parse(path.read_text(encoding="utf-8")).body)
+    return names
+
+
+def borrowed_names(path: Path, text: str | None = None) -> list[str]:
+    """The names ``path`` (or ``text`` as if it were ``path``) imports from a
+    golfcli module that does not define them (it imported them in turn):
+    each should come from its home."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    source_text = path.read_text(encoding="utf-8") if text is None else text
+    for node in ast.walk(ast.parse(source_text)):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            parts = package.split(".")
+            parts = parts[: len(parts) - (node.level - 1)]
+            source = ".".join(parts + ([node.module] if node.module else []))
+        elif node.module and node.module.split(".")[0] == "golfcli":
+            source = node.module
+        else:
+            continue
+        file = ROOT.parent.joinpath(*source.split("."))
+        file = file / "__init__.py" if file.is_dir() else file.with_suffix(".py")
+        for alias in node.names:
+            if not is_module(f"{source}.{alias.name}") and alias.name not in top_level_names(file):
+                out.append(f"{alias.name} from {source} (line {node.lineno})")
+    return out
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_every_name_is_imported_from_its_home_module(path: Path) -> None:
+    """Inside golfcli a name comes from the module that defines it, never
+    through another that imported it: re-export lists (``state.__all__``,
+    the facade) are for users, and a name borrowed through one breaks when
+    that module stops importing it."""
+    assert not borrowed_names(path)
+
+
+def test_the_home_check_sees_a_borrowed_name() -> None:
+    text = "from ..state import Action\nfrom ..actions import Phase\nfrom . import greedy\n"
+    assert borrowed_names(ROOT / "bots" / "expert.py", text) == [
+        "Action from golfcli.state (line 1)"
+    ]

@@ -19,7 +19,8 @@ from golfcli.cli.app import app
 from golfcli.render import svg
 from golfcli.render.html import PLOTS
 from golfcli.render.tournament import pair_sentence
-from golfcli.stats import Outcome, SprtSpec, Tally
+from golfcli.sprt import SprtSpec
+from golfcli.stats import Outcome, Tally
 
 from .helpers import CliRunner
 

@@ -14,17 +14,8 @@ import pytest
 
 from golfcli.exceptions import InputError
 from golfcli.render.tournament import render
-from golfcli.stats import (
-    ELO,
-    Outcome,
-    Running,
-    Sprt,
-    SprtSpec,
-    Tally,
-    bradley_terry,
-    elo_score,
-    t975,
-)
+from golfcli.sprt import SprtSpec
+from golfcli.stats import ELO, Outcome, Running, Sprt, Tally, bradley_terry, elo_score, t975
 
 # Three hand-made two-hole games between A (entrant 0) and B (entrant 1):
 #   game 1: A 10, B 14 -> A wins;   holes won A 1.5, B 0.5

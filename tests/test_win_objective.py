@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from golfcli.actions import Action
 from golfcli.bots import BotSpecError
 from golfcli.bots.evaluator import Evaluator
 from golfcli.bots.expert import WIN_MODEL, ExpertBot, win_chance
 from golfcli.bots.registry import make_bot
 from golfcli.match import play_match
-from golfcli.state import Action
 from golfcli.variant import Variant
 from golfcli.variantload import builtin, load_variant
 from golfcli.view import View, view

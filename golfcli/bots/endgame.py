@@ -38,8 +38,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..actions import Action
 from ..scoring import compiled, score_hole
-from ..state import Action
 from ..view import View
 from .common import closer_in_history, shuffle
 

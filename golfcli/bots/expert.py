@@ -36,7 +36,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from ..state import Action
+from ..actions import Action
 from ..view import View
 from . import BaseBot, BotSpecError
 from .common import closer_in_history, column_known, discard_flips

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..state import Action
+from ..actions import Action
 from ..view import View
 from . import BaseBot, BotSpecError
 from .common import Knowledge, column_known, discard_flips

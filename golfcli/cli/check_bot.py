@@ -54,7 +54,7 @@ def run_check(
     import tempfile
     from pathlib import Path
 
-    from ..bots.registry import BotSpecError
+    from ..bots import BotSpecError
     from ..checkbot import check, keep_logs, remove_if_empty, report, report_json
     from ..render import bad_format
 

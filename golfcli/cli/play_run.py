@@ -216,7 +216,8 @@ def _seat_bots(seats: Sequence[SeatSpec], ui: PlayUI, key: str, delay: float) ->
     each move, when a person plays along and asked for a delay).  A bot
     that cannot be made ends the command, after closing those made.  Each
     bot is seeded from the key under its own label, never with the key."""
-    from ..bots.registry import BotSpecError, make_bot
+    from ..bots import BotSpecError
+    from ..bots.registry import make_bot
     from ..keys import bot_seed
 
     bots: list[Any] = []

@@ -87,7 +87,7 @@ def _validate_variant(f: Path) -> bool:
 
 
 def _validate_config(f: Path) -> bool:
-    from ..stats import plural
+    from ..render import plural
     from ..tournament.configerrors import check_config
 
     plan, errors = check_config(f)

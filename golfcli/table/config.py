@@ -162,7 +162,8 @@ def resolve(setup: TableSetup, folder: Folder | None) -> Plan:
 def bot_choice(name: object, folder: Folder | None, field_name: str) -> BotChoice:
     """The bot ``name`` names, its options checked now (a misspelt option is
     refused when the table is set up, not at its first move)."""
-    from ..bots.registry import BUILTIN_BOTS, BotSpecError, builtin_factory, split_options
+    from ..bots import BotSpecError
+    from ..bots.registry import BUILTIN_BOTS, builtin_factory, split_options
 
     try:
         choice = find_bot(name, folder)

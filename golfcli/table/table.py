@@ -383,7 +383,8 @@ class Table(Seats):
         """Each bot seat's bot, and each person's stand-in, seeded from the
         key under its own name (never the key); a bot that cannot be made
         refuses the start, naming its seat, with the ones made closed."""
-        from ..bots.registry import BotSpecError, make_bot
+        from ..bots import BotSpecError
+        from ..bots.registry import make_bot
 
         folder = self.plan.folder
         base = folder.path if folder is not None else None

@@ -17,7 +17,7 @@ from ..arguments import listing, shown
 from ..faults import FALLBACKS, FORFEIT_PENALTY
 from ..keys import key_from_seed, key_problem, new_key
 from ..limits import MAX_GAMES, MAX_HOLES, MAX_PLAYERS, MAX_SEED, MAX_WORKERS
-from ..stats import SprtSpec
+from ..sprt import SprtSpec
 from ..variant import BUILTIN_NAMES, Variant
 from ..variantload import load_variant
 from ..yamlsrc import (

@@ -98,7 +98,8 @@ def read_players(ck: Checker, top: dict[str, Any], base_dir: Path) -> list[Playe
 
 def _split(ck: Checker, path: KeyPath, text: str) -> list[str]:
     """A command line split as a shell would; an unclosed quote is a config error."""
-    from ..bots.registry import BotSpecError, split_command
+    from ..bots import BotSpecError
+    from ..bots.registry import split_command
 
     try:
         return split_command(text)
@@ -111,7 +112,8 @@ def _check_bot(
 ) -> None:
     """Build the bot once (an external program is checked, not started), so
     that an unknown name, a bad option or a missing program fails now, with a line."""
-    from ..bots.registry import BotSpecError, close_bot, make_bot
+    from ..bots import BotSpecError
+    from ..bots.registry import close_bot, make_bot
 
     label = target if isinstance(target, str) else shlex.join(target)
     try:

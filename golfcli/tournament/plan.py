@@ -28,7 +28,7 @@ from typing import Any
 from ..exceptions import GolfError
 from ..keys import derive
 from ..rulestext import game_length
-from ..stats import SprtSpec
+from ..sprt import SprtSpec
 from ..variant import Variant
 from ..yamlsrc import SourceError
 

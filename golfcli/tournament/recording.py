@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..stats import plural
+from ..render import plural
 from .leaderboard import board_hint
 from .plan import Plan
 from .ratingsdb import RatingsError, Recorder, RunInfo

@@ -28,7 +28,8 @@ from ..bots import procs
 from ..interrupts import HELD, PENDING, deliver
 from ..keys import is_key
 from ..limits import MAX_GAMES, MAX_HOLES, MAX_SEED, MAX_WORKERS
-from ..stats import Tally, outcome_from_record, plural
+from ..render import plural
+from ..stats import Tally, outcome_from_record
 from .executors import cpu_count, open_pool
 from .plan import ConfigError, Plan, RunError
 from .pool import PoolLoop
