@@ -79,6 +79,7 @@ _PUBLIC: dict[str, str] = {
     "ConfigError": "tournament.plan",
     "BotSpecError": "bots",
     "BotFault": "faults",
+    "StopMatch": "exceptions",
 }
 
 # In the order docs/api.md teaches them (and the reference lists them).
@@ -113,6 +114,7 @@ __all__ = [  # noqa: RUF022
     "ConfigError",
     "BotSpecError",
     "BotFault",
+    "StopMatch",
 ]
 
 
@@ -142,7 +144,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors (none is 
     from .bots import BaseBot, Bot, BotSpecError
     from .bots.registry import make_bot
     from .cards import CardError
-    from .exceptions import GolfError, InputError
+    from .exceptions import GolfError, InputError, StopMatch
     from .faults import BotFault
     from .hole import Hole
     from .match import Match, play_match

@@ -19,7 +19,7 @@ here, so each kind says by its base what it means:
   ``TypeError``); ``yamlsrc.SourceError`` (``file:line: key: problem``) with
   ``VariantError``, ``tournament.plan.ConfigError``, ``scorecard.model.ScorecardError``
   and ``yamlsrc.LimitError``; ``cards.CardError`` (a card, rank or layout);
-  ``state.IllegalAction`` (an action the rules forbid now, naming the rule);
+  ``actions.IllegalAction`` (an action the rules forbid now, naming the rule);
   ``bots.BotSpecError`` (a bot spec or option); ``record.RecordError`` (a game
   record); ``scorecard.model.BadValue`` (a value given to a scorecard, with its
   place), ``scorecard.model.ChangeError`` (a change a scorecard cannot take: a
@@ -27,14 +27,16 @@ here, so each kind says by its base what it means:
   ``HoleEntered``; a finished game, ``GameOver``; ``NoSuchHole``; ``CardExists``),
   ``scorecard.count.EntryError`` (a typed score) and ``VariantUnavailable`` (a
   layout to count with a card's variant gone); ``tui.seats.UsageError``
-  (``golf play``'s seats and options).
+  (``golf play``'s seats and options); ``tournament.executors.ExecutorError``
+  (an executor that cannot start as asked: no Dask, no scheduler at the
+  address given, no workers).
 * :class:`StopMatch`: **not an error**.  A front end ends a match on purpose (a
   person typed ``quit``, ``--strict`` met a fault, the record file is full);
   :class:`~golfcli.match.Match` lets it through where it counts every other
   exception from a bot as the bot's fault.
 * Every other ``GolfError`` is a failure that is not the input's: a bot's fault
   (``faults.BotFault``), a run that cannot go on (``tournament.plan.RunError``,
-  ``tournament.executors.ExecutorError``, ``tournament.worker.GameError``), a
+  ``tournament.worker.GameError``), a
   ratings database that cannot be used (``tournament.ratingsdb.RatingsError``), or a
   signal that never leaves its module (``bots.evaluator.OverBudget``,
   ``bots.transport.TransportError``).

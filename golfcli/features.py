@@ -234,7 +234,7 @@ def text(view: golfcli.View, history: bool = False) -> str:
     )
     if view.drawn_from:
         lines.append(f"seat {view.current} holds {_card(view.drawn)} from the {view.drawn_from}")
-    if view.closer is not None:
+    if view.final_turn:
         lines.append(f"side {view.closer} closed: final turns")
     lines.append(f"turns {list(view.turns)}, {view.turn_limit_left} left")
     if history:  # each event as the bot protocol words it (cards in notation)

@@ -70,10 +70,6 @@ def t975(df: int) -> float:
     return z + g1 / df + g2 / df**2 + g3 / df**3
 
 
-def normal_cdf(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-
-
 def t_cdf(t: float, df: int) -> float:
     """P(T <= t) for Student's t with ``df`` degrees of freedom.
 

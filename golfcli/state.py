@@ -676,7 +676,7 @@ class HoleState:
             return IllegalAction("this variant only lets you draw from the stock", "stock_only")
         if not self.discard:
             return IllegalAction("the discard pile is empty", "discard_empty")
-        if self.closer is not None and self.tables.frozen_discard:
+        if self.final_phase and self.tables.frozen_discard:
             return IllegalAction(
                 "the discard pile is frozen on final turns: draw from the stock", "frozen"
             )
@@ -702,7 +702,7 @@ class HoleState:
             return err
         if not self.tables.knock:
             return IllegalAction("this variant has no knocking (turn.knock is false)", "no_knock")
-        if self.closer is not None:
+        if self.final_phase:
             return IllegalAction(
                 "the hole is already ending: no knocking on a final turn", "ending"
             )

@@ -84,6 +84,7 @@ VALUE_ERRORS = {
     "golfcli.scorecard.count.VariantUnavailable",
     "golfcli.tui.seats.UsageError",
     "golfcli.table.TableError",
+    "golfcli.tournament.executors.ExecutorError",
 }
 
 
@@ -91,6 +92,20 @@ def test_the_walk_finds_the_classes_of_every_layer() -> None:
     # a walk that found nothing would pass the tests below
     assert set(EXCEPTIONS) >= VALUE_ERRORS
     assert len(EXCEPTIONS) >= 24
+
+
+def test_the_exception_tree_names_each_class_at_its_home() -> None:
+    """golfcli.exceptions' docstring is the map of the tree: each
+    ``module.Class`` it names is defined in that module (a class that moved
+    and a map that did not is what a reader trips on)."""
+    import re
+
+    import golfcli.exceptions
+
+    named = re.findall(r"``([a-z_.]+)\.([A-Z]\w+)``", golfcli.exceptions.__doc__ or "")
+    assert len(named) >= 15
+    wrong = [f"{m}.{c}" for m, c in named if f"golfcli.{m}.{c}" not in EXCEPTIONS]
+    assert not wrong, f"named where they do not live: {wrong}"
 
 
 @pytest.mark.parametrize("name", sorted(EXCEPTIONS))

@@ -410,3 +410,42 @@ def test_the_home_check_sees_a_borrowed_name() -> None:
     assert borrowed_names(ROOT / "bots" / "expert.py", text) == [
         "Action from golfcli.state (line 1)"
     ]
+
+
+def layers_text() -> str:
+    """LAYERS and ROOMS as docs/architecture.md shows them: one line per
+    layer, lowest first, then each package's rooms in order."""
+    import textwrap
+
+    out = ["```"]
+    for i, layer in enumerate(LAYERS):
+        names = ", ".join(n + ("/" if n in ROOMS else "") for n in layer)
+        out.append(("   " if i else "") + ("-> " if i else "") + names)
+    out.append("```")
+    out += ["", "Inside a package, a room imports only the rooms before it:", "", "```"]
+    for layer in LAYERS:
+        for pkg in (n for n in layer if n in ROOMS):
+            rooms = " -> ".join(r or "__init__" for r in ROOMS[pkg])
+            first, *rest = textwrap.wrap(rooms, 84, break_on_hyphens=False)
+            out.append(f"{pkg + '/':<12} {first}")
+            out += [f"{'':<12} {line}" for line in rest]
+    out.append("```")
+    return "\n".join(out)
+
+
+def test_architecture_md_shows_these_layers() -> None:
+    """The layering is written once, here; docs/architecture.md shows it as
+    :func:`layers_text` draws it (copy the text this test prints when a
+    layer or room changes)."""
+    doc = (ROOT.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert layers_text() in doc, "docs/architecture.md's layers should read:\n" + layers_text()
+
+
+def test_architecture_md_names_only_modules_that_exist() -> None:
+    """Every ``golfcli`` module path the map names is a file or package."""
+    import re
+
+    doc = (ROOT.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = {n for n in re.findall(r"`((?:[a-z_]+/)*[a-z_]+\.py)`", doc) if n[:6] != "tests/"}
+    missing = sorted(n for n in named if not (ROOT / n).is_file())
+    assert len(named) > 20 and not missing, missing

@@ -57,7 +57,7 @@ def discard_flips(view: View) -> bool:
         t.flip_after_discard,
         t.flip_after_discard_phase == "end_phase",
         t.flip_after_discard_max_face_down,
-        view.closer is not None,
+        view.final_turn,
         None in view.my_layout,
         min(sum(c is None for c in lay) for lay in view.layouts),
     )
@@ -160,9 +160,9 @@ def state_from_view(
                 cards.append(hidden())
         layouts.append(cards)
         up.append(mask)
-    closer_seat = None if view.closer is None else closer_in_history(view)
+    closer_seat = None if not view.final_turn else closer_in_history(view)
     final_left: list[int] | None = None
-    if view.closer is not None:
+    if view.final_turn:
         owed: list[int] = []
         k = view.current
         while k != closer_seat and len(owed) < view.players:

@@ -47,7 +47,7 @@ from .common import closer_in_history, shuffle
 def closer_seat(v: View) -> int | None:
     """The seat that went out or knocked, if any: the closing side's only
     seat, or (partners) the one the history names."""
-    if v.closer is None:
+    if not v.final_turn:
         return None
     seats = [s for s in range(v.players) if v.side_of[s] == v.closer]
     if len(seats) == 1:
@@ -59,7 +59,7 @@ def moves_last(v: View) -> bool:
     """Whether this seat's turn is the hole's last: someone is out, and the
     seat after this one is the closer's (every other seat has had its final
     turn)."""
-    if v.closer is None or v.current != v.seat:
+    if not v.final_turn or v.current != v.seat:
         return False
     seat = closer_seat(v)
     return seat is not None and (v.seat + 1) % v.players == seat

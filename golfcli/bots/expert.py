@@ -142,7 +142,7 @@ class ExpertBot(BaseBot):
         Two players, before anyone is out (the model's positions); otherwise 0
         (the hole's last move has its own search, golfcli/bots/endgame.py)."""
         v = ev.view
-        if self.win <= 0 or v.players != 2 or v.closer is not None:
+        if self.win <= 0 or v.players != 2 or v.final_turn:
             return 0.0
         rival = ev.rival
         if rival is None:
@@ -164,7 +164,7 @@ class ExpertBot(BaseBot):
     @staticmethod
     def _final_seats(v: View) -> set[int]:
         # during final turns, seats after us up to the closer still play
-        if v.closer is None:
+        if not v.final_turn:
             return set(range(v.players))
         out = set()
         for k in range(1, v.players):
@@ -184,7 +184,7 @@ class ExpertBot(BaseBot):
 
     def _ends_hole(self, ev: Evaluator, down_after: int) -> bool:
         v = ev.view
-        return v.closer is None and v.variant.end.all_face_up and down_after == 0
+        return not v.final_turn and v.variant.end.all_face_up and down_after == 0
 
     def _tempo(self, ev: Evaluator) -> float:
         """Cost of ending the hole now (going out or knocking) against playing on.

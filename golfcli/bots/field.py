@@ -225,7 +225,7 @@ class FieldBot(BaseBot):
     def _would_end(view: View, turned: int) -> bool:
         """Whether turning ``turned`` more cards up ends the hole (turning the last one)."""
         down = sum(1 for c in view.layouts[view.side] if c is None)
-        return view.closer is None and view.variant.end.all_face_up and down == turned
+        return not view.final_turn and view.variant.end.all_face_up and down == turned
 
     def _next_opponent(self, view: View) -> list[int | None] | None:
         for step in range(1, view.players):

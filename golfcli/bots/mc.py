@@ -266,7 +266,7 @@ def expert_rollout(
     if cache is None:
         cache = DecisionCache()
     while st.phase != OVER:
-        if horizon and st.turn_count - start >= horizon and st.phase == DRAW and st.closer is None:
+        if horizon and st.turn_count - start >= horizon and st.phase == DRAW and not st.final_phase:
             break
         s = st.current
         st.apply_trusted(cache.choose(bots[s], view(st, s), st.legal_actions()))
@@ -443,7 +443,7 @@ class MCBot(BaseBot):
             return legal[0]
         if view.phase == "setup":
             return self.expert.choose(view, legal)
-        if view.closer is None:
+        if not view.final_turn:
             down = min(sum(1 for c in lay if c is None) for lay in view.layouts)
             if down > self.late:
                 return self.expert.choose(view, legal)

@@ -33,7 +33,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..exceptions import GolfError
+from ..exceptions import GolfError, InputError
 from .worker import (
     BatchResult,
     code_fingerprint,
@@ -77,8 +77,9 @@ def connect_timeout() -> float:
     return value
 
 
-class ExecutorError(GolfError):
-    """The executor cannot start (no Dask, no scheduler, no workers): one line."""
+class ExecutorError(InputError):
+    """The executor cannot start as asked (no Dask, no scheduler, no workers):
+    bad input, one line naming it."""
 
 
 class Pool(Protocol):
