@@ -83,7 +83,7 @@ def game_length(game: GameRules, holes: int | None = None, form: str = "play") -
     text, the terminal and tournament reports share (``form`` picks their
     wording of a target).  ``holes`` overrides the variant's length.
 
-    >>> from golfcli.variant import builtin
+    >>> from golfcli.variantload import builtin
     >>> duel = builtin("duel").game
     >>> game_length(builtin("six-card").game), game_length(duel), game_length(duel, 1)
     ('9 holes', 'until someone reaches 50, at most 100 holes', '1 hole')

@@ -389,6 +389,7 @@ class Variant:
         own.  The one statement of the seating: the hole, the match, the
         terminal, replays and ``golf card`` all read it here.
 
+        >>> from golfcli.variantload import builtin
         >>> builtin("alberta").side_of(4), builtin("six-card").side_of(3)
         ((0, 1, 0, 1), (0, 1, 2))
         """

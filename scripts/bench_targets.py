@@ -243,7 +243,7 @@ _WORKLOAD = """
 import sys
 from golfcli.bots.registry import make_bot
 from golfcli.match import Match
-from golfcli.variant import builtin
+from golfcli.variantload import builtin
 variant, spec, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 v = builtin(variant)
 bots = [make_bot(spec) for _ in range(2)]

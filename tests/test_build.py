@@ -49,11 +49,32 @@ def _compiled_files() -> list[Path]:
     return [p for p in out if p.exists()]
 
 
-def test_version_names_the_build_that_runs() -> None:
-    import golfcli.state
-
-    on_disk = Path(golfcli.state.__file__ or "")
-    assert (build_kind() == "compiled with mypyc") == (on_disk.suffix == ".so")
+@pytest.mark.parametrize("pure", [False, True])
+def test_version_names_the_build_that_runs(pure: bool) -> None:
+    """``golf --version`` says compiled exactly when the engine's functions
+    are native code (a compiled function has no Python ``__code__``), in a
+    fresh process of either build."""
+    env = {**os.environ, "GOLF_PURE": "1"} if pure else dict(os.environ)
+    probe = (
+        "import golfcli.state as s, golfcli.bots.expert as e;"
+        "print(hasattr(s.tables_for, '__code__'), hasattr(e.ExpertBot.choose, '__code__'))"
+    )
+    native = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    version = subprocess.run(
+        [sys.executable, "-m", "golfcli.cli.app", "--version"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    compiled = native == ["False", "False"]
+    assert native in (["False", "False"], ["True", "True"]), native  # one build, not a mix
+    assert ("compiled with mypyc" in version) == compiled, version
+    assert ("pure Python" in version) == (not compiled), version
+    if pure:
+        assert not compiled
 
 
 def test_the_build_is_the_one_expected() -> None:

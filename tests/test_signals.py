@@ -185,7 +185,7 @@ TRIES = """\
 import random, signal, sys
 from golfcli.bots.expert import ExpertBot
 from golfcli.match import Match
-from golfcli.variant import load_variant
+from golfcli.variantload import load_variant
 
 variant, tries = load_variant(sys.argv[1]), int(sys.argv[2])
 
@@ -257,7 +257,7 @@ def test_ctrl_c_waiting_on_an_external_bot_is_not_held() -> None:
         from golfcli.bots import RandomBot
         from golfcli.bots.external import ExternalBot
         from golfcli.match import Match
-        from golfcli.variant import builtin
+        from golfcli.variantload import builtin
         bot = ExternalBot([sys.executable, {str(faulty)!r}, "hang"], time_limit=30)
         signal.setitimer(signal.ITIMER_REAL, 1.0)
         signal.signal(signal.SIGALRM, lambda s, f: signal.raise_signal(signal.SIGINT))
