@@ -147,7 +147,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "table",
         "lobby",
     ),
-    "render": ("", "boards", "svg", "pictures", "tournament", "html", "report_formats"),
+    "render": ("", "progress", "boards", "svg", "pictures", "tournament", "html", "report_formats"),
 }
 
 

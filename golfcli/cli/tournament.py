@@ -174,6 +174,7 @@ def run_tournament_command(
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input.
     The run is ``golfcli.run_tournament``'s, and what it prints that report."""
+    from ..render.progress import ProgressBar
     from ..tournament.config import load_config
     from ..tournament.configerrors import config_errors
     from ..tournament.executors import ExecutorError
@@ -212,7 +213,7 @@ def run_tournament_command(
 
     # the bar is drawn on stderr: it needs a terminal there, wherever stdout goes
     # (--format json > x.json is watched the same as a table on the screen)
-    progress = not quiet and sys.stderr.isatty()
+    bar = ProgressBar(plan.name) if not quiet and sys.stderr.isatty() else None
     # Ctrl-C is ours until the report is out: a late press must not cut it off.
     with Interrupts() as ints:
         try:
@@ -220,7 +221,7 @@ def run_tournament_command(
                 plan,
                 out=out,
                 resume=resume,
-                progress=progress,
+                on_progress=bar,
                 on_notice=notice,
                 interrupts=ints,
                 ratings=None if no_db else db or default_path(),
@@ -232,6 +233,9 @@ def run_tournament_command(
             fail(str(exc))
         except OSError as exc:
             fail(f"{exc.filename or out}: {exc.strerror or exc}")
+        finally:
+            if bar is not None:
+                bar.close()
         typer.echo(report.render(fmt, table or "standings").rstrip("\n"))
         result = report.result
         assert result is not None  # run_tournament's report carries its run

@@ -33,7 +33,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..exceptions import GolfError, InputError
+from ..exceptions import InputError
 from .worker import (
     BatchResult,
     code_fingerprint,

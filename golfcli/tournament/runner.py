@@ -64,7 +64,12 @@ class Runner:
         self.recorder = recorder  # the ratings database, given every counted game
         self.out = out
         self.interrupts = interrupts or Interrupts()
-        self.show_progress = progress
+        # progress=True: a bar of our own (render.progress), closed when the run ends
+        self.owns_bar = progress and on_progress is None
+        if self.owns_bar:
+            from ..render.progress import ProgressBar
+
+            on_progress = ProgressBar(plan.name)
         self.on_progress = on_progress
         # games finished on a pool's workers, their batches returned or not
         self.pool_finished: Callable[[], int] | None = None
@@ -78,7 +83,6 @@ class Runner:
         self.message = ""
         self._disk_iter: Iterator[tuple[int, dict[str, Any]]] | None = None
         self._disk_buf: dict[int, dict[str, Any]] = {}
-        self._progress: Any = None
         self._task: Any = None
         self._last_update = 0.0
         self.extra_done = 0
@@ -167,31 +171,8 @@ class Runner:
     # ------------------------------------------------------------------ progress
 
     def start_progress(self) -> None:
-        if not self.show_progress:
-            return
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        self._progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-            TextColumn("{task.fields[leader]}"),
-            console=Console(stderr=True),
-            transient=True,
-        )
-        self._progress.start()
-        self._task = self._progress.add_task(self.plan.name, total=self.plan.total, leader="")
+        """The first call of ``on_progress``: after a pool's workers are
+        forked, since whoever draws a bar may start a thread to draw it."""
         self._update_progress(force=True)
 
     def finished(self) -> int:
@@ -204,24 +185,24 @@ class Runner:
         return done
 
     def _update_progress(self, force: bool = False) -> None:
-        if self._progress is None and self.on_progress is None:
+        if self.on_progress is None:
             return
         now = time.monotonic()
         if not force and now - self._last_update < 0.1:
             return
         self._last_update = now
         done = self.finished()
-        if self.on_progress is not None:
-            self.on_progress(done, self.plan.total)
-        if self._progress is not None:
+        if getattr(self.on_progress, "wants_leader", False):
             lead = self.tally.leader()
             text = f"leader: {lead[0]} ({100 * lead[1]:.0f}% wins)" if lead else ""
-            self._progress.update(self._task, completed=done, leader=text)
+            self.on_progress(done, self.plan.total, text)  # type: ignore[call-arg]
+        else:
+            self.on_progress(done, self.plan.total)
 
     def _stop_progress(self) -> None:
-        if self._progress is not None:
-            self._progress.stop()
-            self._progress = None
+        close = getattr(self.on_progress, "close", None)
+        if self.owns_bar and close is not None:
+            close()
 
     # ------------------------------------------------------------------ loops
 
@@ -236,6 +217,7 @@ class Runner:
             except RunError as exc:
                 self.stopped, self.message = "error", str(exc)
             finally:
+                self._update_progress(force=True)  # where the run ended
                 self._stop_progress()
                 if self.recorder is not None:
                     self.recorder.flush()

@@ -1,0 +1,63 @@
+"""A run's progress: the run loop reports numbers through ``on_progress``
+and knows no terminal; the bar (render/progress.py) is drawn by whoever
+shows it, ``golf tournament`` among them."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import golfcli
+from golfcli.render.progress import ProgressBar
+
+CONFIG: dict[str, Any] = {
+    "name": "progress",
+    "variant": "six-card",
+    "players": [{"name": "a", "bot": "random"}, {"name": "b", "bot": "greedy"}],
+    "games": 3,
+    "holes": 1,
+    "seed": 4,
+    "workers": 1,
+}
+
+
+def test_a_callback_that_wants_the_leader_is_told_it() -> None:
+    calls: list[tuple[int, int, str]] = []
+
+    class Watch:
+        wants_leader = True
+
+        def __call__(self, finished: int, total: int, leader: str = "") -> None:
+            calls.append((finished, total, leader))
+
+    golfcli.run_tournament(CONFIG, on_progress=Watch(), ratings=None)
+    assert calls and calls[0][0] == 0 and calls[-1][:2] == (6, 6)
+    assert calls[-1][2].startswith("leader: ") and "% wins" in calls[-1][2]
+
+
+def test_a_plain_callback_gets_two_numbers() -> None:
+    calls: list[tuple[int, int]] = []
+    golfcli.run_tournament(CONFIG, on_progress=lambda f, t: calls.append((f, t)), ratings=None)
+    assert calls[-1] == (6, 6) and all(f <= t for f, t in calls)
+
+
+def test_the_bar_starts_on_its_first_call_and_closes() -> None:
+    bar = ProgressBar("x")
+    assert bar._bar is None  # made, not started: no thread before the workers fork
+    bar(1, 4, "leader: a (100% wins)")
+    assert bar._bar is not None
+    bar.close()
+    bar.close()
+    assert bar._bar is None
+
+
+def test_the_run_loop_draws_nothing_itself() -> None:
+    """No module of the tournament package imports rich (or prints a bar)."""
+    root = Path(golfcli.__file__).parent / "tournament"
+    for path in root.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.startswith("rich"), path.name
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("rich") for a in node.names), path.name
