@@ -771,6 +771,7 @@ ERRORS = {
     "IllegalAction": ("x", "rule"),
     "VariantError": ("f.yaml:1", "key", "x"),
     "ConfigError": ("f.yaml:1", "key", "x"),
+    "StopMatch": ("x",),
 }
 
 #: Records golf makes and hands out (and Action, a bot's answer; Bot, a

@@ -172,8 +172,10 @@ class Runner:
 
     def start_progress(self) -> None:
         """The first call of ``on_progress``: after a pool's workers are
-        forked, since whoever draws a bar may start a thread to draw it."""
+        forked, since whoever draws a bar may start a thread to draw it.
+        The first finished game is reported at once, as before this call."""
         self._update_progress(force=True)
+        self._last_update = 0.0
 
     def finished(self) -> int:
         """Games finished so far: those counted, or (on a pool) every game a
