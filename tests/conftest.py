@@ -29,3 +29,7 @@ sys.dont_write_bytecode = False  # pytest's rewritten test modules, and this pro
 _DATA_HOME = tempfile.mkdtemp(prefix="golf-test-data-")
 os.environ["XDG_DATA_HOME"] = _DATA_HOME
 atexit.register(shutil.rmtree, _DATA_HOME, True)
+
+# Fixtures more than one test module uses (the pages' real browser), defined
+# with the other shared helpers and made visible to every test from here.
+from .helpers import browser  # noqa: E402, F401

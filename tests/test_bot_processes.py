@@ -28,10 +28,10 @@ from golfcli.bots.registry import make_bot
 from golfcli.match import BotFault, Match
 from golfcli.variantload import builtin
 
+from .helpers import BOTS, FAMILY, assert_none_left, pids_in
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
-BOTS = Path(__file__).resolve().parent / "bots"
-FAMILY = BOTS / "family_bot.py"
 SHELL = BOTS / "shell_bot.sh"
 ROOT = Path(__file__).resolve().parent.parent
 ALL_KINDS = ("fork", "stubborn", "setsid", "orphan")
@@ -47,37 +47,9 @@ def family(piddir: Path, *options: str, shell: bool = False, **kw: Any) -> Exter
     return ExternalBot(argv, **kw)
 
 
-Ident = tuple[int, int | None]  # (pid, start time): a pid may be reused, this may not
-
-
-def pids_in(piddir: Path, at_least: int, timeout: float = 10.0) -> list[Ident]:
-    """The (pid, start time) the bot's processes wrote, once there are ``at_least``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        ids: list[Ident] = []
-        for p in piddir.iterdir():
-            text = p.read_text().strip()
-            if text.isdigit():  # written in full
-                ids.append((int(p.name), int(text)))
-        if len(ids) >= at_least or time.monotonic() > deadline:
-            assert len(ids) >= at_least, f"only {len(ids)} processes wrote their pid"
-            return ids
-        time.sleep(0.02)
-
-
 def expected(options: tuple[str, ...], shell: bool) -> int:
     """Processes that write a pid: the bot, the shell, one per child kind."""
     return 1 + shell + sum(o in ALL_KINDS for o in options)
-
-
-def assert_none_left(ids: list[Ident], wait: float = 0.0) -> None:
-    deadline = time.monotonic() + wait
-    while procs.leftovers(ids) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    left = procs.leftovers(ids)
-    for pid, start in left:  # do not leave them to the next test either
-        procs.kill(pid, start)
-    assert left == [], f"processes left running: {left}"
 
 
 def test_the_pid_check_sees_a_running_process() -> None:
@@ -127,7 +99,7 @@ def test_the_old_way_leaves_children(tmp_path: Path) -> None:
 
 
 def test_a_timeout_ends_the_bot_and_its_children_at_once(tmp_path: Path) -> None:
-    from tests.test_external_bots import a_decision, game_info
+    from .helpers import a_decision, game_info
 
     bot = family(tmp_path, "hang", *ALL_KINDS, time_limit=0.3, restart=False)
     bot.start_game(game_info())

@@ -31,7 +31,7 @@ from golfcli.variant import Variant
 from golfcli.variantload import builtin, load_variant
 from golfcli.view import View, view
 
-from .helpers import cards
+from .helpers import mask, play_hole, position
 
 # (variant, players): every built-in variant, alberta also as partners (4 seats,
 # 2 shared layouts) and six-card with three sides (mc's "own" objective).
@@ -71,51 +71,6 @@ def patch_mc(monkeypatch: pytest.MonkeyPatch, **methods: Any) -> Any:
         registry, "_builtin_class", lambda name: patched if name == "mc" else real(name)
     )
     return patched
-
-
-def mask(bits: str) -> int:
-    bits = bits.replace("/", "").replace(" ", "")
-    return sum(1 << p for p, b in enumerate(bits) if b == "1")
-
-
-def position(
-    v: Variant,
-    layouts: list[str],
-    up: list[str],
-    discard: str,
-    *,
-    current: int = 0,
-    phase: str = "draw",
-    drawn: str | None = None,
-    stock_top: str = "",
-) -> HoleState:
-    """A mid-hole state built from suited cards; the stock is the rest of the
-    real deck (so card counting sees exactly the unseen cards), with
-    ``stock_top`` on top (its last card is drawn first)."""
-    players = len(layouts)
-    lays = [cards(t) for t in layouts]
-    disc = cards(discard)
-    held = [parse_card(drawn)] if drawn else []
-    top = cards(stock_top)
-    rest = Counter(v.deck(players))
-    rest.subtract(Counter([c for lay in lays for c in lay] + disc + held + top))
-    assert min(rest.values()) >= 0, "a card is used twice"
-    stock = list(rest.elements())
-    random.Random(0).shuffle(stock)
-    return HoleState.assemble(
-        v,
-        players,
-        players - 1,
-        layouts=lays,
-        up=[mask(u) for u in up],
-        stock=stock + top,
-        discard=disc,
-        current=current,
-        phase=phase,
-        drawn=held[0] if held else None,
-        drawn_from="stock" if held else "",
-        rng=random.Random(0),
-    )
 
 
 def decision_points(v: Variant, players: int, holes: int = 0) -> list[HoleState]:
@@ -158,14 +113,6 @@ def put_at(st: HoleState, where: tuple[str, int, int], card: int) -> None:
         st.layouts[a][b] = card
     else:
         st.stock[a] = card
-
-
-def play_hole(
-    variant: Variant, specs: Sequence[str], seed: str, record: bool = False
-) -> MatchResult:
-    bots = [make_bot(spec) for spec in specs]
-    names = [f"seat{s}" for s in range(len(specs))]  # as scripts/ladder.py names them
-    return Match(variant, bots, names, seed=seed, holes=1, record=record).play()
 
 
 # ---------------------------------------------------------------------- determinize

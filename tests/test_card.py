@@ -8,7 +8,6 @@ property that a layout entered on a card stores what `golf score` gives.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -17,7 +16,6 @@ import re
 import shutil
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -27,28 +25,13 @@ from hypothesis import strategies as st
 
 from golfcli.cli.app import app
 
-from .helpers import CliRunner, one_error_line
+from .helpers import ok, one_error_line, pdf_pages, pdf_text_pure, run, runner, show_json
 
-runner = CliRunner()
 REPO = Path(__file__).resolve().parents[1]
-
-
-def run(*args: str | Path, stdin: str | None = None) -> Any:
-    return runner.invoke(app, ["card", *[str(a) for a in args]], input=stdin)
 
 
 def score(*args: str) -> Any:
     return runner.invoke(app, ["score", *args])
-
-
-def ok(*args: str | Path, stdin: str | None = None) -> Any:
-    r = run(*args, stdin=stdin)
-    assert r.exit_code == 0, (r.stdout, r.stderr)
-    return r
-
-
-def show_json(path: Path) -> dict[str, Any]:
-    return json.loads(ok("show", path, "--format", "json").stdout)  # type: ignore[no-any-return]
 
 
 @pytest.fixture
@@ -814,24 +797,6 @@ def test_stats_refuses_a_card_given_twice(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 # --------------------------------------------------------------------------- print
-
-
-def pdf_text_pure(data: bytes) -> list[str]:
-    """The strings a PDF draws, read without poppler: inflate every content
-    stream and collect the operands of Tj (fpdf2 writes text that way)."""
-    out: list[str] = []
-    for m in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
-        raw = m.group(1)
-        with contextlib.suppress(zlib.error):
-            raw = zlib.decompress(raw)
-        for s in re.finditer(rb"\(((?:\\.|[^\\)])*)\)\s*Tj", raw, re.S):
-            text = re.sub(rb"\\(.)", rb"\1", s.group(1))
-            out.append(text.decode("latin-1"))
-    return out
-
-
-def pdf_pages(data: bytes) -> int:
-    return len(re.findall(rb"/Type /Page\b", data))
 
 
 def pdftotext(path: Path) -> str:

@@ -30,8 +30,7 @@ import pytest
 from golfcli.scorecard import store
 from golfcli.scorecard.model import Scorecard
 
-from .helpers import one_error_line
-from .test_card import ok, pdf_pages, pdf_text_pure, run, show_json
+from .helpers import ok, one_error_line, pdf_pages, pdf_text_pure, run, show_json
 
 GOLF = str(Path(sys.executable).with_name("golf"))
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"

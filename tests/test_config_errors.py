@@ -15,8 +15,7 @@ from golfcli.tournament.config import load_config
 from golfcli.tournament.configerrors import config_errors
 from golfcli.tournament.plan import ConfigError
 
-from .helpers import golf
-from .test_tournament import write
+from .helpers import golf, write
 
 FOUR = """\
 name: four mistakes

@@ -37,9 +37,9 @@ from golfcli.tournament.worker import (
     play_batch_remote,
 )
 
-from .helpers import Gate
-from .test_tournament import (
+from .helpers import (
     THREE,
+    Gate,
     check_progress_moves_before_a_batch_returns,
     cli,
     game_lines,

@@ -13,8 +13,7 @@ from golfcli.state import HoleState
 from golfcli.variantload import builtin
 from golfcli.view import view
 
-from .helpers import cards
-from .test_bots import mask
+from .helpers import cards, mask
 
 SIX = builtin("six-card")
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import gc
 import json
 import os
-import random
 import sys
 import time
 from collections import deque
@@ -31,9 +30,9 @@ from golfcli.bots.registry import BotSpecError, make_bot
 from golfcli.bots.transport import ProcessTransport, TransportClosed, TransportTimeout
 from golfcli.faults import BotFault
 from golfcli.match import Match
-from golfcli.state import HoleState
 from golfcli.variantload import builtin
-from golfcli.view import view
+
+from .helpers import a_decision, game_info
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTY = Path(__file__).resolve().parent / "bots" / "faulty_bot.py"
@@ -120,26 +119,6 @@ def scripted(*transports: ScriptedBot, **kw: Any) -> ExternalBot:
     kw.setdefault("time_limit", 0.05)
     kw.setdefault("time_bank", 0.0)
     return ExternalBot(["scripted-bot"], transport_factory=factory, **kw)
-
-
-def game_info(seat: int = 0, seed: str = "77") -> dict[str, Any]:
-    v = builtin("six-card")
-    return {
-        "variant": v.to_data(),
-        "seat": seat,
-        "players": 2,
-        "names": ["P1", "P2"],
-        "side_of": [0, 1],
-        "seed": seed,
-        "holes": 1,
-        "target": None,
-    }
-
-
-def a_decision(seed: int = 1) -> tuple[Any, tuple[Action, ...]]:
-    """A real six-card view and its legal actions (the first setup decision)."""
-    st = HoleState(builtin("six-card"), 2, 0, random.Random(seed))
-    return view(st, st.current), st.legal_actions()
 
 
 def fault_of(fn: Any, *args: Any) -> BotFault:

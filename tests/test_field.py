@@ -13,7 +13,7 @@ from golfcli.state import HoleState
 from golfcli.variantload import builtin
 from golfcli.view import view
 
-from .test_bots import play_hole, position
+from .helpers import play_hole, position
 
 SIX = builtin("six-card")
 

@@ -26,8 +26,7 @@ import pytest
 from golfcli.tournament import leaderboard, ratingsdb, ratingsimport
 from golfcli.tournament.ratingsdb import RunInfo
 
-from .helpers import golf
-from .test_tournament import write
+from .helpers import golf, write
 
 pytest.importorskip("openskill")
 

@@ -15,7 +15,7 @@ from golfcli.state import HoleState
 from golfcli.variant import BUILTIN_NAMES
 from golfcli.variantload import load_variant
 
-from .test_scoring import independent_score
+from .helpers import independent_score
 
 OPTIONS = [
     "turn.flip_after_discard=optional",

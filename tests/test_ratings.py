@@ -21,8 +21,7 @@ import pytest
 from golfcli.tournament import leaderboard, ratingsdb
 from golfcli.tournament.leaderboard import side_ranks
 
-from .helpers import GOLF, Gate, golf, one_error_line
-from .test_tournament import write
+from .helpers import GOLF, Gate, golf, one_error_line, write
 
 # 3 players in pairs: 3 tables x 2 seatings x 5 deals = 30 one-hole games;
 # each player plays 2 tables x 2 seatings x 5 deals = 20 of them.

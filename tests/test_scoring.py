@@ -13,7 +13,6 @@ import functools
 import itertools
 import re
 from collections import Counter
-from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -36,7 +35,7 @@ from golfcli.scoring import (
 from golfcli.variant import BUILTIN_NAMES, Variant, VariantError
 from golfcli.variantload import builtin, load_variant
 
-from .helpers import hole, total
+from .helpers import hole, independent_score, total
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -693,52 +692,6 @@ def test_unseen_cards() -> None:
 
 
 # --------------------------------------------------------------------------- properties
-
-
-def independent_score(name: str, cards: Sequence[int]) -> tuple[int, int]:
-    """docs/rules.md §10 restated for each built-in, without the pattern engine:
-    (layout total, penalty to each opponent)."""
-    v = builtin(name)
-    rows, cols = v.rows, v.cols
-    col = [[cards[r * cols + c] for r in range(rows)] for c in range(cols)]
-    ranks = [[x >> 3 for x in cc] for cc in col]
-    if name == "alberta":
-        clubs = {1: -2, 10: -1, 11: -1, 12: -1, 13: -1}
-        plain = {0: -3, 1: 1, 11: 10, 12: 10, 13: 0}
-
-        def val(x: int) -> int:
-            r = x >> 3
-            if x & 7 == C.CLUBS and r in clubs:
-                return clubs[r]
-            return plain.get(r, r)
-    else:
-        joker = -2 if name == "duel" else 0
-        two = 2 if name == "duel" else -2
-        table = {0: joker, 1: 1, 2: two, 11: 10, 12: 10, 13: 0}
-
-        def val(x: int) -> int:
-            return table.get(x >> 3, x >> 3)
-
-    full = [len(set(rk)) == 1 for rk in ranks]
-    score = opp = 0
-    for cc, rk, f in zip(col, ranks, full, strict=True):
-        if name == "duel" and f and rk[0] == C.JOKER:
-            score += val(cc[0]) + val(cc[1])  # two jokers: -4, and +10 to the opponent
-            opp += 10
-        elif not f:
-            score += sum(val(x) for x in cc)  # a full column (a pair on 2 rows) is 0
-    if name == "alberta":  # side-by-side full columns of one rank: -18, left to right
-        c = 0
-        while c < cols - 1:
-            if full[c] and full[c + 1] and ranks[c][0] == ranks[c + 1][0]:
-                score -= 18
-                c += 2
-            else:
-                c += 1
-    if name == "duel":  # four of a kind in any two columns: +10 to the opponent
-        per_rank = Counter(rk[0] for rk, f in zip(ranks, full, strict=True) if f)
-        opp += 10 * sum(n // 2 for n in per_rank.values())
-    return score, opp
 
 
 @st.composite

@@ -398,7 +398,7 @@ def test_end_of_hole_scores_and_replay_is_identical():
     rng = random.Random(9)
     while not st.is_over:
         st.apply(rng.choice(st.legal_actions()))
-    from .test_scoring import independent_score
+    from .helpers import independent_score
 
     assert st.result is not None
     (a, pa), (b, pb) = (independent_score("duel", lay) for lay in st.layouts)

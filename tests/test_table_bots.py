@@ -18,8 +18,8 @@ from golfcli.table.config import SeatSetup, TableSetup
 from golfcli.table.folder import Folder
 from golfcli.table.table import Table
 
+from .helpers import FAMILY, assert_none_left, pids_in
 from .table_clients import drive, play_out, seated
-from .test_bot_processes import FAMILY, assert_none_left, pids_in
 
 CRASHER = '''
 class Bot:

@@ -23,7 +23,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from golfcli.events import Deal, Draw, Event, Look, Peek, Reshuffle
-from golfcli.match import Match
 from golfcli.record import load_record
 from golfcli.state import HoleState, deal_cells
 from golfcli.table import table as table_module
@@ -34,9 +33,9 @@ from golfcli.table.words import legal_json
 from golfcli.variantload import builtin
 from golfcli.view import MatchInfo
 
+from .helpers import CASES as VIEW_CASES
+from .helpers import hidden_shuffled, random_hole, twin_match
 from .table_clients import play_out, seated
-from .test_view import CASES as VIEW_CASES
-from .test_view import hidden_shuffled, random_hole
 
 CASES = [*VIEW_CASES, ("alberta", 2)]  # Alberta with partners, and two alone
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -113,30 +112,6 @@ def test_a_seen_card_does_change_the_message() -> None:
 
 
 # --------------------------------------------------------------------------- twin tables
-
-
-class Swapped(random.Random):
-    """The match's deal generator, with two places of the deal's order swapped."""
-
-    def __init__(self, inner: random.Random, i: int, j: int) -> None:
-        super().__init__(0)
-        self.inner = inner
-        self.swap: tuple[int, int] | None = (i, j)
-
-    def shuffle(self, x: Any) -> None:  # type: ignore[override]
-        self.inner.shuffle(x)
-        if self.swap is not None:
-            i, j = self.swap
-            x[i], x[j] = x[j], x[i]
-            self.swap = None
-
-
-def twin_match(i: int, j: int) -> type[Match]:
-    class Twin(Match):
-        def _hole_rng(self, number: int) -> random.Random:
-            return Swapped(super()._hole_rng(number), i, j)
-
-    return Twin
 
 
 def play(variant: str, players: int, seed: int) -> tuple[Table, list[Any]]:

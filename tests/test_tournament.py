@@ -18,73 +18,27 @@ from typing import Any
 
 import pytest
 
-from golfcli.cli.app import app
 from golfcli.keys import derive, key_from_seed
 from golfcli.tournament.config import load_config
-from golfcli.tournament.report import RunResult
 from golfcli.tournament.runner import run_plan
 from golfcli.variantload import load_variant
 
-from .helpers import CliRunner, Gate
+from .helpers import (
+    SLOW,
+    THREE,
+    Gate,
+    check_progress_moves_before_a_batch_returns,
+    cli,
+    game_lines,
+    run_config,
+    stable,
+    write,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
-THREE = """\
-name: three
-variant: six-card
-holes: 2
-players:
-  - {name: ann, bot: random}
-  - {name: bob, bot: greedy}
-  - {name: cat, bot: random}
-games: 4
-seed: 11
-"""
 
-
-def write(tmp_path: Path, text: str, name: str = "t.yaml") -> Path:
-    p = tmp_path / name
-    p.write_text(text, encoding="utf-8")
-    return p
-
-
-def stable(report: dict[str, Any]) -> dict[str, Any]:
-    """The parts of a report that must not depend on workers, timing or resumes."""
-    run = {
-        k: v
-        for k, v in report["run"].items()
-        if k not in ("games_from_disk", "config", "uncounted_games", "executor")
-    }
-    return {
-        "run": run,
-        "standings": report["standings"],
-        "pairs": report["pairs"],
-        "crosstable": report["crosstable"],
-        "sprt": report["sprt"],
-        "hole_scores": report["hole_scores"],
-        "ratings_over_run": report["ratings_over_run"],
-    }
-
-
-def game_lines(out: Path) -> dict[int, dict[str, Any]]:
-    recs = {}
-    for line in (out / "games.jsonl").read_text().splitlines():
-        r = json.loads(line)
-        for k in ("time_total", "time_max"):
-            r.pop(k)
-        assert r["game"] not in recs, "a game is recorded twice"
-        recs[r["game"]] = r
-    return recs
-
-
-def run(cfg: Path, out: Path | None = None, resume: bool = False, **kw: Any) -> RunResult:
-    plan = load_config(cfg, **kw)
-    return run_plan(plan, out, resume=resume)
-
-
-def cli(*args: str) -> tuple[int, str, str]:
-    r = CliRunner().invoke(app, ["tournament", *args])
-    return r.exit_code, r.stdout, r.stderr
+run = run_config
 
 
 # --------------------------------------------------------------------------- determinism
@@ -165,19 +119,6 @@ def test_resume_refuses_a_changed_bot_file(tmp_path: Path) -> None:
 
 # --------------------------------------------------------------------------- stop and go
 
-# Stopped mid-way and resumed: 60 games, bob held at a shut gate from the 31st
-# game begun (tests/bots/gate_bot.py), so the run cannot end before the test
-# stops it, however busy the machine; once stopped, a held game is let go by
-# the stop itself (local workers) and the resume plays the rest.
-SLOW = """\
-variant: six-card
-holes: 3
-players:
-  - {{name: ann, bot: greedy}}
-  - {{name: bob, {bob}}}
-games: 30
-seed: 5
-"""
 SLOW_GAMES = 60  # 30 deals, 2 seatings each
 HELD_AFTER = 30
 
@@ -295,35 +236,6 @@ def test_progress_moves_with_the_first_game_not_the_first_batch(tmp_path: Path) 
     """A batch holds a whole deal and comes back only when its last game ends;
     the bar counts each game as a worker finishes it."""
     check_progress_moves_before_a_batch_returns(tmp_path, workers=2)
-
-
-def check_progress_moves_before_a_batch_returns(tmp_path: Path, **options: Any) -> None:
-    """The second game begun waits at a shut gate, so game 0's batch (the
-    deal of games 0 and 1) cannot come back: the bar must show a game done
-    while none is counted yet.  (Shared with tests/test_distributed.py.)"""
-    from golfcli.bots import procs
-    from golfcli.tournament.runner import Runner
-
-    gate = Gate(tmp_path / "gate")
-    slow = SLOW.format(bob=gate.bot(1, threshold=2))
-    cfg = write(tmp_path, slow.replace("games: 30", "games: 2"))
-    plan = load_config(cfg, **options)
-    seen: list[tuple[int, int]] = []  # (games shown done, games counted) while the gate was shut
-
-    def on_progress(done: int, total: int) -> None:
-        assert total == plan.total == 4
-        if done and not seen:
-            seen.append((done, runner.next))
-            gate.release()
-
-    gate.shut()
-    runner = Runner(plan, None, on_progress=on_progress)
-    procs.set_run_id()
-    result = runner.run()
-    assert result.played == 4
-    assert seen and seen[0][0] >= 1 and seen[0][1] == 0, seen
-    # and the results are those of a run without a bar, on one worker
-    assert stable(result.report()) == stable(run(cfg, None, workers=1).report())
 
 
 # --------------------------------------------------------------------------- seatings

@@ -23,75 +23,7 @@ from golfcli.variant import Variant
 from golfcli.variantload import builtin
 from golfcli.view import MatchInfo, censor, event_json, view
 
-from .helpers import cards, variant
-
-CASES = [
-    ("six-card", 2),
-    ("six-card", 4),
-    ("four-card", 3),
-    ("nine-card", 2),
-    ("alberta", 4),
-    ("duel", 2),
-]
-
-
-def hidden_slots(s: HoleState, seat: int) -> list[tuple[str, int, int]]:
-    """Every place holding a card this seat cannot see."""
-    side = s.side_of[seat]
-    out = [("stock", -1, i) for i in range(len(s.stock))]
-    for g, lay in enumerate(s.layouts):
-        for p in range(len(lay)):
-            if s.up[g] >> p & 1:
-                continue
-            if g == side and s.memory[seat] >> p & 1:
-                continue
-            out.append(("layout", g, p))
-    if s.drawn is not None and s.drawn_from == "stock" and s.current != seat:
-        out.append(("drawn", -1, 0))
-    return out
-
-
-def get(s: HoleState, slot: tuple[str, int, int]) -> int:
-    kind, g, p = slot
-    if kind == "stock":
-        return s.stock[p]
-    if kind == "layout":
-        return s.layouts[g][p]
-    assert s.drawn is not None
-    return s.drawn
-
-
-def put(s: HoleState, slot: tuple[str, int, int], card: int) -> None:
-    kind, g, p = slot
-    if kind == "stock":
-        s.stock[p] = card
-    elif kind == "layout":
-        s.layouts[g][p] = card
-    else:
-        s.drawn = card
-
-
-def hidden_shuffled(s: HoleState, seat: int, rng: random.Random) -> HoleState:
-    """A copy of ``s`` (log kept), the cards hidden from ``seat`` shuffled among their places."""
-    other = s.clone(keep_events=True)
-    slots = hidden_slots(other, seat)
-    cards = [get(other, x) for x in slots]
-    rng.shuffle(cards)
-    for x, c in zip(slots, cards, strict=True):
-        put(other, x, c)
-    return other
-
-
-def random_hole(v: Variant, players: int, seed: int, steps: int) -> HoleState | None:
-    """A hole ``steps`` random moves in (its generator from ``seed``), or None if over by then."""
-    rng = random.Random(seed)
-    s = HoleState(v, players, dealer=seed % players, rng=rng)
-    for _ in range(steps):
-        if s.is_over:
-            return None
-        legal = s.legal_actions()
-        s.apply(legal[int(rng.random() * len(legal))])
-    return None if s.is_over else s
+from .helpers import CASES, cards, hidden_shuffled, random_hole, variant
 
 
 @settings(max_examples=60, deadline=None)

@@ -14,65 +14,20 @@ whole module; waits are bounded and no test measures speed.
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-from .helpers import golf
-
-
-def _chromium() -> ModuleType:
-    """scripts/chromium.py: where the browser is and the flags it runs with."""
-    path = Path(__file__).resolve().parents[1] / "scripts" / "chromium.py"
-    spec = importlib.util.spec_from_file_location("golf_chromium", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CHROMIUM: str = _chromium().CHROMIUM
-ARGS: list[str] = _chromium().ARGS
-PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "accept_downloads": True}
-#: The longest any one step may wait, in milliseconds (a bound, never a measure).
-WAIT = 10_000
-
-
-def _need(reason: str) -> None:
-    if os.environ.get("GOLF_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"GOLF_REQUIRE_BROWSER=1 but {reason}")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _need("Playwright's Python package is not installed")
-    if not os.path.exists(CHROMIUM):
-        _need(f"no chromium at {CHROMIUM}")
-    pw = sync_playwright().start()
-    try:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-    finally:
-        pw.stop()
+from .helpers import PHONE, WAIT_MS, golf
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     pytest.importorskip("uvicorn")
-    from .test_web_server import serving
+    from .helpers import serving
 
     folder = tmp_path_factory.mktemp("cards")
     with serving(folder) as s:
@@ -84,7 +39,7 @@ def phone(browser: Any, server: Any, card: str | None, key: bool = True) -> Any:
     """A page in a fresh context (a phone of its own), opened with the join
     link (or without it), showing ``card``."""
     page = browser.new_context(**PHONE).new_page()
-    page.set_default_timeout(WAIT)
+    page.set_default_timeout(WAIT_MS)
     page.goto(f"{server.base}/?key={server.key}" if key else f"{server.base}/")
     page.wait_for_selector("#conn[data-state='live']")
     if card is not None:

@@ -14,22 +14,20 @@ time.  Nothing here measures speed (scripts/bench_web.py does).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import queue
-import re
 import signal
 import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .helpers import WAIT, Server, serving
 
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("starlette")
@@ -38,57 +36,6 @@ pytest.importorskip("uvicorn")
 from golfcli.scorecard.store import load  # noqa: E402
 
 from .helpers import GOLF, golf, one_error_line  # noqa: E402
-
-#: Seconds any one wait may take before the test fails (never a measure of speed).
-WAIT = 20.0
-
-
-@dataclass
-class Server:
-    proc: subprocess.Popen[str]
-    base: str
-    key: str
-    out: list[str]
-
-
-@contextlib.contextmanager
-def serving(folder: Path, *more: str) -> Iterator[Server]:
-    """``golf card serve FOLDER --port 0`` until the block ends (Ctrl-C, then
-    SIGKILL if it has not stopped); its address on 127.0.0.1 and its key."""
-    proc = subprocess.Popen(
-        [*GOLF, "card", "serve", str(folder), "--port", "0", *more],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    out: list[str] = []
-    try:
-        assert proc.stdout is not None
-        deadline = time.monotonic() + WAIT
-        port = key = ""
-        while time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            out.append(line)
-            if found := re.search(r":(\d+)/\?key=([A-Za-z0-9_-]+)", line):
-                port, key = found[1], found[2]
-            if line.startswith("Press Ctrl-C"):
-                break
-        assert port and key, "".join(out)
-        yield Server(proc, f"http://127.0.0.1:{port}", key, out)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGINT)
-            try:
-                proc.wait(timeout=WAIT)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-        if proc.stdout is not None:
-            out.append(proc.stdout.read())
-            proc.stdout.close()
 
 
 def night(folder: Path, holes: int) -> None:

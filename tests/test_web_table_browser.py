@@ -23,7 +23,7 @@ import pytest
 from golfcli import cards as C
 from golfcli.table.lobby import Lobby
 
-from .test_web_browser import PHONE, WAIT, browser
+from .helpers import PHONE, WAIT_MS, browser
 from .web_table_clients import served
 
 __all__ = ["browser"]  # the fixture, used by name
@@ -68,7 +68,7 @@ def test_two_phones_and_a_bot_play_a_hole(browser: Any, site: tuple[str, str, Lo
     bob_ctx = browser.new_context(**PHONE)
     try:
         ann = ann_ctx.new_page()
-        ann.set_default_timeout(WAIT)
+        ann.set_default_timeout(WAIT_MS)
         ann.goto(f"{base}/table/?key={key}")
         ann.wait_for_selector("form.open")
         ann.select_option("select[name=variant]", "four-card")
@@ -86,11 +86,11 @@ def test_two_phones_and_a_bot_play_a_hole(browser: Any, site: tuple[str, str, Lo
         ann.wait_for_selector("text=Seat 1: Ann (you)")
         link = ann.get_attribute(".join a.link", "href")
         assert link and "t=" in link and "key=" in link
-        qr = ann.get_attribute(".join img.qr", "src", timeout=WAIT)
+        qr = ann.get_attribute(".join img.qr", "src", timeout=WAIT_MS)
         assert qr is not None and qr.startswith("data:image/svg+xml")
 
         bob = bob_ctx.new_page()
-        bob.set_default_timeout(WAIT)
+        bob.set_default_timeout(WAIT_MS)
         bob.goto(link)  # the join link, as the QR code gives it
         bob.wait_for_selector(".lobby")
         bob.fill("input.name", "Bob")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_bot_processes import FAMILY, assert_none_left, pids_in
+from .helpers import FAMILY, assert_none_left, pids_in
 from .web_table_clients import BENCH
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

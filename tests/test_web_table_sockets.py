@@ -27,7 +27,7 @@ from golfcli.record import load_record
 from golfcli.table import table as table_module
 from golfcli.table.lobby import Lobby
 
-from .test_table_hidden import twin_match
+from .helpers import twin_match
 from .web_table_clients import BENCH, run, served
 
 Seat = BENCH.Seat

@@ -20,8 +20,7 @@ from golfcli.variant import Variant
 from golfcli.variantload import builtin, load_variant
 from golfcli.view import View, view
 
-from .helpers import cards, script_module
-from .test_bots import position
+from .helpers import cards, position, script_module
 
 SIX = builtin("six-card")
 #: six-card as most online games play it: a discard turns no card up
