@@ -44,7 +44,7 @@ here, so each kind says by its base what it means:
 The bottom of the layers, so that every module can derive from it.  Plain
 Python classes: a class in a module compiled by mypyc may derive from a
 Python class (one base; ``CardError``, ``IllegalAction`` and ``OverBudget`` do),
-but not the other way round.  ``tests/test_exceptions.py`` checks the tree on
+but not the other way round.  ``tests/engine/test_exceptions.py`` checks the tree on
 both builds.
 """
 

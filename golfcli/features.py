@@ -4,7 +4,7 @@ Both adapters (:mod:`golfcli.env` for PettingZoo, :mod:`golfcli.spiel` for
 OpenSpiel) describe a position from one seat with the functions here, and
 these read nothing but a :class:`golfcli.View`, the one censoring function's
 output: a hidden card cannot reach a learner through them, because it is
-not in what they read (``tests/test_features.py``, ``test_spiel.py`` and
+not in what they read (``tests/adapters/test_features.py``, ``test_spiel.py`` and
 ``test_env.py`` change hidden cards and check that nothing shown changes).
 
 :func:`vector` is a fixed-size list of numbers for a variant and a player

@@ -4,7 +4,7 @@ conversions, the generalised SPRT's likelihood ratio and Bradley-Terry.
 Nothing here knows golf: numbers in, numbers out.  The standard library
 suffices (no SciPy): the few quantiles and one root the formulas need are
 tabulated or found by bisection, each checked against published values in
-tests/test_inference.py.
+tests/tournament/test_inference.py.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ _KEY_RE = re.compile(r"[0-9a-f]{64}")
 
 # HMAC-SHA256 written out (RFC 2104) from hashlib's SHA-256: the key padded
 # to the 64-byte block, XORed with 0x36 (inner) and 0x5c (outer).  The same
-# bytes as ``hmac.new(key, msg, hashlib.sha256)`` (tests/test_keys.py checks
+# bytes as ``hmac.new(key, msg, hashlib.sha256)`` (tests/rules/test_keys.py checks
 # it on many keys), at half the cost: the ``hmac`` module's Python wrapper
 # costs more than the two SHA-256 blocks themselves, and a generator keeps
 # both padded states, so each block of its stream is two copies and two

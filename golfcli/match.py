@@ -137,7 +137,7 @@ _SCORINGS: Final = ("stroke", "match")
 MAX_PENALTY: Final = 10_000
 
 
-# tests/test_fairness.py extends it (a rigged deal): allowed when compiled
+# tests/engine/test_fairness.py extends it (a rigged deal): allowed when compiled
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Match:
     """Runs one game of several holes with one bot per seat.

@@ -243,7 +243,7 @@ class Compiled:
 
         The same scan as :meth:`find`, claiming cells in the order
         :meth:`evaluate` does (first match first), so every cell scores the
-        very number :meth:`evaluate` gives it; tests/test_scoring.py checks
+        very number :meth:`evaluate` gives it; tests/rules/test_scoring.py checks
         the two against each other."""
         for c in range(len(owner)):
             owner[c] = -1

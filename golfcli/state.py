@@ -976,7 +976,7 @@ class HoleState:
         """A copy for look-ahead (bots' rollouts).  Without ``keep_events`` the
         copy starts an empty log: rollouts do not need the history."""
         # Field by field (compiled, the class has no __dict__ to copy);
-        # tests/test_state.py checks that no field is left out.
+        # tests/engine/test_state.py checks that no field is left out.
         new = HoleState(self.variant, self.players, _blank=True)
         new._use(self.tables)
         new.rng, new._chance, new.dealer = self.rng, self._chance, self.dealer

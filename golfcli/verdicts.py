@@ -9,7 +9,7 @@ a report (:func:`holm`: the more pairs, the more "better"s chance would
 give), and the standings' order the pairs support (:func:`pair_strengths`,
 :func:`order_by_pairs`, :func:`rank_groups`).  Numbers in, numbers out, as
 in :mod:`golfcli.inference`, which they build on; the words are the
-renderers'.  tests/test_verdicts.py checks each against SciPy and values
+renderers'.  tests/tournament/test_verdicts.py checks each against SciPy and values
 worked by hand.
 """
 

@@ -13,7 +13,7 @@ see (docs/rules.md §4-§6 and the table's etiquette) and nothing else:
 * the hole's history with every hidden card blanked (:func:`censor`).
 
 Tests change hidden cards and assert the view does not change
-(tests/test_view.py).
+(tests/engine/test_view.py).
 """
 
 from __future__ import annotations

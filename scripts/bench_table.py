@@ -22,7 +22,7 @@ replaying (``golf replay``'s reader), no bot process left.
     python scripts/bench_table.py --tables 10 --holes 2
 
 The clients (:class:`Seat`, :func:`play_tables`) are also the load test's
-(tests/test_web_table_load.py).
+(tests/pages/test_web_table_load.py).
 """
 
 from __future__ import annotations

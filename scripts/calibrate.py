@@ -25,7 +25,7 @@ apart, so the true difference between them is 0, and
 
 Every tournament takes the next deals of one seeded stream, so the run is
 the same for the same ``--seed``.  Prints its figures and exits 1 if a check
-fails.  ``tests/test_calibration.py`` (marked slow) runs it.
+fails.  ``tests/scripts/test_calibration.py`` (marked slow) runs it.
 
     python scripts/calibrate.py                 # about a minute of CPU
     python scripts/calibrate.py --reps 4000 --sprt-runs 1000 --seed 2

@@ -74,11 +74,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any
 
+from golfcli.actions import Action
 from golfcli.bots import BotSpecError
 from golfcli.bots.registry import PythonBot, close_bot, make_bot
 from golfcli.game import dealer_of, side_names
 from golfcli.keys import KeyedRandom, bot_seed, derive
-from golfcli.actions import Action
 from golfcli.state import HoleState, Phase
 from golfcli.view import MatchInfo, View, view
 

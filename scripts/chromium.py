@@ -4,7 +4,7 @@ Debian's ``chromium`` (installed by ``.ci/run`` where it is missing), driven
 through Playwright's Python package pointed at it: no browser is downloaded.
 The flags keep it from reaching the network on its own (updates, sync,
 first-run pages) and let it run as root in a container.  scripts/bench_web.py,
-scripts/web_screens.py and tests/test_web_browser.py all launch it from here.
+scripts/web_screens.py and tests/pages/test_web_browser.py all launch it from here.
 """
 
 from __future__ import annotations

@@ -35,8 +35,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from golfcli.bots import BotSpecError
 from golfcli.actions import Action
+from golfcli.bots import BotSpecError
 from golfcli.view import View
 
 _server = os.environ.get("GOLFGAME_SERVER", "")

@@ -692,7 +692,7 @@ none knows a variant by name:
 
 **The field.**  A bot measured only against itself (or against its own search) learns to
 beat one way of playing.  The field is a set of different players: each style is a preset of
-the same few options of one heuristic bot (golfcli/bots/field.py; `tests/test_field.py` shows
+the same few options of one heuristic bot (golfcli/bots/field.py; `tests/bots/test_field.py` shows
 each style's habit on a position where it parts from the others).  Every move gets a score
 in strokes: how much it lowers the layout's estimate (the real scorer, face-down cards at the
 mean), plus a credit for turning a card up (`reveal`), for building a pattern (`pairs`), per

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate the golden recorded games in tests/golden/ (one per built-in variant).
 
-Only run this when a change in play or scoring is intended: tests/test_golden.py
+Only run this when a change in play or scoring is intended: tests/engine/test_golden.py
 diffs these files against a fresh recording, so any change shows up there first.
 """
 

@@ -1,6 +1,6 @@
 """Golden recorded games: fixed seeds and bots per built-in variant.
 
-``tests/test_golden.py`` records each game afresh and diffs it line by line
+``tests/engine/test_golden.py`` records each game afresh and diffs it line by line
 with the checked-in file in ``tests/golden/``: any change in dealing, rules,
 bots or scoring shows up.  ``scripts/make_golden.py`` rewrites the files
 when a change is intended.  A test fixture, so it lives with the tests and

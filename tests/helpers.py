@@ -1,6 +1,6 @@
 """Shared test helpers: exact hole states and scores from typed cards, the
 check that a command failed with golf's one error line, a CliRunner that
-builds golf's Click command once, and the test side of tests/bots/gate_bot.py."""
+builds golf's Click command once, and the test side of tests/fixtures/bots/gate_bot.py."""
 
 from __future__ import annotations
 
@@ -43,6 +43,11 @@ from golfcli.tournament.runner import run_plan
 from golfcli.variant import Variant
 from golfcli.variantload import builtin, load_variant
 from golfcli.view import view
+
+#: The repository and the tests folder, wherever a test module sits below it.
+REPO = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
+
 
 #: The modules an extra brings, and the library each imports: a test that
 #: imports every golfcli module leaves one out when its extra is not installed.
@@ -199,11 +204,11 @@ def play_random(st: HoleState, rng: random.Random) -> None:
         st.apply(legal[int(rng.random() * len(legal))])
 
 
-GATE_BOT = Path(__file__).resolve().parent / "bots" / "gate_bot.py"
+GATE_BOT = Path(__file__).resolve().parent / "fixtures" / "bots" / "gate_bot.py"
 
 
 class Gate:
-    """The test's side of tests/bots/gate_bot.py: a run whose gate is shut
+    """The test's side of tests/fixtures/bots/gate_bot.py: a run whose gate is shut
     cannot end, so a test stops it mid-way on an event (games on disk), not
     on a timer that a busy machine outruns.  ``shut()`` before such a run,
     ``release()`` when a held worker must go on; a run played with the gate
@@ -354,7 +359,7 @@ def cli(*args: str) -> tuple[int, str, str]:
 
 
 # Stopped mid-way and resumed: 60 games, bob held at a shut gate from the 31st
-# game begun (tests/bots/gate_bot.py), so the run cannot end before the test
+# game begun (tests/fixtures/bots/gate_bot.py), so the run cannot end before the test
 # stops it, however busy the machine; once stopped, a held game is let go by
 # the stop itself (local workers) and the resume plays the rest.
 SLOW = """\
@@ -371,7 +376,7 @@ seed: 5
 def check_progress_moves_before_a_batch_returns(tmp_path: Path, **options: Any) -> None:
     """The second game begun waits at a shut gate, so game 0's batch (the
     deal of games 0 and 1) cannot come back: the bar must show a game done
-    while none is counted yet.  (Shared with tests/test_distributed.py.)"""
+    while none is counted yet.  (Shared with tests/tournament/test_distributed.py.)"""
     from golfcli.bots import procs
     from golfcli.tournament.runner import Runner
 
@@ -496,7 +501,7 @@ def independent_score(name: str, cards: Sequence[int]) -> tuple[int, int]:
     return score, opp
 
 
-BOTS = Path(__file__).resolve().parent / "bots"
+BOTS = Path(__file__).resolve().parent / "fixtures" / "bots"
 
 
 FAMILY = BOTS / "family_bot.py"

@@ -10,7 +10,7 @@ and who has gone out.
 
 Used as chess engines use *perft*: counts of legal actions along seeded random
 playouts are computed here once and kept in tests/perft.json; the engine must
-reproduce them (tests/test_perft.py).
+reproduce them (tests/engine/test_perft.py).
 """
 
 from __future__ import annotations

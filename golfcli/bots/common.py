@@ -84,7 +84,7 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     fifth of the cost.  It is CPython's own algorithm (Fisher-Yates from the
     top, each index drawn as ``_randbelow_with_getrandbits`` draws it:
     ``getrandbits`` of the bound's bit length until below it), so every
-    recorded game stays as it was; tests/test_bots.py checks it against
+    recorded game stays as it was; tests/bots/test_bots.py checks it against
     ``random.Random.shuffle``.  Any other generator shuffles by its own method."""
     if type(rng) is not random.Random:
         rng.shuffle(cards)

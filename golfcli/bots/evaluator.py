@@ -194,7 +194,7 @@ def unseen_cards(view: View) -> list[int]:
     """``view.unseen_cards()`` (the deck less every card the seat sees, as a
     sorted multiset) counted in a list per card instead of two Counters: the
     expert asks it every decision.  What the seat sees is still the view's
-    to say (:meth:`View.visible_cards`); tests/test_bots.py checks the two agree."""
+    to say (:meth:`View.visible_cards`); tests/bots/test_bots.py checks the two agree."""
     counts = list(_deck_counts(view.variant, view.players))
     for card in view.visible_cards():
         counts[card] -= 1
@@ -459,7 +459,7 @@ class Evaluator:
         cells also score the same (the same ``cur``, compared exactly) the
         same saving.  Each saving is the very float a full valuation
         computes, and they are summed in the same order, so the result is
-        identical bit for bit (tests/test_bots.py and the expert_hash script
+        identical bit for bit (tests/bots/test_bots.py and the expert_hash script
         check it).  ``record`` receives the itemised valuation (to serve as a
         reference later)."""
         total = self.base(cells, future)

@@ -19,7 +19,7 @@ This module is the golf side of it.  Why it is built the way it is:
   :func:`golfcli.view.censor`.  The match key is never sent (the deal can
   be rebuilt from it); the bot gets its own seed, derived from the key
   under another label (golfcli.keys), which says nothing about the deal.
-  tests/test_isolation.py and tests/test_fairness.py read the pipe.
+  tests/engine/test_isolation.py and tests/engine/test_fairness.py read the pipe.
 * **A fresh process per game.**  ``start_game`` ends the previous process
   (and all it started) and starts a new one, so a bot remembers nothing
   from one game to the next -- in duplicate mode, nothing of a deal it

@@ -174,7 +174,7 @@ def view_key(v: View, legal: Sequence[Action]) -> tuple[Any, ...]:
     Two views with the same key are the same position to the expert: it
     reads a card only for its rank and value (card counting by rank, the
     scorer by rank and value), so its valuation is the same, number for
-    number (tests/test_bots.py checks it on positions with alike cards
+    number (tests/bots/test_bots.py checks it on positions with alike cards
     exchanged).  Determinisations that drew a 7 of another suit then share
     their rollouts' decisions too.  The variant is the same in one search."""
     a = compiled(v.variant).alike
@@ -328,7 +328,7 @@ class MCBot(BaseBot):
         confirm: int = 4,
         search_budget: int = DEFAULT_SEARCH_BUDGET,
         # the inner expert's options, named one by one (mypyc compiles no
-        # ``**options``), with its defaults (tests/test_bots.py checks both)
+        # ``**options``), with its defaults (tests/bots/test_bots.py checks both)
         feed_weight: float = 0.4,
         margin: float = 1.0,
         future_weight: float = 0.6,

@@ -11,7 +11,7 @@ snapshot with everything said this hole.
 
 :class:`Narrator` keeps a seat's place in the hole's history; the snapshot
 is a function of the seat's view, so changing a card the seat cannot see
-changes no message (tests/test_table_hidden.py).
+changes no message (tests/pages/test_table_hidden.py).
 """
 
 from __future__ import annotations

@@ -1,0 +1,63 @@
+"""``golf --version`` and ``-h`` as a help alias on the app and on every command."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from typer.main import get_command
+
+from golfcli import __version__
+from golfcli.cli.app import app
+
+from ..helpers import CliRunner
+
+
+def _paths() -> list[list[str]]:
+    """Every command, with the commands of sub-apps (golf card ...) too."""
+    out: list[list[str]] = []
+    for name, cmd in sorted(get_command(app).commands.items()):  # type: ignore[attr-defined]
+        out.append([name])
+        for sub in sorted(getattr(cmd, "commands", {})):
+            out.append([name, sub])
+    return out
+
+
+COMMANDS = sorted(get_command(app).commands)  # type: ignore[attr-defined]
+
+
+def test_version() -> None:
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output in (
+        f"golf {__version__} (compiled with mypyc)\n",
+        f"golf {__version__} (pure Python)\n",
+    )
+
+
+def test_every_command_is_listed() -> None:
+    assert {"score", "play", "replay", "tournament", "validate", "check-bot"} <= set(COMMANDS)
+
+
+def test_each_command_s_summary_is_one_line_of_the_list() -> None:
+    """``golf --help`` lists a command by its help's first paragraph, line
+    breaks kept: one written over two lines shows broken in the list."""
+
+    def summaries(group: Any, path: str) -> Iterator[tuple[str, str]]:
+        for name, sub in getattr(group, "commands", {}).items():
+            yield f"{path} {name}", (sub.help or "").strip().split("\n\n")[0]
+            yield from summaries(sub, f"{path} {name}")
+
+    found = dict(summaries(get_command(app), "golf"))
+    assert "golf validate" in found and "golf card add" in found
+    assert [k for k, first in found.items() if "\n" in first or not first] == []
+
+
+@pytest.mark.parametrize("args", [[], *_paths()])
+def test_dash_h_is_help(args: list[str]) -> None:
+    short = CliRunner().invoke(app, [*args, "-h"])
+    long = CliRunner().invoke(app, [*args, "--help"])
+    assert short.exit_code == 0, short.output
+    assert "Usage: golf" in short.output
+    assert short.output == long.output
