@@ -8,6 +8,16 @@ Optional hooks a bot may define (the match runner calls them if present):
 ``start_game(info: dict)``, ``notify(event: dict)``, ``end_hole(info: dict)``,
 ``end_game(info: dict)``, ``close()``.  ``wants_view = False`` tells the
 runner not to build views for it (the random bot: speed).
+
+The rooms (their order is docs/architecture.md's): :mod:`.procs` (a bot's
+processes, found and ended on every path), :mod:`.common` (what the built-in
+bots share: a state from a view, determinization), the built-in bots
+:mod:`.greedy`, :mod:`.field`, :mod:`.expert` (with :mod:`.evaluator`, the
+value of a layout, and :mod:`.endgame`, a hole's last move) and :mod:`.mc`;
+:mod:`.transport` and :mod:`.external` (a program speaking JSON lines);
+:mod:`.names` (a seat's name from its bot), :mod:`.source` (a Python bot's
+code and fingerprint), :mod:`.options` (a bot's options checked against its
+constructor) and :mod:`.registry` (``make_bot``: a spec made into a bot).
 """
 
 from __future__ import annotations

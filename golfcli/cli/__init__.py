@@ -10,6 +10,12 @@ prompts); :mod:`.params` declares the options they share, :mod:`.say` the one li
 and exit 2 of bad input.
 :mod:`golfcli.cli.app` makes the ``golf`` group and registers them in the order
 ``golf --help`` lists them.
+
+The console script is :mod:`.entry` (it catches Ctrl-C before anything is
+imported); :mod:`.app` is the ``golf`` group. ``golf play`` runs through
+:mod:`.play_run` and ``golf replay`` through :mod:`.play_replay`; ``golf
+card``'s table commands are :mod:`.card_table`, its page :mod:`.card_serve`;
+``golf serve`` is :mod:`.serve`.
 """
 
 #: What golf says on Ctrl-C, wherever it comes (exit status 130).

@@ -12,6 +12,11 @@ The rooms: this module (the formats and the helpers every renderer shares),
 report as text), :mod:`.html` (a tournament report as a page).  Nothing here
 computes a statistic or reads a game rule: renderers take plain data
 (mappings and lists, as the JSON shows it) and lay it out.
+
+Also here: :mod:`.boards` (the ratings leaderboards), :mod:`.pictures`
+(cards, layouts and tables for notebooks), :mod:`.progress` (a run's
+progress bar, drawn from the ``on_progress`` callback) and
+:mod:`.report_formats` (a tournament report in any format: the one entry).
 """
 
 from __future__ import annotations

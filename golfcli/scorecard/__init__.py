@@ -33,4 +33,7 @@ Modules, each one concern, imports flowing down the list:
   card's terms, each bad value named by its place;
 * :mod:`.start`     new cards, and blank ones to print;
 * :mod:`.ops`       the operations every front end calls (see its notes).
+
+And :mod:`.table`: the table's changes (players who join or leave, names,
+the game's length, switches, par, the dealer), each kept and undone.
 """

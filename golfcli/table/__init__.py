@@ -13,6 +13,10 @@ table may use) -> ``config`` (a table's setup, checked) -> ``words`` (moves,
 faults and events in words) -> ``feed`` (each seat's versioned messages)
 -> ``files`` (the record and the card) -> ``table`` -> ``lobby`` (many
 tables).
+
+:mod:`.protocol` reads every message a page sends as if hostile, and
+:mod:`.seats` is the seats' side of a game (a person's seat waits for a
+move; a stand-in plays for one who is away).
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ when the run is over.  Games run in any order on any number of worker
 processes; results are aggregated strictly in index order, so the report is
 identical for any worker count and for a run that was stopped and resumed.
 
-The rooms, each importing only the ones above it:
+The rooms (their order, in which each imports only those before it, is
+docs/architecture.md's):
 
 ``plan``
     PlayerSpec, Entrant, Slot, Plan, ExecutorSpec and the two errors
@@ -32,8 +33,6 @@ The rooms, each importing only the ones above it:
     where games run: a local process pool or a Dask cluster
 ``rundir``
     the ``--out`` directory: run.json, games.jsonl, resuming
-``ratings``
-    the ratings database: every counted game of every run, kept
 ``leaderboard``
     ``golf ratings``: the boards computed from it
 ``report``
@@ -45,4 +44,10 @@ The rooms, each importing only the ones above it:
 This package's ``__init__`` imports nothing, so a Dask worker that unpickles
 :func:`~golfcli.tournament.worker.play_batch_remote` loads only what a game
 needs.
+
+Beside them: :mod:`.configplayers` (the config's players and teams) and
+:mod:`.configerrors` (every error of a config at once), :mod:`.ratingsdb`
+(the ratings database: every counted game of every run, kept) and
+:mod:`.ratingsimport` (a finished run added to it), :mod:`.recording` (a run and the database), :mod:`.signals` (Ctrl-C and
+SIGTERM during a run) and :mod:`.pool` (batches in flight on a pool).
 """

@@ -16,11 +16,15 @@ shares, so a second page plugs in as one more *room*:
   way every error is answered;
 * :mod:`.server`  a socket bound, the link and QR code printed, uvicorn run;
 * :mod:`.cardbook` and :mod:`.scorecard` the scorecard's room: the card
-  operations of :mod:`golfcli.card` as a page's requests, and the requests.
+  operations of :mod:`golfcli.scorecard.ops` as a page's requests, and the requests.
 
 Starlette and uvicorn are the ``web`` extra; nothing here is imported by the
 base install's commands until a page is served, and :func:`missing_extra`
 lets ``golf card serve`` say in one line how to install what is missing.
+
+And :mod:`.fields` (a request's JSON read field by field), :mod:`.cardview`
+(a card as the page draws it, worked out by the library) and :mod:`.tables`
+(``golf serve``'s room, a thin client of :mod:`golfcli.table`).
 """
 
 from __future__ import annotations

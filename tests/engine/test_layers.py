@@ -451,3 +451,19 @@ def test_architecture_md_names_only_modules_that_exist() -> None:
     named = {n for n in re.findall(r"`((?:[a-z_]+/)*[a-z_]+\.py)`", doc) if n[:6] != "tests/"}
     missing = sorted(n for n in named if not (ROOT / n).is_file())
     assert len(named) > 20 and not missing, missing
+
+
+@pytest.mark.parametrize("package", sorted(ROOMS))
+def test_a_package_docstring_names_its_rooms_as_they_are(package: str) -> None:
+    """A package's docstring may describe its rooms (``name`` or
+    :mod:`.name`), but the order is ROOMS' alone (docs/architecture.md draws
+    it): each room it names must exist, and every room must be named, so the
+    docstring cannot drift from the package as the lists once did."""
+    import re
+
+    doc = ast.get_docstring(ast.parse((ROOT / package / "__init__.py").read_text())) or ""
+    rooms = {r for r in ROOMS[package] if r}
+    named = set(re.findall(r":mod:`\.(\w+)`", doc))
+    missing = sorted(r for r in rooms if f":mod:`.{r}`" not in doc and f"``{r}``" not in doc)
+    assert not missing, f"golfcli/{package}/__init__.py does not name {missing}"
+    assert named <= rooms, f"golfcli/{package}/__init__.py names {sorted(named - rooms)}"
