@@ -215,7 +215,7 @@ def run_tournament_command(
     # (--format json > x.json is watched the same as a table on the screen)
     bar = ProgressBar(plan.name) if not quiet and sys.stderr.isatty() else None
     # Ctrl-C is ours until the report is out: a late press must not cut it off.
-    with Interrupts() as ints:
+    with Interrupts(say=lambda words: typer.echo(f"\ngolf: {words}", err=True)) as ints:
         try:
             report = run_tournament(
                 plan,

@@ -48,6 +48,7 @@ needs.
 Beside them: :mod:`.configplayers` (the config's players and teams) and
 :mod:`.configerrors` (every error of a config at once), :mod:`.ratingsdb`
 (the ratings database: every counted game of every run, kept) and
-:mod:`.ratingsimport` (a finished run added to it), :mod:`.recording` (a run and the database), :mod:`.signals` (Ctrl-C and
-SIGTERM during a run) and :mod:`.pool` (batches in flight on a pool).
+:mod:`.ratingsimport` (a finished run added to it), :mod:`.recording` (a run
+and the database), :mod:`.signals` (Ctrl-C and SIGTERM during a run) and
+:mod:`.pool` (batches in flight on a pool).
 """

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 
@@ -21,11 +21,14 @@ class Interrupts:
     written and a message says so, instead of golf vanishing mid-write.
 
     Re-entrant: the command keeps it installed until the report is printed,
-    so a late Ctrl-C cannot cut the standings off."""
+    so a late Ctrl-C cannot cut the standings off.  ``say`` is told the first
+    stop in words (the command prints it; a library caller may not want a
+    line on stderr), once: a second press needs no second sentence."""
 
     SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
-    def __init__(self) -> None:
+    def __init__(self, say: Callable[[str], None] | None = None) -> None:
+        self.say = say
         self.count = 0
         self.in_game = False
         self._old: dict[int, Any] = {}
@@ -53,10 +56,9 @@ class Interrupts:
         self.count += 1
         if self.count == 1:
             what = "terminated (SIGTERM)" if signum == signal.SIGTERM else "interrupted"
-            print(
-                f"\ngolf: {what}: stopping after the games in progress "
-                "(Ctrl-C again to stop at once)",
-                file=sys.stderr,
-            )
+            if self.say is not None:
+                self.say(
+                    f"{what}: stopping after the games in progress (Ctrl-C again to stop at once)"
+                )
         elif self.in_game:
             raise KeyboardInterrupt

@@ -8,6 +8,8 @@ import ast
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import golfcli
 from golfcli.render.progress import ProgressBar
 
@@ -61,3 +63,22 @@ def test_the_run_loop_draws_nothing_itself() -> None:
                 assert not node.module.startswith("rich"), path.name
             if isinstance(node, ast.Import):
                 assert not any(a.name.startswith("rich") for a in node.names), path.name
+
+
+def test_a_stop_is_said_through_say_and_the_library_prints_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import signal
+
+    from golfcli.tournament.signals import Interrupts
+
+    said: list[str] = []
+    ints = Interrupts(say=said.append)
+    ints._handle(signal.SIGTERM, None)
+    ints._handle(signal.SIGINT, None)  # the second press: no second sentence
+    assert said == [
+        "terminated (SIGTERM): stopping after the games in progress (Ctrl-C again to stop at once)"
+    ]
+    quiet = Interrupts()
+    quiet._handle(signal.SIGINT, None)
+    assert quiet.count == 1 and capsys.readouterr().err == ""
