@@ -37,7 +37,9 @@ from golfcli.match import Match
 from golfcli.matchresult import MatchResult
 from golfcli.scoring import score_hole, score_layout
 from golfcli.state import HoleState
+from golfcli.tournament import leaderboard, ratingsdb, recording
 from golfcli.tournament.config import load_config
+from golfcli.tournament.ratingsdb import RunInfo
 from golfcli.tournament.report import RunResult
 from golfcli.tournament.runner import run_plan
 from golfcli.variant import Variant
@@ -733,3 +735,53 @@ def run_config(cfg: Path, out: Path | None = None, resume: bool = False, **kw: A
     command's overrides as keywords, then ``run_plan``)."""
     plan = load_config(cfg, **kw)
     return run_plan(plan, out, resume=resume)
+
+
+# --------------------------------------------------------------------------- ratings databases
+
+
+def info(uid: str, players: dict[str, str], **kw: Any) -> RunInfo:
+    """A run of ``players`` (name -> bot) as the database keeps one."""
+    fields: dict[str, Any] = {
+        "uid": uid,
+        "started": "2026-01-01T00:00:00Z",
+        "name": uid,
+        "variant": "six-card",
+        "rules": "r6",
+        "seats": 2,
+        "format": "stroke",
+        "config_hash": "h",
+        "source": "test",
+        "golfcli": "0.1.0",
+        "players": {n: {"bot": b, "options": {}, "code": "c1"} for n, b in players.items()},
+    }
+    fields.update(kw)
+    return RunInfo(**fields)
+
+
+def record(db: Path, run: RunInfo, games: Sequence[dict[str, Any]]) -> None:
+    rec = recording.Recorder(db, run)
+    for i, g in enumerate(games):
+        rec.add({"game": i, "deal": i // 2, **g})
+    rec.close()
+    assert rec.problem is None and rec.added == len(games)
+
+
+def heads_up(a: str, b: str, a_total: int, b_total: int) -> dict[str, Any]:
+    """A two-seat game of stroke play between the players named a and b."""
+    winners = [s for s, t in enumerate((a_total, b_total)) if t == min(a_total, b_total)]
+    return {
+        "seating": [a, b],
+        "side_of": [0, 1],
+        "totals": [a_total, b_total],
+        "holes_won": [0, 0],
+        "winners": winners,
+    }
+
+
+def boards(db: Path, **kw: Any) -> list[leaderboard.Board]:
+    conn = ratingsdb.connect(db, create=False)
+    try:
+        return leaderboard.leaderboards(conn, db, **kw)
+    finally:
+        conn.close()

@@ -145,7 +145,8 @@ def identity(bot: str, options: str, code: str) -> tuple[str, str, str]:
 
 @dataclass
 class _Seen:
-    """What a board gathers of one bot while it replays the games."""
+    """What a board gathers of one bot from the runs it played in (its
+    games and ratings are :class:`Replayed`'s)."""
 
     bot: str
     options: dict[str, Any]
@@ -153,9 +154,6 @@ class _Seen:
     specs: list[str] = field(default_factory=list)  # oldest first
     names: list[str] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
-    games: int = 0
-    first: str = ""
-    last: str = ""
 
     def given(self, spec: str, name: str) -> None:
         """Given as ``spec`` under ``name`` in the next run (runs in order)."""
@@ -169,15 +167,41 @@ class _Seen:
             if item:
                 known.append(item)  # the last one given comes last
 
-    def game(self, recorded: str) -> None:
-        self.games += 1
-        self.last = max(self.last, recorded)
-        self.first = min(self.first, recorded) if self.first else recorded
-
 
 def _board(
     conn: sqlite3.Connection, model: Any, variant: str, rules: str, seats: int, fmt: str, runs: int
 ) -> Board:
+    seen, who = _players(conn, (variant, rules, seats, fmt))
+    state = replayed(conn, model, (variant, rules, seats, fmt), who)
+    rows = []
+    for b, (mu, sigma) in state.ratings.items():
+        s = seen[b]
+        games, first, last = state.played[b]
+        rows.append(
+            Rated(
+                s.bot,
+                s.options,
+                s.code,
+                s.names[::-1],
+                mu,
+                sigma,
+                games,
+                last,
+                first,
+                s.specs[::-1],
+                s.labels[::-1],
+            )
+        )
+    rows.sort(key=lambda r: (-r.low, -r.mu, r.bot, r.code))
+    return Board(variant, rules, seats, fmt, state.games, runs, rows)
+
+
+def _players(
+    conn: sqlite3.Connection, board: BoardKey
+) -> tuple[dict[Key, _Seen], dict[tuple[int, str], Key]]:
+    """Each bot of the board (by :func:`identity`) with the specs, names and
+    labels it was given, runs in order; and who played under each name of
+    each run."""
     keys: dict[int, Key] = {}
     specs: dict[int, str] = {}
     seen: dict[Key, _Seen] = {}
@@ -191,55 +215,177 @@ def _board(
         "SELECT p.run, p.name, p.bot FROM players p JOIN runs r ON r.id = p.run "
         "WHERE r.variant = ? AND r.rules = ? AND r.seats = ? AND r.format = ? "
         "ORDER BY r.started, r.uid",
-        (variant, rules, seats, fmt),
+        board,
     ):
         key = who[(run, name)] = keys[bot]
         seen[key].given(specs[bot], name)
-    ratings: dict[Key, Any] = {}
-    total = 0
-    for run, (seating, side_of, totals, holes_won, winners), recorded in _games_in_order(
-        conn, variant, rules, seats, fmt
-    ):
-        sides = _sides([who[(run, n)] for n in seating], side_of)
-        ranks = side_ranks(winners, totals, holes_won, fmt)
-        _rate(model, ratings, sides, ranks)
-        total += 1
-        for b in {b for side in sides for b in side}:
-            seen[b].game(recorded)
-    rows = []
-    for b, rating in ratings.items():
-        s = seen[b]
-        rows.append(
-            Rated(
-                s.bot,
-                s.options,
-                s.code,
-                s.names[::-1],
-                rating.mu,
-                rating.sigma,
-                s.games,
-                s.last,
-                s.first,
-                s.specs[::-1],
-                s.labels[::-1],
-            )
+    return seen, who
+
+
+# ------------------------------------------------------------------- the replay and its cache
+
+#: A board: (variant, rules, seats, format).
+BoardKey = tuple[str, str, int, str]
+
+
+@dataclass
+class Replayed:
+    """A board's ratings after some of its games in the fixed order: each
+    bot's (mu, sigma) and (games, first recorded, last recorded), the games
+    counted, each run's games among them (by run id) and the last game's
+    place in the order, ``(started, uid, game)``.  What the database's
+    ``boards`` table keeps as JSON, so that ``golf ratings`` replays only the
+    games recorded since (usually none)."""
+
+    ratings: dict[Key, tuple[float, float]] = field(default_factory=dict)
+    played: dict[Key, tuple[int, str, str]] = field(default_factory=dict)
+    games: int = 0
+    counts: dict[int, int] = field(default_factory=dict)
+    frontier: tuple[str, str, int] | None = None
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "games": self.games,
+                "frontier": self.frontier,
+                "counts": sorted(self.counts.items()),
+                "bots": [[list(k), *self.ratings[k], *self.played[k]] for k in self.ratings],
+            }
         )
-    rows.sort(key=lambda r: (-r.low, -r.mu, r.bot, r.code))
-    return Board(variant, rules, seats, fmt, total, runs, rows)
+
+    @classmethod
+    def from_json(cls, text: str) -> Replayed:
+        d = json.loads(text)
+        out = cls(games=d["games"], counts={int(r): int(n) for r, n in d["counts"]})
+        f = d["frontier"]
+        out.frontier = None if f is None else (str(f[0]), str(f[1]), int(f[2]))
+        for k, mu, sigma, games, first, last in d["bots"]:
+            key = (str(k[0]), str(k[1]), str(k[2]))
+            out.ratings[key] = (float(mu), float(sigma))
+            out.played[key] = (int(games), str(first), str(last))
+        return out
 
 
-def _games_in_order(
-    conn: sqlite3.Connection, variant: str, rules: str, seats: int, fmt: str
-) -> Iterator[tuple[int, list[Any], str]]:
-    """The pool's games in the order ratings are computed: run start, run
-    identity, game index (never the order they were recorded in)."""
-    for run, result, recorded in conn.execute(
-        "SELECT g.run, g.result, g.recorded FROM games g JOIN runs r ON r.id = g.run "
-        "WHERE r.variant = ? AND r.rules = ? AND r.seats = ? AND r.format = ? "
-        "ORDER BY r.started, r.uid, g.game",
-        (variant, rules, seats, fmt),
-    ):
-        yield run, json.loads(result), recorded
+def replayed(
+    conn: sqlite3.Connection, model: Any, board: BoardKey, who: dict[tuple[int, str], Key]
+) -> Replayed:
+    """The board's ratings over all its games, as a replay of every game in
+    the fixed order gives them, from the cached state where the database
+    has one that still holds: the tallies (each run's games, counted with
+    every insert) say which runs have games the cache has not counted; if
+    they all come after its last game in the order, only they are replayed,
+    else (an older run imported since) every game is.  Read in one
+    transaction, so one snapshot answers."""
+    owned = not conn.in_transaction
+    if owned:
+        conn.execute("BEGIN")
+    try:
+        return _replayed(conn, model, board, who)
+    finally:
+        if owned:
+            conn.execute("COMMIT")
+
+
+def _replayed(
+    conn: sqlite3.Connection, model: Any, board: BoardKey, who: dict[tuple[int, str], Key]
+) -> Replayed:
+    order = {
+        run: (started, uid)
+        for run, started, uid in conn.execute(
+            "SELECT id, started, uid FROM runs "
+            "WHERE variant = ? AND rules = ? AND seats = ? AND format = ?",
+            board,
+        )
+    }
+    cached, tallies = _cached(conn, board, set(order))
+    if cached is not None and tallies is not None and cached.frontier is not None:
+        changed = {r: n for r, n in tallies.items() if n != cached.counts.get(r, 0)}
+        frontier_run = cached.frontier[:2]
+        later = [r for r in changed if order[r] > frontier_run]
+        at = [r for r in changed if order[r] == frontier_run]
+        if len(later) + len(at) == len(changed):  # nothing before the cache's last game
+            state = Replayed(
+                dict(cached.ratings),
+                dict(cached.played),
+                cached.games,
+                dict(cached.counts),
+                cached.frontier,
+            )
+            games = _games_of(conn, order, later, at, cached.frontier[2])
+            _replay(model, state, games, who, order, board[3])
+            if state.counts == {r: n for r, n in tallies.items() if n}:
+                return state
+    state = Replayed()
+    _replay(model, state, _games_of(conn, order, sorted(order), [], -1), who, order, board[3])
+    return state
+
+
+def _cached(
+    conn: sqlite3.Connection, board: BoardKey, runs: set[int]
+) -> tuple[Replayed | None, dict[int, int] | None]:
+    """The board's cached state and its runs' tallies, or None for each the
+    database does not have (made before schema 2, or never cached)."""
+    try:
+        row = conn.execute(
+            "SELECT state FROM boards WHERE variant = ? AND rules = ? AND seats = ? AND format = ?",
+            board,
+        ).fetchone()
+        tallies = {r: n for r, n in conn.execute("SELECT run, games FROM tallies") if r in runs}
+    except sqlite3.OperationalError:  # no such table: a schema 1 database
+        return None, None
+    if row is None:
+        return None, tallies
+    try:
+        return Replayed.from_json(row[0]), tallies
+    except (ValueError, TypeError, KeyError, IndexError):  # a cache is never trusted when odd
+        return None, tallies
+
+
+def _games_of(
+    conn: sqlite3.Connection,
+    order: dict[int, tuple[str, str]],
+    later: Sequence[int],
+    at: Sequence[int],
+    after: int,
+) -> Iterator[tuple[int, int, list[Any], str]]:
+    """The games of the runs ``later`` (all of them) and of ``at`` (those
+    past game ``after``), in the fixed order: run start, run identity, game."""
+    runs = sorted([*later, *at], key=lambda r: order[r])
+    for run in runs:
+        first = after + 1 if run in at else 0
+        for game, result, recorded in conn.execute(
+            "SELECT game, result, recorded FROM games WHERE run = ? AND game >= ? ORDER BY game",
+            (run, first),
+        ):
+            yield run, game, json.loads(result), recorded
+
+
+def _replay(
+    model: Any,
+    state: Replayed,
+    games: Iterable[tuple[int, int, list[Any], str]],
+    who: dict[tuple[int, str], Key],
+    order: dict[int, tuple[str, str]],
+    fmt: str,
+) -> None:
+    """``games`` (in the fixed order, all after ``state``'s last) through
+    the model, from ``state``'s ratings on; ``state`` then covers them."""
+    ratings = {k: model.rating(mu=mu, sigma=sigma) for k, (mu, sigma) in state.ratings.items()}
+    played: dict[Key, tuple[int, str, str]] = dict(state.played)
+    last: tuple[int, int] | None = None
+    for run, game, (seating, side_of, totals, holes_won, winners), recorded in games:
+        sides = _sides([who[(run, n)] for n in seating], side_of)
+        _rate(model, ratings, sides, side_ranks(winners, totals, holes_won, fmt))
+        state.games += 1
+        state.counts[run] = state.counts.get(run, 0) + 1
+        last = (run, game)
+        for b in {b for side in sides for b in side}:
+            n, first, latest = played.get(b, (0, recorded, recorded))
+            played[b] = (n + 1, min(first, recorded) if first else recorded, max(latest, recorded))
+    state.ratings = {k: (r.mu, r.sigma) for k, r in ratings.items()}
+    state.played = played
+    if last is not None:
+        state.frontier = (*order[last[0]], last[1])
 
 
 def _sides(seat_bots: Sequence[Key], side_of: Sequence[int]) -> list[list[Key]]:
@@ -328,4 +474,63 @@ def boards_json(boards: Sequence[Board], path: Path) -> dict[str, Any]:
             }
             for b in boards
         ],
+    }
+
+
+def refresh(path: Path, board: BoardKey) -> bool:
+    """Bring the board's cached ratings up to date (a writer, after a run or
+    an import), so that ``golf ratings`` replays nothing: the replay is done
+    from one snapshot of the database, outside any write lock, and written
+    in a short transaction only if no game reached the board meanwhile (a
+    writer that added one refreshes after it).  Whether it was written.
+
+    An optimisation, never a failure: without openskill, or when the
+    database cannot be written now, the cache stays as it was, and readers
+    replay what it does not cover."""
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        return False
+    from .ratingsdb import connect
+
+    try:
+        conn = connect(path, create=True)
+    except RatingsError:
+        return False
+    try:
+        conn.execute("BEGIN")
+        try:
+            _, who = _players(conn, board)
+            state = _replayed(conn, PlackettLuce(tau=0.0), board, who)
+        finally:
+            conn.execute("COMMIT")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            now = _cached(conn, board, set(state.counts) | _runs_of(conn, board))[1] or {}
+            fresh = {r: n for r, n in now.items() if n} == state.counts
+            if fresh:
+                conn.execute(
+                    "INSERT OR REPLACE INTO boards (variant, rules, seats, format, state) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (*board, state.to_json()),
+                )
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return fresh
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+
+
+def _runs_of(conn: sqlite3.Connection, board: BoardKey) -> set[int]:
+    return {
+        r
+        for (r,) in conn.execute(
+            "SELECT id FROM runs WHERE variant = ? AND rules = ? AND seats = ? AND format = ?",
+            board,
+        )
     }

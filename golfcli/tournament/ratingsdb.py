@@ -2,7 +2,7 @@
 and a leaderboard of ratings computed from all of them.
 
 A tournament's report forgets every earlier run; this file does not.  The
-runner hands each game to a :class:`Recorder` as it counts it (in index
+runner hands each game to a ``recording.Recorder`` as it counts it (in index
 order), and ``golf ratings import DIR`` adds a finished run directory.  The
 standard library's ``sqlite3`` keeps it: one file, WAL mode (readers never
 wait for a writer, writers wait for each other), a transaction per batch of
@@ -40,14 +40,17 @@ from ..arguments import SHOWN_PATH, shorten, shown_path
 from ..exceptions import GolfError, InputError
 
 DB_NAME = "ratings.db"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: The tables each schema version added (1: the games; 2: what keeps ``golf
+#: ratings`` fast, :mod:`golfcli.tournament.leaderboard`'s cache).
+V2_TABLES = ("tallies", "boards")
 #: ``PRAGMA application_id`` of a golf ratings database ("golf" in ASCII):
 #: tells our file from any other SQLite file.
 APP_ID = 0x676F6C66
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: How long a writer waits for another's transaction (they last milliseconds).
 BUSY_SECONDS = 30.0
-#: Counted games are committed together this often (:meth:`Recorder.tick`):
+#: Counted games are committed together this often (``recording.Recorder.tick``):
 #: a commit per game would cost a third of a fast game's time.  A run killed
 #: with SIGKILL loses what it had not committed from the database, not from
 #: ``DIR/games.jsonl``.
@@ -89,6 +92,21 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT NOT NULL,
     recorded TEXT NOT NULL,          -- UTC, ISO 8601
     PRIMARY KEY (run, game)
+) WITHOUT ROWID;
+-- schema 2: each run's games counted with every insert, in its transaction, so a
+-- reader knows in one small query whether a board's cached ratings cover them all
+CREATE TABLE IF NOT EXISTS tallies (
+    run INTEGER PRIMARY KEY REFERENCES runs (id),
+    games INTEGER NOT NULL
+);
+-- each board's ratings after the games its tallies count (JSON, leaderboard.py)
+CREATE TABLE IF NOT EXISTS boards (
+    variant TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    format TEXT NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (variant, rules, seats, format)
 ) WITHOUT ROWID;
 """
 
@@ -153,9 +171,38 @@ def connect(path: Path, *, create: bool) -> sqlite3.Connection:
         conn = _open(path, "rw")
         with _or_close(conn, path):
             if _state(conn, path) == _OURS:
-                return _writable(conn)
+                return _upgraded(_writable(conn))
         conn.close()  # an SQLite file with nothing in it yet: made under the lock
     return _create(path)
+
+
+def _upgraded(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """A writer's connection to a database of schema 2: one of schema 1 gets
+    the tallies (each run's games counted once, here) and the boards' cache
+    in one transaction, so no writer of schema 2 ever inserts a game the
+    tallies miss.  Older golfs then refuse the file as newer, rather than
+    add games the tallies would not count."""
+    (version,) = conn.execute("PRAGMA user_version").fetchone()
+    if version >= SCHEMA_VERSION:
+        return conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        (version,) = conn.execute("PRAGMA user_version").fetchone()  # under the write lock
+        if version < SCHEMA_VERSION:
+            for stmt in _SCHEMA.split(";"):
+                if stmt.strip():
+                    conn.execute(stmt)
+            conn.execute(
+                "INSERT OR REPLACE INTO tallies (run, games) "
+                "SELECT run, count(*) FROM games GROUP BY run"
+            )
+            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return conn
 
 
 def _regular_size(path: Path) -> int | None:
@@ -294,6 +341,8 @@ def _judge(path: Path, app: int, version: int, tables: int, columns: dict[str, s
         return _NEW
     _judge_ids(path, app, version)
     for table, wanted in _columns().items():
+        if version < 2 and table in V2_TABLES:
+            continue  # made by golf before schema 2: upgraded by its first writer
         missing = sorted(wanted - columns.get(table, set()))
         if missing:
             lacks = f"no table {table}" if table not in columns else f"{table} lacks {missing[0]}"
@@ -572,76 +621,32 @@ def _row(run: int, rec: Mapping[str, Any], recorded: str) -> tuple[Any, ...]:
 
 
 def _insert(conn: sqlite3.Connection, rows: Sequence[tuple[Any, ...]]) -> int:
-    """Insert games not yet recorded, in one transaction; how many were new."""
+    """Insert games not yet recorded, in one transaction; how many were new.
+    Each run's tally grows by its new games in the same transaction: the
+    tallies are what a reader checks a board's cached ratings against."""
+    by_run: dict[int, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        by_run.setdefault(row[0], []).append(row)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        before = conn.total_changes
-        conn.executemany(
-            "INSERT OR IGNORE INTO games (run, game, deal, result, recorded) "
-            "VALUES (?, ?, ?, ?, ?)",
-            rows,
-        )
-        added = conn.total_changes - before
+        added = 0
+        for run, its in by_run.items():
+            before = conn.total_changes
+            conn.executemany(
+                "INSERT OR IGNORE INTO games (run, game, deal, result, recorded) "
+                "VALUES (?, ?, ?, ?, ?)",
+                its,
+            )
+            new = conn.total_changes - before
+            conn.execute(
+                "INSERT INTO tallies (run, games) VALUES (?, ?) "
+                "ON CONFLICT (run) DO UPDATE SET games = games + excluded.games",
+                (run, new),
+            )
+            added += new
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
     return added
-
-
-class Recorder:
-    """Records one run's games as the runner counts them.
-
-    Games are committed together every :data:`FLUSH_SECONDS` (:meth:`tick`)
-    and at :meth:`close`.  A failure never stops the run: the recorder keeps the
-    first problem in :attr:`problem` (one line) and records no more; the
-    run's games are still in its directory, for ``golf ratings import``."""
-
-    def __init__(self, path: Path, info: RunInfo) -> None:
-        self.path = path
-        self.conn: sqlite3.Connection | None = connect(path, create=True)
-        try:
-            self.run = _register(self.conn, info)
-        except sqlite3.Error as exc:
-            self.conn.close()
-            raise RatingsError(f"{shown_path(path)}: {why(exc)}") from None
-        self.pending: list[tuple[Any, ...]] = []
-        self.added = 0
-        self.problem: str | None = None
-        self._flushed = time.monotonic()
-
-    def add(self, rec: Mapping[str, Any]) -> None:
-        if self.conn is None:
-            return
-        self.pending.append(_row(self.run, rec, ""))
-        self.tick()
-
-    def tick(self) -> None:
-        """Commit what is pending if the last commit is :data:`FLUSH_SECONDS`
-        old: the runner calls it as games are counted and while it waits for
-        them, so a game waits at most about that long to be committed (on one
-        worker, which plays the games itself, also the length of the game
-        being played)."""
-        if self.pending and time.monotonic() - self._flushed >= FLUSH_SECONDS:
-            self.flush()
-
-    def flush(self) -> None:
-        self._flushed = time.monotonic()
-        if self.conn is None or not self.pending:
-            return
-        now = utc_now()
-        rows = [(*r[:-1], now) for r in self.pending]
-        try:
-            self.added += _insert(self.conn, rows)
-        except sqlite3.Error as exc:
-            self.problem = f"{shown_path(self.path)}: {why(exc)}"
-            self.conn.close()
-            self.conn = None
-        self.pending.clear()
-
-    def close(self) -> None:
-        self.flush()
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None

@@ -33,8 +33,7 @@ from ..stats import Tally, outcome_from_record
 from .executors import cpu_count, open_pool
 from .plan import ConfigError, Plan, RunError
 from .pool import PoolLoop
-from .ratingsdb import Recorder
-from .recording import open_recorder, say_recorded
+from .recording import Recorder, open_recorder, refresh_board, say_recorded
 from .report import Report, RunResult, Timing, build_report
 from .rundir import (
     Disk,
@@ -507,6 +506,8 @@ def run_plan(
     finally:
         if recorder is not None:
             recorder.close()
+    if recorder is not None:
+        refresh_board(recorder)
     if out is not None:
         report = build_report(result)
         write_atomic(out / "results.json", json.dumps(report, indent=2) + "\n")

@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 
-from golfcli.tournament import leaderboard, ratingsdb, ratingsimport
+from golfcli.tournament import leaderboard, ratingsdb, ratingsimport, recording
 from golfcli.tournament.ratingsdb import RunInfo
 
-from ..helpers import golf, write
+from ..helpers import boards, golf, heads_up, info, record, write
 
 pytest.importorskip("openskill")
 
@@ -82,53 +82,6 @@ class Replay:
                 got.setdefault(b, []).append(r)
         for b, rs in got.items():  # a bot on two sides: the mean, the largest sigma
             self.r[b] = (sum(m for m, _ in rs) / len(rs), max(s for _, s in rs))
-
-
-def info(uid: str, players: dict[str, str], **kw: Any) -> RunInfo:
-    """A run of ``players`` (name -> bot) as the database keeps one."""
-    fields: dict[str, Any] = {
-        "uid": uid,
-        "started": "2026-01-01T00:00:00Z",
-        "name": uid,
-        "variant": "six-card",
-        "rules": "r6",
-        "seats": 2,
-        "format": "stroke",
-        "config_hash": "h",
-        "source": "test",
-        "golfcli": "0.1.0",
-        "players": {n: {"bot": b, "options": {}, "code": "c1"} for n, b in players.items()},
-    }
-    fields.update(kw)
-    return RunInfo(**fields)
-
-
-def record(db: Path, run: RunInfo, games: Sequence[dict[str, Any]]) -> None:
-    rec = ratingsdb.Recorder(db, run)
-    for i, g in enumerate(games):
-        rec.add({"game": i, "deal": i // 2, **g})
-    rec.close()
-    assert rec.problem is None and rec.added == len(games)
-
-
-def heads_up(a: str, b: str, a_total: int, b_total: int) -> dict[str, Any]:
-    """A two-seat game of stroke play between the players named a and b."""
-    winners = [s for s, t in enumerate((a_total, b_total)) if t == min(a_total, b_total)]
-    return {
-        "seating": [a, b],
-        "side_of": [0, 1],
-        "totals": [a_total, b_total],
-        "holes_won": [0, 0],
-        "winners": winners,
-    }
-
-
-def boards(db: Path, **kw: Any) -> list[leaderboard.Board]:
-    conn = ratingsdb.connect(db, create=False)
-    try:
-        return leaderboard.leaderboards(conn, db, **kw)
-    finally:
-        conn.close()
 
 
 def rows_of(board: leaderboard.Board) -> dict[str, leaderboard.Rated]:
@@ -425,7 +378,7 @@ def test_games_are_rated_in_run_start_order_then_uid_then_game(tmp_path: Path) -
     # within a run, the game index (here the games recorded back to front)
     back = tmp_path / "4.db"
     run = info("uid-9", {"a": "A", "b": "B"})
-    rec = ratingsdb.Recorder(back, run)
+    rec = recording.Recorder(back, run)
     for i, g in reversed(list(enumerate([b_wins, a_wins, a_wins]))):
         rec.add({"game": i, "deal": i, **g})
     rec.close()
@@ -756,7 +709,7 @@ def test_an_import_takes_the_games_a_run_counted_and_skips_what_is_not_a_game(
 
 def test_the_recorder_commits_in_batches_and_at_close(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
-    rec = ratingsdb.Recorder(db, info("batch", {"a": "A", "b": "B"}))
+    rec = recording.Recorder(db, info("batch", {"a": "A", "b": "B"}))
     rec._flushed = float("inf")  # not yet time to commit
     rec.add({"game": 0, "deal": 0, **heads_up("a", "b", 1, 2)})
     with sqlite3.connect(db) as conn:

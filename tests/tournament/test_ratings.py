@@ -451,7 +451,7 @@ def test_without_openskill_the_board_says_how_to_install_it(
 WRITER = """\
 import sys
 from pathlib import Path
-from golfcli.tournament import ratingsdb
+from golfcli.tournament import ratingsdb, recording
 
 info = ratingsdb.RunInfo(
     uid=sys.argv[2], started="2026-01-01T00:00:00Z", name=sys.argv[2], variant="six-card",
@@ -459,7 +459,7 @@ info = ratingsdb.RunInfo(
     players={"a": {"bot": "random", "options": {}, "code": ""},
              "b": {"bot": "greedy", "options": {}, "code": ""}},
 )
-rec = ratingsdb.Recorder(Path(sys.argv[1]), info)
+rec = recording.Recorder(Path(sys.argv[1]), info)
 i = int(sys.argv[3])
 while True:
     rec.add({"game": i, "deal": i, "seating": ["a", "b"], "side_of": [0, 1],
@@ -740,7 +740,7 @@ def test_eight_imports_making_one_database_at_once_keep_every_game(
 CREATOR = """\
 import sys, time
 from pathlib import Path
-from golfcli.tournament import ratingsdb
+from golfcli.tournament import ratingsdb, recording
 
 where, me, start, rounds = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 info = ratingsdb.RunInfo(
@@ -754,7 +754,7 @@ for r in range(rounds):
     time.sleep(max(0.0, when - time.time() - 0.003))
     while time.time() < when:
         pass
-    rec = ratingsdb.Recorder(where / f"{r}.db", info)
+    rec = recording.Recorder(where / f"{r}.db", info)
     for i in range(4):
         rec.add({"game": i, "deal": i, "seating": ["a", "b"], "side_of": [0, 1],
                  "totals": [i, 3], "holes_won": [0, 1], "winners": [1]})
