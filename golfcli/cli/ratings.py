@@ -101,6 +101,7 @@ def ratings_import(
     db: DbOpt = None,
 ) -> None:
     """Add the games of finished or stopped runs (a run already recorded adds nothing)."""
+    from ..tournament.leaderboard import refresh
     from ..tournament.ratingsdb import RatingsError, default_path
     from ..tournament.ratingsimport import import_run
 
@@ -110,6 +111,8 @@ def ratings_import(
             got = import_run(path, d)
         except RatingsError as exc:
             fail(str(exc))
+        if got.added:
+            refresh(path, got.board)  # the board's cached ratings, for golf ratings
         skipped = f"; {got.skipped} unreadable line(s) skipped" if got.skipped else ""
         typer.echo(
             f"{d}: {got.added} new game(s) recorded in {path}, {got.known} recorded before{skipped}"

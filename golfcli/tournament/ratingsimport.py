@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,8 @@ class Imported:
     added: int
     known: int  # games already in the database
     skipped: int  # lines that are not a readable game of this run
+    #: the run's (variant, rules, seats, format): which board to refresh
+    board: tuple[str, str, int, str] = field(default=("", "", 0, ""), compare=False)
 
 
 def import_run(path: Path, out: Path) -> Imported:
@@ -74,7 +76,9 @@ def import_run(path: Path, out: Path) -> Imported:
         raise RatingsError(f"{shown_path(path)}: {why(exc)}") from None
     finally:
         conn.close()
-    return Imported(added, len(rows) - added, skipped)
+    return Imported(
+        added, len(rows) - added, skipped, (info.variant, info.rules, info.seats, info.format)
+    )
 
 
 def _counted(out: Path) -> int | None:
