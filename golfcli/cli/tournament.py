@@ -174,7 +174,7 @@ def run_tournament_command(
 ) -> None:
     """``golf tournament``: validate, run, print the report; exit 2 on bad input.
     The run is ``golfcli.run_tournament``'s, and what it prints that report."""
-    from ..render.progress import ProgressBar
+    from ..render.progress import ProgressBar, ProgressLines
     from ..tournament.config import load_config
     from ..tournament.configerrors import config_errors
     from ..tournament.executors import ExecutorError
@@ -213,7 +213,11 @@ def run_tournament_command(
 
     # the bar is drawn on stderr: it needs a terminal there, wherever stdout goes
     # (--format json > x.json is watched the same as a table on the screen)
-    bar = ProgressBar(plan.name) if not quiet and sys.stderr.isatty() else None
+    # a bar on a terminal; elsewhere (a file, a pipe, a CI log) a plain line
+    # every 10 s, so a long run is never silent
+    bar: ProgressBar | ProgressLines | None = None
+    if not quiet:
+        bar = ProgressBar(plan.name) if sys.stderr.isatty() else ProgressLines()
     # Ctrl-C is ours until the report is out: a late press must not cut it off.
     with Interrupts(say=lambda words: typer.echo(f"\ngolf: {words}", err=True)) as ints:
         try:

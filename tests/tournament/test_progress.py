@@ -82,3 +82,50 @@ def test_a_stop_is_said_through_say_and_the_library_prints_nothing(
     quiet = Interrupts()
     quiet._handle(signal.SIGINT, None)
     assert quiet.count == 1 and capsys.readouterr().err == ""
+
+
+def test_progress_lines_come_at_most_every_interval_and_never_at_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where no bar can be drawn: a plain line when ``every`` seconds have
+    passed since the last, with the games, the time spent and left."""
+    from golfcli.render import progress
+
+    now = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: now[0])
+    lines: list[str] = []
+    p = progress.ProgressLines(every=10.0, write=lines.append)
+    for t, done in ((0, 0), (5, 100), (11, 250), (15, 300), (22, 1000), (40, 4000)):
+        now[0] = 100.0 + t
+        p(done, 4000, "leader: b (60% wins)")
+    assert lines == [
+        "golf: progress: 250/4,000 games (6%), 0:00:11, about 0:02:45 left; leader: b (60% wins)",
+        "golf: progress: 1,000/4,000 games (25%), 0:00:22, about 0:01:06 left; "
+        "leader: b (60% wins)",
+    ]
+
+
+def test_golf_tournament_without_a_terminal_takes_the_plain_lines(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from golfcli.render import progress
+
+    made: list[object] = []
+
+    class Spy(progress.ProgressLines):
+        def __init__(self) -> None:
+            super().__init__()
+            made.append(self)
+
+    monkeypatch.setattr(progress, "ProgressLines", Spy)
+    from ..helpers import golf, write
+
+    cfg = write(
+        tmp_path,
+        "name: p\nvariant: six-card\ngames: 2\nholes: 1\nseed: 1\n"
+        "players: [{name: a, bot: random}, {name: b, bot: random}]\n",
+    )
+    assert golf("tournament", str(cfg), "--no-db").exit_code == 0  # stderr is no terminal here
+    assert len(made) == 1
+    assert golf("tournament", str(cfg), "--no-db", "-q").exit_code == 0
+    assert len(made) == 1  # --quiet: none
