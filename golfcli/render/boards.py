@@ -12,8 +12,9 @@ from typing import Any
 from . import csv_text, json_text, plural, text_table
 
 NOTES = (
-    "rating: skill on openskill's scale (a newcomer starts at 25); ± covers the true skill "
-    "19 times in 20",
+    "rating: skill on the Plackett–Luce model's scale, not in strokes (a newcomer starts at "
+    "25; a bot 6 points above another, both well measured, finishes ahead of it about 3 times "
+    "in 4); ± covers the true skill 19 times in 20",
     "ranked by rating − ±: how good we are sure a bot is (few games: a wide ±, a low place)",
     "a bot is its code and options: a changed bot file is a new bot, and the same file under "
     "another path or name is the same bot (its other specs in brackets)",

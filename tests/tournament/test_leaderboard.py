@@ -116,6 +116,33 @@ def test_one_game_by_hand() -> None:
     assert (ra.mu, ra.sigma, rb.mu, rb.sigma) == pytest.approx((*a, *b), abs=1e-9)
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_golfs_model_is_openskills_on_random_games(seed: int) -> None:
+    """leaderboard.rate against openskill's PlackettLuce(tau=0) with its
+    defaults: random games of 2 to 6 sides, partners (up to 3 a side), ties,
+    ratings anywhere a history could take them; equal to 1e-9."""
+    import random
+
+    from openskill.models import PlackettLuce
+
+    rng = random.Random(seed)
+    model = PlackettLuce(tau=0.0)
+    k = rng.randint(2, 6)
+    teams = [
+        [(rng.uniform(5, 45), rng.uniform(0.3, SIGMA)) for _ in range(rng.randint(1, 3))]
+        for _ in range(k)
+    ]
+    ranks = [rng.randint(0, k - 1) for _ in range(k)]
+    want = model.rate(
+        [[model.rating(mu=m, sigma=s) for m, s in t] for t in teams],
+        ranks=[float(r) for r in ranks],
+    )
+    got = leaderboard.rate(teams, ranks)
+    assert [[(r.mu, r.sigma) for r in t] for t in want] == [
+        [pytest.approx(x, abs=1e-9, rel=0) for x in t] for t in got
+    ]
+
+
 def test_the_board_of_one_game_by_hand(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
     record(db, info("run1", {"ann": "greedy", "bob": "random"}), [heads_up("ann", "bob", 10, 14)])

@@ -15,8 +15,6 @@ from golfcli.tournament import leaderboard, ratingsdb
 
 from ..helpers import boards, heads_up, info, record
 
-pytest.importorskip("openskill", reason="golf ratings needs openskill (the report extra)")
-
 BOARD = ("six-card", "r6", 2, "stroke")
 
 
@@ -51,10 +49,10 @@ def replayed_games(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     seen: list[int] = []
     real = leaderboard._replay
 
-    def counting(model: Any, state: Any, games: Any, *rest: Any) -> None:
+    def counting(state: Any, games: Any, *rest: Any) -> None:
         items = list(games)
         seen.append(len(items))
-        real(model, state, iter(items), *rest)
+        real(state, iter(items), *rest)
 
     monkeypatch.setattr(leaderboard, "_replay", counting)
     return seen
