@@ -839,3 +839,27 @@ def test_an_imported_games_time_is_its_files_in_utc(
         assert {r for (r,) in conn.execute("SELECT recorded FROM games")} == {
             "2026-05-28T20:26:40Z"
         }
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_heads_up_shortcut_is_the_general_update(seed: int) -> None:
+    """One bot a side takes a shortcut through the sums; it gives what the
+    general update gives (this file's restatement, and openskill), for a
+    win, a loss and a tie, to rounding."""
+    import random
+
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce(tau=0.0)
+    rng = random.Random(seed)
+    a = (rng.uniform(5, 45), rng.uniform(0.3, SIGMA))
+    b = (rng.uniform(5, 45), rng.uniform(0.3, SIGMA))
+    for ranks in ([0, 1], [1, 0], [0, 0]):
+        (fa,), (fb,) = leaderboard.rate([[a], [b]], ranks)
+        (wa,), (wb,) = pl_update([[a], [b]], ranks)
+        assert (*fa, *fb) == pytest.approx((*wa, *wb), abs=1e-12)
+        (oa,), (ob,) = model.rate(
+            [[model.rating(mu=a[0], sigma=a[1])], [model.rating(mu=b[0], sigma=b[1])]],
+            ranks=[float(r) for r in ranks],
+        )
+        assert (*fa, *fb) == pytest.approx((oa.mu, oa.sigma, ob.mu, ob.sigma), abs=1e-9)
