@@ -8,6 +8,7 @@ standings, the pairs, the crosstable, the SPRT and notes on the definitions.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -101,6 +102,8 @@ NOTES = (
     "several pairs, Holm's rule across all of them agrees (p, adjusted, below 0.05): the more "
     "pairs, the more 'better's chance alone would give.",
     "rating: Bradley–Terry fit on pairwise game results, Elo scale, mean 0, ± one standard error.",
+    "ms/move: each entrant's mean time a decision, in milliseconds of this machine's clock "
+    "(a team's over its members' decisions; the longest is in the JSON's timing).",
     "crosstable: row's wins-draws-losses against the column, then the mean of (row's game total "
     "− column's) on the games they shared (negative = row scored lower).",
     "numbers are rounded half away from zero as they read (0.15 to 0.2), never to -0.0.",
@@ -234,7 +237,7 @@ def standing_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]
     headers += ["mean total"]
     if match:
         headers.append("holes won/game")
-    headers += ["rating (±SE)", "ahead of next", "faults"]
+    headers += ["rating (±SE)", "ahead of next", "ms/move", "faults"]
     rows = []
     standings = report["standings"]
     for k, r in enumerate(standings):
@@ -255,9 +258,25 @@ def standing_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]
         if match:
             row.append(_num(r.get("holes_won_per_game"), ".2f"))
         last = k == len(standings) - 1
-        row += [rating, "" if last else _vs_next(r), fault_words(r)]
+        row += [rating, "" if last else _vs_next(r), ms_per_move(report, r), fault_words(r)]
         rows.append(row)
     return headers, rows
+
+
+def ms_per_move(report: Mapping[str, Any], r: Mapping[str, Any]) -> str:
+    """An entrant's mean time a decision, in milliseconds (a team's over its
+    members' decisions); "–" for a report from before timing was kept or an
+    entrant that made none."""
+    timing = report.get("timing") or {}
+    names = r.get("members") or [r["player"]]
+    got = [timing[n] for n in names if n in timing and timing[n].get("decisions")]
+    decisions = sum(t["decisions"] for t in got)
+    if not decisions:
+        return "–"
+    ms = sum(t["mean_ms"] * t["decisions"] for t in got) / decisions
+    if ms <= 0:
+        return "0"
+    return figure(ms, max(0, 1 - math.floor(math.log10(ms))))  # two significant digits
 
 
 def win_text(r: Mapping[str, Any]) -> str:

@@ -504,3 +504,25 @@ def test_score_formats() -> None:
     ]:
         r = golf("score", *args, "5 K 2 / 5 7 9")
         assert r.exit_code == 2 and message in r.stderr and r.stdout == ""
+
+
+def test_the_standings_give_each_entrants_time_a_move() -> None:
+    """ms/move: the entrant's mean time a decision; a team's over its
+    members' decisions (weighted by how many each made); "–" without any."""
+    from golfcli.render.tournament import ms_per_move
+
+    report = {
+        "timing": {
+            "a": {"decisions": 10, "mean_ms": 0.5, "max_ms": 1.0},
+            "b": {"decisions": 30, "mean_ms": 0.1, "max_ms": 0.2},
+            "c": {"decisions": 0, "mean_ms": None, "max_ms": 0.0},
+            "slow": {"decisions": 4, "mean_ms": 123.456, "max_ms": 300.0},
+            "quick": {"decisions": 4, "mean_ms": 0.000412, "max_ms": 0.001},
+        }
+    }
+    assert ms_per_move(report, {"player": "a"}) == "0.50"
+    assert ms_per_move(report, {"player": "Clubs", "members": ["a", "b"]}) == "0.20"
+    assert ms_per_move(report, {"player": "c"}) == "–"
+    assert ms_per_move({}, {"player": "a"}) == "–"  # a report from before timing was kept
+    assert ms_per_move(report, {"player": "slow"}) == "123"
+    assert ms_per_move(report, {"player": "quick"}) == "0.00041"
