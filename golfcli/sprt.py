@@ -173,11 +173,40 @@ class Sprt:
             crossed = f"fell to {value:.2f}, past the bound {self.lower:.2f} for accepting H0"
         return f"the log-likelihood ratio {crossed} after {plural(self.at_deals, 'deal')}"
 
+    def pentanomial(self) -> list[int] | None:
+        """The deals by their result when each is a pair of games (a deal
+        played twice, the seats swapped): how many ended 0, 1/4, 1/2, 3/4
+        and 1 of a point a game, the five outcomes of a pair (lost both ...
+        won both).  None for a test on strokes, or deals of other sizes."""
+        if self.spec.kind != "elo" or not self.counts:
+            return None
+        grid = (0.0, 0.25, 0.5, 0.75, 1.0)
+        if any(k not in grid for k in self.counts):
+            return None
+        return [self.counts.get(k, 0) for k in grid]
+
+    def normalised_elo(self) -> float | None:
+        """fishtest's normalised Elo of a pair's results: the mean score's
+        distance from 1/2 in units of its spread, (mean - 1/2) / sqrt(2 var)
+        times 800 / ln 10 (var: of a game pair's score), so that equal
+        values mean equally sure differences whatever the draw rate.  None
+        without a pentanomial or any spread."""
+        if self.pentanomial() is None or self.obs.n < 2:
+            return None
+        n = self.obs.n
+        var = self.obs.m2 / n  # the pairs' score spread, as fishtest takes it (not n - 1)
+        if var <= 0:
+            return None
+        return (self.obs.mean - 0.5) / math.sqrt(2 * var) * 800 / math.log(10)
+
     def to_json(self, a: str, b: str) -> dict[str, Any]:
+        nelo = self.normalised_elo()
         return {
             "a": a,
             "b": b,
             "deals": self.obs.n,
+            "pentanomial": self.pentanomial(),
+            "nelo": None if nelo is None else round(nelo, 4),
             "llr": [round(v, 6) for v in self.llrs()],
             "bounds": [round(self.lower, 6), round(self.upper, 6)],
             "decision": self.decision,

@@ -3,7 +3,8 @@ printing errors, so that the layers below raise and return.
 
 The ``golf`` commands, one module each: :mod:`.score`, :mod:`.variants`
 (``variants``, ``rules``, ``validate``), :mod:`.play` (``play``, ``replay``),
-:mod:`.tournament` (``tournament``, ``report``), :mod:`.ratings`,
+:mod:`.tournament` (``tournament``, ``report``), :mod:`.match` (two bots
+head to head, no YAML), :mod:`.ratings`,
 :mod:`.check_bot`, :mod:`.card` (``golf card``'s sub-app, a thin client of
 :mod:`golfcli.scorecard`, with :mod:`.card_input` for its options and
 prompts); :mod:`.params` declares the options they share, :mod:`.say` the one line

@@ -150,7 +150,7 @@ def _root(
 # The commands, one module each (golfcli/cli/; golf card's in golfcli/cli/card.py), in the
 # order `golf --help` lists them.  Each module imports only Typer and golf's error
 # helpers at the top; its machinery loads inside the command, so `golf score` starts fast.
-from . import check_bot, play, ratings, score, serve, tournament, variants  # noqa: E402
+from . import check_bot, match, play, ratings, score, serve, tournament, variants  # noqa: E402
 from .card import card_app  # noqa: E402
 
 app.command()(score.score)
@@ -161,6 +161,7 @@ app.command()(play.play)
 app.command()(play.replay)
 app.command()(tournament.tournament)
 app.command()(tournament.report)
+app.command()(match.match)
 app.add_typer(ratings.ratings_app, name="ratings")
 app.command("check-bot")(check_bot.check_bot)
 app.add_typer(card_app, name="card")

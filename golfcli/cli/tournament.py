@@ -7,6 +7,7 @@ inside the command, so that ``golf score`` starts fast.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -153,7 +154,7 @@ def tournament(
 
 
 def run_tournament_command(
-    config: Path,
+    config: Path | Mapping[str, Any],
     *,
     games: int | None = None,
     holes: int | None = None,
@@ -172,8 +173,9 @@ def run_tournament_command(
     db: Path | None = None,
     no_db: bool = False,
 ) -> None:
-    """``golf tournament``: validate, run, print the report; exit 2 on bad input.
-    The run is ``golfcli.run_tournament``'s, and what it prints that report."""
+    """``golf tournament`` (and ``golf match``, whose config is a mapping it
+    makes): validate, run, print the report; exit 2 on bad input.  The run
+    is ``golfcli.run_tournament``'s, and what it prints that report."""
     from ..render.progress import ProgressBar, ProgressLines
     from ..tournament.config import load_config
     from ..tournament.configerrors import config_errors
@@ -203,7 +205,8 @@ def run_tournament_command(
         plan = load_config(config, **overrides)
     except SourceError as exc:
         # one pass more to list every mistake, not the first only
-        for more in config_errors(config, **overrides) or [exc]:
+        every = config_errors(config, **overrides) if isinstance(config, Path) else []
+        for more in every or [exc]:
             say_error(str(more))
         raise typer.Exit(2) from None
 

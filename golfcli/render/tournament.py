@@ -399,6 +399,10 @@ def sprt_lines(report: Mapping[str, Any]) -> list[str]:
             f"SPRT ({sprt['kind']}) {t['a']} vs {t['b']}: {t['summary']}; "
             f"{plural(t['deals'], 'deal')}, LLR {llr} (bounds {figure(lo, 2)}, {figure(hi, 2)})"
         )
+        if t.get("pentanomial"):
+            line += f"; game pairs lost both to won both {t['pentanomial']}"
+        if t.get("nelo") is not None:
+            line += f", normalised Elo {figure(t['nelo'], 1, signed=True)}"
         if t.get("why"):
             line += f"; stopped because {t['why']}"
         out.append(line)

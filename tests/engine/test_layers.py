@@ -127,6 +127,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "play_replay",
         "play",
         "tournament",
+        "match",
         "ratings",
         "check_bot",
         "card_input",
