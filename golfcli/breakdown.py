@@ -17,14 +17,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tabulate import tabulate
-
 from . import cards as C
 from .arguments import choice, flag, items, optional_whole, text
 from .arguments import names as names_of
 from .limits import MAX_PLAYERS
 from .notation import Layout, read_layout
-from .render import FORMATS, csv_text, json_text, text_table
+from .render import FORMATS, csv_text, json_text, table, text_table
 from .rulestext import effect_words
 from .scoring import (
     Expectation,
@@ -238,13 +236,7 @@ def hole_text(
         [labels[i], s.layout.total, s.penalties, sum(d for _, d in s.adjustments), s.total]
         for i, s in enumerate(hole.sides)
     ]
-    out.append(
-        tabulate(
-            rows,
-            headers=["player", "layout", "penalties", "adjustments", "hole"],
-            tablefmt="github" if md else "simple",
-        )
-    )
+    out.append(table(rows, ["player", "layout", "penalties", "adjustments", "hole"], markdown=md))
     return "\n".join(out)
 
 

@@ -223,7 +223,7 @@ def report(name: str, results: Sequence[VariantCheck], time_limit: float) -> lis
     """The table and the verdict, as lines: the first fault and its cause
     lead the problems, then a hint, each variant's faults and the protocol
     errors in short, and the verdict."""
-    from tabulate import tabulate
+    from .render import table
 
     rows = []
     for r in results:
@@ -253,7 +253,7 @@ def report(name: str, results: Sequence[VariantCheck], time_limit: float) -> lis
         "max ms",
     ]
     lines = [f"check-bot: {name} (seat 1; time limit {time_limit:g}s per decision, no bank)", ""]
-    lines += tabulate(rows, headers=headers, tablefmt="simple").splitlines()
+    lines += table(rows, headers).splitlines()
     lines.append("")
     faults = sum(r.fault_count for r in results)
     stray = sum(len(r.protocol_errors) for r in results)

@@ -19,8 +19,7 @@ from .say import load_variant_or_fail, say_error
 
 def variants() -> None:
     """List the built-in variants, one line each."""
-    from tabulate import tabulate
-
+    from ..render import table
     from ..variant import spans
     from ..variantload import variants as builtins
 
@@ -29,7 +28,7 @@ def variants() -> None:
         players = spans(v.players)
         rows.append([v.name, f"{v.rows}x{v.cols}", players, v.description])
     headers = ["variant", "grid", "players", "description"]
-    typer.echo(tabulate(rows, headers=headers, tablefmt="simple"))
+    typer.echo(table(rows, headers))
     typer.echo(
         "\nExplain one with `golf rules NAME`; make your own with a YAML file that "
         "`extends:` one (examples in configs/variants/, keys in docs/variants.md)."

@@ -71,22 +71,132 @@ def plural(n: int, word: str) -> str:
 
 def text_table(headers: Sequence[Any], rows: Sequence[Sequence[Any]], fmt: str) -> str:
     """A plain table, or a markdown one whose cells cannot break its columns:
-    a ``|`` in a player's name is escaped (tabulate leaves it as it is).
-    ``fmt`` is ``table`` or ``markdown``."""
-    from tabulate import tabulate
-
+    a ``|`` in a player's name is escaped.  ``fmt`` is ``table`` or
+    ``markdown``; every cell is text as given (no number is reformatted)."""
     if fmt != "markdown":
-        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+        return table(rows, headers, numbers=False)
 
     def cell(x: Any) -> str:
         return str(x).replace("|", "\\|")
 
-    return tabulate(
+    return table(
         [[cell(x) for x in row] for row in rows],
-        headers=[cell(h) for h in headers],
-        tablefmt="github",
-        disable_numparse=True,
+        [cell(h) for h in headers],
+        markdown=True,
+        numbers=False,
     )
+
+
+def table(
+    rows: Sequence[Sequence[Any]],
+    headers: Sequence[Any],
+    *,
+    markdown: bool = False,
+    numbers: bool = True,
+    right: bool = False,
+) -> str:
+    """Rows under headers, as tabulate's ``simple`` format lays them out (or
+    ``github`` with ``markdown``), written here because importing tabulate
+    cost ``golf score`` a fifth of its start (it reads its own version from
+    the installed metadata).  The same rules, checked against tabulate by
+    the tests: a column two wider than its header at least, numbers (with
+    ``numbers``: ints, floats and text that reads as one, shown as Python's
+    ``g`` format shows a float) right-aligned on their decimal point, text
+    left-aligned (``right``: every cell right-aligned), ``None`` and empty
+    cells blank, each cell's surrounding spaces dropped."""
+    ncols = len(headers)
+    cells = [[_cell(x) for x in row] + [None] * (ncols - len(row)) for row in rows]
+    columns: list[list[str]] = []
+    aligns: list[str] = []
+    for c in range(ncols):
+        col = [row[c] for row in cells]
+        kind = _column_kind(col) if numbers else "text"
+        shown = [_shown(v, kind) for v in col]
+        if kind == "float":
+            shown = _decimal(shown)
+        aligns.append("right" if right or kind != "text" else "left")
+        columns.append(shown)
+    heads = [str(h) for h in headers]
+    widths = [max([len(heads[c]) + 2, *(len(s) for s in columns[c])]) for c in range(ncols)]
+
+    def line(values: Sequence[str]) -> list[str]:
+        return [
+            v.rjust(w) if a == "right" else v.ljust(w)
+            for v, w, a in zip(values, widths, aligns, strict=True)
+        ]
+
+    body = [line([columns[c][r] for c in range(ncols)]) for r in range(len(cells))]
+    if markdown:
+        rule = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
+        out = ["| " + " | ".join(line(heads)) + " |", rule]
+        out += ["| " + " | ".join(b) + " |" for b in body]
+        return "\n".join(out)
+    out = ["  ".join(line(heads)).rstrip(), "  ".join("-" * w for w in widths)]
+    out += ["  ".join(b).rstrip() for b in body]
+    return "\n".join(out)
+
+
+def _cell(x: Any) -> Any:
+    if x is None:
+        return None
+    if isinstance(x, str):
+        x = x.strip()
+        return x or None
+    return x
+
+
+#: Cell kinds from the most particular; a column is the most general of its cells'.
+_KINDS = ("bool", "int", "float", "text")
+
+
+def _number(v: Any) -> str:
+    """``bool``, ``int``, ``float`` or ``text``: what a cell reads as."""
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    text = str(v)
+    try:
+        int(text)
+        return "int"
+    except ValueError:
+        pass
+    try:
+        float(text)
+        return "float"
+    except ValueError:
+        return "text"
+
+
+def _column_kind(col: Sequence[Any]) -> str:
+    kinds = [_KINDS.index(_number(v)) for v in col if v is not None]
+    kind = _KINDS[max(kinds)] if kinds else "text"
+    return "text" if kind == "bool" else kind  # true and false align as text
+
+
+def _shown(v: Any, kind: str) -> str:
+    if v is None:
+        return ""
+    if kind == "float":
+        return format(float(v), "g")
+    return str(v)
+
+
+def _decimal(shown: list[str]) -> list[str]:
+    """Numbers padded on the right so their decimal points line up."""
+
+    def after(s: str) -> int:
+        if not s:
+            return -1
+        pos = s.rfind(".")
+        if pos < 0:
+            pos = s.lower().rfind("e")
+        return len(s) - pos - 1 if pos >= 0 else -1
+
+    most = max((after(s) for s in shown if s), default=-1)
+    return [s + " " * (most - after(s)) if s else s for s in shown]
 
 
 def csv_cell(v: Any) -> Any:

@@ -12,12 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabulate import tabulate
-
 from ..breakdown import match_text
 from ..events import Event
 from ..game import ScoredHole, count_hole, hole_winners, match_standing, tally
 from ..render import plural
+from ..render import table as render_table
 from ..scoring import HoleScore, compiled
 from ..state import HoleState
 from ..variant import Variant
@@ -243,14 +242,7 @@ def scorecard_text(names: Sequence[str], holes: Sequence[ScoredHole], scoring: s
             best = hole_winners(row.scores)
             line.append("halved" if len(best) > 1 else names[best[0]])
         table.append(line)
-    text = tabulate(
-        table,
-        headers=headers,
-        tablefmt="simple",
-        stralign="right",
-        numalign="right",
-        disable_numparse=True,
-    )
+    text = render_table(table, headers, numbers=False, right=True)
     title = (
         "Scorecard (match play: most holes won wins)"
         if scoring == "match"
