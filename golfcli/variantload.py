@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import os
 from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -192,14 +193,63 @@ def _resolve(
 
 
 def _builtin_file(name: str) -> Located:
-    """A built-in variant's file, parsed once per process: PyYAML's pure-Python
-    composer (needed for the line of every key) takes 2-3 ms a file, most of
-    a ``load_variant``, and the files ship with the package.  Each caller
-    gets its own deep copy, because ``_merge`` and ``--set`` edit what they get."""
+    """A built-in variant's file, read once per process and, where it can be,
+    without PyYAML: ``variants/builtins.txt`` holds every shipped file as
+    data and the line of each key (a Python literal: YAML's int keys and
+    all), made from the YAML by ``python scripts/make_builtins.py`` and
+    checked against it by the tests.  Parsing the YAML took 2-3 ms a file
+    and importing PyYAML a tenth of ``golf score``'s start.  A built-in the
+    literal does not hold (one added since, or a file edited after it was
+    made: its digest differs) is read from its YAML.  Each caller gets its
+    own deep copy, because ``_merge`` and ``--set`` edit what they get."""
     kept = _BUILTIN_FILES.get(name)
     if kept is None:
-        kept = _BUILTIN_FILES[name] = load_file(builtin_path(name))
+        path = builtin_path(name)
+        kept = _BUILTIN_FILES[name] = _from_literal(name, path) or load_file(path)
     return Located(copy.deepcopy(kept.data), dict(kept.lines), kept.source)
+
+
+#: The built-ins as data: ``{name: (digest of the YAML, data, ((key path, line), ...))}``.
+BUILTINS_LITERAL = Path(__file__).with_name("variants") / "builtins.txt"
+
+
+def _from_literal(name: str, path: Path) -> Located | None:
+    """The built-in from :data:`BUILTINS_LITERAL`, or None when the literal
+    is missing, holds no such name, or was made from another text of it."""
+    import hashlib
+
+    try:
+        digest, data, lines = _literal()[name]
+        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            return None
+    except (OSError, ValueError, SyntaxError, KeyError, TypeError):
+        return None
+    source = str(path)
+    return Located(data, {tuple(k): f"{source}:{n}" for k, n in lines}, source)
+
+
+@lru_cache(maxsize=1)
+def _literal() -> dict[str, Any]:
+    import ast
+
+    value = ast.literal_eval(BUILTINS_LITERAL.read_text(encoding="utf-8"))
+    if not isinstance(value, dict):
+        raise ValueError("not a mapping")
+    return value
+
+
+def builtins_literal() -> str:
+    """What :data:`BUILTINS_LITERAL` holds, made from the shipped YAML files."""
+    import hashlib
+    import pprint
+
+    out = {}
+    for name in BUILTIN_NAMES:
+        path = builtin_path(name)
+        loc = load_file(path)
+        lines = tuple((tuple(k), int(v.rsplit(":", 1)[1])) for k, v in loc.lines.items())
+        out[name] = (hashlib.sha256(path.read_bytes()).hexdigest(), loc.data, lines)
+    return pprint.pformat(out, width=100, sort_dicts=False) + "\n"
 
 
 _BUILTIN_FILES: dict[str, Located] = {}

@@ -11,13 +11,15 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, NoReturn
-
-import yaml
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .arguments import MESSAGE_MOST, MESSAGE_ROOM, listing, shorten, shown, shown_path
 from .exceptions import InputError
+
+if TYPE_CHECKING:
+    import yaml
 
 KeyPath = tuple[str | int, ...]
 
@@ -107,29 +109,36 @@ class LimitError(SourceError):
     """Input over one of the caps above (not a YAML syntax problem)."""
 
 
-class _Loader(yaml.SafeLoader):
+@lru_cache(maxsize=1)
+def _loader_class() -> Any:
     """PyYAML's safe loader with a nesting limit while composing: its
     composer recurses once per level, so ``[[[[...]]]]`` ten thousand deep
-    would end in a RecursionError instead of a message."""
+    would end in a RecursionError instead of a message.  Made on first use:
+    PyYAML costs a command that reads no YAML (``golf score`` with a
+    built-in variant) a tenth of its start."""
+    import yaml
 
-    def __init__(self, stream: str, source: str) -> None:
-        super().__init__(stream)
-        self.golf_source = source
-        self.golf_depth = 0
+    class _Loader(yaml.SafeLoader):
+        def __init__(self, stream: str, source: str) -> None:
+            super().__init__(stream)
+            self.golf_source = source
+            self.golf_depth = 0
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        self.golf_depth += 1
-        try:
-            if self.golf_depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
-                raise LimitError(
-                    f"{self.golf_source}:{mark.line + 1}",
-                    "",
-                    f"nested more than {MAX_DEPTH} levels deep",
-                )
-            return super().compose_node(parent, index)
-        finally:
-            self.golf_depth -= 1
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            self.golf_depth += 1
+            try:
+                if self.golf_depth > MAX_DEPTH:
+                    mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                    raise LimitError(
+                        f"{self.golf_source}:{mark.line + 1}",
+                        "",
+                        f"nested more than {MAX_DEPTH} levels deep",
+                    )
+                return super().compose_node(parent, index)
+            finally:
+                self.golf_depth -= 1
+
+    return _Loader
 
 
 def _reader_error(exc: yaml.reader.ReaderError, text: str, source: str) -> SourceError:
@@ -146,10 +155,12 @@ def load_text(text: str, source: str) -> Located:
     ``SourceError`` with its line."""
     if len(text) > MAX_FILE_BYTES:
         raise LimitError(source, "", f"longer than {MAX_FILE_BYTES:,} characters")
+    import yaml
+
     lines: dict[KeyPath, str] = {}
-    loader: _Loader | None = None
+    loader: Any = None
     try:
-        loader = _Loader(text, source)  # checks every character first
+        loader = _loader_class()(text, source)  # checks every character first
         node = loader.get_single_node()
         conv = _Converter(loader, lines, source)
         data = conv.convert(node, ()) if node is not None else None
@@ -216,6 +227,8 @@ class _Converter:
         return f"{self.src}:{node.start_mark.line + 1}"
 
     def scalar(self, node: yaml.Node, path: KeyPath) -> Any:
+        import yaml
+
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.MarkedYAMLError:
@@ -229,6 +242,8 @@ class _Converter:
             raise SourceError(self.at(node), path, msg) from None
 
     def convert(self, node: yaml.Node, path: KeyPath) -> Any:
+        import yaml
+
         self.count += 1
         if self.count > MAX_VALUES:
             raise LimitError(
@@ -252,6 +267,8 @@ class _Converter:
             self.open.discard(id(node))
 
     def mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[Any, Any]:
+        import yaml
+
         if node.tag != "tag:yaml.org,2002:map":
             raise SourceError(self.at(node), path, "a set or tagged mapping is not a value here")
         self.loader.flatten_mapping(node)

@@ -1564,3 +1564,37 @@ def test_a_file_named_like_a_built_in(tmp_path: Path, monkeypatch: pytest.Monkey
     assert load_variant("nine-card").name == "nine-card"
     child = write(tmp_path, "name: child\nextends: six-card\n", "child.yaml")
     assert load_variant(child).rows == 2
+
+
+def test_the_built_ins_literal_is_made_from_their_yaml() -> None:
+    """variants/builtins.txt (read instead of the YAML, see variantload) is
+    what scripts/make_builtins.py makes from the shipped files now: edit a
+    built-in's YAML and this fails until the script is run."""
+    from golfcli.variantload import BUILTINS_LITERAL, builtins_literal
+
+    assert BUILTINS_LITERAL.read_text(encoding="utf-8") == builtins_literal()
+
+
+def test_a_built_in_read_from_the_literal_is_its_yaml_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same data, the same line of every key, the same source; and a
+    file whose text is not the one the literal was made from is read from
+    its YAML (its digest differs), so an edit is never hidden."""
+    import shutil
+
+    from golfcli import variantload
+    from golfcli.yamlsrc import load_file
+
+    for name in variantload.BUILTIN_NAMES:
+        got = variantload._from_literal(name, variantload.builtin_path(name))
+        want = load_file(variantload.builtin_path(name))
+        assert got is not None
+        assert (got.data, got.lines, got.source) == (want.data, want.lines, want.source)
+    edited = tmp_path / "six-card.yaml"
+    shutil.copy(variantload.builtin_path("six-card"), edited)
+    edited.write_text(edited.read_text() + "\n# edited\n")
+    assert variantload._from_literal("six-card", edited) is None
+    monkeypatch.setattr(variantload, "builtin_path", lambda name: edited)
+    monkeypatch.setattr(variantload, "_BUILTIN_FILES", {})
+    assert variantload._builtin_file("six-card").source == str(edited)  # read from the YAML
