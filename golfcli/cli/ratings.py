@@ -50,11 +50,14 @@ def ratings(
         int | None, typer.Option("--players", "-p", help="Only games of this many players.")
     ] = None,
     fmt: Annotated[
-        str, typer.Option("--format", "-f", help="Output format: table, markdown, csv or json.")
+        str,
+        typer.Option(
+            "--format", "-f", help="Output format: table, markdown, csv, json or html (a page)."
+        ),
     ] = "table",
 ) -> None:
     """Print the leaderboard: rating ± uncertainty, games played, last seen."""
-    from ..render import bad_format
+    from ..render import REPORT_FORMATS, bad_format
     from ..render.boards import render_ratings
     from ..tournament.leaderboard import boards_json, leaderboards
     from ..tournament.ratingsdb import RatingsError, connect, default_path
@@ -62,7 +65,7 @@ def ratings(
     if ctx.invoked_subcommand is not None:
         ctx.obj = db
         return
-    if (problem := bad_format(fmt)) is not None:
+    if (problem := bad_format(fmt, REPORT_FORMATS)) is not None:
         fail(problem)
     check_range("--players", players, 2, MAX_PLAYERS)
     path = db or default_path()
@@ -86,7 +89,13 @@ def ratings(
         )
         typer.echo(f"no games {which + ' ' if which else ''}recorded in {path}")
         return
-    typer.echo(render_ratings(boards_json(boards, path), fmt))
+    data = boards_json(boards, path)
+    if fmt == "html":
+        from ..render.html import ratings_page
+
+        typer.echo(ratings_page(data).rstrip("\n"))
+        return
+    typer.echo(render_ratings(data, fmt))
 
 
 @ratings_app.command("import")

@@ -99,8 +99,28 @@ def board_title(b: Mapping[str, Any], boards: Sequence[Mapping[str, Any]]) -> st
     )
 
 
+def board_rows(b: Mapping[str, Any]) -> list[list[Any]]:
+    """A board's rows under :data:`HEADERS`, as every format but CSV and JSON shows them."""
+    return [
+        [
+            r["rank"],
+            bot_text(r),
+            r.get("label") or "-",
+            ", ".join(_unlabelled(r["names"])),
+            r["code"][:8] or "-",
+            f"{r['rating']:.1f}",
+            f"{r['ci95']:.1f}",
+            f"{r['games']:,}",
+            local_time(r.get("first_seen") or r["last_seen"]),
+            local_time(r["last_seen"]),
+        ]
+        for r in b["ratings"]
+    ]
+
+
 def render_ratings(data: Mapping[str, Any], fmt: str) -> str:
-    """``data`` (``leaderboard.boards_json``) in ``fmt``, one of render.FORMATS."""
+    """``data`` (``leaderboard.boards_json``) in ``fmt``, one of render.FORMATS
+    (the page, ``html``, is :func:`golfcli.render.html.ratings_page`)."""
     boards = data["boards"]
     if fmt == "json":
         return json_text(data)
@@ -124,21 +144,7 @@ def render_ratings(data: Mapping[str, Any], fmt: str) -> str:
     md = fmt == "markdown"
     parts: list[str] = []
     for b in boards:
-        rows = [
-            [
-                r["rank"],
-                bot_text(r),
-                r.get("label") or "-",
-                ", ".join(_unlabelled(r["names"])),
-                r["code"][:8] or "-",
-                f"{r['rating']:.1f}",
-                f"{r['ci95']:.1f}",
-                f"{r['games']:,}",
-                local_time(r.get("first_seen") or r["last_seen"]),
-                local_time(r["last_seen"]),
-            ]
-            for r in b["ratings"]
-        ]
+        rows = board_rows(b)
         title = board_title(b, boards)
         parts += [f"## {title}" if md else title, "", text_table(HEADERS, rows, fmt), ""]
     parts += [f"* {n}" if md else n for n in (*NOTES, f"database: {data['database']}")]

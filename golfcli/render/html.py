@@ -15,6 +15,9 @@ from html import escape
 from typing import Any
 
 from . import svg
+from .boards import HEADERS as BOARD_HEADERS
+from .boards import NOTES as BOARD_NOTES
+from .boards import board_rows, board_title
 from .tournament import (
     NOTES,
     cross_rows,
@@ -255,5 +258,49 @@ def page(report: Mapping[str, Any]) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(head[0])}</title>\n<style>{_STYLE}</style></head>\n"
         f"<body><h1>{escape(head[0])}</h1>\n{meta}\n{body}\n<footer>{foot}</footer>\n"
+        "</body></html>\n"
+    )
+
+
+def ratings_page(data: Mapping[str, Any]) -> str:
+    """``golf ratings --format html``: the leaderboards as one self-contained
+    page like the report's, each board's table with its ratings drawn as
+    points with their 95% ranges."""
+    boards = data["boards"]
+    sections = []
+    for b in boards:
+        title = board_title(b, boards)
+        points = [
+            (
+                f"{r['rank']}. {r['bot']}",
+                r["rating"],
+                r["rating"] - r["ci95"],
+                r["rating"] + r["ci95"],
+            )
+            for r in b["ratings"]
+        ]
+        plot = svg.intervals(
+            "ratings-board",
+            f"{title}: rating with its 95% range",
+            points,
+            "rating (the model's scale: a newcomer starts at 25)",
+        )
+        sections.append(
+            f"<section><h2>{escape(title)}</h2>\n"
+            + table(BOARD_HEADERS, board_rows(b))
+            + plot
+            + "</section>"
+        )
+    notes = "".join(
+        f"<li>{escape(n)}</li>" for n in (*BOARD_NOTES, f"database: {data['database']}")
+    )
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>Ratings</title>\n<style>{_STYLE}</style></head>\n"
+        "<body><h1>Ratings</h1>\n"
+        + "\n".join(sections)
+        + f'\n<section><h2>Notes</h2><ul class="note">{notes}</ul></section>\n'
         "</body></html>\n"
     )

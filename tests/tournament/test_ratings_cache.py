@@ -161,3 +161,20 @@ def test_a_schema_1_database_is_upgraded_by_its_first_writer(tmp_path: Path) -> 
         conn.close()
     assert leaderboard.refresh(db, BOARD)
     same(boards(db), old)
+
+
+def test_the_leaderboard_as_a_page(tmp_path: Path) -> None:
+    """golf ratings --format html: one self-contained page, a table and a
+    plot of the ratings with their ranges per board, nothing fetched."""
+    from ..helpers import golf
+
+    db = tmp_path / "r.db"
+    record(db, info("one", {"a": "random", "b": "greedy"}), games(12, 7))
+    r = golf("ratings", "--db", str(db), "--format", "html")
+    assert r.exit_code == 0, r.stderr
+    page = r.stdout
+    assert page.startswith("<!DOCTYPE html>") and page.count('data-plot="ratings-board"') == 1
+    assert "six-card, 2 players" in page and ">greedy<" in page and ">random<" in page
+    assert "http" not in page.replace("http://www.w3.org/2000/svg", "")
+    line = golf("ratings", "--db", str(db), "--format", "pdf")
+    assert line.exit_code == 2 and "html" in line.stderr
