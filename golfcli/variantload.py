@@ -234,7 +234,7 @@ def _literal() -> dict[str, Any]:
 
     value = ast.literal_eval(BUILTINS_LITERAL.read_text(encoding="utf-8"))
     if not isinstance(value, dict):
-        raise ValueError("not a mapping")
+        raise TypeError("not a mapping")  # caught by _from_literal: the YAML is read
     return value
 
 
