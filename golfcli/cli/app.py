@@ -168,10 +168,41 @@ app.add_typer(card_app, name="card")
 app.command()(serve.serve)
 
 
+def command_name(info: Any) -> str:
+    """The name a registered command is called by (Typer's rule: the
+    function's name with ``_`` as ``-``, unless given one)."""
+    return str(info.name or info.callback.__name__.replace("_", "-"))
+
+
+def app_for(args: Sequence[str]) -> typer.Typer:
+    """The app to run for ``args``: one with only the command the first word
+    names when it names one (not a group such as ``card``), else the whole
+    ``golf``.  Typer turns every registered command into Click's before it
+    runs one, a fifth of ``golf score``'s start; the command, its options,
+    help and errors are the same either way (its usage line names ``golf``)."""
+    if not args or args[0].startswith("-"):
+        return app
+    found = [c for c in app.registered_commands if command_name(c) == args[0]]
+    if len(found) != 1:
+        return app
+    one = typer.Typer(
+        cls=GolfGroup,
+        name="golf",
+        help=app.info.help,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    one.registered_callback = app.registered_callback
+    one.registered_commands = found
+    return one
+
+
 def main() -> None:
     """Entry point: Typer app with clean exits for Ctrl-C and broken pipes."""
     try:
-        app()
+        app_for(sys.argv[1:])()
     except KeyboardInterrupt:
         typer.echo("\n" + INTERRUPTED, err=True)
         sys.exit(130)

@@ -61,3 +61,30 @@ def test_dash_h_is_help(args: list[str]) -> None:
     assert short.exit_code == 0, short.output
     assert "Usage: golf" in short.output
     assert short.output == long.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "5 K 2 / 5 7 9"],
+        ["score", "--help"],
+        ["score", "5 Z 2 / 5 7 9"],
+        ["score", "--bogus"],
+        ["rules", "alberta"],
+        ["variants"],
+        ["check-bot", "--holes", "0", "random"],
+        ["scor", "x"],
+        ["card", "--help"],
+        ["--version"],
+    ],
+)
+def test_a_command_run_alone_says_what_the_whole_app_says(args: list[str]) -> None:
+    """golf builds only the command its first word names (app_for): the
+    output, the errors and the exit status are the whole app's."""
+    from golfcli.cli.app import app, app_for
+
+    alone = app_for(args)
+    assert (alone is app) == (args[0] in ("scor", "card", "--version"))
+    want = CliRunner().invoke(app, args)
+    got = CliRunner().invoke(alone, args)
+    assert (got.exit_code, got.stdout, got.stderr) == (want.exit_code, want.stdout, want.stderr)
