@@ -668,12 +668,6 @@ def _chromium() -> ModuleType:
     return module
 
 
-CHROMIUM: str = _chromium().CHROMIUM
-
-
-ARGS: list[str] = _chromium().ARGS
-
-
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "accept_downloads": True}
 
 
@@ -693,11 +687,14 @@ def browser() -> Iterator[Any]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _need("Playwright's Python package is not installed")
-    if not os.path.exists(CHROMIUM):
-        _need(f"no chromium at {CHROMIUM}")
+    # read when a browser is wanted: a copy of the package without scripts/
+    # (mutation testing's) must still import this module
+    where = _chromium()
+    if not os.path.exists(where.CHROMIUM):
+        _need(f"no chromium at {where.CHROMIUM}")
     pw = sync_playwright().start()
     try:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = pw.chromium.launch(executable_path=where.CHROMIUM, args=where.ARGS)
         try:
             yield b
         finally:
