@@ -178,3 +178,41 @@ def test_the_leaderboard_as_a_page(tmp_path: Path) -> None:
     assert "http" not in page.replace("http://www.w3.org/2000/svg", "")
     line = golf("ratings", "--db", str(db), "--format", "pdf")
     assert line.exit_code == 2 and "html" in line.stderr
+
+
+def test_a_run_of_the_same_start_that_sorts_before_the_cache_replays_everything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Runs that start at the same second are ordered by their identity: one
+    recorded after the cache but ordered before its last game (uid "a"
+    after "b") cannot continue the cache."""
+    db = tmp_path / "r.db"
+    pair = {"a": "random", "b": "greedy"}
+    record(db, info("b", pair, started="2026-01-01T00:00:00Z"), games(15, 8))
+    assert leaderboard.refresh(db, BOARD)
+    record(db, info("a", pair, started="2026-01-01T00:00:00Z"), games(6, 9))
+    seen = replayed_games(monkeypatch)
+    got = boards(db)
+    assert seen == [21]
+    monkeypatch.undo()
+    same(got, scratch(db, tmp_path))
+
+
+def test_a_read_inside_the_callers_transaction_leaves_it_open(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    record(db, info("one", {"a": "random", "b": "greedy"}), games(5, 1))
+    conn = ratingsdb.connect(db, create=False)
+    try:
+        _, who = leaderboard._players(conn, BOARD)
+        conn.execute("BEGIN")
+        state = leaderboard.replayed(conn, BOARD, who)
+        assert conn.in_transaction and state.games == 5  # the caller's snapshot, still open
+        conn.execute("COMMIT")
+        leaderboard.replayed(conn, BOARD, who)
+        assert not conn.in_transaction  # its own, closed
+    finally:
+        conn.close()
+
+
+def test_a_refresh_that_cannot_open_the_database_says_so(tmp_path: Path) -> None:
+    assert leaderboard.refresh(tmp_path, BOARD) is False  # a folder, not a database
