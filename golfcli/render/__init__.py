@@ -137,11 +137,9 @@ def table(
 
 
 def _cell(x: Any) -> Any:
-    if x is None:
+    """None for a missing cell (None or empty text); a cell of blanks is text."""
+    if isinstance(x, str) and not x:
         return None
-    if isinstance(x, str):
-        x = x.strip()
-        return x or None
     return x
 
 
@@ -158,6 +156,8 @@ def _number(v: Any) -> str:
     if isinstance(v, float):
         return "float"
     text = str(v)
+    if not text.strip():
+        return "text"
     try:
         int(text)
         return "int"
@@ -181,7 +181,9 @@ def _shown(v: Any, kind: str) -> str:
         return ""
     if kind == "float":
         return format(float(v), "g")
-    return str(v)
+    if kind == "int":
+        return str(v)  # as given, as tabulate shows a whole number's text
+    return str(v).strip()
 
 
 def _decimal(shown: list[str]) -> list[str]:

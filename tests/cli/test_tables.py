@@ -18,10 +18,26 @@ CELLS = st.one_of(
     st.none(),
     st.integers(-(10**6), 10**6),
     st.floats(-1e6, 1e6, allow_nan=False).map(lambda f: round(f, 3)),
-    st.sampled_from(["", "0.52", "12.30", "2-4", "1e5", "nan", "K♥", "10♦", "  x ", "-0.5", "7"]),
+    st.sampled_from(
+        ["", " ", "0.52", "12.30", "2-4", "1e5", "nan", "K♥", "10♦", "  x ", "-0.5", "7", " 7 "]
+    ),
     st.text(alphabet="abcXYZ ♠♥-.", max_size=8),
     st.booleans(),
 )
+
+
+def test_cells_of_blanks_and_padded_numbers() -> None:
+    """Cases the property test found: a cell of blanks is text (its column
+    left-aligned), an empty one is missing, a whole number's text is shown
+    as given."""
+    for rows in (
+        [["0"], [" "]],
+        [[0], [""]],
+        [[" 7 "], ["8"]],
+        [["a "], [" b"]],
+        [[" 1.5"], ["2"]],
+    ):
+        assert table(rows, ["x"]) == tabulate(rows, headers=["x"], tablefmt="simple")
 
 
 @settings(max_examples=300, deadline=None)
