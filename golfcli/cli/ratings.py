@@ -126,3 +126,74 @@ def ratings_import(
         typer.echo(
             f"{d}: {got.added} new game(s) recorded in {path}, {got.known} recorded before{skipped}"
         )
+
+
+@ratings_app.command("compare")
+def ratings_compare(
+    ctx: typer.Context,
+    a: Annotated[
+        str,
+        typer.Argument(
+            metavar="A",
+            help="A player's name as recorded (pairs@v2; pairs for any label) or a bot spec.",
+            show_default=False,
+        ),
+    ],
+    b: Annotated[str, typer.Argument(metavar="B", help="The other bot.", show_default=False)],
+    db: DbOpt = None,
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="The board: this variant.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="The board: games of this many players.")
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="table (a sentence) or json.")
+    ] = "table",
+) -> None:
+    """Is A better than B? Every game the two met in, across runs, paired by deal.
+
+    The same statistics a tournament's pair gets: the strokes a game A scored
+    fewer than B on the same deals (a mean over deals), its 95% interval,
+    the likelihood that A is the better (LOS) and p.
+
+    Examples:
+
+      golf ratings compare pairs@v2 pairs@v1
+
+      golf ratings compare bots/mine.py expert --variant alberta --players 4
+    """
+    import json
+
+    from ..render import bad_format, figure
+    from ..tournament.leaderboard import compare
+    from ..tournament.ratingsdb import RatingsError, connect, default_path
+
+    if (problem := bad_format(fmt, ("table", "json"))) is not None:
+        fail(problem)
+    check_range("--players", players, 2, MAX_PLAYERS)
+    path = db or ctx.obj or default_path()
+    try:
+        conn = connect(path, create=False)
+        try:
+            got = compare(conn, path, a, b, variant, players)
+        finally:
+            conn.close()
+    except RatingsError as exc:
+        fail(str(exc))
+    if fmt == "json":
+        typer.echo(json.dumps(got, indent=2))
+        return
+    m, lo, hi = got["margin"], got["margin_lo"], got["margin_hi"]
+    ends = "" if lo is None else f" (95% CI {figure(lo, 2)} to {figure(hi, 2)})"
+    how = (
+        f"{a} scores {figure(m, 2)} strokes a game fewer than {b}{ends}"
+        if m >= 0
+        else f"{b} scores {figure(-m, 2)} strokes a game fewer than {a}{ends}"
+    )
+    los = "" if got["los"] is None else f", LOS {100 * got['los']:.1f}% that {a} is the better"
+    verdict = "separated" if got["separated"] else "not separated: the interval holds no difference"
+    typer.echo(
+        f"{a} vs {b}, {got['variant']} with {got['seats']} players: {how}{los}; {verdict}; "
+        f"{got['deals']} deal(s), {got['games']} game(s) in {got['runs']} run(s)"
+    )

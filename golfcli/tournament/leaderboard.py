@@ -576,3 +576,106 @@ def _runs_of(conn: sqlite3.Connection, board: BoardKey) -> set[int]:
             board,
         )
     }
+
+
+# --------------------------------------------------------------------------- two bots compared
+
+
+def compare(
+    conn: sqlite3.Connection,
+    path: Path,
+    a: str,
+    b: str,
+    variant: str | None = None,
+    seats: int | None = None,
+) -> dict[str, Any]:
+    """``golf ratings compare A B``: every game the two bots met in, across
+    runs, paired by deal as a tournament pairs them: for each run's deal the
+    mean over its games of (B's total - A's total), the strokes a game A
+    scored fewer; their mean over deals with its 95% t interval, LOS and p.
+
+    A and B are a player's name as recorded (``pairs@v2``; ``pairs`` for
+    any label) or a bot's spec; each must name one bot (one code) on the
+    board.  Strokes a game, not a hole: the database keeps each game's
+    totals, not its holes.  RatingsError (one line) for a name that is no
+    bot or several, or bots that never met on one board."""
+    from ..verdicts import t_interval, two_sided_p
+
+    pools = conn.execute(
+        "SELECT DISTINCT variant, rules, seats, format FROM runs "
+        "WHERE (?1 IS NULL OR variant = ?1) AND (?2 IS NULL OR seats = ?2)",
+        (variant, seats),
+    ).fetchall()
+    met = []
+    for row in pools:
+        board: BoardKey = (row[0], row[1], row[2], row[3])
+        seen, who = _players(conn, board)
+        ka, kb = _one_bot(who, seen, a), _one_bot(who, seen, b)
+        if ka is not None and kb is not None and ka != kb:
+            margins, runs, games = _paired(conn, board, who, ka, kb)
+            if margins.n:
+                met.append((board, margins, runs, games))
+    if not met:
+        where = " on the boards asked for" if variant or seats else ""
+        raise RatingsError(f"{shown_path(path)}: {a} and {b} never met in a game{where}")
+    if len(met) > 1:
+        boards = "; ".join(f"{bd[0]} with {bd[2]} players" for bd, *_ in met)
+        raise RatingsError(
+            f"{a} and {b} met on several boards ({boards}): choose one with --variant/--players"
+        )
+    board, margins, runs, games = met[0]
+    interval = t_interval(margins)
+    return {
+        "a": a,
+        "b": b,
+        "variant": board[0],
+        "seats": board[2],
+        "format": board[3],
+        "runs": runs,
+        "deals": margins.n,
+        "games": games,
+        "margin": margins.mean,
+        "margin_lo": None if interval is None else interval.lo,
+        "margin_hi": None if interval is None else interval.hi,
+        "los": margins.prob_above(0.0),
+        "p_value": two_sided_p(margins),
+        "separated": interval is not None and (interval.lo > 0 or interval.hi < 0),
+    }
+
+
+def _one_bot(who: dict[tuple[int, str], Key], seen: dict[Key, _Seen], name: str) -> Key | None:
+    """The one bot ``name`` names on a board (a player's name, with or
+    without its label, or a spec it was given); None if it names none;
+    RatingsError if it names bots of two codes."""
+    from ..bots.names import split_label
+
+    keys = {k for (_, n), k in who.items() if name in (n, split_label(n)[0])}
+    keys |= {k for k, s in seen.items() if name in s.specs and k in set(who.values())}
+    if len(keys) > 1:
+        bots = ", ".join(sorted(f"{k[0]} (code {k[2][:8] or '?'})" for k in keys))
+        raise RatingsError(f"{name} names {len(keys)} bots ({bots}): give its name@label")
+    return next(iter(keys), None)
+
+
+def _paired(
+    conn: sqlite3.Connection, board: BoardKey, who: dict[tuple[int, str], Key], ka: Key, kb: Key
+) -> tuple[Any, int, int]:
+    """The per-deal mean margins (strokes a game A fewer) of the games A and
+    B played on different sides, the runs they came from and the games."""
+    from ..inference import Running
+
+    deals: dict[tuple[int, int], list[float]] = {}
+    for run, deal, result in conn.execute(
+        "SELECT g.run, g.deal, g.result FROM games g JOIN runs r ON r.id = g.run "
+        "WHERE r.variant = ? AND r.rules = ? AND r.seats = ? AND r.format = ? "
+        "ORDER BY r.started, r.uid, g.deal, g.game",
+        board,
+    ):
+        seating, side_of, totals, _, _ = json.loads(result)
+        sides = {who[(run, n)]: side_of[s] for s, n in enumerate(seating)}
+        if ka in sides and kb in sides and sides[ka] != sides[kb]:
+            deals.setdefault((run, deal), []).append(totals[sides[kb]] - totals[sides[ka]])
+    margins = Running()
+    for per_game in deals.values():
+        margins.add(math.fsum(per_game) / len(per_game))
+    return margins, len({run for run, _ in deals}), sum(len(g) for g in deals.values())

@@ -1,0 +1,60 @@
+"""``golf ratings compare A B``: the games two bots met in, across runs,
+paired by deal (golfcli/tournament/leaderboard.py, ``compare``)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from ..helpers import golf, heads_up, info, one_error_line, record
+
+
+def two_runs(db: Path) -> None:
+    """v2 against v1 in two runs: deal by deal, each deal's two games (the
+    seats swapped), so the margins are known by hand."""
+    first = [heads_up("p@v2", "p@v1", 10, 14), heads_up("p@v1", "p@v2", 12, 9)]  # deal 0: 4, 3
+    first += [heads_up("p@v2", "p@v1", 20, 18), heads_up("p@v1", "p@v2", 15, 16)]  # deal 1: -2, -1
+    record(db, info("r1", {"p@v2": "greedy", "p@v1": "random"}), first)
+    second = [heads_up("p@v2", "p@v1", 5, 11), heads_up("p@v1", "p@v2", 7, 6)]  # deal 0: 6, 1
+    record(
+        db, info("r2", {"p@v2": "greedy", "p@v1": "random"}, started="2026-02-01T00:00:00Z"), second
+    )
+
+
+def test_the_margin_is_paired_by_deal_across_runs(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    two_runs(db)
+    r = golf("ratings", "compare", "p@v2", "p@v1", "--db", str(db), "--format", "json")
+    assert r.exit_code == 0, r.stderr
+    got = json.loads(r.stdout)
+    per_deal = [3.5, -1.5, 3.5]  # each deal's mean of its two games
+    mean = sum(per_deal) / 3
+    sd = math.sqrt(sum((x - mean) ** 2 for x in per_deal) / 2)
+    half = 4.302652729911275 * sd / math.sqrt(3)  # t(0.975, 2)
+    assert (got["runs"], got["deals"], got["games"]) == (2, 3, 6)
+    assert math.isclose(got["margin"], mean)
+    assert math.isclose(got["margin_lo"], mean - half, rel_tol=1e-4)  # golf's t quantile: to 5e-5
+    assert math.isclose(got["margin_hi"], mean + half, rel_tol=1e-4)  # golf's t quantile: to 5e-5
+    assert got["separated"] is False and 0.5 < got["los"] < 1.0
+    text = golf("ratings", "compare", "p@v2", "p@v1", "--db", str(db)).stdout
+    assert "p@v2 scores 1.83 strokes a game fewer than p@v1" in text
+    assert "not separated" in text and "3 deal(s), 6 game(s) in 2 run(s)" in text
+    # the other way round: the same numbers, the sign turned
+    back = json.loads(
+        golf("ratings", "compare", "p@v1", "p@v2", "--db", str(db), "--format", "json").stdout
+    )
+    assert math.isclose(back["margin"], -mean) and math.isclose(back["los"], 1 - got["los"])
+
+
+def test_names_that_are_no_bot_or_two_are_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    two_runs(db)
+    line = one_error_line(golf("ratings", "compare", "nobody", "p@v1", "--db", str(db)))
+    assert "nobody and p@v1 never met in a game" in line
+    line = one_error_line(golf("ratings", "compare", "p", "p@v1", "--db", str(db)))
+    assert "p names 2 bots" in line and "name@label" in line
+    line = one_error_line(
+        golf("ratings", "compare", "p@v2", "p@v1", "--db", str(db), "--format", "csv")
+    )
+    assert "--format" in line
