@@ -309,20 +309,29 @@ def _cached(
 ) -> tuple[Replayed | None, dict[int, int] | None]:
     """The board's cached state and its runs' tallies, or None for each the
     database does not have (made before schema 2, or never cached)."""
-    try:
-        row = conn.execute(
-            "SELECT state FROM boards WHERE variant = ? AND rules = ? AND seats = ? AND format = ?",
-            board,
-        ).fetchone()
-        tallies = {r: n for r, n in conn.execute("SELECT run, games FROM tallies") if r in runs}
-    except sqlite3.OperationalError:  # no such table: a schema 1 database
+    tallies = _tallies(conn, runs)
+    if tallies is None:
         return None, None
+    row = conn.execute(
+        "SELECT state FROM boards WHERE variant = ? AND rules = ? AND seats = ? AND format = ?",
+        board,
+    ).fetchone()
     if row is None:
         return None, tallies
     try:
         return Replayed.from_json(row[0]), tallies
     except (ValueError, TypeError, KeyError, IndexError):  # a cache is never trusted when odd
         return None, tallies
+
+
+def _tallies(conn: sqlite3.Connection, runs: set[int]) -> dict[int, int] | None:
+    """Each of ``runs``' games as its tally counts them; None for a database
+    of schema 1, which has no tallies (nor a cache)."""
+    try:
+        rows = conn.execute("SELECT run, games FROM tallies").fetchall()
+    except sqlite3.OperationalError:  # no such table
+        return None
+    return {r: n for r, n in rows if r in runs}
 
 
 def _games_of(
@@ -548,7 +557,7 @@ def refresh(path: Path, board: BoardKey) -> bool:
             conn.execute("COMMIT")
         conn.execute("BEGIN IMMEDIATE")
         try:
-            now = _cached(conn, board, set(state.counts) | _runs_of(conn, board))[1] or {}
+            now = _tallies(conn, _runs_of(conn, board)) or {}
             fresh = {r: n for r, n in now.items() if n} == state.counts
             if fresh:
                 conn.execute(
