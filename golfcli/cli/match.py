@@ -9,13 +9,12 @@ takes the same ``--out``, ``--workers`` and ``--format``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from ..limits import MAX_GAMES, MAX_HOLES, MAX_SEED
-from .params import DbOpt, SetOpt, VariantOpt
+from .params import DbOpt, NoDbOpt, OutOpt, QuietOpt, SetOpt, VariantOpt
 from .say import check_range, fail, load_variant_or_fail
 from .tournament import ReportFormatOpt, TableOpt, run_tournament_command
 
@@ -69,16 +68,11 @@ def match(
     ] = None,
     fmt: ReportFormatOpt = "table",
     table: TableOpt = None,
-    out: Annotated[
-        Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")
-    ] = None,
+    out: OutOpt = None,
     resume: Annotated[bool, typer.Option(help="Continue a stopped match in --out DIR.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
+    quiet: QuietOpt = False,
     db: DbOpt = None,
-    no_db: Annotated[
-        bool,
-        typer.Option("--no-db", help="Do not record the games in the ratings database."),
-    ] = False,
+    no_db: NoDbOpt = False,
 ) -> None:
     """Play two bots head to head on duplicate deals and say which is better.
 

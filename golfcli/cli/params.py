@@ -43,6 +43,18 @@ DbOpt = Annotated[
     ),
 ]
 
+#: A run's --out, --quiet and --no-db: golf tournament's and golf match's.
+OutOpt = Annotated[
+    Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")
+]
+QuietOpt = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress (the bar, or the plain lines).")
+]
+NoDbOpt = Annotated[
+    bool,
+    typer.Option("--no-db", help="Do not record this run's games in the ratings database."),
+]
+
 #: The pages' server (golf card serve, golf serve): where it listens.
 PortOpt = Annotated[int, typer.Option(help="The port to listen on (0: any free port).")]
 LanOpt = Annotated[

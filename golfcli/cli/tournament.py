@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from ..limits import MAX_GAMES, MAX_HOLES, MAX_SEED
-from .params import DbOpt
+from .params import DbOpt, NoDbOpt, OutOpt, QuietOpt
 from .say import check_range, fail, say_error, warn
 
 # --------------------------------------------------------------------------- tournament
@@ -76,11 +76,9 @@ def tournament(
     ] = None,
     fmt: ReportFormatOpt = "table",
     table: TableOpt = None,
-    out: Annotated[
-        Path | None, typer.Option(help="Directory for games.jsonl (durable, resumable) and logs.")
-    ] = None,
+    out: OutOpt = None,
     resume: Annotated[bool, typer.Option(help="Continue a stopped run in --out DIR.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    quiet: QuietOpt = False,
     executor: Annotated[
         str | None,
         typer.Option(
@@ -106,10 +104,7 @@ def tournament(
         typer.Option(help="Tasks in flight at once (default: 3 per worker slot)."),
     ] = None,
     db: DbOpt = None,
-    no_db: Annotated[
-        bool,
-        typer.Option("--no-db", help="Do not record this run's games in the ratings database."),
-    ] = False,
+    no_db: NoDbOpt = False,
 ) -> None:
     """Run a bot tournament from a config and print standings and a crosstable.
 
