@@ -616,15 +616,22 @@ def compare(
         (variant, seats),
     ).fetchall()
     met = []
+    unclear: RatingsError | None = None  # a name of two bots on a board: said if nothing else met
     for row in pools:
         board: BoardKey = (row[0], row[1], row[2], row[3])
         seen, who = _players(conn, board)
-        ka, kb = _one_bot(who, seen, a), _one_bot(who, seen, b)
+        try:
+            ka, kb = _one_bot(who, seen, a), _one_bot(who, seen, b)
+        except RatingsError as exc:
+            unclear = unclear or exc
+            continue
         if ka is not None and kb is not None and ka != kb:
             margins, runs, games = _paired(conn, board, who, ka, kb)
             if margins.n:
                 met.append((board, margins, runs, games))
     if not met:
+        if unclear is not None:
+            raise unclear
         where = " on the boards asked for" if variant or seats else ""
         raise RatingsError(f"{shown_path(path)}: {a} and {b} never met in a game{where}")
     if len(met) > 1:
@@ -661,7 +668,11 @@ def _one_bot(who: dict[tuple[int, str], Key], seen: dict[Key, _Seen], name: str)
     keys = {k for (_, n), k in who.items() if name in (n, split_label(n)[0])}
     keys |= {k for k, s in seen.items() if name in s.specs and k in set(who.values())}
     if len(keys) > 1:
-        bots = ", ".join(sorted(f"{k[0]} (code {k[2][:8] or '?'})" for k in keys))
+        from ..render.boards import spec_text
+
+        bots = ", ".join(
+            sorted(f"{spec_text(k[0], json.loads(k[1]))} (code {k[2][:8] or '?'})" for k in keys)
+        )
         raise RatingsError(f"{name} names {len(keys)} bots ({bots}): give its name@label")
     return next(iter(keys), None)
 

@@ -58,3 +58,32 @@ def test_names_that_are_no_bot_or_two_are_one_line(tmp_path: Path) -> None:
         golf("ratings", "compare", "p@v2", "p@v1", "--db", str(db), "--format", "csv")
     )
     assert "--format" in line
+
+
+def test_a_name_of_two_bots_on_another_board_does_not_stop_the_comparison(
+    tmp_path: Path,
+) -> None:
+    """On the four-card board "g" is two greedy bots of different options;
+    on six-card it is one, which met "r": that is the comparison.  Where
+    the name is unclear alone, the line says which bots it names."""
+    db = tmp_path / "r.db"
+    two_runs(db)
+    record(db, info("six", {"g": "greedy", "r": "random"}), [heads_up("g", "r", 5, 9)] * 2)
+    four = info("four", {"g": "greedy", "r": "random"}, variant="four-card", rules="r4")
+    four.players["g"]["options"] = {"threshold": 3}
+    record(db, four, [heads_up("g", "r", 5, 9)] * 2)
+    four2 = info("four2", {"g": "greedy", "r": "random"}, variant="four-card", rules="r4")
+    record(db, four2, [heads_up("g", "r", 6, 9)] * 2)
+    r = golf(
+        "ratings", "compare", "g", "r", "--db", str(db), "--variant", "six-card", "--format", "json"
+    )
+    assert r.exit_code == 0, r.stderr
+    # g and r are p@v2 and p@v1's code: one bot each, their games pooled (3 deals + 1)
+    assert json.loads(r.stdout)["deals"] == 4
+    r = golf("ratings", "compare", "g", "r", "--db", str(db), "--format", "json")
+    assert r.exit_code == 0, r.stderr  # four-card's "g" is unclear: six-card answers
+    assert json.loads(r.stdout)["variant"] == "six-card"
+    line = one_error_line(
+        golf("ratings", "compare", "g", "r", "--db", str(db), "--variant", "four-card")
+    )
+    assert "g names 2 bots" in line and "greedy?threshold=3" in line
