@@ -158,3 +158,43 @@ def answer_index(answer: object, legal: tuple[Action, ...]) -> int:
         if legal[i] == answer:
             return i
     return -1
+
+
+#: A move's letter in a compact record (:func:`moves_of`): one letter a kind,
+#: then its positions.  Never change a letter: kept records are read by it.
+MOVE_LETTERS: Final[dict[str, str]] = {
+    ActionKind.REVEAL: "r",
+    ActionKind.PEEK: "p",
+    ActionKind.DRAW_STOCK: "s",
+    ActionKind.DRAW_DISCARD: "d",
+    ActionKind.KNOCK: "k",
+    ActionKind.FLIP: "f",
+    ActionKind.LOOK: "l",
+    ActionKind.BUNKER: "b",
+    ActionKind.APPROACH: "a",
+    ActionKind.SWAP: "w",
+    ActionKind.DISCARD: "x",
+    ActionKind.PASS: "n",
+}
+
+
+def moves_of(actions: Sequence[Action]) -> str:
+    """A hole's decisions as compact text: ``r0r3sw2dx`` is reveal 0, reveal
+    3, draw from the stock, swap it into 2, draw the discard, discard it
+    (``a1.4``: an approach from 1 to 4).
+
+    The deal and reshuffles are left out: the game's key deals them again
+    (:func:`golfcli.keys.hole_rng`), so a one-hole game of six-card golf is
+    about 70 bytes where its event log is about 3 kB.  That is what lets a
+    tournament keep every game's moves by default; here, compiled, because
+    it runs once a hole of every game."""
+    parts: list[str] = []
+    for a in actions:
+        letter = MOVE_LETTERS[a.kind]
+        if a.pos2 >= 0:
+            parts.append(f"{letter}{a.pos}.{a.pos2}")
+        elif a.pos >= 0:
+            parts.append(letter + str(a.pos))
+        else:
+            parts.append(letter)
+    return "".join(parts)

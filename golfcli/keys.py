@@ -175,6 +175,14 @@ def bot_seed(match_key: int | str, name: str) -> str:
     return derive(match_key, f"bot:{name}")[:32]
 
 
+def hole_rng(match_key: int | str, number: int) -> KeyedRandom:
+    """The generator that deals hole ``number`` of a match (and reshuffles its
+    stock): keyed by the match key and the hole number alone, so a hole can be
+    dealt again from a game's key without playing the holes before it (a
+    compact record's replay, :func:`golfcli.record.from_moves`)."""
+    return KeyedRandom(derive(match_key, f"hole:{number}"))
+
+
 class KeyStream:
     """The bytes of HMAC-SHA256(key, counter) for counter 0, 1, 2 ... in order
     (the counter as 8 big-endian bytes), read a piece at a time.

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .actions import OVER, Action, answer_index, uniform
+from .actions import OVER, Action, answer_index, moves_of, uniform
 from .arguments import (
     callback,
     choice,
@@ -54,7 +54,7 @@ from .game import (
 )
 from .hole import deal_key
 from .interrupts import HELD, PENDING, deliver
-from .keys import KeyedRandom, derive
+from .keys import KeyedRandom, derive, hole_rng
 from .keys import bot_seed as bot_seed  # re-exported: golf's callers seed bots with it
 from .limits import MAX_HOLES
 from .matchresult import HoleRecord, MatchResult, SeatStats
@@ -157,6 +157,7 @@ class Match:
         scoring: object = None,
         extra_reveals: object = None,
         record: object = False,
+        moves: object = False,
         fallback: object = "random",
         forfeit_penalty: object = FORFEIT_PENALTY,
         on_hole: Callable[[Match, HoleRecord], None] | None = None,
@@ -184,6 +185,8 @@ class Match:
             forfeit_penalty = whole("forfeit_penalty", forfeit_penalty, 0, MAX_PENALTY)
         if not isinstance(record, bool):
             record = flag("record", record)
+        if not isinstance(moves, bool):
+            moves = flag("moves", moves)
         reveals = seats_to_counts("extra_reveals", extra_reveals, players, 0, 2)
         self.variant = variant
         self.bots: list[Bot] = seats
@@ -203,6 +206,10 @@ class Match:
         self.scoring = str(scoring) if scoring is not None else variant.game.scoring
         self.extra_reveals = reveals
         self.record = record
+        # moves=True: each hole's decisions as compact text (actions.moves_of),
+        # one string a hole in ``moves``; a tournament keeps them per game
+        self.keep_moves = moves
+        self.moves: list[str] = []
         self.fallback = str(fallback)
         self.forfeit_penalty = forfeit_penalty
         self.on_hole = on_hole if on_hole is None else callback("on_hole", on_hole)
@@ -331,6 +338,7 @@ class Match:
         # from the class's own __dict__, so that a subclass is checked again
         trusted = [bool(type(b).__dict__.get("trusted_builtin")) for b in self.bots]
         plain = [plain_random(b) for b in self.bots]
+        taken: list[Action] | None = [] if self.keep_moves else None
         # Methods called directly, not bound to locals: compiled, a direct call
         # is a C call, a bound method goes through Python's calling convention.
         while st.phase != OVER:
@@ -340,12 +348,15 @@ class Match:
             legal = st.legal_actions()
             if has_notify:
                 self._notify(st, notify, cursor)
-            st.apply_trusted(
-                self._decide(seat, st, legal, info, wants[seat], trusted[seat], plain[seat])
-            )
+            action = self._decide(seat, st, legal, info, wants[seat], trusted[seat], plain[seat])
+            if taken is not None:
+                taken.append(action)
+            st.apply_trusted(action)
         if has_notify:
             self._notify(st, notify, cursor)
         assert st.result is not None
+        if taken is not None:
+            self.moves.append(moves_of(taken))
         scores = list(st.result.totals)
         for side in self._forfeit:
             scores[side] += self.forfeit_penalty
@@ -384,7 +395,7 @@ class Match:
         alone.  A method so that tests can deal chosen cards (a rigged
         generator) and check what each seat is told about them.
         """
-        return KeyedRandom(derive(self.seed, f"hole:{number}"))
+        return hole_rng(self.seed, number)
 
     def _notify(self, st: HoleState, notify: list[Any], cursor: list[int]) -> None:
         from .view import censor

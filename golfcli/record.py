@@ -27,8 +27,10 @@ from typing import IO, Any
 
 from .events import Event
 from .exceptions import InputError
+from .game import dealer_of
+from .keys import hole_rng
 from .matchresult import HoleRecord, MatchResult
-from .replay import replay_hole
+from .replay import replay_hole, replay_moves
 from .state import HoleState
 from .variant import Variant
 from .variantload import load_variant
@@ -130,11 +132,54 @@ class Replayed:
     holes: list[ReplayedHole] = field(default_factory=list)
     result: dict[str, Any] | None = None
     sides: list[str] | None = None  # the sides' names, when the header names them
+    source: str = ""  # what it was rebuilt from, when not a file ("game 3 of runs/x")
 
 
 #: A record line longer than this is not one golf wrote (a hole's events are
 #: a few kilobytes); reading stops there, so /dev/zero is an error, not a hang.
 MAX_LINE = 10_000_000
+
+
+def from_moves(
+    variant: Variant,
+    names: list[str],
+    key: str,
+    scoring: str,
+    moves: list[str],
+    scores: list[list[int]],
+    regulation: int,
+    *,
+    winners: list[int] | None = None,
+    sides: list[str] | None = None,
+    penalty: int = 0,
+) -> Replayed:
+    """A game rebuilt from a compact record: its key deals every hole again
+    (:func:`~golfcli.keys.hole_rng`, the dealer moving left as in a match)
+    and each hole's moves (:func:`~golfcli.replay.moves_text`) are played
+    through the rules.  ``scores`` are the recorded hole scores (a forfeit's
+    ``penalty`` included), shown as recorded; a hole whose cards score
+    otherwise than recorded is refused, as is one whose moves do not fit its deal, with
+    InputError naming the hole."""
+    players = len(names)
+    out = Replayed(variant, list(names), key, scoring, sides=sides)
+    if len(moves) != len(scores):
+        raise InputError(f"{len(moves)} holes of moves for {len(scores)} holes of scores")
+    for i, (text, hole_scores) in enumerate(zip(moves, scores, strict=True)):
+        number = i + 1
+        try:
+            st = replay_moves(
+                variant, players, dealer_of(number, players), hole_rng(key, number), text
+            )
+        except InputError as exc:
+            raise InputError(f"hole {number}: its moves do not replay: {exc}") from None
+        assert st.result is not None
+        played = list(st.result.totals)
+        if any(r - p not in (0, penalty) for p, r in zip(played, hole_scores, strict=True)):
+            raise InputError(f"hole {number}: the moves score {played}, the record {hole_scores}")
+        out.holes.append(ReplayedHole(number, number > regulation, tuple(hole_scores), st))
+    if winners is not None:
+        out.result = {"winners": list(winners)}
+    return out
 
 
 def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:

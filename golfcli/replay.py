@@ -8,9 +8,11 @@ a log the rules disagree with is refused.  Records (:mod:`golfcli.record`),
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Iterator, Sequence
 
-from .actions import Action, ActionKind
+from .actions import MOVE_LETTERS, OVER, Action, ActionKind, moves_of
 from .events import (
     Approach,
     Bunker,
@@ -43,6 +45,53 @@ def actions_of(events: Sequence[Event]) -> Iterator[Action]:
             yield Action(ActionKind(ev.kind))
         elif isinstance(ev, Bunker | Approach):
             yield Action(ActionKind(ev.kind), ev.pos, ev.pos2)
+
+
+_MOVE_KINDS = {letter: ActionKind(kind) for kind, letter in MOVE_LETTERS.items()}
+_MOVE = re.compile(r"([a-z])(?:(\d{1,3})(?:\.(\d{1,3}))?)?")
+
+
+def moves_text(events: Sequence[Event]) -> str:
+    """A hole's moves as compact text (:func:`golfcli.actions.moves_of`),
+    read from its event log."""
+    return moves_of(list(actions_of(events)))
+
+
+def moves_actions(text: str) -> list[Action]:
+    """The actions of :func:`moves_text`'s text; InputError names the first
+    character that is not a move."""
+    out: list[Action] = []
+    at = 0
+    while at < len(text):
+        m = _MOVE.match(text, at)
+        if m is None or m.group(1) not in _MOVE_KINDS:
+            raise InputError(f"moves: {text[at : at + 8]!r} at character {at + 1} is not a move")
+        pos = int(m.group(2)) if m.group(2) is not None else -1
+        pos2 = int(m.group(3)) if m.group(3) is not None else -1
+        out.append(Action(_MOVE_KINDS[m.group(1)], pos, pos2))
+        at = m.end()
+    return out
+
+
+def replay_moves(
+    variant: Variant,
+    players: int,
+    dealer: int,
+    rng: random.Random,
+    moves: str,
+    extra_reveals: dict[int, int] | None = None,
+) -> HoleState:
+    """A hole dealt by ``rng`` and played by its compact moves, every move
+    checked by the rules; raises InputError (IllegalAction for a move the
+    rules forbid) if the moves do not fit the deal, or stop before its end."""
+    state = HoleState(variant, players, dealer, rng, extra_reveals=extra_reveals)
+    for action in moves_actions(moves):
+        if state.phase == OVER:
+            raise InputError("moves go on after the hole is over")
+        state.apply(action)
+    if state.phase != OVER:
+        raise InputError("the moves stop before the hole is over")
+    return state
 
 
 def replay_steps(

@@ -120,6 +120,12 @@ class Outcome:
     disqualified: tuple[bool, ...] = ()
     restarts: tuple[int, ...] = ()
     hole_scores: tuple[tuple[int, ...], ...] = ()
+    game: int = -1  # the game's number in its run (golf replay DIR --game N), -1 unknown
+
+
+#: Deals kept per pair and side as the ones it lost most (the report's
+#: "deals lost most", each with a game to replay).
+LOST_MOST = 3
 
 
 @dataclass
@@ -144,6 +150,20 @@ class PairTally:
     games: int = 0
     score: Running = field(default_factory=Running)  # i's mean pairwise score in the deal
     margin: Running = field(default_factory=Running)  # i's mean margin in the deal
+    # the deals each lost most: (its margin in the deal, deal, its worst game's
+    # number), most lost first, at most LOST_MOST; [0] for i, [1] for j
+    lost: tuple[list[tuple[float, int, int]], list[tuple[float, int, int]]] = field(
+        default_factory=lambda: ([], [])
+    )
+
+    def keep_lost(self, side: int, margin: float, deal: int, game: int) -> None:
+        """Keep this deal if it is among the LOST_MOST that ``side`` lost most."""
+        lost = self.lost[side]
+        if margin >= 0 or (len(lost) == LOST_MOST and margin >= lost[-1][0]):
+            return
+        lost.append((margin, deal, game))
+        lost.sort()
+        del lost[LOST_MOST:]
 
 
 # --------------------------------------------------------------------------- the tally
@@ -255,11 +275,17 @@ class Tally:
             run = self.diff[(i, j)] = Running()
         run.add(d)
         margin = o.holes_won[a] - o.holes_won[b] if match else -d / o.holes
-        acc = self._open_p.setdefault((i, j), [0.0, 0.0, 0.0, 0.0])
+        acc = self._open_p.setdefault((i, j), [0.0, 0.0, 0.0, 0.0, -math.inf, -1, math.inf, -1])
         acc[0] += 1
         acc[1] += score
         acc[2] += margin
         acc[3] += d
+        # the deal's game each lost most (by the margin, ties to the first):
+        # the one its "deals lost most" line offers to replay
+        if margin < acc[6]:
+            acc[6], acc[7] = margin, o.game
+        if margin > acc[4]:
+            acc[4], acc[5] = margin, o.game
 
     def close_deal(self) -> str | None:
         """End of one deal's games: feed the SPRT; "decided" once every test has."""
@@ -274,20 +300,22 @@ class Tally:
         for e, (g, w, h) in self._open_e.items():
             self.entrants[e].win_share.add(w, g)
             self.entrants[e].hole_mean.add(h, g)
-        for key, (g, score, margin, _) in self._open_p.items():
+        for key, (g, score, margin, _, _, j_worst, _, i_worst) in self._open_p.items():
             p = self.pair.get(key)
             if p is None:
                 p = self.pair[key] = PairTally()
             p.games += int(g)
             p.score.add(score / g)
             p.margin.add(margin / g)
+            p.keep_lost(0, margin / g, self._deal, int(i_worst))
+            p.keep_lost(1, -margin / g, self._deal, int(j_worst))
         if feed_sprt and self.sprt is not None:
             c = self.sprt.candidate
             for b, test in self.sprt.tests:
                 acc = self._open_p.get((min(c, b), max(c, b)))
                 if acc is None:
                     continue  # they did not meet in this deal
-                g, score, _, d = acc
+                g, score, _, d = acc[:4]
                 if test.spec.kind == "elo":
                     x = score / g if c < b else 1.0 - score / g
                 else:
@@ -523,6 +551,15 @@ class Tally:
                     "elo_ci95": None
                     if slo is None or shi is None
                     else (score_elo(shi) - score_elo(slo)) / 2,
+                    # the deals each lost most to the other, most first: how
+                    # much (the margin's unit), and its worst game to replay
+                    "lost_most": {
+                        side: [
+                            {"deal": deal, "by": -m, "game": None if game < 0 else game}
+                            for m, deal, game in p.lost[k]
+                        ]
+                        for side, k in ((self.names[a], int(a != i)), (self.names[b], int(b != i)))
+                    },
                 }
             )
         out.sort(key=lambda r: (not r["separated"], -r["margin"], r["a"], r["b"]))
@@ -623,6 +660,7 @@ def outcome_from_record(rec: Mapping[str, Any], index: Mapping[str, int]) -> Out
         disqualified=tuple(dq),
         restarts=tuple(restarts),
         hole_scores=_hole_scores(rec, k),
+        game=rec.get("game", -1),
     )
 
 

@@ -331,7 +331,8 @@ def stable(report: dict[str, Any]) -> dict[str, Any]:
     run = {
         k: v
         for k, v in report["run"].items()
-        if k not in ("games_from_disk", "config", "uncounted_games", "executor")
+        if k
+        not in ("games_from_disk", "config", "uncounted_games", "executor", "out", "moves_kept")
     }
     return {
         "run": run,

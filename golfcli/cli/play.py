@@ -7,13 +7,17 @@ inside the command, so that ``golf score`` starts fast.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..exceptions import GolfError
 from ..limits import MAX_HOLES, MAX_SEED
 from .params import AsciiOpt, SetOpt, VariantOpt
 from .say import check_range, fail, load_variant_or_fail
+
+if TYPE_CHECKING:
+    from ..record import Replayed
 
 # --------------------------------------------------------------------------- play / replay
 # Implementation: golfcli/tui/ (the interactive game).
@@ -122,7 +126,7 @@ def replay(
         Path,
         typer.Argument(
             help="A game recorded with `golf play --record`, or a tournament's --out "
-            "directory with --game N (the run needs record_events: true)."
+            "directory with --game N (every game's moves are kept there)."
         ),
     ],
     game: Annotated[
@@ -149,13 +153,14 @@ def replay(
     run_replay(replay_source(file, game), to_end=to_end, ascii_only=ascii_)
 
 
-def replay_source(file: Path, game: int | None) -> Path:
-    """The record to replay: ``file`` itself, or a tournament game's event log.
+def replay_source(file: Path, game: int | None) -> Path | Replayed:
+    """The record to replay: ``file`` itself, or a tournament game.
 
-    A tournament's ``games.jsonl`` holds one result line per game, not the
-    moves; the moves are in ``DIR/events/`` when the config asks for them
-    (``record_events: true``).  Anything else is one line saying what to pass.
-    """
+    A tournament's game is read from its event log in ``DIR/events/`` when
+    the config asked for one (``record_events: true``), else rebuilt from
+    the compact moves its ``games.jsonl`` line keeps (the default).
+    Anything else is one line saying what to pass."""
+    from ..tournament.rundir import replay_game
     from ..tournament.worker import events_file
 
     run = file.parent if file.name == "games.jsonl" else file
@@ -166,17 +171,15 @@ def replay_source(file: Path, game: int | None) -> Path:
         return file
     if game is None:
         fail(
-            f"{str(file)!r} is a tournament run (one result line per game, no moves): "
+            f"{str(file)!r} is a tournament run (one line per game): "
             f"replay one game with golf replay {run} --game N"
         )
     if game < 0:
         fail("--game must be 0 or more")
     path = events_file(run, game)
-    if not path.is_file():
-        if not (run / "events").is_dir():
-            fail(
-                f"{run}: this run kept no moves to replay "
-                "(set record_events: true in the tournament config and run it again)"
-            )
-        fail(f"{run}: no game {game} in events/ (not played yet, or not in this run)")
-    return path
+    if path.is_file():
+        return path
+    try:
+        return replay_game(run, game)
+    except GolfError as exc:
+        fail(str(exc))

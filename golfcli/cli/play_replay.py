@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import IO
 
 from ..game import ScoredHole, side_names
+from ..record import Replayed
 from ..replay import replay_steps
 from ..state import HoleState
 from ..tui.board import (
@@ -29,7 +30,7 @@ from .say import fail
 
 
 def run_replay(
-    file: Path,
+    file: Path | Replayed,
     *,
     to_end: bool = False,
     ascii_only: bool = False,
@@ -44,10 +45,14 @@ def run_replay(
     """
     from ..record import RecordError, load_record
 
-    try:
-        rec = load_record(file)
-    except RecordError as exc:
-        fail(str(exc))
+    if isinstance(file, Path):
+        try:
+            rec = load_record(file)
+        except RecordError as exc:
+            fail(str(exc))
+        title = str(file)
+    else:  # a tournament game rebuilt from its moves (golfcli.tournament.rundir.replay_game)
+        rec, title = file, file.source or "a rebuilt game"
     style = Style.detect(ascii_only, out)
     term = Terminal(style, inp, out)
     var = rec.variant
@@ -57,7 +62,7 @@ def run_replay(
     rows = rec.holes
     say = term.say
     if not to_end:
-        say(style.bold(f"Replay of {file}: {var.name}, {', '.join(rec.names)}, key {rec.key}"))
+        say(style.bold(f"Replay of {title}: {var.name}, {', '.join(rec.names)}, key {rec.key}"))
         say(
             "Enter: next turn · h: to the end of this hole · q: stop".replace(
                 "·", "·" if style.symbols else "-"

@@ -82,6 +82,10 @@ def padded(lo: float, hi: float, frac: float = 0.05) -> tuple[float, float]:
     return lo - frac * span, hi + frac * span
 
 
+#: Small grey text: an axis's tick labels and a legend's words.
+TICK = ' font-size="10" fill="#555"'
+
+
 class Svg:
     """One chart being drawn: elements appended, then :meth:`done`."""
 
@@ -229,8 +233,11 @@ def histograms(
     name: str, title: str, rows: Sequence[tuple[str, Sequence[tuple[int, int]]]], x_label: str
 ) -> str:
     """One small histogram per row (name, (value, count) pairs) on a shared
-    axis, each scaled to its own largest share so shapes compare."""
-    width, row_h, left = 720, 70, 130
+    axis, each scaled to its own largest share so shapes compare.  So that
+    the heights still read as numbers, each row has its own count axis: 0 at
+    its base and, at its tallest bar, that bar's share of the row's holes
+    (and its count)."""
+    width, row_h, left = 720, 70, 190
     height = 50 + row_h * max(len(rows), 1)
     values = [v for _, counts in rows for v, _ in counts]
     lo, hi = (min(values) - 0.5, max(values) + 0.5) if values else (0.0, 1.0)
@@ -241,8 +248,14 @@ def histograms(
         base = 10 + row_h * (i + 1) - 8
         total = sum(c for _, c in counts) or 1
         top = max((c for _, c in counts), default=1) / total
-        svg.text(left - 8, base - row_h / 2 + 8, label, "end")
+        svg.text(left - 62, base - row_h / 2 + 8, label, "end")
         svg.line(left, base, width - 20, base, 'stroke="#bbb"')
+        # the row's count axis: 0 at the base, the tallest bar's share at its top
+        peak = max((c for _, c in counts), default=0)
+        svg.line(left - 4, base, left - 4, base - (row_h - 16), 'stroke="#444"')
+        for y, tick in ((base, "0"), (base - (row_h - 16), f"{100 * peak / total:.0f}% ({peak})")):
+            svg.line(left - 8, y, left - 4, y, 'stroke="#444"')
+            svg.text(left - 10, y + 4, tick, "end", extra=TICK)
         for v, c in counts:
             h = (row_h - 16) * (c / total) / top if top else 0.0
             svg.add(
@@ -261,11 +274,13 @@ def heatmap(
     cells: dict[tuple[int, int], tuple[float, str]],
 ) -> str:
     """A grid: row i against column j coloured by a share in [0, 1] (blue
-    above one half, orange below), with a short text in each cell."""
+    above one half, orange below), with a short text in each cell, and a
+    legend under it: the colour scale from 0 to 1 with what it measures."""
     cell_w, cell_h = 96, 34
     label_w = min(200, 12 + 7 * max((len(n) for n in names), default=4))
-    width = label_w + cell_w * len(names) + 10
-    height = 40 + cell_h * len(names)
+    width = max(label_w + cell_w * len(names) + 10, label_w + 290)
+    grid_h = 40 + cell_h * len(names)
+    height = grid_h + 56
     svg = Svg(name, title, width, height)
     for j, n in enumerate(names):
         svg.text(label_w + cell_w * j + cell_w / 2, 24, n, "middle")
@@ -286,6 +301,16 @@ def heatmap(
                 f'fill="{fill}" stroke="#ccc"/>'
             )
             svg.text(x + cell_w / 2 - 1, y + cell_h / 2 + 3, text, "middle")
+    # the legend: eleven steps of the colour scale, 0, ½ and 1 marked
+    x0, step, y = label_w, 24, grid_h + 4
+    for k in range(11):
+        svg.add(
+            f'<rect x="{_f(x0 + step * k)}" y="{_f(y)}" width="{step}" height="14" '
+            f'fill="{share_colour(k / 10)}" stroke="#ccc"/>'
+        )
+    for k, tick in ((0, "0"), (5, "½"), (10, "1")):
+        svg.text(x0 + step * k + step / 2, y + 28, tick, "middle", extra=TICK)
+    svg.text(x0, y + 46, "the row's score against the column (win 1, draw ½)", extra=TICK)
     return svg.done()
 
 

@@ -57,6 +57,7 @@ CONFIG_KEYS = (
     "forfeit_penalty",
     "sprt",
     "record_events",
+    "record_moves",
     "executor",
     "address",
     "batch_size",
@@ -155,6 +156,9 @@ def load_config(
         )
     pressure = _pressure(ck, top)
     record = ck.bool_(("record_events",)) if top.get("record_events") is not None else False
+    # on unless turned off: a game's moves are ~60 bytes a hole, and the
+    # report's "deals lost most" point at them (golf replay DIR --game N)
+    moves = ck.bool_(("record_moves",)) if top.get("record_moves") is not None else True
     sprt = (
         _sprt(ck, top, [e.name for e in entrants], challenger, tables)
         if top.get("sprt") is not None
@@ -189,6 +193,7 @@ def load_config(
         forfeit_penalty=pressure.forfeit_penalty,
         sprt=sprt,
         record_events=record,
+        record_moves=moves,
         file_hashes=bot_file_hashes(players, base_dir),
         executor=run_on,
     )

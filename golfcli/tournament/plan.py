@@ -140,6 +140,9 @@ class Plan:
     record_events: bool
     file_hashes: tuple[tuple[str, str], ...] = ()
     executor: ExecutorSpec = field(default_factory=ExecutorSpec)
+    # each game's moves in its games.jsonl line (compact: golfcli.replay.moves_text);
+    # out of canonical(): it decides no result, and a resume may change it
+    record_moves: bool = True
 
     # Cached (the plan is frozen): slot() reads them for every game.
     @cached_property

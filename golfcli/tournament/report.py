@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .. import __version__
@@ -37,6 +38,7 @@ class RunResult:
     uncounted: int = 0  # finished games past an SPRT stop (kept on disk, not counted)
     timing: dict[str, Timing] = field(default_factory=dict)
     executor: dict[str, Any] = field(default_factory=dict)
+    out: Path | None = None  # the --out directory, if any: where games can be replayed from
 
     @property
     def over(self) -> bool:
@@ -226,6 +228,10 @@ def build_report(res: RunResult) -> dict[str, Any]:
             "stop_reason": res.stopped,
             "uncounted_games": res.uncounted,
             "fault_policy": plan.fault_policy,
+            # where the games are kept (games.jsonl), and whether with their
+            # moves: the report's "deals lost most" offers golf replay on them
+            "out": None if res.out is None else str(res.out),
+            "moves_kept": res.out is not None and plan.record_moves,
             "executor": res.executor,
             "players": players,
             "teams": members if plan.team_size > 1 else None,

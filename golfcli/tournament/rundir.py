@@ -18,13 +18,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..atomic import replacing, write_atomic
@@ -32,6 +33,9 @@ from ..exceptions import InputError
 from ..keys import is_key
 from .plan import ConfigError, Plan, RunError
 from .worker import RECORD_VERSION, bot_identity
+
+if TYPE_CHECKING:
+    from ..record import Replayed
 
 RUN_SCHEMA = "golf-tournament-run/1"
 #: The report as files to share, beside results.json (written after it).
@@ -148,6 +152,16 @@ def check_shape(rec: dict[str, Any], i: int, names: set[str]) -> None:
     for key in ("decisions", "time_total", "time_max"):
         v = rec.get(key)
         need(isinstance(v, list) and len(v) == n and all(map(_is_num, v)), key)
+    moves = rec.get("moves")  # each hole's compact moves (golf replay DIR --game N)
+    need(
+        moves is None
+        or (
+            isinstance(moves, list)
+            and len(moves) == len(holes or ())
+            and all(isinstance(m, str) for m in moves)
+        ),
+        "moves",
+    )
     restarts = rec.get("restarts")
     need(
         restarts is None or (isinstance(restarts, list) and all(type(r) is int for r in restarts)),
@@ -428,3 +442,64 @@ def read_report(out: Path) -> dict[str, Any]:
         raise ConfigError(str(path), "", "not a golf tournament report (no report schema)")
     report: dict[str, Any] = data
     return report
+
+
+def replay_game(out: Path, index: int) -> Replayed:
+    """Game ``index`` of the run in ``out``, rebuilt from its compact moves in
+    games.jsonl (kept unless the config said ``record_moves: false``): the
+    run's variant and the game's key deal every hole again and the moves are
+    played through the rules (:func:`golfcli.record.from_moves`).  InputError
+    in one line when the run has no such game, kept no moves, or the moves do
+    not replay."""
+    from ..record import from_moves
+    from ..variantload import load_variant
+
+    stored = read_run_file(out)
+    plan = stored["plan"]
+    path = out / "games.jsonl"
+    found: dict[str, Any] | None = None
+    at = 0
+    wanted = re.compile(rf'"game":\s*{index}\b')  # a cheap look before parsing a line
+    if path.is_file():
+        for lineno, line in read_games(path):
+            if not wanted.search(line):
+                continue
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(rec, dict) and rec.get("game") == index:
+                found, at = rec, lineno
+                break
+    if found is None:
+        raise InputError(
+            f"{out}: no game {index} in games.jsonl (not played yet, or not in this run)"
+        )
+    where = f"{path}:{at}"
+    moves = found.get("moves")
+    if moves is None:
+        raise InputError(
+            f"{where}: game {index} was kept without its moves (record_moves: false); "
+            "nothing to replay"
+        )
+    try:
+        variant = load_variant(plan["variant"])
+        regulation = int(found["regulation_holes"])
+        rebuilt = from_moves(
+            variant,
+            list(found["seating"]),
+            str(found["key"]),
+            str(plan.get("format", "stroke")),
+            list(moves),
+            [list(h) for h in found["holes"]],
+            regulation,
+            winners=list(found["winners"]),
+            sides=list(found["sides"]),
+            penalty=int(plan.get("forfeit_penalty") or 0),
+        )
+    except InputError as exc:
+        raise InputError(f"{where}: game {index}: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"{where}: game {index} is not a record golf wrote: {exc}") from None
+    rebuilt.source = f"game {index} of {out}"
+    return rebuilt

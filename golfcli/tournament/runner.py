@@ -246,6 +246,7 @@ class Runner:
                 **self.executor_info,
                 **({"workers_seen": sorted(self.workers_seen)} if self.workers_seen else {}),
             },
+            self.out,
         )
 
     def _run_here(self, ints: Interrupts) -> None:

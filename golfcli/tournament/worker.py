@@ -186,6 +186,7 @@ class GameRunner:
                 holes=plan.holes,
                 scoring=plan.scoring,
                 record=plan.record_events and self.out is not None,
+                moves=plan.record_moves,
                 fallback=plan.fault_policy,
                 forfeit_penalty=plan.forfeit_penalty,
                 seeded=[name in self._seeded for name in names],
@@ -239,6 +240,8 @@ class GameRunner:
             "time_total": [round(s.time_total, 6) for s in res.stats],
             "time_max": [round(s.time_max, 6) for s in res.stats],
         }
+        if plan.record_moves:
+            rec["moves"] = match.moves
         line = _LINE.encode(rec) + "\n"
         if self.fd is not None:
             append_line(self.fd, line)

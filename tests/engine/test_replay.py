@@ -217,28 +217,82 @@ def test_replay_a_tournament_game_by_number(tmp_path: Path) -> None:
         code, text, err = run("replay", str(target))
         assert code == 2 and text == ""
         assert err == (
-            f"golf: error: {str(target)!r} is a tournament run (one result line per game, "
-            f"no moves): replay one game with golf replay {out} --game N\n"
+            f"golf: error: {str(target)!r} is a tournament run (one line per game): "
+            f"replay one game with golf replay {out} --game N\n"
         )
     code, _, err = run("replay", str(out / "games.jsonl"), "-g", "0", "--to-end")
     assert code == 0, err
     code, _, err = run("replay", str(out), "--game", "7")
     assert (code, err) == (
         2,
-        f"golf: error: {out}: no game 7 in events/ (not played yet, or not in this run)\n",
+        f"golf: error: {out}: no game 7 in games.jsonl (not played yet, or not in this run)\n",
     )
 
 
-def test_replay_a_tournament_that_kept_no_moves(tmp_path: Path) -> None:
+def test_a_tournament_keeps_every_games_moves_and_replays_them(tmp_path: Path) -> None:
+    """Without record_events a run keeps each game's compact moves in its
+    games.jsonl line, and golf replay rebuilds the game from them: turn by
+    turn the same table and the same scorecard as the full event log shows."""
+    full, compact = tmp_path / "full", tmp_path / "compact"
+    for out, extra in ((full, "record_events: true\n"), (compact, "")):
+        cfg = tmp_path / f"{out.name}.yaml"
+        cfg.write_text(TOURNEY.replace("holes: 1", "holes: 3") + extra, encoding="utf-8")
+        assert run("tournament", str(cfg), "--out", str(out), "-q", "--workers", "1")[0] == 0
+    assert not (compact / "events").exists()
+    for line in (compact / "games.jsonl").read_text().splitlines():
+        moves = json.loads(line)["moves"]
+        assert len(moves) == 3 and all(re.fullmatch(r"([a-z](\d+(\.\d+)?)?)+", m) for m in moves)
+    for game in ("0", "1"):
+        shown = []
+        for out in (full, compact):
+            r = CliRunner().invoke(
+                app, ["replay", str(out), "--game", game, "--ascii"], input="\n" * 400
+            )
+            assert r.exit_code == 0, r.stderr
+            shown.append(r.stdout.split("\n", 1)[1])  # the title names the source
+        assert shown[0] == shown[1] and "Hole 3" in shown[0]
+
+
+def test_replay_refuses_moves_that_do_not_fit(tmp_path: Path) -> None:
     cfg = tmp_path / "t.yaml"
     cfg.write_text(TOURNEY, encoding="utf-8")
     out = tmp_path / "run"
     assert run("tournament", str(cfg), "--out", str(out), "-q", "--workers", "1")[0] == 0
+    games = out / "games.jsonl"
+    recs = [json.loads(x) for x in games.read_text().splitlines()]
+    at = next(i for i, r in enumerate(recs) if r["game"] == 0)
+    good, other = recs[at]["moves"][0], recs[1 - at]["moves"][0]
+
+    def with_moves(moves: str) -> str:
+        recs[at]["moves"] = [moves]
+        games.write_text(
+            "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in recs), encoding="utf-8"
+        )
+        code, text, err = run("replay", str(out), "--game", "0", "--to-end")
+        assert code == 2 and text == "" and err.count("\n") == 1, (code, err)
+        assert err.startswith(f"golf: error: {games}:{at + 1}: game 0: hole 1: "), err
+        return err
+
+    assert "'zz" in with_moves("zz" + good) and "at character 1" in with_moves("zz" + good)
+    assert "stop before the hole is over" in with_moves(good[:6])
+    assert "after the hole is over" in with_moves(good + "x")
+    # the other seating's moves on this seating's deal: not this game
+    assert "the moves score" in with_moves(other) or "not legal" in with_moves(other)
+    recs[at]["moves"] = [good]
+    games.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+    assert run("replay", str(out), "--game", "0", "--to-end")[0] == 0
+
+
+def test_replay_a_tournament_that_kept_no_moves(tmp_path: Path) -> None:
+    cfg = tmp_path / "t.yaml"
+    cfg.write_text(TOURNEY + "record_moves: false\n", encoding="utf-8")
+    out = tmp_path / "run"
+    assert run("tournament", str(cfg), "--out", str(out), "-q", "--workers", "1")[0] == 0
+    assert "moves" not in (out / "games.jsonl").read_text()
     code, _, err = run("replay", str(out), "--game", "0")
-    assert code == 2
-    assert err == (
-        f"golf: error: {out}: this run kept no moves to replay "
-        "(set record_events: true in the tournament config and run it again)\n"
+    assert code == 2 and err.startswith(f"golf: error: {out / 'games.jsonl'}:")
+    assert err.endswith(
+        "game 0 was kept without its moves (record_moves: false); nothing to replay\n"
     )
     rec = tmp_path / "g.jsonl"
     rec.write_text("", encoding="utf-8")

@@ -125,7 +125,7 @@ def test_no_suggestion_when_nothing_is_close(tmp_path: Path) -> None:
     got = errors_of(golf("validate", str(cfg)), cfg)
     assert got[0] == (  # the first keys, in the docs' order, and how many more: one short line
         ":2: zzzz: unknown key in the tournament config (expected one of: name, description, "
-        "variant, holes, format, players, teams, seats, schedule … and 15 more)"
+        "variant, holes, format, players, teams, seats, schedule … and 16 more)"
     )
     assert "did you mean" not in got[1]
 

@@ -415,6 +415,7 @@ def test_out_run_writes_a_report_to_share(tmp_path: Path) -> None:
     assert page.sections[:3] == ["in-short", "standings", "pairs"]
     for section in (
         "crosstable",
+        "deals-lost-most",
         "scores-per-hole",
         "sprt",
         "ratings-over-the-run",
@@ -438,6 +439,16 @@ def test_out_run_writes_a_report_to_share(tmp_path: Path) -> None:
         csv.reader(io.StringIO(golf("report", str(out), "-f", "csv", "--table", "pairs").stdout))
     )
     assert rows[0][:2] == ["a", "b"] and len(rows) == 4
+    # each pair's worst deals, with the command that replays each, which works
+    assert f"replay a game: golf replay {out} --game N" in html
+    report = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    named = re.findall(r"(\w+): deal (\d+) by [\d.]+, game (\d+)", table)
+    assert named and len(named) >= len(report["pairs"])
+    games = {g["game"]: g for g in map(json.loads, (out / "games.jsonl").open())}
+    for who, deal, game in named[:3]:
+        assert games[int(game)]["deal"] == int(deal) and who in games[int(game)]["sides"]
+        shown = golf("replay", str(out), "--game", game, "--to-end")
+        assert shown.exit_code == 0 and "Result:" in shown.stdout, shown.output
 
 
 def test_a_failing_page_loses_no_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -526,3 +537,15 @@ def test_the_standings_give_each_entrants_time_a_move() -> None:
     assert ms_per_move({}, {"player": "a"}) == "–"  # a report from before timing was kept
     assert ms_per_move(report, {"player": "slow"}) == "123"
     assert ms_per_move(report, {"player": "quick"}) == "0.00041"
+
+
+def test_plots_say_what_their_heights_and_colours_mean() -> None:
+    """The histograms, each scaled to its own tallest bar, give that bar's
+    share (and count) on an axis of their own; the heatmap has a legend."""
+    from golfcli.render import svg
+
+    hist = svg.histograms("h", "t", [("ann", [(1, 3), (2, 1)]), ("bob", [(0, 2)])], "score")
+    assert ">75% (3)</text>" in hist and ">100% (2)</text>" in hist and hist.count(">0</text>") >= 2
+    heat = svg.heatmap("c", "t", ["ann", "bob"], {(0, 1): (1.0, "2-0-0"), (1, 0): (0.0, "0-0-2")})
+    assert "win 1, draw ½" in heat and ">½</text>" in heat
+    assert svg.share_colour(0.0) in heat and svg.share_colour(1.0) in heat

@@ -15,7 +15,17 @@ import pytest
 from golfcli.exceptions import InputError
 from golfcli.render.tournament import render
 from golfcli.sprt import SprtSpec
-from golfcli.stats import ELO, Outcome, Running, Sprt, Tally, bradley_terry, elo_score, t975
+from golfcli.stats import (
+    ELO,
+    LOST_MOST,
+    Outcome,
+    Running,
+    Sprt,
+    Tally,
+    bradley_terry,
+    elo_score,
+    t975,
+)
 
 # Three hand-made two-hole games between A (entrant 0) and B (entrant 1):
 #   game 1: A 10, B 14 -> A wins;   holes won A 1.5, B 0.5
@@ -733,3 +743,35 @@ def test_the_leader_of_a_tie_is_the_first_entrant() -> None:
     u = Tally(["A", "B"], "stroke")
     u.add(Outcome(0, (0, 1), (4, 4), 1, (0.5, 0.5), (0, 1)))
     assert u.leader() == ("A", 0.5)  # equal shares: the first entrant
+
+
+def test_pairs_name_the_deals_each_lost_most_with_a_game_to_replay() -> None:
+    """Per pair and side: the deals it lost most (by the deal's mean margin,
+    at most LOST_MOST, most first) and in each the game it lost by most (the
+    first of equals), which the report offers to replay."""
+    t = Tally(["A", "B"], "stroke")
+    game = 0
+
+    def deal(d: int, *diffs: int) -> None:  # A's total minus B's, game by game
+        nonlocal game
+        for k, diff in enumerate(diffs):
+            sides = (0, 1) if k % 2 == 0 else (1, 0)
+            totals = (20 + diff, 20) if sides == (0, 1) else (20, 20 + diff)
+            winners = (sides.index(1),) if diff > 0 else (sides.index(0),) if diff < 0 else ()
+            t.add(Outcome(d, sides, totals, 2, (0.0, 0.0), winners, game=game))
+            game += 1
+
+    deal(0, 10, 2)  # A lost by 6 strokes a game on average, 3 a hole; most in game 0
+    deal(1, -4, -20)  # B lost by 6 a hole; most in game 3
+    deal(2, 1, 1)  # A by 0.5 a hole: both games equal, the first is named
+    deal(3, 0, 0)  # nobody lost
+    lost = {p["a"]: p for p in t.pairs()}["A"]["lost_most"]
+    assert lost == {
+        "A": [{"deal": 0, "by": 3.0, "game": 0}, {"deal": 2, "by": 0.5, "game": 4}],
+        "B": [{"deal": 1, "by": 6.0, "game": 3}],
+    }
+    for d, diff in ((4, 16), (5, 12), (6, 14)):  # three bigger losses push out the smallest
+        deal(d, diff, diff)
+    lost = {p["a"]: p for p in t.pairs()}["B"]["lost_most"]
+    assert [(x["deal"], x["by"]) for x in lost["A"]] == [(4, 8.0), (6, 7.0), (5, 6.0)]
+    assert len(lost["A"]) == LOST_MOST
