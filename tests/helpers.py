@@ -765,16 +765,23 @@ def record(db: Path, run: RunInfo, games: Sequence[dict[str, Any]]) -> None:
     assert rec.problem is None and rec.added == len(games)
 
 
-def heads_up(a: str, b: str, a_total: int, b_total: int) -> dict[str, Any]:
-    """A two-seat game of stroke play between the players named a and b."""
+def heads_up(
+    a: str, b: str, a_total: int, b_total: int, holes: int | None = None
+) -> dict[str, Any]:
+    """A two-seat game of stroke play between the players named a and b
+    (``holes``: its regulation holes, as golf records them; None, a game
+    from before the database kept them)."""
     winners = [s for s, t in enumerate((a_total, b_total)) if t == min(a_total, b_total)]
-    return {
+    game = {
         "seating": [a, b],
         "side_of": [0, 1],
         "totals": [a_total, b_total],
         "holes_won": [0, 0],
         "winners": winners,
     }
+    if holes is not None:
+        game["regulation_holes"] = holes
+    return game
 
 
 def boards(db: Path, **kw: Any) -> list[leaderboard.Board]:

@@ -153,9 +153,11 @@ def ratings_compare(
 ) -> None:
     """Is A better than B? Every game the two met in, across runs, paired by deal.
 
-    The same statistics a tournament's pair gets: the strokes a game A scored
-    fewer than B on the same deals (a mean over deals), its 95% interval,
-    the likelihood that A is the better (LOS) and p.
+    The same statistics a tournament's pair gets: the strokes a hole A scored
+    fewer than B on the same deals (match play: holes a game won more; a
+    mean over deals), its 95% interval, the likelihood that A is the better
+    (LOS) and p.  Games recorded by a golf before it kept their holes count
+    in strokes a game, and the line says so.
 
     Examples:
 
@@ -186,10 +188,12 @@ def ratings_compare(
         return
     m, lo, hi = got["margin"], got["margin_lo"], got["margin_hi"]
     ends = "" if lo is None else f" (95% CI {figure(lo, 2)} to {figure(hi, 2)})"
+    # "scores 0.25 strokes a hole fewer", "wins 1.50 holes a game more"
+    verb, unit = ("wins", "holes a game") if got["better"] == "more" else ("scores", got["unit"])
     how = (
-        f"{a} scores {figure(m, 2)} strokes a game fewer than {b}{ends}"
+        f"{a} {verb} {figure(m, 2)} {unit} {got['better']} than {b}{ends}"
         if m >= 0
-        else f"{b} scores {figure(-m, 2)} strokes a game fewer than {a}{ends}"
+        else f"{b} {verb} {figure(-m, 2)} {unit} {got['better']} than {a}{ends}"
     )
     los = "" if got["los"] is None else f", LOS {100 * got['los']:.1f}% that {a} is the better"
     verdict = "separated" if got["separated"] else "not separated: the interval holds no difference"

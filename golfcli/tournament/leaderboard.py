@@ -365,7 +365,8 @@ def _replay(
     ratings = dict(state.ratings)
     played: dict[Key, tuple[int, str, str]] = dict(state.played)
     last: tuple[int, int] | None = None
-    for run, game, (seating, side_of, totals, holes_won, winners), recorded in games:
+    for run, game, result, recorded in games:
+        seating, side_of, totals, holes_won, winners = result[:5]
         sides = _sides([who[(run, n)] for n in seating], side_of)
         _rate(ratings, sides, side_ranks(winners, totals, holes_won, fmt))
         state.games += 1
@@ -600,14 +601,16 @@ def compare(
 ) -> dict[str, Any]:
     """``golf ratings compare A B``: every game the two bots met in, across
     runs, paired by deal as a tournament pairs them: for each run's deal the
-    mean over its games of (B's total - A's total), the strokes a game A
-    scored fewer; their mean over deals with its 95% t interval, LOS and p.
+    mean over its games of A's margin, the strokes a hole A scored fewer
+    than B (match play: the holes a game A won more); their mean over deals
+    with its 95% t interval, LOS and p, in the tournament's own unit.
 
     A and B are a player's name as recorded (``pairs@v2``; ``pairs`` for
     any label) or a bot's spec; each must name one bot (one code) on the
-    board.  Strokes a game, not a hole: the database keeps each game's
-    totals, not its holes.  RatingsError (one line) for a name that is no
-    bot or several, or bots that never met on one board."""
+    board.  Games recorded before the database kept their holes have a
+    total, not a count of holes: if any paired game is one, the margin is in
+    strokes a game (``unit`` says which).  RatingsError (one line) for a
+    name that is no bot or several, or bots that never met on one board."""
     from ..verdicts import t_interval, two_sided_p
 
     pools = conn.execute(
@@ -626,9 +629,9 @@ def compare(
             unclear = unclear or exc
             continue
         if ka is not None and kb is not None and ka != kb:
-            margins, runs, games = _paired(conn, board, who, ka, kb)
+            margins, runs, games, unit = _paired(conn, board, who, ka, kb)
             if margins.n:
-                met.append((board, margins, runs, games))
+                met.append((board, margins, runs, games, unit))
     if not met:
         if unclear is not None:
             raise unclear
@@ -639,7 +642,7 @@ def compare(
         raise RatingsError(
             f"{a} and {b} met on several boards ({boards}): choose one with --variant/--players"
         )
-    board, margins, runs, games = met[0]
+    board, margins, runs, games, unit = met[0]
     interval = t_interval(margins)
     return {
         "a": a,
@@ -647,6 +650,8 @@ def compare(
         "variant": board[0],
         "seats": board[2],
         "format": board[3],
+        "unit": unit,
+        "better": "more" if board[3] == "match" else "fewer",
         "runs": runs,
         "deals": margins.n,
         "games": games,
@@ -679,23 +684,32 @@ def _one_bot(who: dict[tuple[int, str], Key], seen: dict[Key, _Seen], name: str)
 
 def _paired(
     conn: sqlite3.Connection, board: BoardKey, who: dict[tuple[int, str], Key], ka: Key, kb: Key
-) -> tuple[Any, int, int]:
-    """The per-deal mean margins (strokes a game A fewer) of the games A and
-    B played on different sides, the runs they came from and the games."""
+) -> tuple[Any, int, int, str]:
+    """The per-deal mean margins of the games A and B played on different
+    sides (strokes a hole A scored fewer; match play, holes a game A won
+    more), the runs they came from, the games and the margin's unit."""
     from ..inference import Running
 
-    deals: dict[tuple[int, int], list[float]] = {}
+    match = board[3] == "match"
+    deals: dict[tuple[int, int], list[tuple[float, int | None]]] = {}
     for run, deal, result in conn.execute(
         "SELECT g.run, g.deal, g.result FROM games g JOIN runs r ON r.id = g.run "
         "WHERE r.variant = ? AND r.rules = ? AND r.seats = ? AND r.format = ? "
         "ORDER BY r.started, r.uid, g.deal, g.game",
         board,
     ):
-        seating, side_of, totals, _, _ = json.loads(result)
+        game = json.loads(result)
+        seating, side_of, totals, holes_won = game[:4]
+        holes = game[5] if len(game) > 5 and type(game[5]) is int and game[5] > 0 else None
         sides = {who[(run, n)]: side_of[s] for s, n in enumerate(seating)}
         if ka in sides and kb in sides and sides[ka] != sides[kb]:
-            deals.setdefault((run, deal), []).append(totals[sides[kb]] - totals[sides[ka]])
+            sa, sb = sides[ka], sides[kb]
+            d = holes_won[sa] - holes_won[sb] if match else totals[sb] - totals[sa]
+            deals.setdefault((run, deal), []).append((d, holes))
+    # a hole is the unit when every game says how many it had (match play: the game)
+    per_hole = not match and all(h is not None for g in deals.values() for _, h in g)
     margins = Running()
     for per_game in deals.values():
-        margins.add(math.fsum(per_game) / len(per_game))
-    return margins, len({run for run, _ in deals}), sum(len(g) for g in deals.values())
+        margins.add(math.fsum(d / h if per_hole and h else d for d, h in per_game) / len(per_game))
+    unit = "holes won a game" if match else "strokes a hole" if per_hole else "strokes a game"
+    return margins, len({run for run, _ in deals}), sum(len(g) for g in deals.values()), unit

@@ -611,11 +611,18 @@ _RESULT = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def _row(run: int, rec: Mapping[str, Any], recorded: str) -> tuple[Any, ...]:
+    """A game's row.  Its result is the five lists the schema names and, since
+    golf kept them, a sixth item: the game's regulation holes, which
+    ``golf ratings compare`` divides by (strokes a hole).  Readers take
+    ``[:5]`` of a result, so games recorded before and after read alike."""
     return (
         run,
         rec["game"],
         rec["deal"],
-        _RESULT([rec[k] for k in ("seating", "side_of", "totals", "holes_won", "winners")]),
+        _RESULT(
+            [rec[k] for k in ("seating", "side_of", "totals", "holes_won", "winners")]
+            + ([rec["regulation_holes"]] if "regulation_holes" in rec else [])
+        ),
         recorded,
     )
 

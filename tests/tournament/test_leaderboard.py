@@ -551,7 +551,15 @@ def test_a_recorded_run_reads_back_column_by_column(tmp_path: Path) -> None:
             for g, rec in zip(games, lines, strict=True):
                 assert (g["run"], g["game"], g["deal"]) == (run["id"], rec["game"], rec["deal"])
                 assert json.loads(g["result"]) == [
-                    rec[k] for k in ("seating", "side_of", "totals", "holes_won", "winners")
+                    rec[k]
+                    for k in (
+                        "seating",
+                        "side_of",
+                        "totals",
+                        "holes_won",
+                        "winners",
+                        "regulation_holes",
+                    )
                 ]
                 assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", g["recorded"])
 

@@ -87,3 +87,40 @@ def test_a_name_of_two_bots_on_another_board_does_not_stop_the_comparison(
         golf("ratings", "compare", "g", "r", "--db", str(db), "--variant", "four-card")
     )
     assert "g names 2 bots" in line and "greedy?threshold=3" in line
+
+
+def test_games_that_say_their_holes_compare_in_strokes_a_hole(tmp_path: Path) -> None:
+    """A nine-hole run and a three-hole run pool on one board: each game's
+    margin is divided by its own holes, so the long games do not outweigh
+    the short ones.  One game without its holes (recorded by an older golf)
+    turns the whole comparison back to strokes a game, and says so."""
+    db = tmp_path / "r.db"
+    nine = [heads_up("a", "b", 30, 39, 9), heads_up("b", "a", 36, 27, 9)]  # deal 0: 1, 1 a hole
+    record(db, info("nine", {"a": "greedy", "b": "random"}), nine)
+    three = [heads_up("a", "b", 12, 9, 3), heads_up("b", "a", 9, 9, 3)]  # deal 0: -1, 0 a hole
+    record(db, info("three", {"a": "greedy", "b": "random"}, started="2026-02-01T00:00:00Z"), three)
+    got = json.loads(golf("ratings", "compare", "a", "b", "--db", str(db), "-f", "json").stdout)
+    assert got["unit"] == "strokes a hole" and got["better"] == "fewer"
+    assert (got["deals"], got["games"]) == (2, 4)
+    assert math.isclose(got["margin"], (1.0 + -0.5) / 2)
+    text = golf("ratings", "compare", "a", "b", "--db", str(db)).stdout
+    assert "a scores 0.25 strokes a hole fewer than b" in text
+    old = [heads_up("a", "b", 10, 14), heads_up("b", "a", 10, 10)]  # deal 0: 4, 0 a game
+    record(db, info("old", {"a": "greedy", "b": "random"}, started="2026-03-01T00:00:00Z"), old)
+    got = json.loads(golf("ratings", "compare", "a", "b", "--db", str(db), "-f", "json").stdout)
+    assert got["unit"] == "strokes a game"
+    assert math.isclose(got["margin"], (9.0 + -1.5 + 2.0) / 3)
+
+
+def test_match_play_compares_holes_won(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    games = [
+        {**heads_up("a", "b", 30, 20, 9), "holes_won": [6.0, 3.0], "winners": [0]},
+        {**heads_up("b", "a", 25, 25, 9), "holes_won": [4.5, 4.5], "winners": [0, 1]},
+    ]
+    record(db, info("m", {"a": "greedy", "b": "random"}, format="match"), games)
+    got = json.loads(golf("ratings", "compare", "b", "a", "--db", str(db), "-f", "json").stdout)
+    assert (got["unit"], got["better"]) == ("holes won a game", "more")
+    assert math.isclose(got["margin"], -1.5)  # b won 3 fewer, then as many: -1.5 a game
+    text = golf("ratings", "compare", "b", "a", "--db", str(db)).stdout
+    assert "a wins 1.50 holes a game more than b" in text
