@@ -180,11 +180,20 @@ def app_for(args: Sequence[str]) -> typer.Typer:
     ``golf``.  Typer turns every registered command into Click's before it
     runs one, a fifth of ``golf score``'s start; the command, its options,
     help and errors are the same either way (its usage line names ``golf``)."""
-    if not args or args[0].startswith("-"):
+    if list(args) in ([], ["--help"], ["-h"]):
+        return _root_help_app()
+    if args[0].startswith("-"):
         return app
     found = [c for c in app.registered_commands if command_name(c) == args[0]]
     if len(found) != 1:
         return app
+    one = _golf_app()
+    one.registered_commands = found
+    return one
+
+
+def _golf_app() -> typer.Typer:
+    """A ``golf`` with the root's callback and settings and no commands yet."""
     one = typer.Typer(
         cls=GolfGroup,
         name="golf",
@@ -195,13 +204,66 @@ def app_for(args: Sequence[str]) -> typer.Typer:
         context_settings={"help_option_names": ["-h", "--help"]},
     )
     one.registered_callback = app.registered_callback
-    one.registered_commands = found
     return one
+
+
+def _root_help_app() -> typer.Typer:
+    """``golf --help``'s app: every command, and each group (``card``,
+    ``ratings``) as its name and help alone, since the list shows no more of
+    it.  Typer would otherwise read the signature of every command of every
+    group (a third of the help's work); the text is the same (tested)."""
+    import copy
+
+    one = _golf_app()
+    one.registered_commands = app.registered_commands
+    for group in app.registered_groups:
+        assert group.typer_instance is not None
+        bare = copy.copy(group.typer_instance)
+        bare.registered_commands, bare.registered_groups = [], []
+        listed = copy.copy(group)
+        listed.typer_instance = bare
+        one.registered_groups.append(listed)
+    return one
+
+
+#: Modules of rich that Typer's help imports and golf's help never calls: its
+#: Markdown (for ``rich_markup_mode="markdown"``, which golf does not set) and
+#: its pretty tracebacks (``pretty_exceptions_enable=False``).  About half of
+#: ``golf --help``'s start (~50 ms of ~160 on this machine, docs/performance.md).
+UNUSED_BY_HELP = {"rich.markdown": "Markdown", "rich.traceback": "Traceback"}
+
+
+def only_help(args: Sequence[str]) -> bool:
+    """Whether ``args`` can only print help: nothing, or a help flag (Click
+    reads it first, so no command runs; a ``-h`` that is an option's value
+    runs the command, which then never meets the stand-ins: see below)."""
+    return not args or "--help" in args or "-h" in args
+
+
+def lighter_help() -> None:
+    """Stand in for :data:`UNUSED_BY_HELP` before Typer's help imports them.
+
+    Each stand-in is a module whose one name is ``None``: Typer's help only
+    imports those names, and golf never uses rich's Markdown or tracebacks
+    itself (a test holds both: the help is byte for byte the same with and
+    without the stand-ins, for every command).  A module already imported is
+    left as it is, and nothing is done when Typer would render Markdown."""
+    import types
+
+    if app.rich_markup_mode == "markdown" or app.pretty_exceptions_enable:
+        return
+    for name, attr in UNUSED_BY_HELP.items():
+        if name not in sys.modules:
+            stand_in = types.ModuleType(name, "golf's stand-in: see golfcli.cli.app.lighter_help")
+            setattr(stand_in, attr, None)
+            sys.modules[name] = stand_in
 
 
 def main() -> None:
     """Entry point: Typer app with clean exits for Ctrl-C and broken pipes."""
     try:
+        if only_help(sys.argv[1:]):
+            lighter_help()
         app_for(sys.argv[1:])()
     except KeyboardInterrupt:
         typer.echo("\n" + INTERRUPTED, err=True)

@@ -88,3 +88,57 @@ def test_a_command_run_alone_says_what_the_whole_app_says(args: list[str]) -> No
     want = CliRunner().invoke(app, args)
     got = CliRunner().invoke(alone, args)
     assert (got.exit_code, got.stdout, got.stderr) == (want.exit_code, want.stdout, want.stderr)
+
+
+HELP_WITH_STAND_INS = """
+import json, sys
+from golfcli.cli import app as cli
+cli.lighter_help()
+from golfcli.cli.app import app
+from tests.helpers import CliRunner
+out = {" ".join(p): CliRunner().invoke(app, [*p, "--help"]).output for p in json.load(sys.stdin)}
+out["stand-ins"] = [sys.modules[m].__doc__ for m in cli.UNUSED_BY_HELP]
+print(json.dumps(out))
+"""
+
+
+def test_help_is_the_same_without_the_parts_of_rich_it_never_uses() -> None:
+    """``golf --help`` (and any command's) stands in for rich's Markdown and
+    tracebacks, which Typer's help imports but never calls here: every help
+    text must come out byte for byte as Typer renders it with them."""
+    import json
+    import subprocess
+    import sys
+
+    from golfcli.cli.app import only_help
+
+    from ..helpers import REPO
+
+    paths = [[], *_paths()]
+    got = subprocess.run(
+        [sys.executable, "-c", HELP_WITH_STAND_INS],
+        input=json.dumps(paths),
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=True,
+    )
+    lighter = json.loads(got.stdout)
+    assert all("stand-in" in (d or "") for d in lighter.pop("stand-ins"))
+    for p in paths:
+        full = CliRunner().invoke(app, [*p, "--help"])
+        assert full.exit_code == 0 and lighter[" ".join(p)] == full.output, p
+    assert only_help([]) and only_help(["score", "-h"]) and only_help(["card", "--help"])
+    assert not only_help(["score", "5 K 2"])
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["-h"]])
+def test_the_root_help_app_says_what_the_whole_app_says(args: list[str]) -> None:
+    """``golf --help`` is rendered from a ``golf`` whose groups hold no
+    commands (their list is not shown): the same text, the same status."""
+    from golfcli.cli.app import app_for
+
+    light, full = CliRunner().invoke(app_for(args), args), CliRunner().invoke(app, args)
+    assert app_for(args) is not app
+    assert (light.exit_code, light.output) == (full.exit_code, full.output)
+    assert "card" in light.output and "ratings" in light.output
