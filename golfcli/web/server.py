@@ -87,6 +87,11 @@ def announce(bound: Bound, what: str, out: TextIO) -> None:
     out.flush()
 
 
+class _Terminated(BaseException):
+    """SIGTERM, turned into a stop like Ctrl-C's (a BaseException, as
+    KeyboardInterrupt is, so that no ``except Exception`` swallows it)."""
+
+
 def run(
     make: Callable[[Site], Starlette], bound: Bound, what: str, out: TextIO = sys.stdout
 ) -> None:
@@ -94,7 +99,15 @@ def run(
     the server are made first, then the links printed, so a phone that
     scans the code the moment it shows is answered (the socket listens
     already; uvicorn takes the connection as soon as it runs).  Ctrl-C at
-    any moment stops it, with "Stopped." and exit status 0."""
+    any moment stops it, with "Stopped." and exit status 0, and so does
+    SIGTERM (a service manager's stop): uvicorn stops gracefully on it and
+    then raises it again under the handler it found, which is this one."""
+    import signal
+
+    def terminated(sig: int, frame: FrameType | None) -> None:
+        raise _Terminated
+
+    before = signal.signal(signal.SIGTERM, terminated)
     try:
         import uvicorn
 
@@ -121,9 +134,10 @@ def run(
         server.handle_exit = handle_exit  # type: ignore[method-assign]
         announce(bound, what, out)
         server.run(sockets=[bound.sock])
-    except KeyboardInterrupt:  # before uvicorn took Ctrl-C, or uvicorn raising it again after
+    except (KeyboardInterrupt, _Terminated):  # before uvicorn took the signal, or raised again
         pass
     finally:
+        signal.signal(signal.SIGTERM, before)
         bound.sock.close()
     out.write("Stopped.\n")
     out.flush()

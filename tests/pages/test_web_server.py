@@ -237,10 +237,11 @@ def test_lan_prints_a_join_link_with_a_key_and_a_qr_code_and_reads_only_without_
     assert len(load(tmp_path / "night.yaml").played) == 1
 
 
-def test_ctrl_c_stops_the_server(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_or_sigterm_stops_the_server(tmp_path: Path, sig: int) -> None:
     with serving(tmp_path) as server:
         assert httpx.get(f"{server.base}/card/api/cards", timeout=WAIT).status_code == 200
-        os.killpg(server.proc.pid, signal.SIGINT)
+        os.killpg(server.proc.pid, sig)
         assert server.proc.wait(timeout=WAIT) == 0
     assert "Stopped." in "".join(server.out)
 
