@@ -2,7 +2,8 @@
 closed together when the server stops.
 
 A finished table is kept a while (its players look at the result and
-download the record), then let go; a server holds at most
+download the record), then let go; so is a table never started (opened
+and left: its seats are closed after :data:`KEEP_LOBBY`); a server holds at most
 :data:`MOST_TABLES` at once, so a page that opens tables in a loop cannot
 take the machine.
 """
@@ -27,6 +28,10 @@ from .table import Table
 MOST_TABLES = 200
 #: Seconds a finished (or closed) table is kept for its players to look at.
 KEEP_DONE = 3600.0
+#: Seconds a table may wait in its lobby, never started, before it is closed:
+#: friends gather in minutes, and a page that opens tables and leaves them
+#: must not fill the server's :data:`MOST_TABLES` for good.
+KEEP_LOBBY = 3600.0
 
 
 class Lobby:
@@ -40,12 +45,15 @@ class Lobby:
         *,
         most: int = MOST_TABLES,
         keep_done: float = KEEP_DONE,
+        keep_lobby: float = KEEP_LOBBY,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.folder = folder
         self.save_to = save_to
         self.most = most
         self.keep_done = keep_done
+        self.keep_lobby = keep_lobby
+        self._opened: dict[str, float] = {}  # when each table was opened
         self._clock = clock
         self._tables: dict[str, Table] = {}
         self._done: dict[str, float] = {}  # when each table was first seen finished
@@ -65,6 +73,7 @@ class Lobby:
                 table_id = secrets.token_urlsafe(6)
             table = Table(setup, self.folder, save_to=self.save_to, table_id=table_id)
             self._tables[table.id] = table
+            self._opened[table.id] = self._clock()
             return table
 
     def get(self, table_id: str) -> Table:
@@ -82,11 +91,20 @@ class Lobby:
     def _prune(self) -> None:
         now = self._clock()
         for tid, table in list(self._tables.items()):
-            if table.status in ("over", "closed"):
+            if table.status == "lobby" and now - self._opened[tid] >= self.keep_lobby:
+                # never started: its seats are told it closed, and it goes at
+                # once (there is no result to look at)
+                table.close(wait=False)
+                self._forget(tid)
+            elif table.status in ("over", "closed"):
                 since = self._done.setdefault(tid, now)
                 if now - since >= self.keep_done:
-                    del self._tables[tid]
-                    del self._done[tid]
+                    self._forget(tid)
+
+    def _forget(self, tid: str) -> None:
+        del self._tables[tid]
+        self._done.pop(tid, None)
+        del self._opened[tid]
 
     def close_all(self) -> None:
         """Close every table (the server stops): every game stops, every bot

@@ -153,6 +153,31 @@ def test_the_lobby_opens_finds_bounds_and_lets_finished_tables_go(served: Folder
     assert b.status == c.status == "closed"
 
 
+def test_a_table_never_started_is_closed_and_let_go(served: Folder) -> None:
+    """A page that opens tables and leaves them cannot fill the server: a
+    table still in its lobby after keep_lobby is closed (its seats told) and
+    dropped, and its place is free; a table opened later is kept."""
+    now = [0.0]
+    lobby = Lobby(served, None, most=2, keep_done=60, keep_lobby=100, clock=lambda: now[0])
+    left = lobby.open({"variant": "short.yaml", "seats": ["human", "greedy"]})
+    now[0] = 50.0
+    later = lobby.open({})
+    with pytest.raises(TableError, match="2 tables open"):
+        lobby.open({})
+    now[0] = 99.0
+    assert lobby.tables() == [left, later]
+    now[0] = 100.0
+    assert lobby.tables() == [later] and left.status == "closed"
+    with pytest.raises(TableError, match="no such table"):
+        lobby.get(left.id)
+    again = lobby.open({})  # the place it held is free
+    now[0] = 149.0
+    assert lobby.tables() == [later, again]
+    now[0] = 150.0
+    assert lobby.tables() == [again]
+    lobby.close_all()
+
+
 def test_between_holes_the_table_waits_for_everyone_there_to_tap_on() -> None:
     table = Table(TableSetup("six-card", (SeatSetup(), SeatSetup()), holes=2, seed=1, away=30))
     ann, bob = seated(table, ["Ann", "Bob"])
