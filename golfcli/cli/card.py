@@ -263,6 +263,13 @@ def fix(
     ],
     values: ValuesArg = None,
     closer: CloserOpt = None,
+    no_closer: Annotated[
+        bool,
+        typer.Option(
+            "--no-closer",
+            help="No one went out on this hole: take off a closer entered by mistake.",
+        ),
+    ] = False,
     drop_later: Annotated[
         bool,
         typer.Option(
@@ -286,6 +293,8 @@ def fix(
       golf card fix night.yaml --hole 3 Ann="5 K 2 / 5 7 9" Cat=4
 
       golf card fix night.yaml --hole P1 Ann=5       # the first playoff hole
+
+      golf card fix night.yaml --hole 4 --no-closer  # nobody went out after all
     """
     from ..scorecard import inputs, ops
     from ..scorecard.count import VariantLoader
@@ -297,6 +306,10 @@ def fix(
     seen = cli.load(file, variants=variants)
     with said(file):
         index = ops.hole_index(seen, hole)
+    if no_closer:
+        if closer is not None:
+            fail("--closer and --no-closer: give one of them")
+        closer = ops.NO_CLOSER
     if not values and closer is None:
         fail("give the corrected scores, e.g. Bob=12")
     names = seen.side_names
@@ -305,7 +318,8 @@ def fix(
     sides = [i for i, n in enumerate(names) if n in h.scores]
     with said(file):
         texts = inputs.resolve_scores(seen, given, sides)
-        inputs.closer_index(seen, closer, sides)
+        if closer != ops.NO_CLOSER:
+            inputs.closer_index(seen, closer, sides)
     texts, asked = cli.ask_missing(seen, variants, texts, list(texts), label_words(label))
     scores = [(names[i], t) for i, t in texts.items()]
 

@@ -28,6 +28,7 @@ from .model import (
     Change,
     ChangeError,
     EnteredHole,
+    LaterHoles,
     Scorecard,
     hole_label,
     label_words,
@@ -82,16 +83,9 @@ def fixed(card: Scorecard, index: int, new: EnteredHole, drop_later: bool = Fals
     end = standing(card).ended_early
     if end is not None:
         later = card.played[end:]
-        names = ", ".join(hole_label(card, h) for h in later)
         if not drop_later:
             card.played[index] = old
-            plural = "s" if len(later) > 1 else ""
-            raise ChangeError(
-                f"with this correction the game ends after hole {end}, but hole{plural} "
-                f"{names} {'were' if plural else 'was'} played after it; add --drop-later "
-                f"to set {'them' if plural else 'it'} aside (kept in the card's history: "
-                "golf card undo brings them back)"
-            )
+            raise LaterHoles(end, [hole_label(card, h) for h in later])
         dropped = later
         del card.played[end:]
         if later[0].dealer is not None:  # the marker goes back to who dealt the first of them

@@ -74,6 +74,37 @@ class ChangeError(InputError):
     what would do).  Raised before anything is written: the card is as it was."""
 
 
+class LaterHoles(ChangeError):
+    """A correction that ends a game to a target on an earlier hole, with
+    holes played after that end: refused unless the caller asks for them to
+    be set aside (``drop_later``).  ``end`` is the hole the game now ends
+    after and ``later`` the labels of the holes after it; :meth:`words` says
+    it with each front end's own way to ask (a flag, a button), so that no
+    front end reads the other's words out of a message."""
+
+    def __init__(self, end: int, later: list[str]) -> None:
+        self.end = end
+        self.later = later
+        super().__init__(
+            self.words(
+                f"add --drop-later to set {self.them} aside (kept in the card's history: "
+                f"golf card undo brings {self.them} back)"
+            )
+        )
+
+    @property
+    def them(self) -> str:
+        return "them" if len(self.later) > 1 else "it"
+
+    def words(self, then: str) -> str:
+        several = len(self.later) > 1
+        return (
+            f"with this correction the game ends after hole {self.end}, but "
+            f"hole{'s' if several else ''} {', '.join(self.later)} "
+            f"{'were' if several else 'was'} played after it; {then}"
+        )
+
+
 class StaleCard(ChangeError):
     """The card changed after the caller read it: a write that says which
     revision it saw (``expect=``) and finds another is refused, never laid

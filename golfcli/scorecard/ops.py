@@ -94,6 +94,8 @@ from .start import check_new_file
 #: What a caller saw of the card: its revision, or the card it read (then the
 #: file's stamp is compared too, so an editor's change that kept the counter is seen).
 Expect = int | Scorecard | None
+#: ``fix_hole``'s closer for "no one went out" (None keeps the hole's closer).
+NO_CLOSER = ""
 
 
 @dataclass(frozen=True)
@@ -288,7 +290,8 @@ def fix_hole(
     """Correct scores on a hole already entered (``3``, or ``P1`` for the first
     playoff hole).  Only the sides named change; a hole counted from layouts
     is counted again, since penalties between layouts depend on all of them.
-    ``closer`` replaces who went out (None keeps it).  ``drop_later``: when the
+    ``closer`` replaces who went out (None keeps it, :data:`NO_CLOSER` says
+    no one went out: a closer entered by mistake is taken off).  ``drop_later``: when the
     correction makes a game to a target end on an earlier hole, the holes
     after that end are set aside (kept in the history) instead of the fix
     being refused."""
@@ -302,7 +305,8 @@ def fix_hole(
         given = resolve_scores(card, scores, sides)
         if not given and closer is None:
             raise ChangeError("give the corrected scores")
-        closer_index(card, closer, sides)
+        wanted = old.closer if closer is None else None if closer == NO_CLOSER else closer
+        closer_index(card, wanted, sides)
         label = hole_label(card, old)
         # counted again: the scores played (a late player's missed hole, not played, stays
         # as the table gave it unless the fix gives it a score)
@@ -311,7 +315,7 @@ def fix_hole(
         texts.update(given)
         where = label_words(label)
         typed, var = read_texts(card, loader, texts, counted, where, old)
-        out = closer_index(card, closer if closer is not None else old.closer, counted)
+        out = closer_index(card, wanted, counted)
         entries, warnings = count_entries(path, var, typed, out, [names[s] for s in counted], where)
         recounted = dict(zip(counted, entries, strict=True))
         fixed = {names[s]: recounted.get(s, old.scores[names[s]]) for s in sides}

@@ -43,6 +43,7 @@ from ..scorecard.model import (
     EnteredHole,
     GameOver,
     HoleEntered,
+    LaterHoles,
     NoSuchHole,
     Scorecard,
     ScorecardError,
@@ -382,12 +383,11 @@ def refusals(book: CardBook) -> Iterator[None]:
         raise RequestError(str(exc), 409) from None
     except NoSuchHole as exc:
         raise RequestError(f"hole {exc}", 404) from None
+    except LaterHoles as exc:  # the page asks, and sends drop_later if told yes
+        asked = exc.words(f"set {exc.them} aside?")
+        raise RequestError(asked, 409, {"ask": "drop_later"}) from None
     except ChangeError as exc:
-        text = str(exc)
-        if "--drop-later" in text:
-            text = text.replace("add --drop-later to set", "set")
-            raise RequestError(text, 409, {"ask": "drop_later"}) from None
-        raise RequestError(text, 400) from None
+        raise RequestError(str(exc), 400) from None
     except VariantUnavailable as exc:
         raise RequestError(f"the card's variant cannot be loaded: {exc.cause}", 422) from None
     except ScorecardError as exc:

@@ -87,11 +87,6 @@ def announce(bound: Bound, what: str, out: TextIO) -> None:
     out.flush()
 
 
-class _Terminated(BaseException):
-    """SIGTERM, turned into a stop like Ctrl-C's (a BaseException, as
-    KeyboardInterrupt is, so that no ``except Exception`` swallows it)."""
-
-
 def run(
     make: Callable[[Site], Starlette], bound: Bound, what: str, out: TextIO = sys.stdout
 ) -> None:
@@ -104,10 +99,8 @@ def run(
     then raises it again under the handler it found, which is this one."""
     import signal
 
-    def terminated(sig: int, frame: FrameType | None) -> None:
-        raise _Terminated
-
-    before = signal.signal(signal.SIGTERM, terminated)
+    # SIGTERM as Ctrl-C: Python's own handler raises KeyboardInterrupt
+    before = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         import uvicorn
 
@@ -134,7 +127,7 @@ def run(
         server.handle_exit = handle_exit  # type: ignore[method-assign]
         announce(bound, what, out)
         server.run(sockets=[bound.sock])
-    except (KeyboardInterrupt, _Terminated):  # before uvicorn took the signal, or raised again
+    except KeyboardInterrupt:  # before uvicorn took the signal, or uvicorn raising it again
         pass
     finally:
         signal.signal(signal.SIGTERM, before)

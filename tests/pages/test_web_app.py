@@ -398,7 +398,11 @@ def test_a_fix_that_ends_a_target_game_sooner_asks_first(client: TestClient) -> 
         card = add(client, card, {"Ann": ann, "Bob": 1}).json()["card"]
     fix = {"revision": card["revision"], "hole": "1", "scores": {"Ann": "45"}}
     r = client.post(f"{API}/cards/duel/fix", json=fix, headers=EDIT)
-    assert "hole 3" in refused(r, 409) and r.json()["ask"] == "drop_later"
+    said = refused(r, 409)
+    assert r.json()["ask"] == "drop_later"
+    # the page's own question, with no command-line flag in it
+    assert said.endswith("hole 3 was played after it; set it aside?"), said
+    assert "--" not in said and "golf card" not in said
     r = client.post(f"{API}/cards/duel/fix", json={**fix, "drop_later": True}, headers=EDIT)
     assert r.status_code == 200 and len(r.json()["card"]["rows"]) == 2
 
@@ -589,3 +593,25 @@ def test_a_folder_variant_and_who_went_out(client: TestClient, folder: Path) -> 
     assert r.json()["said"].endswith("(Ann went out)")
     assert r.json()["card"]["rows"][0]["closer"] == "Ann"
     assert new(client)["game"]["closer"] is False
+
+
+def test_a_fix_can_name_a_closer_and_take_one_off(client: TestClient) -> None:
+    """The page's closer: "" in a fix says no one went out (a closer entered
+    by mistake comes off); a name puts one on; leaving it out keeps it."""
+    r = client.post(f"{API}/cards", json={"name": "k", "players": ["Ann", "Bob"]}, headers=EDIT)
+    card = add(client, r.json()["card"], {"Ann": 4, "Bob": 5}, closer="Ann").json()["card"]
+    assert card["rows"][0]["closer"] == "Ann"
+
+    def fix(**body: Any) -> dict[str, Any]:
+        now = get(client, "k")
+        r = client.post(
+            f"{API}/cards/k/fix",
+            json={"revision": now["revision"], "hole": "1", "scores": {}, **body},
+            headers=EDIT,
+        )
+        assert r.status_code == 200, r.text
+        return r.json()["card"]["rows"][0]  # type: ignore[no-any-return]
+
+    assert "closer" not in fix(closer="")
+    assert fix(closer="Bob")["closer"] == "Bob"
+    assert fix(scores={"Ann": "6"})["closer"] == "Bob"  # no closer field: kept

@@ -162,3 +162,23 @@ def test_a_phone_without_the_key_reads_only(browser: Any, server: Any) -> None:
     assert golf("card", "add", str(server.folder / "look.yaml"), "Ann=2", "Bob=3").exit_code == 0
     expect(cell(c, 1, 0)).to_have_text("2")
     c.context.close()
+
+
+def test_a_fix_takes_a_closer_off_from_the_page(browser: Any, server: Any) -> None:
+    """Whoever went out was entered by mistake: the fix sheet's "no one"
+    takes the closer off, and the go-out penalty with it."""
+    from ..helpers import REPO
+
+    house = server.folder / "knock-penalty.yaml"
+    house.write_text((REPO / "configs/variants/knock-penalty.yaml").read_text())
+    card = str(server.folder / "knock.yaml")
+    assert golf("card", "new", card, "-p", "Ann,Bob", "-v", str(house)).exit_code == 0
+    added = golf("card", "add", card, "Ann=9 9 8 / 7 7 8", "Bob=5 K 2 / 5 7 9", "--closer", "Ann")
+    assert added.exit_code == 0, added.output
+    a = phone(browser, server, "knock")
+    assert cell(a, 1, 0).inner_text() == "42"  # 32 and the go-out penalty of 10
+    cell(a, 1, 0).click()
+    a.locator(".choice button", has_text="no one").click()
+    a.click("#save")
+    expect(cell(a, 1, 0)).to_have_text("32")
+    a.context.close()

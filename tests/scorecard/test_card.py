@@ -1013,6 +1013,16 @@ def test_closer_gets_knock_penalties_on_a_hole_of_layouts(tmp_path: Path) -> Non
     assert show_json(path)["rows"][0]["scores"] == {"Ann": 32, "Bob": 30}
     ok("fix", path, "--hole", "1", f"Bob={b}")  # all layouts again, closer kept
     assert show_json(path)["rows"][0]["scores"] == {"Ann": 42, "Bob": 14}
+    # nobody went out after all: the closer comes off and the penalty with it
+    ok("fix", path, "--hole", "1", "--no-closer")
+    assert show_json(path)["rows"][0]["scores"] == {"Ann": 32, "Bob": 14}
+    assert "go-out penalty: +10" not in show_json(path)["rows"][0]["counted"]["Ann"]["count"]
+    ok("fix", path, "--hole", "1", "--closer", "Ann")  # and back on
+    row = show_json(path)["rows"][0]
+    assert row["scores"] == {"Ann": 42, "Bob": 14}
+    assert "go-out penalty: +10" in row["counted"]["Ann"]["count"]
+    both = run("fix", path, "--hole", "1", "--closer", "Ann", "--no-closer")
+    assert "--no-closer" in one_error_line(both)
     assert "--closer" in one_error_line(run("add", path, "Ann=1", "Bob=2", "--closer", "Dan"))
 
 

@@ -344,7 +344,8 @@
     if (first && !bad) first.focus();
   }
 
-  const body_closer_same = (E) => !E.closer || E.closer === E.wasCloser;
+  // "" is "no one": a fix may take a closer off as well as name one
+  const body_closer_same = (E) => (E.closer ?? "") === (E.wasCloser ?? "");
 
   async function save(extra) {
     const E = S.entry;
@@ -360,7 +361,7 @@
     if (E.mode === "fix" && !Object.keys(scores).length && body_closer_same(E)) { closeSheet(); return; }
     const url = `${API}/cards/${encodeURIComponent(c.name)}/${E.mode === "add" ? "holes" : "fix"}`;
     const body = { revision: E.seen, hole: E.label, scores, ...(extra || {}) };
-    if (E.closer && E.closer !== E.wasCloser) body.closer = E.closer;
+    if (E.mode === "fix" ? !body_closer_same(E) : E.closer) body.closer = E.closer ?? "";
     const button = $("save");
     if (button) button.disabled = true;
     const r = await api("POST", url, body);
