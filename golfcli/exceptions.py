@@ -24,7 +24,8 @@ here, so each kind says by its base what it means:
   record); ``scorecard.model.BadValue`` (a value given to a scorecard, with its
   place), ``scorecard.model.ChangeError`` (a change a scorecard cannot take: a
   card changed since its caller read it, ``StaleCard``; a hole already entered,
-  ``HoleEntered``; a finished game, ``GameOver``; ``NoSuchHole``; ``CardExists``),
+  ``HoleEntered``; a finished game, ``GameOver``; ``NoSuchHole``; ``CardExists``;
+  a correction that would leave holes after a game's new end, ``LaterHoles``),
   ``scorecard.count.EntryError`` (a typed score) and ``VariantUnavailable`` (a
   layout to count with a card's variant gone); ``tui.seats.UsageError``
   (``golf play``'s seats and options); ``tournament.executors.ExecutorError``

@@ -75,6 +75,7 @@ VALUE_ERRORS = {
     "golfcli.scorecard.model.BadValue",
     "golfcli.scorecard.model.ChangeError",
     "golfcli.scorecard.model.StaleCard",
+    "golfcli.scorecard.model.LaterHoles",
     "golfcli.scorecard.model.HoleEntered",
     "golfcli.scorecard.model.GameOver",
     "golfcli.scorecard.model.NoSuchHole",
