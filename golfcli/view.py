@@ -56,6 +56,10 @@ class MatchInfo:
         object.__setattr__(self, "totals", totals)
         object.__setattr__(self, "names", names)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # compiled, a frozen class is rebuilt through __init__: pickle gives its fields
+        return (MatchInfo, (self.hole, self.holes, self.totals, self.names))
+
 
 #: A view's match context when none is given (a hole played on its own).
 _NO_MATCH: Final = MatchInfo()
@@ -129,6 +133,20 @@ class View:
         object.__setattr__(self, "dealer", dealer)
         object.__setattr__(self, "history", history)
         object.__setattr__(self, "match", match)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its fields (a Python bot at a table gets its views in a
+        process of its own: golfcli.bots.pyhost); compiled, a frozen class
+        is rebuilt through ``__init__``, which pickle's default does not call."""
+        return (
+            View,
+            (
+                self.variant, self.seat, self.side, self.players, self.side_of, self.phase,
+                self.current, self.layouts, self.memory, self.discard, self.stock_size,
+                self.drawn, self.drawn_from, self.closer, self.final_turn, self.turns,
+                self.turn_limit_left, self.dealer, self.history, self.match,
+            ),
+        )  # fmt: skip
 
     @property
     def my_layout(self) -> tuple[int | None, ...]:

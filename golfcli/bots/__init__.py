@@ -17,7 +17,8 @@ value of a layout, and :mod:`.endgame`, a hole's last move) and :mod:`.mc`;
 :mod:`.transport` and :mod:`.external` (a program speaking JSON lines);
 :mod:`.names` (a seat's name from its bot), :mod:`.source` (a Python bot's
 code and fingerprint), :mod:`.options` (a bot's options checked against its
-constructor) and :mod:`.registry` (``make_bot``: a spec made into a bot).
+constructor), :mod:`.registry` (``make_bot``: a spec made into a bot) and
+:mod:`.pyhost` (a Python bot file in a process of its own, for a table).
 """
 
 from __future__ import annotations

@@ -422,6 +422,11 @@ class ExternalBot:
 
     # ------------------------------------------------------------------ decisions
 
+    def _request(self, view: View, legal: Sequence[Action]) -> dict[str, Any]:
+        """What a request tells of the position: the view as JSON (a hosted
+        Python bot gets the objects themselves: golfcli.bots.pyhost)."""
+        return {"view": view.to_json()}
+
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """Send the view and the legal actions; read one action back.
 
@@ -442,7 +447,7 @@ class ExternalBot:
         request = {
             "type": "request",
             "id": rid,
-            "view": view.to_json(),
+            **self._request(view, legal),
             "legal": [a.to_json() for a in legal],
             "time_limit": self.time_limit,
             "time_bank": round(self.bank, 6),
@@ -469,6 +474,11 @@ class ExternalBot:
         if elapsed > self.time_limit:
             self.bank = max(0.0, self.bank - (elapsed - self.time_limit))
         self._note_stdout(line)
+        return self._reply(line, rid, legal)
+
+    def _reply(self, line: str, rid: int, legal: Sequence[Action]) -> Action:
+        """The answer line read (:func:`parse_reply`; a hosted Python bot
+        may also report its own crash: golfcli.bots.pyhost)."""
         return parse_reply(line, rid, legal)
 
 

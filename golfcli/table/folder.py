@@ -38,11 +38,13 @@ class BotChoice:
     """A bot a seat may be given: its ``label`` (what the page shows and
     sends back), the ``spec`` :func:`golfcli.bots.registry.make_bot` takes
     (a built-in's name with its options, a file's path, or a program's
-    argv) and whether it is a ``program`` (a process of its own)."""
+    argv) and whether it is a ``program`` or a Python bot ``file``; either
+    runs in a process of its own, which the table can end."""
 
     label: str
     spec: str | tuple[str, ...]
     program: bool = False
+    file: bool = False
 
 
 class Folder:
@@ -95,7 +97,7 @@ class Folder:
         for p in self._files():
             kind = bot_kind(p)
             if kind == "python":
-                out[p.name] = BotChoice(p.name, str(p))
+                out[p.name] = BotChoice(p.name, str(p), file=True)
             elif kind == "program":
                 argv = (sys.executable, str(p)) if p.suffix == ".py" else (str(p),)
                 out[p.name] = BotChoice(p.name, argv, program=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..actions import Action
@@ -400,11 +401,19 @@ class Table(Seats):
                 if logs is not None and choice.spec != choice.label:
                     logs.mkdir(parents=True, exist_ok=True)
                     external["log_path"] = logs / f"{self.id}-{name}.log"
-                if choice.program:
+                if choice.program or choice.file:
                     external["time_limit"] = PROGRAM_TIME
                     external["time_bank"] = PROGRAM_BANK
                     external["name"] = name
                 spec = list(choice.spec) if isinstance(choice.spec, tuple) else choice.spec
+                if choice.file:
+                    # a Python bot file: in a process of its own, which a table
+                    # can end (golfcli.bots.pyhost): a thread stuck in a bot's
+                    # loop could not be, and would hold the game for good
+                    from ..bots.pyhost import HostedBot
+
+                    self._bots[s] = HostedBot(Path(str(spec)), seed=bot_seed(key, name), **external)
+                    continue
                 self._bots[s] = make_bot(spec, seed=bot_seed(key, name), base_dir=base, **external)
         except (BotSpecError, ImportError, OSError) as exc:
             self._close_bots()

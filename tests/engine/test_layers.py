@@ -81,6 +81,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "source",
         "options",
         "registry",
+        "pyhost",
     ),
     "tournament": (
         "",

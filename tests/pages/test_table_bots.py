@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import stat
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +130,69 @@ def test_every_bot_process_is_ended_when_the_table_closes_mid_game(tmp_path: Pat
     assert table.status == "closed"
     assert_none_left(pids, wait=2.0)
     assert clients[0].latest()["status"] == "closed"  # type: ignore[index]
+
+
+STUCK = """
+def choose(view, legal):
+    while True:  # never answers
+        pass
+"""
+
+
+def _hosts_of(path: Path) -> list[int]:
+    """The processes running a hosted Python bot from ``path`` (by /proc)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"golfcli.bots.pyhost" in argv and str(path).encode() in argv:
+            found.append(int(proc.name))
+    return found
+
+
+def test_a_python_bot_stuck_in_a_loop_is_ended_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Python bot file at a table runs in a process of its own: one that
+    never answers is timed out like a program (the game goes on with the
+    fallback's moves) and its process is ended, where a thread in golf's
+    process would have spun for good and held the table's game."""
+    monkeypatch.setattr(table_module, "PROGRAM_TIME", 0.3)
+    monkeypatch.setattr(table_module, "PROGRAM_BANK", 0.0)
+    folder = folder_with(tmp_path, **{"stuck.py": STUCK})
+    table = Table(
+        TableSetup("six-card", (SeatSetup(), SeatSetup("bot", "stuck.py")), holes=1, seed=2),
+        folder,
+    )
+    clients = seated(table, ["Ann"])
+    table.start()
+    play_out(table, clients)
+    assert table.status == "over"
+    kinds = {f[1] for f in table.faults}  # timed out, then down: never answered a start
+    assert "timeout" in kinds and kinds <= {"timeout", "crash"}
+    deadline = time.monotonic() + 5
+    while _hosts_of(folder.path / "stuck.py") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _hosts_of(folder.path / "stuck.py") == []
+
+
+def test_a_table_closed_mid_game_ends_its_python_bots_process(tmp_path: Path) -> None:
+    folder = folder_with(tmp_path, **{"crasher.py": CRASHER})
+    table = Table(
+        TableSetup("six-card", (SeatSetup(), SeatSetup("bot", "crasher.py")), holes=3, seed=5),
+        folder,
+    )
+    clients = seated(table, ["Ann"])
+    table.start()
+    drive(clients, lambda: table.steps >= 6, what="a few moves")
+    assert _hosts_of(folder.path / "crasher.py")  # it plays in a process of its own
+    table.close()
+    assert table.status == "closed"
+    deadline = time.monotonic() + 5
+    while _hosts_of(folder.path / "crasher.py") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _hosts_of(folder.path / "crasher.py") == []
