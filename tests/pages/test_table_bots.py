@@ -154,6 +154,14 @@ def _hosts_of(path: Path) -> list[int]:
     return found
 
 
+def _none_left(path: Path, wait: float = 5.0) -> None:
+    """No process hosts the bot from ``path`` (within ``wait`` seconds)."""
+    deadline = time.monotonic() + wait
+    while _hosts_of(path) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _hosts_of(path) == []
+
+
 def test_a_python_bot_stuck_in_a_loop_is_ended_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -174,10 +182,7 @@ def test_a_python_bot_stuck_in_a_loop_is_ended_and_the_game_goes_on(
     assert table.status == "over"
     kinds = {f[1] for f in table.faults}  # timed out, then down: never answered a start
     assert "timeout" in kinds and kinds <= {"timeout", "crash"}
-    deadline = time.monotonic() + 5
-    while _hosts_of(folder.path / "stuck.py") and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert _hosts_of(folder.path / "stuck.py") == []
+    _none_left(folder.path / "stuck.py")
 
 
 def test_a_table_closed_mid_game_ends_its_python_bots_process(tmp_path: Path) -> None:
@@ -192,7 +197,4 @@ def test_a_table_closed_mid_game_ends_its_python_bots_process(tmp_path: Path) ->
     assert _hosts_of(folder.path / "crasher.py")  # it plays in a process of its own
     table.close()
     assert table.status == "closed"
-    deadline = time.monotonic() + 5
-    while _hosts_of(folder.path / "crasher.py") and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert _hosts_of(folder.path / "crasher.py") == []
+    _none_left(folder.path / "crasher.py")
