@@ -154,6 +154,20 @@ def _hosts_of(path: Path) -> list[int]:
     return found
 
 
+def python_bot_table(
+    tmp_path: Path, name: str, text: str, holes: int, seed: int
+) -> tuple[Table, list[Any], Path]:
+    """A started table of Ann and the Python bot file ``name`` (``text``)."""
+    folder = folder_with(tmp_path, **{name: text})
+    table = Table(
+        TableSetup("six-card", (SeatSetup(), SeatSetup("bot", name)), holes=holes, seed=seed),
+        folder,
+    )
+    clients = seated(table, ["Ann"])
+    table.start()
+    return table, clients, folder.path / name
+
+
 def _none_left(path: Path, wait: float = 5.0) -> None:
     """No process hosts the bot from ``path`` (within ``wait`` seconds)."""
     deadline = time.monotonic() + wait
@@ -171,30 +185,18 @@ def test_a_python_bot_stuck_in_a_loop_is_ended_and_the_game_goes_on(
     process would have spun for good and held the table's game."""
     monkeypatch.setattr(table_module, "PROGRAM_TIME", 0.3)
     monkeypatch.setattr(table_module, "PROGRAM_BANK", 0.0)
-    folder = folder_with(tmp_path, **{"stuck.py": STUCK})
-    table = Table(
-        TableSetup("six-card", (SeatSetup(), SeatSetup("bot", "stuck.py")), holes=1, seed=2),
-        folder,
-    )
-    clients = seated(table, ["Ann"])
-    table.start()
+    table, clients, path = python_bot_table(tmp_path, "stuck.py", STUCK, holes=1, seed=2)
     play_out(table, clients)
     assert table.status == "over"
     kinds = {f[1] for f in table.faults}  # timed out, then down: never answered a start
     assert "timeout" in kinds and kinds <= {"timeout", "crash"}
-    _none_left(folder.path / "stuck.py")
+    _none_left(path)
 
 
 def test_a_table_closed_mid_game_ends_its_python_bots_process(tmp_path: Path) -> None:
-    folder = folder_with(tmp_path, **{"crasher.py": CRASHER})
-    table = Table(
-        TableSetup("six-card", (SeatSetup(), SeatSetup("bot", "crasher.py")), holes=3, seed=5),
-        folder,
-    )
-    clients = seated(table, ["Ann"])
-    table.start()
+    table, clients, path = python_bot_table(tmp_path, "crasher.py", CRASHER, holes=3, seed=5)
     drive(clients, lambda: table.steps >= 6, what="a few moves")
-    assert _hosts_of(folder.path / "crasher.py")  # it plays in a process of its own
+    assert _hosts_of(path)  # it plays in a process of its own
     table.close()
     assert table.status == "closed"
-    _none_left(folder.path / "crasher.py")
+    _none_left(path)
