@@ -174,6 +174,8 @@ def from_moves(
             raise InputError(f"hole {number}: its moves do not replay: {exc}") from None
         assert st.result is not None
         played = list(st.result.totals)
+        if len(hole_scores) != len(played):
+            raise InputError(f"hole {number}: {len(hole_scores)} scores for {len(played)} sides")
         if any(r - p not in (0, penalty) for p, r in zip(played, hole_scores, strict=True)):
             raise InputError(f"hole {number}: the moves score {played}, the record {hole_scores}")
         out.holes.append(ReplayedHole(number, number > regulation, tuple(hole_scores), st))

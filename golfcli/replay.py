@@ -79,12 +79,11 @@ def replay_moves(
     dealer: int,
     rng: random.Random,
     moves: str,
-    extra_reveals: dict[int, int] | None = None,
 ) -> HoleState:
     """A hole dealt by ``rng`` and played by its compact moves, every move
     checked by the rules; raises InputError (IllegalAction for a move the
     rules forbid) if the moves do not fit the deal, or stop before its end."""
-    state = HoleState(variant, players, dealer, rng, extra_reveals=extra_reveals)
+    state = HoleState(variant, players, dealer, rng)
     for action in moves_actions(moves):
         if state.phase == OVER:
             raise InputError("moves go on after the hole is over")

@@ -275,7 +275,7 @@ class Runner:
                 else:
                     ints.in_game = True
                     try:
-                        _, rec = player.play_record(i)
+                        _, rec = player.play_record(i, line=False)
                     except KeyboardInterrupt:
                         break
                     except GameError as exc:

@@ -44,6 +44,28 @@ def test_every_kind_has_its_own_letter_and_reads_back() -> None:
     assert moves_actions("") == []
 
 
+def test_moves_that_do_not_fit_their_hole_say_so() -> None:
+    variant = load_variant("six-card")
+    m = Match(variant, [RandomBot(), RandomBot()], seed="f", holes=1, moves=True)
+    m.play()
+    text = m.moves[0]
+
+    def refused(moves: str) -> str:
+        with pytest.raises(InputError) as err:
+            replay_moves(variant, 2, dealer_of(1, 2), hole_rng("f", 1), moves)
+        return str(err.value)
+
+    assert refused(text[:4]) == "the moves stop before the hole is over"
+    assert refused(text + "s") == "moves go on after the hole is over"
+    assert replay_moves(variant, 2, dealer_of(1, 2), hole_rng("f", 1), text).phase == "over"
+    with pytest.raises(InputError) as err:
+        moves_actions("r0r1swordfish")
+    assert str(err.value) == "moves: 'ordfish' at character 7 is not a move"
+    with pytest.raises(InputError) as err:
+        moves_actions("r0-r1-r2-r3-r4")
+    assert str(err.value) == "moves: '-r1-r2-r' at character 3 is not a move"
+
+
 @pytest.mark.parametrize(
     ("text", "where"),
     [("r0q1", "'q1' at character 3"), ("R0", "'R0' at character 1"), ("r0 r1", "' r1'")],
@@ -92,6 +114,20 @@ def test_a_whole_game_rebuilt_from_its_key_and_moves() -> None:
     # another key deals other cards: the same moves cannot be that game
     with pytest.raises(InputError, match="hole 1"):
         from_moves(variant, ["ann", "bob"], "other", "stroke", m.moves, scores, 3)
+    assert (game.key, game.scoring, game.names, game.sides) == ("k", "stroke", ["ann", "bob"], None)
+    assert game.result == {"winners": res.winners}
+    assert [h.playoff for h in game.holes] == [False, False, False]
+    named = from_moves(variant, ["ann", "bob"], "k", "match", m.moves, scores, 2, sides=["A", "B"])
+    assert (named.scoring, named.sides, named.result) == ("match", ["A", "B"], None)
+    assert [h.playoff for h in named.holes] == [False, False, True]  # past 2 regulation holes
+    with pytest.raises(InputError, match="hole 1: 3 scores for 2 sides"):
+        from_moves(variant, ["ann", "bob"], "k", "stroke", m.moves, [[*s, 0] for s in scores], 3)
+    # a score one more than the cards': no forfeit (the penalty is 0 unless given)
+    plus_one = [
+        [s + 1 if i == 0 and k == 0 else s for k, s in enumerate(h)] for i, h in enumerate(scores)
+    ]
+    with pytest.raises(InputError, match="hole 1: the moves score"):
+        from_moves(variant, ["ann", "bob"], "k", "stroke", m.moves, plus_one, 3)
     # a forfeit's penalty is the only difference a recorded score may show
     bumped = [
         [s + 10 if i == 0 and k == 0 else s for k, s in enumerate(h)] for i, h in enumerate(scores)
