@@ -775,3 +775,29 @@ def test_pairs_name_the_deals_each_lost_most_with_a_game_to_replay() -> None:
     lost = {p["a"]: p for p in t.pairs()}["B"]["lost_most"]
     assert [(x["deal"], x["by"]) for x in lost["A"]] == [(4, 8.0), (6, 7.0), (5, 6.0)]
     assert len(lost["A"]) == LOST_MOST
+
+
+def test_the_game_named_in_a_deal_is_the_one_lost_by_most_the_first_of_equals() -> None:
+    t = Tally(["A", "B"], "stroke")
+    game = 0
+
+    def deal(d: int, *diffs: int) -> None:  # A's total minus B's, game by game
+        nonlocal game
+        for k, diff in enumerate(diffs):
+            sides = (0, 1) if k % 2 == 0 else (1, 0)
+            totals = (20 + diff, 20) if sides == (0, 1) else (20, 20 + diff)
+            t.add(Outcome(d, sides, totals, 1, (0.0, 0.0), (), game=game))
+            game += 1
+
+    deal(0, -9, -2)  # B lost most in the first game (0), not the last
+    deal(1, -3, -3)  # B lost both alike: the first (2) is named
+    deal(2, 9, 2)  # A likewise: game 4
+    deal(3, 3, 3)  # and the first of equals: game 6
+    lost = {p["a"]: p for p in t.pairs()}["A"]["lost_most"]
+    assert lost["B"] == [{"deal": 0, "by": 5.5, "game": 0}, {"deal": 1, "by": 3.0, "game": 2}]
+    assert lost["A"] == [{"deal": 2, "by": 5.5, "game": 4}, {"deal": 3, "by": 3.0, "game": 6}]
+    for d, diff in ((4, 8), (5, 7), (6, 4)):  # A's three worst are now 8, 7 and 5.5
+        deal(d, diff, diff)
+    deal(7, 6, 7)  # 6.5: between the second and the third, so the third goes
+    worst = {p["a"]: p for p in t.pairs()}["B"]["lost_most"]["A"]
+    assert [(x["deal"], x["by"]) for x in worst] == [(4, 8.0), (5, 7.0), (7, 6.5)]
