@@ -39,6 +39,12 @@ def cards(folder: Path) -> None:
     golf("card", "new", "putt.yaml", "--mini", "-p", "Ann,Bob,Cat", "--par", pars, cwd=folder)
     golf("card", "add", "putt.yaml", "Ann=3", "Bob=4", "Cat=2", cwd=folder)
     golf("card", "add", "putt.yaml", "Ann=2", "Bob=2", "Cat=3", cwd=folder)
+    # a house rule that scores who went out: the fix sheet offers "Who went out"
+    house = Path(__file__).resolve().parent.parent / "configs/variants/knock-penalty.yaml"
+    (folder / "knock-penalty.yaml").write_text(house.read_text())
+    golf("card", "new", "knock.yaml", "-p", "Ann,Bob", "-v", "knock-penalty.yaml", cwd=folder)
+    lay = ("Ann=9 9 8 / 7 7 8", "Bob=5 K 2 / 5 7 9", "--closer", "Ann")
+    golf("card", "add", "knock.yaml", *lay, cwd=folder)
 
 
 def start(folder: Path) -> tuple[subprocess.Popen[str], str, str]:
@@ -120,6 +126,11 @@ def shots(base: str, key: str, out: Path) -> None:
         viewer.goto(f"{base}/card/#card=night")
         viewer.wait_for_selector("table.grid")
         viewer.screenshot(path=out / "13-read-only.png")
+        page.goto(f"{base}/card/#card=knock")
+        page.wait_for_selector("table.grid")
+        page.locator("table.grid tbody tr").first.locator("td.score").first.click()
+        page.wait_for_selector(".choice")
+        page.screenshot(path=out / "14-fix-closer.png")
         browser.close()
 
 

@@ -176,6 +176,16 @@ def test_a_fix_takes_a_closer_off_from_the_page(browser: Any, server: Any) -> No
     added = golf("card", "add", card, "Ann=9 9 8 / 7 7 8", "Bob=5 K 2 / 5 7 9", "--closer", "Ann")
     assert added.exit_code == 0, added.output
     a = phone(browser, server, "knock")
+    # a refusal on one card does not follow to the next
+    a.click("#enter")
+    a.locator(".who", has_text="Ann").locator("input").fill("5 K 2 / 5 7 X")
+    a.locator(".who", has_text="Bob").locator("input").fill("3")
+    a.click("#save")
+    expect(a.locator("#notice")).to_be_visible()
+    a.goto(f"{server.base}/card/#season")
+    expect(a.locator("#notice")).to_be_hidden()
+    a.goto(f"{server.base}/card/#card=knock")
+    a.wait_for_selector("table.grid")
     assert cell(a, 1, 0).inner_text() == "42"  # 32 and the go-out penalty of 10
     cell(a, 1, 0).click()
     a.locator(".choice button", has_text="no one").click()

@@ -84,6 +84,8 @@
       S.card = null;
     }
     closeSheet();
+    // a refusal was about the page left behind: it does not follow to the next one
+    if (!$("notice").hidden && $("notice").className !== "notice good") notice("");
     listen();
     render();
   }
