@@ -23,9 +23,8 @@ from .tournament import (
     cross_rows,
     fault_words,
     heading,
-    lost_rows,
+    lost_lines,
     pair_rows,
-    replay_hint,
     sprt_lines,
     standing_rows,
     unit_words,
@@ -189,6 +188,14 @@ def ratings_plot(report: Mapping[str, Any]) -> str:
     )
 
 
+def _lines(lines: list[str], none: str) -> str:
+    return (
+        "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>"
+        if lines
+        else _missing(none)
+    )
+
+
 def faults_section(report: Mapping[str, Any]) -> str:
     rows = report["standings"]
     total = sum(r["faults_total"] + r["disqualified_games"] for r in rows)
@@ -239,10 +246,7 @@ def page(report: Mapping[str, Any]) -> str:
         ("Standings", table(*standing_rows(report)) + win_share_plot(report)),
         ("Pairs", table(*pair_rows(report)) + forest_plot(report)),
         ("Crosstable", crosstable_plot(report) + table(*cross_rows(report))),
-        (
-            "Deals lost most",
-            table(*lost_rows(report)) + f'<p class="note">{escape(replay_hint(report))}</p>',
-        ),
+        ("Deals lost most", _lines(lost_lines(report), "No entrant lost a deal to another.")),
         ("Scores per hole", hole_score_plot(report)),
         ("SPRT", sprt_text + sprt_plot(report)),
         ("Ratings over the run", ratings_plot(report)),

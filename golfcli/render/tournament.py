@@ -107,7 +107,7 @@ NOTES = (
     "crosstable: row's wins-draws-losses against the column, then the mean of (row's game total "
     "− column's) on the games they shared (negative = row scored lower).",
     "deals lost most: per pair, the deal each lost most to the other (its mean margin in the "
-    "deal), and the game of it each lost by most, to replay; the JSON lists the three worst.",
+    "deal), and the game of it it lost by most, to replay; the JSON lists the three worst.",
     "numbers are rounded half away from zero as they read (0.15 to 0.2), never to -0.0.",
 )
 
@@ -347,34 +347,35 @@ def pair_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
     return headers, rows
 
 
-def lost_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
-    """Per pair, the deal each lost most to the other: by how much (the
-    margin's unit, the deal's mean) and the game of it to replay, the one it
-    lost by most.  The question after "who is better" is "where does mine
-    go wrong", and these deals are the place to look."""
+def lost_lines(report: Mapping[str, Any]) -> list[str]:
+    """Per pair and side, the deal it lost most to the other: by how much
+    (the margin's unit, the deal's mean) and the game of it it lost by
+    most, with the command that replays it.  The question after "who is
+    better" is "where does mine go wrong", and these deals are the place to
+    look.  A side that lost no deal to the other has no line."""
     unit, _ = unit_words(report)
-    rows = []
+    run = report["run"]
+    out = []
     for p in report.get("pairs") or []:
         lost = p.get("lost_most") or {}
-        cells = []
-        for side in (p["a"], p["b"]):
+        for side, other in ((p["a"], p["b"]), (p["b"], p["a"])):
             worst = lost.get(side) or []
             if not worst:
-                cells.append(f"{side}: never")
                 continue
             w = worst[0]
-            game = "" if w["game"] is None else f", game {w['game']}"
-            cells.append(f"{side}: deal {w['deal']} by {figure(w['by'], 2)}{game}")
-        rows.append([f"{p['a']} – {p['b']}", *cells])
-    return ["pair", f"first lost most ({unit})", "second lost most"], rows
-
-
-def replay_hint(report: Mapping[str, Any]) -> str:
-    """How to see one of the games "deals lost most" names."""
-    run = report["run"]
-    if run.get("moves_kept"):
-        return f"replay a game: golf replay {run['out']} --game N"
-    return "to replay these games, run with --out DIR (the moves are kept there)"
+            line = (
+                f"{side} lost most to {other} on deal {w['deal']}, by {figure(w['by'], 2)} {unit}"
+            )
+            if w["game"] is not None:
+                line += (
+                    f": golf replay {run['out']} --game {w['game']}"
+                    if run.get("moves_kept")
+                    else f" (game {w['game']})"
+                )
+            out.append(line)
+    if out and not run.get("moves_kept"):
+        out.append("to replay these games, run with --out DIR (the moves are kept there)")
+    return out
 
 
 def cross_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
@@ -463,7 +464,6 @@ def render(report: Mapping[str, Any], fmt: str, table: str = "standings") -> str
         ("Standings", *standing_rows(report)),
         ("Pairs", *pair_rows(report)),
         ("Crosstable", *cross_rows(report)),
-        ("Deals lost most", *lost_rows(report)),
     ]
     parts = [f"## {head[0]}", "", *[f"{x}  " for x in head[1:]]] if md else list(head)
     if says:
@@ -474,8 +474,10 @@ def render(report: Mapping[str, Any], fmt: str, table: str = "standings") -> str
             continue
         parts += ["", f"### {title}", ""] if md else ["", title]
         parts.append(text_table(headers, rows, fmt))
-        if title == "Deals lost most":
-            parts += ["", replay_hint(report)]
+    lost = lost_lines(report)
+    if lost:
+        parts += ["", "### Deals lost most", ""] if md else ["", "Deals lost most"]
+        parts += [f"* {x}" if md else x for x in lost]
     sprt = sprt_lines(report)
     if sprt:
         parts.append("")

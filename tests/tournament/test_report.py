@@ -439,14 +439,20 @@ def test_out_run_writes_a_report_to_share(tmp_path: Path) -> None:
         csv.reader(io.StringIO(golf("report", str(out), "-f", "csv", "--table", "pairs").stdout))
     )
     assert rows[0][:2] == ["a", "b"] and len(rows) == 4
-    # each pair's worst deals, with the command that replays each, which works
-    assert f"replay a game: golf replay {out} --game N" in html
+    # each pair's worst deals, each with the command that replays it, which works
     report = json.loads((out / "results.json").read_text(encoding="utf-8"))
-    named = re.findall(r"(\w+): deal (\d+) by [\d.]+, game (\d+)", table)
+    line = r"(\w+) lost most to (\w+) on deal (\d+), by [\d.]+ strokes a hole: (golf replay .*)"
+    named = re.findall(line, table)
     assert named and len(named) >= len(report["pairs"])
+    assert all(f"<li>{a} lost most to {b} on deal {d}" in html for a, b, d, _ in named)
     games = {g["game"]: g for g in map(json.loads, (out / "games.jsonl").open())}
-    for who, deal, game in named[:3]:
-        assert games[int(game)]["deal"] == int(deal) and who in games[int(game)]["sides"]
+    for who, other, deal, command in named[:3]:
+        game = command.split()[-1]
+        assert command == f"golf replay {out} --game {game}"
+        rec = games[int(game)]
+        assert rec["deal"] == int(deal) and {who, other} <= set(rec["sides"])
+        loser, winner = rec["sides"].index(who), rec["sides"].index(other)
+        assert rec["totals"][loser] > rec["totals"][winner]  # it did lose that game
         shown = golf("replay", str(out), "--game", game, "--to-end")
         assert shown.exit_code == 0 and "Result:" in shown.stdout, shown.output
 
@@ -549,3 +555,23 @@ def test_plots_say_what_their_heights_and_colours_mean() -> None:
     heat = svg.heatmap("c", "t", ["ann", "bob"], {(0, 1): (1.0, "2-0-0"), (1, 0): (0.0, "0-0-2")})
     assert "win 1, draw ½" in heat and ">½</text>" in heat
     assert svg.share_colour(0.0) in heat and svg.share_colour(1.0) in heat
+
+
+def test_deals_lost_most_say_how_to_replay_or_how_to_keep_the_games() -> None:
+    from golfcli.render.tournament import lost_lines
+
+    pair = {
+        "a": "ann",
+        "b": "bob",
+        "lost_most": {"ann": [], "bob": [{"deal": 4, "by": 2.345, "game": 9}]},
+    }
+    kept = {"run": {"format": "stroke", "out": "runs/x", "moves_kept": True}, "pairs": [pair]}
+    assert lost_lines(kept) == [
+        "bob lost most to ann on deal 4, by 2.35 strokes a hole: golf replay runs/x --game 9"
+    ]  # ann lost no deal to bob: no line
+    gone = {"run": {"format": "match", "out": None, "moves_kept": False}, "pairs": [pair]}
+    assert lost_lines(gone) == [
+        "bob lost most to ann on deal 4, by 2.35 holes won a game (game 9)",
+        "to replay these games, run with --out DIR (the moves are kept there)",
+    ]
+    assert lost_lines({"run": kept["run"], "pairs": []}) == []
