@@ -58,6 +58,7 @@ th { background: #f4f4f4; }
 ul.verdicts li { margin: 0.3em 0; }
 svg.plot { display: block; max-width: 100%; height: auto; margin: 0.8em 0; }
 .note { color: #555; font-size: 0.9em; }
+code { white-space: nowrap; font-size: 0.9em; background: #f4f4f4; padding: 0 0.2em; }
 footer { margin-top: 3em; color: #777; font-size: 0.85em; }
 """
 
@@ -189,11 +190,18 @@ def ratings_plot(report: Mapping[str, Any]) -> str:
 
 
 def _lines(lines: list[str], none: str) -> str:
-    return (
-        "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>"
-        if lines
-        else _missing(none)
-    )
+    """A list, or the sentence ``none`` when there is nothing in it; a
+    ``golf`` command at the end of a line is code, kept on one line."""
+    if not lines:
+        return _missing(none)
+    items = []
+    for x in lines:
+        text, colon, command = x.partition(": golf ")
+        if colon:
+            items.append(f"<li>{escape(text)}: <code>golf {escape(command)}</code></li>")
+        else:
+            items.append(f"<li>{escape(x)}</li>")
+    return "<ul>" + "".join(items) + "</ul>"
 
 
 def faults_section(report: Mapping[str, Any]) -> str:

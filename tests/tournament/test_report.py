@@ -445,6 +445,7 @@ def test_out_run_writes_a_report_to_share(tmp_path: Path) -> None:
     named = re.findall(line, table)
     assert named and len(named) >= len(report["pairs"])
     assert all(f"<li>{a} lost most to {b} on deal {d}" in html for a, b, d, _ in named)
+    assert all(f"<code>{c}</code></li>" in html for *_, c in named)  # kept on one line
     games = {g["game"]: g for g in map(json.loads, (out / "games.jsonl").open())}
     for who, other, deal, command in named[:3]:
         game = command.split()[-1]
