@@ -9,6 +9,7 @@ import json
 import math
 import random
 import statistics
+from collections.abc import Callable
 
 import pytest
 
@@ -745,22 +746,28 @@ def test_the_leader_of_a_tie_is_the_first_entrant() -> None:
     assert u.leader() == ("A", 0.5)  # equal shares: the first entrant
 
 
+def duplicate_deals(t: Tally, holes: int) -> Callable[..., None]:
+    """``deal(d, *diffs)``: deal ``d``'s games between A and B added to
+    ``t``, each seating in turn, ``diffs`` their A-total-minus-B's one by
+    one; the games are numbered on from 0 across calls."""
+    numbers = itertools.count()
+
+    def deal(d: int, *diffs: int) -> None:
+        for k, diff in enumerate(diffs):
+            sides = (0, 1) if k % 2 == 0 else (1, 0)
+            totals = (20 + diff, 20) if sides == (0, 1) else (20, 20 + diff)
+            winners = (sides.index(1),) if diff > 0 else (sides.index(0),) if diff < 0 else ()
+            t.add(Outcome(d, sides, totals, holes, (0.0, 0.0), winners, game=next(numbers)))
+
+    return deal
+
+
 def test_pairs_name_the_deals_each_lost_most_with_a_game_to_replay() -> None:
     """Per pair and side: the deals it lost most (by the deal's mean margin,
     at most LOST_MOST, most first) and in each the game it lost by most (the
     first of equals), which the report offers to replay."""
     t = Tally(["A", "B"], "stroke")
-    game = 0
-
-    def deal(d: int, *diffs: int) -> None:  # A's total minus B's, game by game
-        nonlocal game
-        for k, diff in enumerate(diffs):
-            sides = (0, 1) if k % 2 == 0 else (1, 0)
-            totals = (20 + diff, 20) if sides == (0, 1) else (20, 20 + diff)
-            winners = (sides.index(1),) if diff > 0 else (sides.index(0),) if diff < 0 else ()
-            t.add(Outcome(d, sides, totals, 2, (0.0, 0.0), winners, game=game))
-            game += 1
-
+    deal = duplicate_deals(t, holes=2)
     deal(0, 10, 2)  # A lost by 6 strokes a game on average, 3 a hole; most in game 0
     deal(1, -4, -20)  # B lost by 6 a hole; most in game 3
     deal(2, 1, 1)  # A by 0.5 a hole: both games equal, the first is named
@@ -779,16 +786,7 @@ def test_pairs_name_the_deals_each_lost_most_with_a_game_to_replay() -> None:
 
 def test_the_game_named_in_a_deal_is_the_one_lost_by_most_the_first_of_equals() -> None:
     t = Tally(["A", "B"], "stroke")
-    game = 0
-
-    def deal(d: int, *diffs: int) -> None:  # A's total minus B's, game by game
-        nonlocal game
-        for k, diff in enumerate(diffs):
-            sides = (0, 1) if k % 2 == 0 else (1, 0)
-            totals = (20 + diff, 20) if sides == (0, 1) else (20, 20 + diff)
-            t.add(Outcome(d, sides, totals, 1, (0.0, 0.0), (), game=game))
-            game += 1
-
+    deal = duplicate_deals(t, holes=1)
     deal(0, -9, -2)  # B lost most in the first game (0), not the last
     deal(1, -3, -3)  # B lost both alike: the first (2) is named
     deal(2, 9, 2)  # A likewise: game 4
