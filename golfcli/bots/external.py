@@ -423,9 +423,10 @@ class ExternalBot:
     # ------------------------------------------------------------------ decisions
 
     def _request(self, view: View, legal: Sequence[Action]) -> dict[str, Any]:
-        """What a request tells of the position: the view as JSON (a hosted
-        Python bot gets the objects themselves: golfcli.bots.pyhost)."""
-        return {"view": view.to_json()}
+        """What a request tells of the position: the view and the legal
+        actions as JSON (a hosted Python bot gets the objects themselves:
+        golfcli.bots.pyhost)."""
+        return {"view": view.to_json(), "legal": [a.to_json() for a in legal]}
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """Send the view and the legal actions; read one action back.
@@ -448,7 +449,6 @@ class ExternalBot:
             "type": "request",
             "id": rid,
             **self._request(view, legal),
-            "legal": [a.to_json() for a in legal],
             "time_limit": self.time_limit,
             "time_bank": round(self.bank, 6),
         }

@@ -18,9 +18,9 @@ the bot must get exactly what it would get in golf's process, not its JSON
   ``golf_reseed`` (the seed a match gave it since, which reaches the bot only
   if it has a ``seed`` method, as in golf's process) and ``golf_info`` (the
   match's ``start_game`` information, pickled);
-* a ``request`` carries ``golf_view``: the view and the legal actions,
-  pickled, the variant in them sent once (it is rebuilt from the
-  information's variant data);
+* a ``request`` carries ``golf_view`` in place of ``view`` and ``legal``:
+  the view and the legal actions, pickled, the variant in them sent once
+  (it is rebuilt from the information's variant data);
 * ``hole_end`` carries ``golf_info``, the hook's own information, pickled;
 * an answer may be ``{"id": N, "golf_crash": "..."}``: the bot's ``choose``
   raised, and the line is the fault golf's process would have said (the
@@ -113,6 +113,7 @@ class HostedBot(ExternalBot):
         return hello
 
     def _request(self, view: View, legal: Sequence[Action]) -> dict[str, Any]:
+        # the objects alone (no JSON of them, which the child would not read);
         # the child rebuilt the variant from hello's data: it is not sent again
         return {"golf_view": _packed((view, list(legal)), view.variant)}
 
