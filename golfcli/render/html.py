@@ -23,7 +23,7 @@ from .tournament import (
     cross_rows,
     fault_words,
     heading,
-    lost_lines,
+    lost_entries,
     pair_rows,
     sprt_lines,
     standing_rows,
@@ -189,19 +189,19 @@ def ratings_plot(report: Mapping[str, Any]) -> str:
     )
 
 
-def _lines(lines: list[str], none: str) -> str:
-    """A list, or the sentence ``none`` when there is nothing in it; a
-    ``golf`` command at the end of a line is code, kept on one line."""
-    if not lines:
-        return _missing(none)
-    items = []
-    for x in lines:
-        text, colon, command = x.partition(": golf ")
-        if colon:
-            items.append(f"<li>{escape(text)}: <code>golf {escape(command)}</code></li>")
-        else:
-            items.append(f"<li>{escape(x)}</li>")
-    return "<ul>" + "".join(items) + "</ul>"
+def lost_section(report: Mapping[str, Any]) -> str:
+    """The deals lost most as a list, each replay command as code kept on
+    one line (a phone would break it at ``--game``)."""
+    entries = lost_entries(report)
+    if not entries:
+        return _missing("No entrant lost a deal to another.")
+    items = "".join(
+        f"<li>{escape(text)}: <code>{escape(command)}</code></li>"
+        if command
+        else f"<li>{escape(text)}</li>"
+        for text, command in entries
+    )
+    return f"<ul>{items}</ul>"
 
 
 def faults_section(report: Mapping[str, Any]) -> str:
@@ -254,7 +254,7 @@ def page(report: Mapping[str, Any]) -> str:
         ("Standings", table(*standing_rows(report)) + win_share_plot(report)),
         ("Pairs", table(*pair_rows(report)) + forest_plot(report)),
         ("Crosstable", crosstable_plot(report) + table(*cross_rows(report))),
-        ("Deals lost most", _lines(lost_lines(report), "No entrant lost a deal to another.")),
+        ("Deals lost most", lost_section(report)),
         ("Scores per hole", hole_score_plot(report)),
         ("SPRT", sprt_text + sprt_plot(report)),
         ("Ratings over the run", ratings_plot(report)),

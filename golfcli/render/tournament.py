@@ -347,14 +347,18 @@ def pair_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
     return headers, rows
 
 
-def lost_lines(report: Mapping[str, Any]) -> list[str]:
+def lost_entries(report: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Per pair and side, the deal it lost most to the other: by how much
     (the margin's unit, the deal's mean) and the game of it it lost by
-    most, with the command that replays it.  The question after "who is
-    better" is "where does mine go wrong", and these deals are the place to
-    look.  A side that lost no deal to the other has no line."""
+    most, and the command that replays that game ("" when the run kept no
+    moves: the text then names the game, and a last entry says how to keep
+    them).  The question after "who is better" is "where does mine go
+    wrong", and these deals are the place to look.  A side that lost no
+    deal to the other has no entry.  Each format lays the two parts out:
+    :func:`lost_lines` as text, the HTML report with the command as code."""
     unit, _ = unit_words(report)
     run = report["run"]
+    kept = bool(run.get("moves_kept"))
     out = []
     for p in report.get("pairs") or []:
         lost = p.get("lost_most") or {}
@@ -363,19 +367,24 @@ def lost_lines(report: Mapping[str, Any]) -> list[str]:
             if not worst:
                 continue
             w = worst[0]
-            line = (
+            text = (
                 f"{side} lost most to {other} on deal {w['deal']}, by {figure(w['by'], 2)} {unit}"
             )
+            command = ""
             if w["game"] is not None:
-                line += (
-                    f": golf replay {run['out']} --game {w['game']}"
-                    if run.get("moves_kept")
-                    else f" (game {w['game']})"
-                )
-            out.append(line)
-    if out and not run.get("moves_kept"):
-        out.append("to replay these games, run with --out DIR (the moves are kept there)")
+                if kept:
+                    command = f"golf replay {run['out']} --game {w['game']}"
+                else:
+                    text += f" (game {w['game']})"
+            out.append((text, command))
+    if out and not kept:
+        out.append(("to replay these games, run with --out DIR (the moves are kept there)", ""))
     return out
+
+
+def lost_lines(report: Mapping[str, Any]) -> list[str]:
+    """:func:`lost_entries` as lines of text, each command after a colon."""
+    return [f"{text}: {command}" if command else text for text, command in lost_entries(report)]
 
 
 def cross_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
