@@ -106,8 +106,9 @@ NOTES = (
     "(a team's over its members' decisions; the longest is in the JSON's timing).",
     "crosstable: row's wins-draws-losses against the column, then the mean of (row's game total "
     "− column's) on the games they shared (negative = row scored lower).",
-    "deals lost most: per pair, the deal each lost most to the other (its mean margin in the "
-    "deal), and the game of it it lost by most, to replay; the JSON lists the three worst.",
+    "deals lost most: per pair, the deal each side lost most to the other (its mean margin in "
+    "the deal) and the game of it it lost by most, with the command that replays it (kept with "
+    "--out); no line for a side that lost no deal; the JSON lists the three worst.",
     "numbers are rounded half away from zero as they read (0.15 to 0.2), never to -0.0.",
 )
 
