@@ -134,11 +134,15 @@ def test_help_is_the_same_without_the_parts_of_rich_it_never_uses() -> None:
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["-h"]])
 def test_the_root_help_app_says_what_the_whole_app_says(args: list[str]) -> None:
-    """``golf --help`` is rendered from a ``golf`` whose groups hold no
-    commands (their list is not shown): the same text, the same status."""
-    from golfcli.cli.app import app_for
+    """``golf --help`` is rendered from a ``golf`` whose commands have no
+    parameters and whose groups hold no commands (neither is shown in the
+    list): the same text, the same status."""
+    from golfcli.cli.app import _listed_only, app_for
 
     light, full = CliRunner().invoke(app_for(args), args), CliRunner().invoke(app, args)
-    assert app_for(args) is not app
+    root = app_for(args)
+    assert root is not app
+    assert len(root.registered_commands) == len(app.registered_commands) > 10
+    assert {c.callback for c in root.registered_commands} == {_listed_only}
     assert (light.exit_code, light.output) == (full.exit_code, full.output)
     assert "card" in light.output and "ratings" in light.output
