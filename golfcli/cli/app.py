@@ -218,12 +218,12 @@ def _root_help_app() -> typer.Typer:
 
     one = _golf_app()
     for info in app.registered_commands:
-        listed = copy.copy(info)
-        listed.name = command_name(info)
-        if listed.help is None:
-            listed.help = inspect.getdoc(info.callback)
-        listed.callback = _listed_only
-        one.registered_commands.append(listed)
+        command = copy.copy(info)
+        command.name = command_name(info)
+        if command.help is None:
+            command.help = inspect.getdoc(info.callback)
+        command.callback = _listed_only
+        one.registered_commands.append(command)
     for group in app.registered_groups:
         assert group.typer_instance is not None
         bare = copy.copy(group.typer_instance)
