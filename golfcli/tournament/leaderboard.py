@@ -365,14 +365,35 @@ def _replay(
     ratings = dict(state.ratings)
     played: dict[Key, tuple[int, str, str]] = dict(state.played)
     last: tuple[int, int] | None = None
+    match = fmt == "match"
+    fresh = (MU, SIGMA)
     for run, game, result, recorded in games:
         seating, side_of, totals, holes_won, winners = result[:5]
-        sides = _sides([who[(run, n)] for n in seating], side_of)
-        _rate(ratings, sides, side_ranks(winners, totals, holes_won, fmt))
+        bots = [who[(run, n)] for n in seating]
+        if len(bots) == 2 and side_of[0] + side_of[1] == 1:
+            # the common game, one seat a side, without the general case's
+            # lists of sides (a run's refresh replays every game of it): the
+            # same numbers, as _heads_up is what rate() calls for it
+            a, b = (bots[0], bots[1]) if side_of[0] == 0 else (bots[1], bots[0])
+            key_a = place_key(0 in winners, totals[0], holes_won[0], match)
+            key_b = place_key(1 in winners, totals[1], holes_won[1], match)
+            new_a, new_b = _heads_up(
+                ratings.get(a, fresh), ratings.get(b, fresh), int(key_b > key_a), int(key_a > key_b)
+            )
+            if a != b:
+                ratings[a], ratings[b] = new_a, new_b
+                rated: Iterable[Key] = (a, b)
+            else:  # a bot against itself: as _rate has it
+                ratings[a] = (math.fsum((new_a[0], new_b[0])) / 2, max(new_a[1], new_b[1]))
+                rated = (a,)
+        else:
+            sides = _sides(bots, side_of)
+            _rate(ratings, sides, side_ranks(winners, totals, holes_won, fmt))
+            rated = {b for side in sides for b in side}
         state.games += 1
         state.counts[run] = state.counts.get(run, 0) + 1
         last = (run, game)
-        for b in {b for side in sides for b in side}:
+        for b in rated:
             n, first, latest = played.get(b, (0, recorded, recorded))
             played[b] = (n + 1, min(first, recorded) if first else recorded, max(latest, recorded))
     state.ratings = ratings

@@ -871,3 +871,43 @@ def test_the_heads_up_shortcut_is_the_general_update(seed: int) -> None:
             ranks=[float(r) for r in ranks],
         )
         assert (*fa, *fb) == pytest.approx((oa.mu, oa.sigma, ob.mu, ob.sigma), abs=1e-9)
+
+
+@pytest.mark.parametrize("fmt", ["stroke", "match"])
+def test_the_replays_heads_up_path_rates_as_the_general_path(fmt: str) -> None:
+    """A replay takes a shortcut for games of two seats on two sides (most
+    games): the same ratings, bit for bit, and the same games counted, as
+    the general path of sides and ranks, for two bots, a bot against itself,
+    either seating, wins, losses and ties; three-seat games mixed in."""
+    import random
+
+    rng = random.Random(fmt)
+    names = ["a", "b", "c"]
+    who = {(1, "a"): ("A", "{}", ""), (1, "b"): ("B", "{}", ""), (1, "c"): ("A", "{}", "")}
+    games = []
+    for g in range(400):
+        seats = rng.choice([2, 2, 2, 3])
+        seating = rng.sample(names, seats)
+        side_of = list(range(seats))
+        rng.shuffle(side_of)
+        totals = [rng.randint(0, 3) for _ in range(seats)]
+        holes_won = [rng.choice([0.0, 0.5, 1.0]) for _ in range(seats)]
+        winners = rng.sample(range(seats), rng.choice([0, 1, 1, 2]))
+        stamp = f"2026-12-0{1 + g % 5}T00:00:00Z"
+        games.append((1, g, [seating, side_of, totals, holes_won, winners], stamp))
+    fast = leaderboard.Replayed()
+    leaderboard._replay(fast, games, who, {1: ("s", "u")}, fmt)
+
+    ratings: dict[Any, Rating] = {}
+    played: dict[Any, tuple[int, str, str]] = {}
+    for run, _, (seating, side_of, totals, holes_won, winners), stamp in games:
+        sides = leaderboard._sides([who[(run, n)] for n in seating], side_of)
+        leaderboard._rate(ratings, sides, leaderboard.side_ranks(winners, totals, holes_won, fmt))
+        for b in {b for side in sides for b in side}:
+            n, first, latest = played.get(b, (0, stamp, stamp))
+            played[b] = (n + 1, min(first, stamp), max(latest, stamp))
+    assert fast.ratings == ratings  # exactly
+    assert fast.played == played
+    assert fast.games == 400 and fast.counts == {1: 400} and fast.frontier == ("s", "u", 399)
+    heads_up_games = sum(1 for *_, (s, *_), _ in games if len(s) == 2)
+    assert 250 < heads_up_games < 400  # both paths were taken
