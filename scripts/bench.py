@@ -17,6 +17,9 @@ Scenarios (targets in docs/performance.md):
                              engine as it is
   tournament-random          a whole `golf tournament` process: 20,000 one-hole six-card
                              games between two random bots, --workers 1 (games/s)
+  tournament-parts           the same games piece by piece, CPU microseconds a game:
+                             the slot, the bots, the Match's set-up, the hole, the
+                             record, the tally, the database's row, the rating replay
   alberta-config             wall time of README's first command's tournament
                              (`golf tournament configs/alberta.yaml`, 2 workers)
   huge-2p-expert             an 8x12 grid with shots and five patterns, 2 expert bots
@@ -64,6 +67,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -279,6 +283,105 @@ def bench_tournament_random(repeat: int) -> dict[str, object]:
     }
 
 
+def bench_tournament_parts(repeat: int, games: int = 10_000) -> dict[str, object]:
+    """Target 1's game, piece by piece, in CPU microseconds a game (best of
+    ``repeat`` runs of ``games`` games each, every piece in a loop of its
+    own: no timer inside a game).  The pieces of ``GameRunner.play_record``
+    (the plan's slot, the two bots made and seeded, the ``Match`` set up,
+    the hole played, the bots closed; ``record`` is the rest: the game's
+    record as a dict), then the runner's own per game: the tally of
+    standings, pairs and deals (``stats``), the ratings database's row, and
+    the replay that brings the board's ratings up to date at the run's end
+    (in memory here; the database's own reads and writes are what
+    ``tournament-random``'s ``--no-db`` run leaves out)."""
+    import tempfile
+
+    from golfcli.keys import bot_seed
+    from golfcli.stats import Tally, outcome_from_record
+    from golfcli.tournament import leaderboard
+    from golfcli.tournament.config import load_config
+    from golfcli.tournament.ratingsdb import _row
+    from golfcli.tournament.worker import GameRunner, _game_parts
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = Path(tmp) / "tiny.yaml"
+        cfg.write_text(TINY)
+        plan = load_config(cfg, games=games // 2)
+    runner = GameRunner(plan, None)
+    close_bot, match_class, _ = _game_parts()
+    slots = [plan.slot(i) for i in range(games)]
+    names = [[plan.players[p].name for p in s.seating] for s in slots]
+    specs = [[plan.players[p] for p in s.seating] for s in slots]
+    runner.play_record(0, line=False)  # the bots' factories made, as in a run
+    seeded = [True, True]
+
+    def make(i: int) -> list[Any]:
+        pairs = zip(specs[i], names[i], strict=True)
+        return [runner._bot(sp, bot_seed(slots[i].seed, n)) for sp, n in pairs]
+
+    # one pair of bots for the set-up and the hole (made and dropped a game at
+    # a time, as a run does, in "bots"): 20,000 bots kept at once would time
+    # the memory of their generators, not the work
+    both = make(0)
+
+    def match(i: int) -> Any:
+        return match_class(
+            plan.variant,
+            both,
+            names[i],
+            seed=slots[i].seed,
+            holes=plan.holes,
+            scoring=plan.scoring,
+            moves=plan.record_moves,
+            fallback=plan.fault_policy,
+            forfeit_penalty=plan.forfeit_penalty,
+            seeded=seeded,
+        )
+
+    records = [runner.play_record(i, line=False)[1] for i in range(games)]
+    index = {e.name: k for k, e in enumerate(plan.entrants)}
+    who = {(1, n): (n, "{}", "") for n in ("a", "b")}
+    games_rows = [
+        (1, r["game"], [r[k] for k in ("seating", "side_of", "totals", "holes_won", "winners")], "")
+        for r in records
+    ]
+
+    def tally() -> None:
+        t = Tally([e.name for e in plan.entrants], plan.scoring)
+        for i, r in enumerate(records):
+            t.add(outcome_from_record(r, index))
+            if (i + 1) % plan.per_deal == 0:
+                t.close_deal()
+
+    pieces: dict[str, Callable[[], object]] = {
+        "slot": lambda: [plan.slot(i) for i in range(games)],
+        "bots": lambda: [len(make(i)) for i in range(games)],
+        "match_set_up": lambda: [match(i).players for i in range(games)],
+        "set_up_and_hole": lambda: [match(i).play().winners for i in range(games)],
+        "close": lambda: [close_bot(b) for _ in range(games) for b in both],
+        "play_record": lambda: [len(runner.play_record(i, line=False)) for i in range(games)],
+        "tally": tally,
+        "db_row": lambda: [len(_row(1, r, "")) for r in records],
+        "rating_replay": lambda: leaderboard._replay(
+            leaderboard.Replayed(), games_rows, who, {1: ("s", "u")}, plan.scoring
+        ),
+    }
+    us: dict[str, float] = {}
+    for name, fn in pieces.items():
+        best = float("inf")
+        for _ in range(repeat):
+            t0 = time.process_time()
+            fn()
+            best = min(best, time.process_time() - t0)
+        us[name] = best / games * 1e6
+    us["hole"] = us.pop("set_up_and_hole") - us["match_set_up"]
+    parts = ("slot", "bots", "match_set_up", "hole", "close")
+    us["record"] = us["play_record"] - sum(us[k] for k in parts)
+    out: dict[str, object] = {"scenario": "tournament-parts", "games": games}
+    out.update({f"{k}_us": round(v, 1) for k, v in us.items()})
+    return out
+
+
 def bench_alberta_config(repeat: int) -> dict[str, object]:
     cmd = [golf_exe(), "tournament", str(ROOT / "configs" / "alberta.yaml"), "--workers", "2"]
     times = []
@@ -489,7 +592,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    extra = ["six-card-2p-floor", "tournament-random", "alberta-config", "score-cli", "import"]
+    extra = [
+        "six-card-2p-floor",
+        "tournament-random",
+        "tournament-parts",
+        "alberta-config",
+        "score-cli",
+        "import",
+    ]
     targets = [t for t in TARGETS if t != "target-install"]
     ap.add_argument("scenarios", nargs="*", default=[*targets, *GAMES, *DECISIONS, *extra])
     ap.add_argument("--seconds", type=float, default=3.0)
@@ -520,6 +630,8 @@ def main() -> int:
             out = bench_import(args.repeat)
         elif name == "tournament-random":
             out = bench_tournament_random(args.repeat)
+        elif name == "tournament-parts":
+            out = bench_tournament_parts(args.repeat)
         elif name == "six-card-2p-floor":
             out = bench_floor(args.repeat)
         elif name == "alberta-config":
