@@ -199,6 +199,7 @@ class LocalPool:
         self.info = {"kind": "local", "workers": plan.workers}
         self._stop = ctx.Event()
         self._finished = ctx.Value("q", 0)  # each worker adds one per game it finishes
+        _quiet_cancelled_futures()
         self._pool = ProcessPoolExecutor(
             plan.workers,
             mp_context=ctx,
@@ -226,21 +227,22 @@ class LocalPool:
     def shutdown(self, abandon: bool) -> None:
         self._stop.set()
         if abandon:
-            _quiet_cancelled_futures()
             for proc in list(getattr(self._pool, "_processes", {}).values()):
                 proc.terminate()
         self._pool.shutdown(wait=not abandon, cancel_futures=True)
 
 
 def _quiet_cancelled_futures() -> None:
-    """Silence one known complaint of the process pool when it is abandoned.
+    """Silence one known complaint of the process pool, set when a pool is made.
 
-    A second Ctrl-C terminates the workers.  The pool's manager thread then
-    marks every pending batch as failed, including those the runner had
-    already cancelled, and CPython 3.11 raises ``InvalidStateError`` for
-    each of those in that thread: a traceback on the screen about futures
-    nobody waits for.  Exceptions in threads pass ``threading.excepthook``;
-    this one (and only this one) is dropped there."""
+    A second Ctrl-C terminates the workers, and a worker can die on its own
+    (the kernel's OOM killer); either breaks the pool.  Its manager thread
+    then marks every pending batch as failed, including those the runner had
+    already cancelled (stopping), and CPython 3.11 raises ``InvalidStateError``
+    for each of those in that thread (CPython issue 107219, fixed in 3.12): a
+    traceback on the screen about futures nobody waits for.  Exceptions in
+    threads pass ``threading.excepthook``; this one (and only this one) is
+    dropped there."""
     import threading
     from concurrent.futures import InvalidStateError
 
