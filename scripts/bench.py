@@ -48,10 +48,10 @@ path tournaments use), on one core, for about --seconds seconds, and reports
 the best of --repeat runs (machines here are shared and noisy).  Peak memory
 is tracemalloc's peak during one run, in KiB.
 
-The targets, each against a reference run in the same invocation (scripts/bench_targets.py
-says what each is measured against; `target-install` takes minutes and is named on
-its own):
-  target-random, target-expert, target-start, target-install, instructions
+The targets, each against a reference run in the same invocation where there is one
+(scripts/bench_targets.py says what each is measured against; `target-install` and
+`target-scale` take minutes and are named on their own):
+  target-random, target-expert, target-start, target-install, target-scale, instructions
 
 Usage: python scripts/bench.py [SCENARIO ...] [--seconds S] [--repeat N] [--spec BOT]
 (--spec: the bot of the expert-decision scenarios, e.g. "expert?hole_win=0")
@@ -71,7 +71,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench_targets import RUNNERS, TARGETS, golf_exe
+from bench_targets import RUNNERS, SLOW_TARGETS, TARGETS, golf_exe
 from bench_tournament import TINY  # the one-hole random config both benches time
 
 from golfcli.bots.registry import make_bot
@@ -600,7 +600,7 @@ def main() -> int:
         "score-cli",
         "import",
     ]
-    targets = [t for t in TARGETS if t != "target-install"]
+    targets = [t for t in TARGETS if t not in SLOW_TARGETS]
     ap.add_argument("scenarios", nargs="*", default=[*targets, *GAMES, *DECISIONS, *extra])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=3)

@@ -15,6 +15,11 @@ with the other jobs on it, so only ratios taken side by side count):
                    (venv, `pip install .`, `golf tournament configs/alberta.yaml`), and
                    the same clone installed with GOLF_PURE=1 (no compiling): target 45 s
                    (minutes; not in the default list)
+  target-scale     scripts/bench_scale.py's million games on 2 workers, killed part of
+                   the way and resumed: every process's resident memory at 10k, 100k
+                   and 980k games, every game once, `golf ratings` on the database
+                   afterwards: targets under 100 MB and under a second (minutes and
+                   ~1 GB of disk; not in the default list)
   instructions     callgrind's instruction counts of a six-card random hole and an
                    expert one (through Match; start-up subtracted): the same on any load,
                    for deciding a change the clock cannot
@@ -38,13 +43,23 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 # the one-hole random tournament of target 1 (10,000 duplicate deals, two seatings)
 from bench_tournament import TINY
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-TARGETS = ("target-random", "target-expert", "target-start", "target-install", "instructions")
+TARGETS = (
+    "target-random",
+    "target-expert",
+    "target-start",
+    "target-install",
+    "target-scale",
+    "instructions",
+)
+#: the targets that take minutes: named on the command line, never run by default
+SLOW_TARGETS = ("target-install", "target-scale")
 
 
 def load() -> float:
@@ -287,10 +302,38 @@ def instructions(repeat: int) -> dict[str, object]:
     return out
 
 
+def target_scale(repeat: int) -> dict[str, object]:
+    """Target 5: scripts/bench_scale.py once (it plays a million games; ``repeat``
+    does not apply), its lines gathered into one, with whether the targets are met."""
+    out: dict[str, Any] = {"scenario": "target-scale", "load_before": load()}
+    done = subprocess.run(
+        [sys.executable, str(HERE / "bench_scale.py")], check=True, capture_output=True, text=True
+    )
+    memory: list[dict[str, Any]] = []
+    for line in done.stdout.splitlines():
+        item = json.loads(line)
+        if "memory" in item:
+            memory.append(item["memory"])
+        elif "scenario" not in item:
+            out.update(item)
+    most = max((m for s in memory for m in s["rss_mib"]), default=float("inf"))
+    out["memory"] = memory
+    out["largest_rss_mib"] = most
+    out["target"] = "every process under 100 MB at every mark; golf ratings under 1 s"
+    out["met"] = (
+        most < 100
+        and bool(out.get("resume", {}).get("every_game_once"))
+        and float(out.get("ratings", {}).get("wall_s", float("inf"))) < 1.0
+    )
+    out["load_after"] = load()
+    return out
+
+
 RUNNERS: dict[str, Callable[[int], dict[str, object]]] = {
     "target-random": target_random,
     "target-expert": target_expert,
     "target-start": target_start,
     "target-install": target_install,
+    "target-scale": target_scale,
     "instructions": instructions,
 }
