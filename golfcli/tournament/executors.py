@@ -239,7 +239,7 @@ def _quiet_cancelled_futures() -> None:
     (the kernel's OOM killer); either breaks the pool.  Its manager thread
     then marks every pending batch as failed, including those the runner had
     already cancelled (stopping), and CPython 3.11 raises ``InvalidStateError``
-    for each of those in that thread (CPython issue 107219, fixed in 3.12): a
+    for each of those in that thread (a race CPython 3.12 fixed): a
     traceback on the screen about futures nobody waits for.  Exceptions in
     threads pass ``threading.excepthook``; this one (and only this one) is
     dropped there."""

@@ -383,8 +383,8 @@ def _replay(
             if a != b:
                 ratings[a], ratings[b] = new_a, new_b
                 rated: Iterable[Key] = (a, b)
-            else:  # a bot against itself: as _rate has it
-                ratings[a] = (math.fsum((new_a[0], new_b[0])) / 2, max(new_a[1], new_b[1]))
+            else:  # a bot against itself
+                ratings[a] = _seats_merged((new_a, new_b))
                 rated = (a,)
         else:
             sides = _sides(bots, side_of)
@@ -429,11 +429,15 @@ def _rate(ratings: dict[Key, Rating], sides: list[list[Key]], ranks: list[int]) 
         for b, r in zip(side, team, strict=True):
             got.setdefault(b, []).append(r)
     for b, rs in got.items():
-        if len(rs) == 1:
-            ratings[b] = rs[0]
-        else:
-            mu = math.fsum(m for m, _ in rs) / len(rs)
-            ratings[b] = (mu, max(s for _, s in rs))
+        ratings[b] = _seats_merged(rs)
+
+
+def _seats_merged(rs: Sequence[Rating]) -> Rating:
+    """A bot's rating after a game from its seats' new ratings: the one, or
+    for a bot on several sides the mean of them and the largest uncertainty."""
+    if len(rs) == 1:
+        return rs[0]
+    return (math.fsum(m for m, _ in rs) / len(rs), max(s for _, s in rs))
 
 
 #: The model's settings: openskill's defaults for its Plackett-Luce model (a
