@@ -308,12 +308,11 @@ def bench_tournament_parts(repeat: int, games: int = 10_000) -> dict[str, object
         cfg.write_text(TINY)
         plan = load_config(cfg, games=games // 2)
     runner = GameRunner(plan, None)
-    close_bot, match_class, _ = _game_parts()
+    close_bot = _game_parts()[0]
     slots = [plan.slot(i) for i in range(games)]
     names = [[plan.players[p].name for p in s.seating] for s in slots]
     specs = [[plan.players[p] for p in s.seating] for s in slots]
-    runner.play_record(0, line=False)  # the bots' factories made, as in a run
-    seeded = [True, True]
+    runner.play_record(0, line=False)  # the bots' factories made (and known seeded), as in a run
 
     def make(i: int) -> list[Any]:
         pairs = zip(specs[i], names[i], strict=True)
@@ -325,18 +324,7 @@ def bench_tournament_parts(repeat: int, games: int = 10_000) -> dict[str, object
     both = make(0)
 
     def match(i: int) -> Any:
-        return match_class(
-            plan.variant,
-            both,
-            names[i],
-            seed=slots[i].seed,
-            holes=plan.holes,
-            scoring=plan.scoring,
-            moves=plan.record_moves,
-            fallback=plan.fault_policy,
-            forfeit_penalty=plan.forfeit_penalty,
-            seeded=seeded,
-        )
+        return runner.new_match(slots[i].seed, both, names[i])
 
     records = [runner.play_record(i, line=False)[1] for i in range(games)]
     index = {e.name: k for k, e in enumerate(plan.entrants)}

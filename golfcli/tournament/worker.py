@@ -156,6 +156,26 @@ class GameRunner:
             target, seed=seed, options=dict(spec.options), base_dir=self.plan.base_dir, **external
         )
 
+    def new_match(self, key: str, bots: list[Any], names: list[str]) -> Any:
+        """The ``Match`` of a game of the plan dealt from ``key``, with its bots
+        seated under ``names``, as :meth:`play_record` plays it (a benchmark
+        times this set-up on its own: scripts/bench.py tournament-parts)."""
+        match_class = (_PARTS or _game_parts())[1]
+        plan = self.plan
+        return match_class(
+            plan.variant,
+            bots,
+            names,
+            seed=key,
+            holes=plan.holes,
+            scoring=plan.scoring,
+            record=plan.record_events and self.out is not None,
+            moves=plan.record_moves,
+            fallback=plan.fault_policy,
+            forfeit_penalty=plan.forfeit_penalty,
+            seeded=[name in self._seeded for name in names],
+        )
+
     def play(self, index: int) -> str:
         """Play game ``index``; append its line to games.jsonl (if we append); return the line."""
         return self.play_record(index)[0]
@@ -165,7 +185,7 @@ class GameRunner:
         without reading the line back).  ``line=False``: the caller wants the
         record only, and the line is made only to be appended (a run without
         ``--out`` writes none: ~10 µs a game not spent)."""
-        close_bot, match_class, optional_attr = _PARTS or _game_parts()
+        close_bot, _, optional_attr = _PARTS or _game_parts()
 
         plan = self.plan
         slot = plan.slot(index)
@@ -180,19 +200,7 @@ class GameRunner:
                 raise GameError(
                     f"game {index}: cannot create a bot: {type(exc).__name__}: {exc}"
                 ) from None
-            match = match_class(
-                plan.variant,
-                bots,
-                names,
-                seed=slot.seed,
-                holes=plan.holes,
-                scoring=plan.scoring,
-                record=plan.record_events and self.out is not None,
-                moves=plan.record_moves,
-                fallback=plan.fault_policy,
-                forfeit_penalty=plan.forfeit_penalty,
-                seeded=[name in self._seeded for name in names],
-            )
+            match = self.new_match(slot.seed, bots, names)
             if match.record and self.out is not None:
                 from ..record import RecordWriter, header
 
