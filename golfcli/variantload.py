@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 import os
 from collections.abc import Collection, Mapping, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -194,14 +193,16 @@ def _resolve(
 
 def _builtin_file(name: str) -> Located:
     """A built-in variant's file, read once per process and, where it can be,
-    without PyYAML: ``variants/builtins.txt`` holds every shipped file as
-    data and the line of each key (a Python literal: YAML's int keys and
-    all), made from the YAML by ``python scripts/make_builtins.py`` and
-    checked against it by the tests.  Parsing the YAML took 2-3 ms a file
-    and importing PyYAML a tenth of ``golf score``'s start.  A built-in the
-    literal does not hold (one added since, or a file edited after it was
-    made: its digest differs) is read from its YAML.  Each caller gets its
-    own deep copy, because ``_merge`` and ``--set`` edit what they get."""
+    without PyYAML: ``golfcli/builtindata.py`` holds every shipped file's
+    text, its data and the line of each key, made from the YAML by
+    ``python scripts/make_builtins.py`` and checked against it by the tests.
+    Parsing the YAML took 2-3 ms a file and importing PyYAML a tenth of
+    ``golf score``'s start; as a module, the data loads from Python's
+    bytecode cache in a tenth of a millisecond (evaluating it as a text
+    literal took ~4).  A built-in the module does not hold (one added
+    since, or a file edited after it was made: its text differs) is read
+    from its YAML.  Each caller gets its own deep copy, because ``_merge``
+    and ``--set`` edit what they get."""
     kept = _BUILTIN_FILES.get(name)
     if kept is None:
         path = builtin_path(name)
@@ -209,38 +210,29 @@ def _builtin_file(name: str) -> Located:
     return Located(copy.deepcopy(kept.data), dict(kept.lines), kept.source)
 
 
-#: The built-ins as data: ``{name: (digest of the YAML, data, ((key path, line), ...))}``.
-BUILTINS_LITERAL = Path(__file__).with_name("variants") / "builtins.txt"
+#: The module of the built-ins as data: ``BUILTINS = {name: (the YAML's text,
+#: data, ((key path, line), ...))}`` (made by :func:`builtins_module`).
+BUILTINS_MODULE = Path(__file__).with_name("builtindata.py")
 
 
 def _from_literal(name: str, path: Path) -> Located | None:
-    """The built-in from :data:`BUILTINS_LITERAL`, or None when the literal
-    is missing, holds no such name, or was made from another text of it."""
-    import hashlib
-
+    """The built-in from :data:`BUILTINS_MODULE`, or None when it holds no
+    such name or was made from another text of it.  The file's text is
+    compared whole (no digest: hashlib's import alone cost ~3 ms)."""
     try:
-        digest, data, lines = _literal()[name]
-        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+        from .builtindata import BUILTINS
+
+        text, data, lines = BUILTINS[name]
+        if path.read_bytes() != text.encode("utf-8"):
             return None
-    except (OSError, ValueError, SyntaxError, KeyError, TypeError):
+    except (OSError, ImportError, ValueError, KeyError, TypeError):
         return None
     source = str(path)
     return Located(data, {tuple(k): f"{source}:{n}" for k, n in lines}, source)
 
 
-@lru_cache(maxsize=1)
-def _literal() -> dict[str, Any]:
-    import ast
-
-    value = ast.literal_eval(BUILTINS_LITERAL.read_text(encoding="utf-8"))
-    if not isinstance(value, dict):
-        raise TypeError("not a mapping")  # caught by _from_literal: the YAML is read
-    return value
-
-
-def builtins_literal() -> str:
-    """What :data:`BUILTINS_LITERAL` holds, made from the shipped YAML files."""
-    import hashlib
+def builtins_module() -> str:
+    """What :data:`BUILTINS_MODULE` holds, made from the shipped YAML files."""
     import pprint
 
     out = {}
@@ -248,8 +240,16 @@ def builtins_literal() -> str:
         path = builtin_path(name)
         loc = load_file(path)
         lines = tuple((tuple(k), int(v.rsplit(":", 1)[1])) for k, v in loc.lines.items())
-        out[name] = (hashlib.sha256(path.read_bytes()).hexdigest(), loc.data, lines)
-    return pprint.pformat(out, width=100, sort_dicts=False) + "\n"
+        out[name] = (path.read_bytes().decode("utf-8"), loc.data, lines)
+    return (
+        '"""Every built-in variant as data: its YAML\'s text, the data and the line\n'
+        "of each key (golfcli/variantload.py reads it instead of the YAML).\n\n"
+        'Made by ``python scripts/make_builtins.py``; do not edit."""\n\n'
+        "TYPE_CHECKING = False  # (typing itself is not imported for this)\n"
+        "if TYPE_CHECKING:\n"
+        "    from typing import Any\n\n"
+        f'BUILTINS: "dict[str, Any]" = {pprint.pformat(out, width=100, sort_dicts=False)}\n'
+    )
 
 
 _BUILTIN_FILES: dict[str, Located] = {}

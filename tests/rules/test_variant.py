@@ -1567,12 +1567,12 @@ def test_a_file_named_like_a_built_in(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_the_built_ins_literal_is_made_from_their_yaml() -> None:
-    """variants/builtins.txt (read instead of the YAML, see variantload) is
+    """golfcli/builtindata.py (read instead of the YAML, see variantload) is
     what scripts/make_builtins.py makes from the shipped files now: edit a
     built-in's YAML and this fails until the script is run."""
-    from golfcli.variantload import BUILTINS_LITERAL, builtins_literal
+    from golfcli.variantload import BUILTINS_MODULE, builtins_module
 
-    assert BUILTINS_LITERAL.read_text(encoding="utf-8") == builtins_literal()
+    assert BUILTINS_MODULE.read_text(encoding="utf-8") == builtins_module()
 
 
 def test_a_built_in_read_from_the_literal_is_its_yaml_read(
@@ -1580,7 +1580,7 @@ def test_a_built_in_read_from_the_literal_is_its_yaml_read(
 ) -> None:
     """The same data, the same line of every key, the same source; and a
     file whose text is not the one the literal was made from is read from
-    its YAML (its digest differs), so an edit is never hidden."""
+    its YAML (its text differs), so an edit is never hidden."""
     import shutil
 
     from golfcli import variantload

@@ -1,4 +1,64 @@
-{'six-card': ('27d1ba64fcdb891c7bdf2b2dc6b7a0dfb4f60d927108a0f6db9d506346a0a794',
+"""Every built-in variant as data: its YAML's text, the data and the line
+of each key (golfcli/variantload.py reads it instead of the YAML).
+
+Made by ``python scripts/make_builtins.py``; do not edit."""
+
+TYPE_CHECKING = False  # (typing itself is not imported for this)
+if TYPE_CHECKING:
+    from typing import Any
+
+BUILTINS: "dict[str, Any]" = {'six-card': ('# Six-card Golf, the most common table game (docs/rules.md §10; seed 003 with '
+              '002).\n'
+              '# Every key here is a general rule switch; see docs/variants.md.\n'
+              'name: six-card\n'
+              'description: Six cards in two rows of three; a pair in a column scores zero; 9 '
+              'holes.\n'
+              'players: 2-12            # 003: one pack for 2-4, two for 5-8, three for 9 or more\n'
+              'grid: {rows: 2, cols: 3}\n'
+              'deck:\n'
+              '  packs: {2-4: 1, 5-8: 2, 9+: 3}\n'
+              '  jokers_per_pack: 0\n'
+              'values:\n'
+              '  ranks: {A: 1, 2: -2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: '
+              '10, K: 0}\n'
+              '  cards: {}\n'
+              'patterns:\n'
+              '  # A pair of equal rank in a column scores 0 -- a pair of twos too (003).\n'
+              '  - kind: column_pair\n'
+              '    cards: zero\n'
+              'adjustments: []\n'
+              'start:\n'
+              '  reveal: 2              # each player turns up any two cards\n'
+              '  peek: 0\n'
+              'turn:\n'
+              '  draw_from: [stock, discard]\n'
+              '  flip_after_discard: required   # discarding the stock card, you turn one '
+              'face-down card up\n'
+              '  flip_after_discard_phase: any\n'
+              '  flip_instead_of_draw: false\n'
+              '  knock: false\n'
+              '  bunker_shot: false\n'
+              '  approach_shot: false\n'
+              '  look_again: false\n'
+              'end:\n'
+              '  all_face_up: true       # all six face up ends the hole ...\n'
+              '  final_turns: each_other # ... after each other player has one last turn\n'
+              '  frozen_discard: false\n'
+              '  turn_limit: 50          # a hole still running after 50 turns per seat is scored '
+              'as it lies\n'
+              '  stock_empty: reshuffle  # keep the top discard, shuffle the rest into a new '
+              'stock\n'
+              'game:\n'
+              '  holes: 9\n'
+              '  target: null\n'
+              '  target_rule: reach\n'
+              '  max_holes: null\n'
+              '  scoring: stroke\n'
+              '  ties: share             # 003: players who tie share the win\n'
+              '  max_playoff_holes: 9\n'
+              'partners:\n'
+              '  group_size: 2\n'
+              '  player_counts: []\n',
               {'name': 'six-card',
                'description': 'Six cards in two rows of three; a pair in a column scores zero; 9 '
                               'holes.',
@@ -108,7 +168,24 @@
                (('partners',), 44),
                (('partners', 'group_size'), 45),
                (('partners', 'player_counts'), 46))),
- 'four-card': ('3237a2115f87a9a063521d03c35507c0d2b995b607ab08bb6be1c0bc8b77d11a',
+ 'four-card': ('# Four-card Golf (docs/rules.md §10; seeds 002, 003): a memory game.\n'
+               '# Each player peeks at two of their four cards once; they are laid back face\n'
+               '# down and hidden from everyone.  A player may knock instead of drawing;\n'
+               '# every other player then has one final turn.  A layout turned all face up\n'
+               '# also ends the hole.\n'
+               '# Decision: after discarding a stock card the player MAY turn a card up\n'
+               '# (002: "play proceeds as in six-card golf", where flipping is optional).\n'
+               'name: four-card\n'
+               'description: Four cards in a 2x2 square, two peeked at and remembered; knock to '
+               'end the hole.\n'
+               'extends: six-card\n'
+               'grid: {rows: 2, cols: 2}\n'
+               'start:\n'
+               '  reveal: 0\n'
+               '  peek: 2\n'
+               'turn:\n'
+               '  flip_after_discard: optional\n'
+               '  knock: true\n',
                {'name': 'four-card',
                 'description': 'Four cards in a 2x2 square, two peeked at and remembered; knock to '
                                'end the hole.',
@@ -129,7 +206,24 @@
                 (('turn',), 15),
                 (('turn', 'flip_after_discard'), 16),
                 (('turn', 'knock'), 17))),
- 'nine-card': ('040f13d93a84a5f9e474a94a23a30f7e734d2c81b861ace08fa1560b6ff7a122',
+ 'nine-card': ('# Nine-card Golf (docs/rules.md §10; seeds 003, 002): a 3x3 grid from two packs.\n'
+               '# Only a full column of three equal cards scores zero; a pair in a column\n'
+               '# counts normally (house options: rows, diagonals, any column pair, the 2x2\n'
+               '# block; see configs/variants/).\n'
+               'name: nine-card\n'
+               'description: Nine cards in a 3x3 grid, two packs; a column of three equal cards '
+               'scores zero.\n'
+               'extends: six-card\n'
+               'players: 2-11\n'
+               'grid: {rows: 3, cols: 3}\n'
+               'deck:\n'
+               '  packs: 2\n'
+               '  jokers_per_pack: 0\n'
+               'patterns:\n'
+               '  - kind: column\n'
+               '    cards: zero\n'
+               'start:\n'
+               '  reveal: 3\n',
                {'name': 'nine-card',
                 'description': 'Nine cards in a 3x3 grid, two packs; a column of three equal cards '
                                'scores zero.',
@@ -156,7 +250,64 @@
                 (('patterns', 0, 'cards'), 15),
                 (('start',), 16),
                 (('start', 'reveal'), 17))),
- 'alberta': ('7f8286e4288fda1c51c4e175e549e4acecad69ec97ca5f126df00d1cc97f9d59',
+ 'alberta': ('# Alberta Deluxe Cards Golf (docs/rules.md §10; seed 000), by Kelly Grant.\n'
+             '# 18 cards in three rows of six per player, or per partner group: with 4 or\n'
+             '# 6 players, partners sit alternately (A & C against B & D) and share one\n'
+             '# layout, taking turns on it in seat order.  Clubs change some values, so\n'
+             '# type suits where they matter (A-C = -2; K-C, Q-C, J-C, 10-C = -1).\n'
+             'name: alberta\n'
+             'description: 18 cards in three rows of six, partners share a layout; club specials, '
+             'jokers -3, twin columns -18.\n'
+             'players: [2, 3, 4, 6]\n'
+             'grid: {rows: 3, cols: 6}\n'
+             'deck:\n'
+             '  packs: {2-4: 2, 5-6: 3}\n'
+             '  jokers_per_pack: 2     # "all 54 cards"\n'
+             'values:\n'
+             '  ranks: {joker: -3, A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, '
+             'J: 10, Q: 10, K: 0}\n'
+             '  cards: {AC: -2, KC: -1, QC: -1, JC: -1, 10C: -1}\n'
+             'patterns:\n'
+             '  # A column of three equal cards scores 0, wiping out negative cards too.\n'
+             '  - kind: column\n'
+             '    cards: zero\n'
+             '  # Two side-by-side columns, all six cards equal: -18 for the two columns.\n'
+             '  # Pairs of columns do not overlap; they are taken left to right.\n'
+             '  - kind: twin_columns\n'
+             '    adjacent: true\n'
+             '    cards: zero\n'
+             '    bonus: -18\n'
+             'adjustments: []\n'
+             'start:\n'
+             '  reveal: 3\n'
+             '  peek: 0\n'
+             'turn:\n'
+             '  draw_from: [stock, discard]\n'
+             '  flip_after_discard: required   # 000 (c): discard the new card, then flip one up\n'
+             '  flip_after_discard_phase: any\n'
+             '  flip_instead_of_draw: false\n'
+             '  knock: false\n'
+             '  bunker_shot: false     # 000 variant option (b); switch on in your own file\n'
+             '  approach_shot: false\n'
+             '  look_again: false\n'
+             'end:\n'
+             '  all_face_up: true\n'
+             '  final_turns: each_other   # everyone else, the partner included, gets one more '
+             'turn\n'
+             '  frozen_discard: false\n'
+             '  turn_limit: 60\n'
+             '  stock_empty: reshuffle\n'
+             'game:\n'
+             '  holes: 9\n'
+             '  target: null\n'
+             '  target_rule: reach\n'
+             '  max_holes: null\n'
+             "  scoring: stroke           # set to match for 000's match play\n"
+             '  ties: playoff             # 000 (e): extra holes among the tied sides\n'
+             '  max_playoff_holes: 9\n'
+             'partners:\n'
+             '  group_size: 2\n'
+             '  player_counts: [4, 6]\n',
              {'name': 'alberta',
               'description': '18 cards in three rows of six, partners share a layout; club '
                              'specials, jokers -3, twin columns -18.',
@@ -287,7 +438,48 @@
               (('partners', 'player_counts'), 55),
               (('partners', 'player_counts', 0), 55),
               (('partners', 'player_counts', 1), 55))),
- 'duel': ('b14a17670909ee68b6521e17e718f313d56dc93aa82dfc259702970a15a2876b',
+ 'duel': ('# Duel: six-card Golf with joker penalties, played to 50; made for two players,\n'
+          '# playable by up to four\n'
+          '# (docs/rules.md §10; seed 004).  Discarding a stock card flips nothing: cards turn\n'
+          "# up only by being replaced.  When a player's last face-down card is\n"
+          '# replaced, the opponent has one final turn and must draw from the stock.\n'
+          '# With more than two players the +10 penalties go to every opponent.\n'
+          'name: duel\n'
+          'description: Six-card Golf for two (up to four) with jokers; joker pairs and four of a '
+          'kind cost each opponent 10; play to 50.\n'
+          'extends: six-card\n'
+          'players: 2-4\n'
+          'deck:\n'
+          '  packs: 1\n'
+          '  jokers_per_pack: 2\n'
+          'values:\n'
+          '  ranks: {joker: -2, A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: '
+          '10, Q: 10, K: 0}\n'
+          'patterns:\n'
+          '  # Two jokers in a column do NOT cancel: they count -4 and add 10 to the opponent.\n'
+          '  - kind: column_pair\n'
+          '    name: joker pair\n'
+          '    ranks: [joker]\n'
+          '    cards: keep\n'
+          '    opponents: 10\n'
+          '  - kind: column_pair\n'
+          '    except: [joker]\n'
+          '    cards: zero\n'
+          '  # Four of a kind filling two columns adds 10 to the opponent.\n'
+          '  - kind: twin_columns\n'
+          '    name: four of a kind\n'
+          '    adjacent: false\n'
+          '    cards: zero\n'
+          '    opponents: 10\n'
+          'turn:\n'
+          '  flip_after_discard: never\n'
+          'end:\n'
+          '  frozen_discard: true\n'
+          'game:\n'
+          '  holes: null\n'
+          '  target: 50\n'
+          '  target_rule: reach\n'
+          '  ties: share\n',
           {'name': 'duel',
            'description': 'Six-card Golf for two (up to four) with jokers; joker pairs and four of '
                           'a kind cost each opponent 10; play to 50.',
