@@ -275,6 +275,8 @@ class Evaluator:
         # scratch lists of the value function (one layout valued at a time)
         self.ranks_buf: list[int] = [0] * len(self.mine)
         self.owner: list[int] = [-1] * len(self.mine)
+        #: what each cell counts in the layout :meth:`base` scored last
+        self.scores: list[float] = [0.0] * len(self.mine)
         #: a copy of ``mine`` to try one card in (put back after each trial)
         self.trial: list[int | None] = list(self.mine)
         self.insts = instances(view.variant)
@@ -319,7 +321,9 @@ class Evaluator:
     def base(self, cells: list[int | None], future: bool = True) -> float:
         """The scorer's total with the face-down cards at the mean (matching
         nothing), less the opponents' penalty our patterns cause.  Leaves
-        the owner of each cell in ``self.owner`` (see :meth:`cell`)."""
+        the owner of each cell in ``self.owner`` and what each cell counts
+        in ``self.scores`` (read by :meth:`_compute`
+        for every pattern instance instead of worked out again)."""
         ranks = self.ranks_buf
         for i in range(len(cells)):
             c = cells[i]
@@ -331,20 +335,17 @@ class Evaluator:
         s = 0.0
         vtf = self.vtf
         owner = self.owner
+        scores = self.scores
         comp = self.comp
         for i in range(len(cells)):
             c = cells[i]
             x = mu if c is None else vtf[c]
             k = owner[i]
-            s += x if k < 0 else comp.cell_score(k, x)  # (inline :meth:`cell`)
+            if k >= 0:
+                x = comp.cell_score(k, x)
+            scores[i] = x
+            s += x
         return s + bonus - opp * self.n_opp * 0.5
-
-    def cell(self, cells: list[int | None], i: int, mu: float) -> float:
-        """What cell ``i`` counts after :meth:`base` scored ``cells``."""
-        c = cells[i]
-        x = mu if c is None else self.vtf[c]
-        k = self.owner[i]
-        return x if k < 0 else self.comp.cell_score(k, x)
 
     def _key(self, cells: list[int | None], first: int) -> object:
         """A memo key: ``first``, then each cell's card as the first card that
@@ -467,10 +468,10 @@ class Evaluator:
         inst_cells = t.cells
         if not inst_cells:
             return total
-        mu = self.mu_future if future else self.mu
         turns = self.turns_left if future else 0.0
         chances = self._chances_future if future else self._chances_now
         avail = self.avail
+        scores = self.scores
         half_opp = self.n_opp * 0.5
         if record is not None:
             record.goals = []
@@ -486,7 +487,7 @@ class Evaluator:
                 if not goals:
                     continue
                 for c in cells_i:
-                    cur += self.cell(cells, c, mu)
+                    cur += scores[c]
                 if cur == ref.curs[i]:
                     saving += ref.bests[i]
                     continue
@@ -509,7 +510,7 @@ class Evaluator:
                         record.bests.append(0.0)
                     continue
                 for c in cells_i:
-                    cur += self.cell(cells, c, mu)
+                    cur += scores[c]
             best = 0.0
             for r, need, slot, new_total in goals:
                 if avail[r] < need:
