@@ -117,6 +117,14 @@ class LastMove:
         self.work += len(deals) * len(layouts) * self.variant.cells
         if self.work > self.budget:
             return None
+        # a side with no card face down (heads-up: the side that went out)
+        # scores the same in every deal: scored once, not once a deal
+        known: list[int | None] = [None] * len(layouts)
+        if not self.adjusted:
+            for s in range(len(layouts)):
+                cards_s = [c for c in layouts[s] if c is not None]
+                if len(cards_s) == len(layouts[s]):
+                    known[s] = self.comp.total(cards_s)[0]
         strokes = 0.0
         wins = 0.0
         for weight, cards in deals:
@@ -131,7 +139,7 @@ class LastMove:
                     else:
                         row.append(c)
                 full.append(row)
-            totals = self._totals(full)
+            totals = self._totals(full, known)
             mine_total = totals[self.side]
             low = min(totals)
             if mine_total == low:
@@ -139,11 +147,18 @@ class LastMove:
             strokes += weight * mine_total
         return strokes - hole_win * wins
 
-    def _totals(self, layouts: list[list[int]]) -> list[int]:
+    def _totals(self, layouts: list[list[int]], known: list[int | None]) -> list[int]:
+        """Each side's total: the real scorer's when rules act between sides or
+        on the hole (penalties, adjustments), else each layout's own total
+        (``known``: those already scored)."""
         if self.adjusted:  # penalties between sides, hole-level rules: the real scorer
             closer = self.view.closer
             return list(score_hole(self.variant, layouts, closer).totals)
-        return [self.comp.total(lay)[0] for lay in layouts]
+        out: list[int] = []
+        for s in range(len(layouts)):
+            t = known[s]
+            out.append(self.comp.total(layouts[s])[0] if t is None else t)
+        return out
 
     def choose(self, legal: Sequence[Action], hole_win: float) -> Action | None:
         """The best move of the place step (the drawn card in hand), or None
