@@ -13,7 +13,9 @@ and exit 2 of bad input.
 ``golf --help`` lists them.
 
 The console script is :mod:`.entry` (it catches Ctrl-C before anything is
-imported); :mod:`.app` is the ``golf`` group. ``golf play`` runs through
+imported); :mod:`.app` is the ``golf`` group; ``golf --help`` itself is
+drawn by :mod:`.roothelp` from :mod:`.listing` (the app's list as data)
+without importing Typer. ``golf play`` runs through
 :mod:`.play_run` and ``golf replay`` through :mod:`.play_replay`; ``golf
 card``'s table commands are :mod:`.card_table`, its page :mod:`.card_serve`;
 ``golf serve`` is :mod:`.serve`.

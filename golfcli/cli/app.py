@@ -234,6 +234,67 @@ def _root_help_app() -> typer.Typer:
     return one
 
 
+def listing_module() -> str:
+    """What golfcli/cli/listing.py holds: the root help's text as Typer's
+    help shows it (golfcli/cli/roothelp.py draws it without Typer), made
+    from this app by ``python scripts/make_listing.py``.  Each text is
+    processed as ``typer.rich_utils`` processes it before drawing; a part
+    of a help the fast one does not draw (an option's type or default, a
+    hidden or deprecated command, another panel) stops the making."""
+    import inspect
+    import pprint
+
+    from typer.main import get_command
+
+    root = get_command(app)
+    ctx = root.make_context("golf", [], resilient_parsing=True)
+    if root.deprecated or root.epilog:
+        raise ValueError("the fast root help draws no deprecation and no epilog")
+    first, *rest = inspect.cleandoc(root.help or "").partition("\f")[0].split("\n\n")
+    if not first.startswith("\b"):
+        first = first.replace("\n", " ")
+    help_text = (
+        inspect.cleandoc(first.strip()),
+        inspect.cleandoc("\n\n".join(rest)) if rest else None,
+    )
+    options = []
+    for param in root.get_params(ctx):
+        metavar = param.make_metavar(ctx=ctx)
+        if (
+            getattr(param, "hidden", False)
+            or param.required
+            or param.secondary_opts
+            or getattr(param, "envvar", None)
+            or "bool" not in metavar.lower()
+            or getattr(param, "rich_help_panel", None)
+        ):
+            raise ValueError(f"the fast root help cannot draw {param.opts}")
+        long = ",".join(o for o in param.opts if "--" in o)
+        short = ",".join(o for o in param.opts if "--" not in o)
+        paragraphs = [
+            x.replace("\n", " ").strip() for x in (getattr(param, "help", None) or "").split("\n\n")
+        ]
+        options.append((long, short, inspect.cleandoc("\n".join(paragraphs).strip())))
+    commands = []
+    for name in root.list_commands(ctx):  # type: ignore[attr-defined]
+        command = root.get_command(ctx, name)  # type: ignore[attr-defined]
+        if command.hidden or command.deprecated or getattr(command, "rich_help_panel", None):
+            raise ValueError(f"the fast root help cannot list {name}")
+        paragraphs = inspect.cleandoc(command.short_help or command.help or "").split("\n\n")
+        if paragraphs[0].startswith("\b"):
+            paragraphs[0] = paragraphs[0].replace("\b\n", "")
+        commands.append((command.name, inspect.cleandoc(paragraphs[0].strip())))
+    return (
+        '"""The root help\'s text as ``golf --help`` shows it, drawn by\n'
+        "golfcli/cli/roothelp.py without importing Typer.\n\n"
+        'Made from the app by ``python scripts/make_listing.py``; do not edit."""\n\n'
+        f"USAGE = {root.get_usage(ctx)!r}\n"
+        f"HELP = {pprint.pformat(help_text, width=100)}\n"
+        f"OPTIONS = {pprint.pformat(tuple(options), width=100)}\n"
+        f"COMMANDS = {pprint.pformat(tuple(commands), width=100)}\n"
+    )
+
+
 def _listed_only() -> None:
     """The callback of a command ``golf --help`` only lists (never called)."""
 

@@ -65,6 +65,12 @@ def main() -> None:
             _signal.signal(_signal.SIGINT, _signal.default_int_handler)
         if _noted:
             raise KeyboardInterrupt
+        import os
+
+        from . import roothelp
+
+        if roothelp.fast(sys.argv[1:], os.environ):
+            roothelp.main(sys.argv[1:])  # the root help, without Typer's import
         from .app import main as cli_main
 
         cli_main()

@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("exceptions",),  # GolfError and its branches: every module may raise them
     ("arguments",),  # the library's doors: argument checks, and messages' shortened echoes
     ("atomic", "cards", "interrupts", "keys", "limits", "inference"),
-    ("yamlsrc", "render", "verdicts"),
+    ("yamlsrc", "render", "verdicts", "builtindata"),  # builtindata: the built-ins as data
     ("variant", "notation"),  # notation: Card and Layout, the public face of cards
     ("variantcheck",),  # a variant's document checked and built
     ("variantload",),  # a variant file read, extends: followed, --set applied
@@ -120,6 +120,8 @@ ROOMS: dict[str, tuple[str, ...]] = {
     ),
     "cli": (
         "",
+        "listing",  # the root help's text as data (made from the app by a script)
+        "roothelp",  # golf --help drawn from it without Typer
         "say",
         "params",
         "score",

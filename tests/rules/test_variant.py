@@ -1575,6 +1575,42 @@ def test_the_built_ins_literal_is_made_from_their_yaml() -> None:
     assert BUILTINS_MODULE.read_text(encoding="utf-8") == builtins_module()
 
 
+def test_a_built_in_is_read_from_the_module_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With golfcli/builtindata.py in step with the YAML, no built-in is
+    parsed: a YAML reader that fails is never called."""
+    from golfcli import variantload
+
+    def no_yaml(path: Path) -> None:
+        raise AssertionError(f"{path} was parsed")
+
+    monkeypatch.setattr(variantload, "load_file", no_yaml)
+    monkeypatch.setattr(variantload, "_BUILTIN_FILES", {})
+    for name in variantload.BUILTIN_NAMES:
+        assert variantload._builtin_file(name).data["name"] == name
+
+
+def test_the_module_keeps_each_key_s_line_whatever_the_path_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A key's place is "path:line"; the line is what follows the last
+    colon, also where the folder's name has colons of its own."""
+    import shutil
+
+    from golfcli import variantload
+
+    odd = tmp_path / "a:b"
+    odd.mkdir()
+    for name in variantload.BUILTIN_NAMES:
+        shutil.copy(variantload.builtin_path(name), odd / f"{name}.yaml")
+    monkeypatch.setattr(variantload, "builtin_path", lambda name: odd / f"{name}.yaml")
+    made: dict[str, object] = {}
+    exec(variantload.builtins_module(), made)
+    text, data, lines = made["BUILTINS"]["six-card"]  # type: ignore[index]
+    assert data["name"] == "six-card"
+    assert text == (odd / "six-card.yaml").read_text(encoding="utf-8")
+    assert dict(lines)[("name",)] == text.splitlines().index("name: six-card") + 1
+
+
 def test_a_built_in_read_from_the_literal_is_its_yaml_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
