@@ -246,10 +246,12 @@ def listing_module() -> str:
 
     from typer.main import get_command
 
+    from ..exceptions import GolfError
+
     root = get_command(app)
     ctx = root.make_context("golf", [], resilient_parsing=True)
     if root.deprecated or root.epilog:
-        raise ValueError("the fast root help draws no deprecation and no epilog")
+        raise GolfError("the fast root help draws no deprecation and no epilog")
     first, *rest = inspect.cleandoc(root.help or "").partition("\f")[0].split("\n\n")
     if not first.startswith("\b"):
         first = first.replace("\n", " ")
@@ -268,7 +270,7 @@ def listing_module() -> str:
             or "bool" not in metavar.lower()
             or getattr(param, "rich_help_panel", None)
         ):
-            raise ValueError(f"the fast root help cannot draw {param.opts}")
+            raise GolfError(f"the fast root help cannot draw {param.opts}")
         long = ",".join(o for o in param.opts if "--" in o)
         short = ",".join(o for o in param.opts if "--" not in o)
         paragraphs = [
@@ -279,7 +281,7 @@ def listing_module() -> str:
     for name in root.list_commands(ctx):  # type: ignore[attr-defined]
         command = root.get_command(ctx, name)  # type: ignore[attr-defined]
         if command.hidden or command.deprecated or getattr(command, "rich_help_panel", None):
-            raise ValueError(f"the fast root help cannot list {name}")
+            raise GolfError(f"the fast root help cannot list {name}")
         paragraphs = inspect.cleandoc(command.short_help or command.help or "").split("\n\n")
         if paragraphs[0].startswith("\b"):
             paragraphs[0] = paragraphs[0].replace("\b\n", "")

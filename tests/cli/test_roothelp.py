@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 
 from golfcli.cli import roothelp
 from golfcli.cli.app import app, listing_module
@@ -27,6 +28,33 @@ def test_the_listing_is_made_from_the_app() -> None:
     the script is run again."""
     listing = Path(roothelp.__file__).with_name("listing.py")
     assert listing.read_text(encoding="utf-8") == listing_module()
+
+
+def test_the_listing_refuses_what_the_fast_help_cannot_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hidden command (Typer leaves it out) or an option with a value
+    (Typer shows its type) would be drawn wrong: making the list stops."""
+    import copy
+
+    from golfcli.exceptions import GolfError
+
+    hidden = copy.copy(app.registered_commands[0])
+    hidden.name, hidden.hidden = "secret", True
+    monkeypatch.setattr(app, "registered_commands", [*app.registered_commands, hidden])
+    with pytest.raises(GolfError, match="cannot list secret"):
+        listing_module()
+    monkeypatch.undo()
+    callback = copy.copy(app.registered_callback)
+    assert callback is not None
+
+    def root(level: int = typer.Option(1, "--level", help="How loud.")) -> None:
+        """A root option that takes a number."""
+
+    callback.callback = root
+    monkeypatch.setattr(app, "registered_callback", callback)
+    with pytest.raises(GolfError, match="cannot draw"):
+        listing_module()
 
 
 @pytest.mark.parametrize("width", [12, 30, 45, 60, 79, 80, 81, 100, 133, 200, 300])
