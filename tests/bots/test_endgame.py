@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from golfcli.actions import Action
+from golfcli.actions import Action, Phase
 from golfcli.bots.endgame import LastMove, moves_last
 from golfcli.bots.expert import ExpertBot
 from golfcli.cards import parse_card
+from golfcli.scoring import score_hole
 from golfcli.state import HoleState
-from golfcli.variantload import builtin
+from golfcli.variant import Variant
+from golfcli.variantload import builtin, load_variant
 from golfcli.view import view
 
 from ..helpers import cards, mask
@@ -18,7 +20,9 @@ from ..helpers import cards, mask
 SIX = builtin("six-card")
 
 
-def last_move(opponent: str, players: int = 2, current: int = 1) -> HoleState:
+def last_move(
+    opponent: str, players: int = 2, current: int = 1, variant: Variant = SIX
+) -> HoleState:
     """Seat 0 went out with ``opponent``; seat ``current`` holds a 4 from
     the stock.  Its layout is K 2 3 / ? 4 5: 10 without the face-down card
     (the 3 of clubs under it)."""
@@ -26,12 +30,12 @@ def last_move(opponent: str, players: int = 2, current: int = 1) -> HoleState:
     lays = [cards(opponent), mine] + [cards("9C 9D 9H / 9S 10C 10D")] * (players - 2)
     up = [mask("111/111"), mask("111/011")] + [mask("111/111")] * (players - 2)
     held = [parse_card("4H")]
-    rest = Counter(SIX.deck(players))
+    rest = Counter(variant.deck(players))
     rest.subtract(Counter([c for lay in lays for c in lay] + held + cards("QC")))
     stock = list(rest.elements())
     random.Random(0).shuffle(stock)
     return HoleState.assemble(
-        SIX,
+        variant,
         players,
         players - 1,
         layouts=lays,
@@ -56,6 +60,8 @@ def test_the_last_seat_before_the_closer_moves_last() -> None:
     assert not moves_last(view(three, 1))  # seat 2 still plays after it
     three.current = 2
     assert moves_last(view(three, 2)) and not moves_last(view(three, 1))
+    three.current = 1  # seat 2 sits just before the closer, but it is seat 1's turn
+    assert not moves_last(view(three, 2))
     st.closer = None
     assert not moves_last(view(st, 1))
 
@@ -98,3 +104,94 @@ def test_the_last_move_is_a_function_of_the_seed_and_falls_back_over_budget() ->
     assert LastMove(v, random.Random(0), 48, 10).choose(legal, 50.0) is None
     expert = ExpertBot(seed=1, budget=10**6)
     assert expert.decide(v, legal, expert.evaluate(v, legal)) in legal
+
+
+def _by_hand(
+    lm: LastMove, deals: list[tuple[float, list[int]]], mine: list[int | None]
+) -> tuple[float, float]:
+    """Expected strokes and chance of winning, scoring every deal with the
+    real scorer (the hole's closer, seat 0, named): what ``LastMove.value``
+    must give."""
+    strokes = wins = 0.0
+    for weight, dealt in deals:
+        seen = [list(lay) for lay in lm.layouts]
+        seen[1] = list(mine)
+        it = iter(dealt)  # the unknown cards, side by side in seat order
+        layouts = [[c if c is not None else next(it) for c in lay] for lay in seen]
+        totals = list(score_hole(lm.variant, layouts, 0).totals)
+        low = min(totals)
+        wins += weight / totals.count(low) if totals[1] == low else 0.0
+        strokes += weight * totals[1]
+    return strokes, wins
+
+
+def test_rules_between_sides_are_scored_with_the_real_scorer() -> None:
+    """Three strokes off the hole's lowest score (a house rule): the last
+    move values every deal with the hole's rules, not each layout alone."""
+    bonus = load_variant("six-card", ["adjustments=[{kind: lowest, add: -3}]"])
+    st = last_move("AC 2C 3D / 6D 4C AH", variant=bonus)
+    v = view(st, 1)
+    lm = LastMove(v, random.Random(0), 48, 10**6)
+    assert lm.adjusted
+    four_on_five = [*cards("KC 2D 3H"), None, *cards("4S 4H")]
+    total = len(lm.pool)
+    deals = [(n / total, [card]) for card, n in lm.classes]
+    strokes, wins = _by_hand(lm, deals, four_on_five)
+    assert abs(lm.value(four_on_five, 20.0) - (strokes - 20.0 * wins)) < 1e-9
+    plain = LastMove(view(last_move("AC 2C 3D / 6D 4C AH"), 1), random.Random(0), 48, 10**6)
+    assert not plain.adjusted
+    assert plain.value(four_on_five, 20.0) != lm.value(four_on_five, 20.0)  # the rule counts
+
+
+def test_two_cards_unknown_are_valued_over_the_shared_random_deals() -> None:
+    st = last_move("AC 2C 3D / 6D 4C AH")
+    st.up[1] = mask("111/001")  # our 3C and 4S face down
+    lm = LastMove(view(st, 1), random.Random(0), 48, 10**6)
+    mine = [*cards("KC 2D 3H"), None, None, *cards("5D")]
+    deals = [(1.0 / len(lm.deals), deal[:2]) for deal in lm.deals]
+    strokes, wins = _by_hand(lm, deals, mine)
+    assert abs(lm.value(mine, 0.0) - strokes) < 1e-9
+    assert abs(lm.value(mine, 3.0) - (strokes - 3.0 * wins)) < 1e-9
+    # the work: every deal, every layout, every cell, counted per valuation
+    assert lm.work == 2 * 48 * 2 * 6
+
+
+def test_the_work_budget_is_reached_at_its_very_unit() -> None:
+    st = last_move("AC 2C 3D / 6D 4C AH")
+    st.up[1] = mask("111/001")
+    mine = [*cards("KC 2D 3H"), None, None, *cards("5D")]
+    assert LastMove(view(st, 1), random.Random(0), 48, 48 * 2 * 6).value(mine, 0.0) is not None
+    assert LastMove(view(st, 1), random.Random(0), 48, 48 * 2 * 6 - 1).value(mine, 0.0) is None
+
+
+def test_the_last_move_may_be_to_discard() -> None:
+    # A queen from the stock: on any of our cards it costs strokes and pairs
+    # nothing; kept off, our face-down card may still be low.  Discarding
+    # is the best chance against the 13 the opponent went out with.
+    st = last_move("AC 2C 3D / 6D 4C AH")
+    st.drawn = parse_card("QD")
+    v, legal = view(st, 1), st.legal_actions()
+    lm = LastMove(v, random.Random(0), 48, 10**6)
+    mine = v.known_layout()
+    assert lm.choose(legal, 20.0) == Action("discard")
+    swaps = [a for a in legal if a.kind == "swap"]
+    kept = lm.value(mine, 20.0)
+    for a in swaps:
+        trial = list(mine)
+        trial[a.pos] = parse_card("QD")
+        value = lm.value(trial, 20.0)
+        assert value is not None and kept is not None and value > kept
+    # not the place step: nothing to choose
+    st.phase, st.drawn = Phase.DRAW, None
+    assert LastMove(view(st, 1), random.Random(0), 48, 10**6).choose(legal, 20.0) is None
+
+
+def test_moves_of_the_same_value_go_to_the_first() -> None:
+    """Two moves worth the same: the first one offered is kept (the very
+    object: equal actions are told apart by which came first)."""
+    st = last_move("AC 2C 3D / 6D 4C AH")
+    lm = LastMove(view(st, 1), random.Random(0), 48, 10**6)
+    for kind, pos in (("swap", 3), ("discard", None)):
+        first, second = Action(kind, pos), Action(kind, pos)
+        assert first is not second
+        assert lm.choose([first, second], 20.0) is first
