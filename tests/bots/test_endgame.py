@@ -141,6 +141,14 @@ def test_rules_between_sides_are_scored_with_the_real_scorer() -> None:
     plain = LastMove(view(last_move("AC 2C 3D / 6D 4C AH"), 1), random.Random(0), 48, 10**6)
     assert not plain.adjusted
     assert plain.value(four_on_five, 20.0) != lm.value(four_on_five, 20.0)  # the rule counts
+    # five strokes on the side that went out: the hole's closer is named to the scorer
+    penalty = load_variant("six-card", ["adjustments=[{kind: closer, add: 5, when: always}]"])
+    lm = LastMove(
+        view(last_move("AC 2C 3D / 6D 4C AH", variant=penalty), 1), random.Random(0), 48, 10**6
+    )
+    strokes, wins = _by_hand(lm, deals, four_on_five)
+    assert abs(lm.value(four_on_five, 20.0) - (strokes - 20.0 * wins)) < 1e-9
+    assert wins > _by_hand(plain, deals, four_on_five)[1]  # 18 is easier to beat than 13
 
 
 def test_two_cards_unknown_are_valued_over_the_shared_random_deals() -> None:
@@ -195,3 +203,29 @@ def test_moves_of_the_same_value_go_to_the_first() -> None:
         first, second = Action(kind, pos), Action(kind, pos)
         assert first is not second
         assert lm.choose([first, second], 20.0) is first
+
+
+def test_a_side_all_face_down_is_dealt_its_cards_too() -> None:
+    """Three players: seat 0 went out, seat 2 has not turned a card (a rule
+    may start with none up), and we are seat 1 with two cards face down.
+    Eight unknown cards in each deal, handed out side by side in seat order."""
+    st = last_move("AC 2C 3D / 6D 4C AH", players=3)
+    st.up[1], st.up[2] = mask("111/001"), mask("000/000")
+    lm = LastMove(view(st, 1), random.Random(0), 48, 10**6)
+    mine = [*cards("KC 2D 3H"), None, None, *cards("5D")]
+    deals = [(1.0 / len(lm.deals), deal[:8]) for deal in lm.deals]
+    strokes, wins = _by_hand(lm, deals, mine)
+    assert abs(lm.value(mine, 2.0) - (strokes - 2.0 * wins)) < 1e-9
+
+
+def test_the_best_move_by_however_little() -> None:
+    """On strokes alone (``hole_win`` 0) a 7 kept off beats the 7 on our
+    face-down card by less than a stroke: still the move."""
+    st = last_move("AC 2C 3D / 6D 4C AH")
+    st.drawn = parse_card("7D")
+    v, legal = view(st, 1), st.legal_actions()
+    lm = LastMove(v, random.Random(0), 48, 10**6)
+    kept = lm.value(v.known_layout(), 0.0)
+    on_it = lm.value([*cards("KC 2D 3H"), parse_card("7D"), *cards("4S 5D")], 0.0)
+    assert kept is not None and on_it is not None and 0 < on_it - kept < 1
+    assert lm.choose(legal, 0.0) == Action("discard")
