@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from golfcli.actions import Action, Phase
-from golfcli.bots.endgame import LastMove, moves_last
+from golfcli.bots.endgame import LastMove, closer_seat, moves_last
 from golfcli.bots.expert import ExpertBot
 from golfcli.cards import parse_card
 from golfcli.scoring import score_hole
@@ -229,3 +229,23 @@ def test_the_best_move_by_however_little() -> None:
     on_it = lm.value([*cards("KC 2D 3H"), parse_card("7D"), *cards("4S 5D")], 0.0)
     assert kept is not None and on_it is not None and 0 < on_it - kept < 1
     assert lm.choose(legal, 0.0) == Action("discard")
+
+
+def test_with_partners_the_closer_is_the_seat_the_history_names() -> None:
+    """Alberta for four: two seats a side, so the side that went out does not
+    say which seat did; the hole's history does.  Random holes to their
+    final turns, every seat's view asked."""
+    alberta = builtin("alberta")
+    checked = 0
+    for seed in range(6):
+        st = HoleState(alberta, 4, 0, rng=random.Random(seed))
+        rng = random.Random(seed)
+        while not st.is_over and st.closer is None:
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
+        if st.is_over:
+            continue
+        for seat in range(4):
+            assert closer_seat(view(st, seat)) == st.closer_seat
+        checked += 1
+    assert checked >= 3
