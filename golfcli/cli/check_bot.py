@@ -51,6 +51,7 @@ def run_check(
     exit 0, 1 or 2.  The checks are :mod:`golfcli.checkbot`'s; this half
     checks the options, prints and chooses the exit status."""
     import json
+    import shutil
     import tempfile
     from pathlib import Path
 
@@ -74,6 +75,12 @@ def run_check(
     except BotSpecError as exc:
         remove_if_empty(log_dir)
         fail(str(exc))
+    except BaseException:
+        # stopped (Ctrl-C, SIGTERM, a second Ctrl-C inside the bot) before any
+        # report could name the folder: the bots are ended by now, and what
+        # they wrote would be litter nobody is told of
+        shutil.rmtree(log_dir, ignore_errors=True)
+        raise
     clean = all(r.clean for r in results)
     logs = log_dir if keep_logs(log_dir, clean) else None
     if fmt == "json":

@@ -127,21 +127,27 @@ def test_a_bot_that_hangs_every_other_request_is_down_after_three_timeouts(
     assert_none_left(pids_in(tmp_path, 3))
 
 
-def _golf(*args: str) -> subprocess.Popen[bytes]:
+def _golf(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "golfcli.cli.app", *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        env=env,
     )
 
 
 @pytest.mark.parametrize("command", ["check-bot", "play"])
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
-def test_golf_stopped_by_a_signal_leaves_no_process(tmp_path: Path, sig: int, command: str) -> None:
+def test_golf_stopped_by_a_signal_leaves_no_process(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, sig: int, command: str
+) -> None:
     spec = f"cmd:{SHELL} {sys.executable} {tmp_path} hang {' '.join(ALL_KINDS)}"
+    temp = tmp_path_factory.mktemp("temp")  # golf's temporary folders (check-bot's logs)
     if command == "check-bot":
-        golf = _golf("check-bot", spec, "--time-limit", "30")
+        golf = _golf(
+            "check-bot", spec, "--time-limit", "30", env={**os.environ, "TMPDIR": str(temp)}
+        )
     else:
         golf = _golf("play", "--players", f'fam="{spec}",greedy', "--holes", "1")
     try:
@@ -154,6 +160,7 @@ def test_golf_stopped_by_a_signal_leaves_no_process(tmp_path: Path, sig: int, co
     assert golf.returncode == 130  # SIGTERM is taken as Ctrl-C is
     assert "Traceback" not in err.decode()
     assert_none_left(pids)
+    assert list(temp.iterdir()) == []  # no log folder left behind
 
 
 def test_a_bot_and_all_it_started_die_with_golf_even_when_golf_is_killed(

@@ -288,7 +288,10 @@ def test_a_second_ctrl_c_stops_a_python_bot_stuck_in_a_loop(tmp_path: Path) -> N
         f"def choose(view, legal):\n    open({str(deciding)!r}, 'w').close()\n"
         "    while True:\n        pass\n"
     )
-    with job([*GOLF, "check-bot", str(stuck), "--time-limit", "3600"], cwd=ROOT) as p:
+    temp = tmp_path / "temp"  # golf's temporary folders: check-bot's logs
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp)}
+    with job([*GOLF, "check-bot", str(stuck), "--time-limit", "3600"], cwd=ROOT, env=env) as p:
         deadline = time.monotonic() + 60
         while not deciding.exists() and time.monotonic() < deadline:
             time.sleep(0.02)  # until the bot is deciding, for ever
@@ -298,6 +301,7 @@ def test_a_second_ctrl_c_stops_a_python_bot_stuck_in_a_loop(tmp_path: Path) -> N
         os.killpg(p.pid, signal.SIGINT)
         _, err = p.communicate(timeout=60)
     assert p.returncode == 130 and err.strip() == "golf: interrupted", (p.returncode, err)
+    assert list(temp.iterdir()) == []  # the bot's log folder went with it
 
 
 # --------------------------------------------------------------------------- start-up
