@@ -322,8 +322,8 @@ class Evaluator:
         """The scorer's total with the face-down cards at the mean (matching
         nothing), less the opponents' penalty our patterns cause.  Leaves
         the owner of each cell in ``self.owner`` and what each cell counts
-        in ``self.scores`` (read by :meth:`_compute`
-        for every pattern instance instead of worked out again)."""
+        in ``self.scores``, which :meth:`_compute` reads for every pattern
+        instance instead of working it out again."""
         ranks = self.ranks_buf
         for i in range(len(cells)):
             c = cells[i]
