@@ -422,9 +422,9 @@ class Evaluator:
         about to be valued (ours, an opponent's), computed once per decision.
 
         Not counted as work: it is bookkeeping of this implementation, and
-        the work units must stay what they have always been (one per cell and
-        pattern instance of every layout valued), so that the greedy fallback
-        happens in the same positions as ever."""
+        the work units are one per cell and pattern instance of every layout
+        valued, no more, so that the greedy fallback happens where the
+        valuations the bot asks for are many, not where this bookkeeping is."""
         key = self._key(cells, 1 if future else 0)
         ref = self._refs.get(key)
         if ref is None:

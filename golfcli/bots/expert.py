@@ -58,6 +58,7 @@ WIN_MODEL: tuple[float, ...] = (0.1896, -0.2082, -0.1199, 0.2990, -0.0081, -0.02
 #: constructor is interpreted Python, and the draw step's valuation names a
 #: best place for every class of stock card (equal tuples: the same moves).
 _DISCARD: Final = Action("discard")
+_INF: Final = float("inf")
 _SWAPS: dict[int, Action] = {}
 
 
@@ -248,7 +249,15 @@ class ExpertBot(BaseBot):
             down -= 1
         return down
 
-    def _place_value(self, ev: Evaluator, card: int, pos: int) -> float:
+    def _place_value(self, ev: Evaluator, card: int, pos: int, bound: float = _INF) -> float:
+        """What putting ``card`` at ``pos`` is worth (lower is better), or,
+        when that is sure to be no less than ``bound``, some number no less
+        than ``bound``: the callers that only want the best of several moves
+        pass the best so far, and the feed of a move already no better
+        without it is not worked out (it searches the next opponent's
+        layout, every place a card could go there).  The feed only adds
+        (``feed_weight`` at least 0), and rounding keeps order, so every
+        move that is better comes out with its exact value."""
         trial = ev.trial
         old = trial[pos]
         trial[pos] = card
@@ -262,6 +271,12 @@ class ExpertBot(BaseBot):
         if ends:
             val += self._tempo(ev)
         if old is not None:
+            if bound < _INF and self.feed_weight >= 0:
+                lower = val  # the value without the feed, finished as below
+                if ev.view.layouts[ev.side][pos] is None:
+                    lower -= self.reveal
+                if lower - odds >= bound:
+                    return lower - odds
             val += self._feed(ev, old)
         # (a replaced unknown card lands on the discard pile: its average feed risk is small)
         if ev.view.layouts[ev.side][pos] is None:
@@ -312,13 +327,15 @@ class ExpertBot(BaseBot):
     def _best_place(self, ev: Evaluator, card: int, may_discard: bool) -> tuple[float, Action]:
         best_val, best_act = float("inf"), _DISCARD
         for pos in ev.candidates(ev.mine, card) or range(len(ev.mine)):
-            val = self._place_value(ev, card, pos)
+            val = self._place_value(ev, card, pos, best_val)
             if val < best_val:
                 best_val, best_act = val, _swap(pos)
         if may_discard:
-            val = self._after_discard_value(ev) + self._feed(ev, card)
-            if val < best_val:
-                best_val, best_act = val, _DISCARD
+            val = self._after_discard_value(ev)
+            if val < best_val or self.feed_weight < 0:  # (the feed only adds, as above)
+                val += self._feed(ev, card)
+                if val < best_val:
+                    best_val, best_act = val, _DISCARD
         return best_val, best_act
 
     def _stock_value(self, ev: Evaluator) -> float:

@@ -921,6 +921,53 @@ def test_the_experts_incremental_valuation_is_the_full_one(name: str) -> None:
     assert checked >= 100
 
 
+def _best_place_every_feed(
+    bot: ExpertBot, ev: Evaluator, card: int, may_discard: bool
+) -> tuple[float, Action]:
+    """The expert's best place for ``card`` as it was worked out before the
+    feed was skipped for moves already no better: every move valued whole."""
+    best = (math.inf, Action("discard"))
+    for pos in ev.candidates(ev.mine, card) or range(len(ev.mine)):
+        val = bot._place_value(ev, card, pos)
+        if val < best[0]:
+            best = (val, Action("swap", pos))
+    if may_discard:
+        val = bot._after_discard_value(ev) + bot._feed(ev, card)
+        if val < best[0]:
+            best = (val, Action("discard"))
+    return best
+
+
+@pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "nine-card-002"])
+@pytest.mark.parametrize("feed_weight", [0.4, 0.0, -0.4])
+def test_the_expert_skips_a_feed_only_where_it_cannot_matter(name: str, feed_weight: float) -> None:
+    """The best place of every class of stock card and the stock's value, the
+    feeds of moves already no better left out (``_place_value``'s bound), are
+    the very floats and moves of the valuation that works out every feed; and
+    the skipping happens (fewer feeds worked out), except with a negative
+    ``feed_weight``, where a feed may lower a move and none is skipped."""
+    v = load_variant(f"configs/variants/{name}.yaml") if name == "nine-card-002" else builtin(name)
+    bot = ExpertBot(seed=1, feed_weight=feed_weight)
+    points = [st for st in decision_points(v, 4 if name == "alberta" else 2) if st.phase == "draw"]
+    skipped = compared = 0
+    for st in points[:: max(1, len(points) // 12)]:
+        vw = view(st, st.current)
+        ev, full = bot.evaluator(vw), bot.evaluator(vw)
+        for may_discard in (True, False):
+            for card, _ in ev.classes:
+                assert bot._best_place(ev, card, may_discard) == _best_place_every_feed(
+                    bot, full, card, may_discard
+                )
+                compared += 1
+        assert bot._stock_value(bot.evaluator(vw)) == sum(
+            _best_place_every_feed(bot, full, c, True)[0] * n for c, n in full.classes
+        ) / sum(n for _, n in full.classes)
+        assert set(ev.feeds) <= set(full.feeds)
+        skipped += len(full.feeds) - len(ev.feeds)
+    assert compared > 100
+    assert (skipped > 0) == (feed_weight >= 0)
+
+
 @pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "four-card"])
 def test_the_experts_unseen_cards_are_the_views(name: str) -> None:
     """The expert counts the unseen cards its own way (a list per card, every
