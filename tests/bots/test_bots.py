@@ -938,16 +938,24 @@ def _best_place_every_feed(
     return best
 
 
-@pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "nine-card-002"])
-@pytest.mark.parametrize("feed_weight", [0.4, 0.0, -0.4])
-def test_the_expert_skips_a_feed_only_where_it_cannot_matter(name: str, feed_weight: float) -> None:
+@pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "four-card", "nine-card-002"])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"feed_weight": 0.0}, {"feed_weight": -0.4}, {"reveal": 3.0}, {"win": 5.0}],
+    ids=["default", "no-feed", "negative-feed", "reveal", "win"],
+)
+def test_the_expert_skips_a_feed_only_where_it_cannot_matter(
+    name: str, options: dict[str, float]
+) -> None:
     """The best place of every class of stock card and the stock's value, the
     feeds of moves already no better left out (``_place_value``'s bound), are
     the very floats and moves of the valuation that works out every feed; and
     the skipping happens (fewer feeds worked out), except with a negative
-    ``feed_weight``, where a feed may lower a move and none is skipped."""
+    ``feed_weight``, where a feed may lower a move and none is skipped; also
+    with the options that finish a move's value after its feed (``reveal``,
+    and ``win``'s odds heads-up)."""
     v = load_variant(f"configs/variants/{name}.yaml") if name == "nine-card-002" else builtin(name)
-    bot = ExpertBot(seed=1, feed_weight=feed_weight)
+    bot = ExpertBot(seed=1, **options)
     points = [st for st in decision_points(v, 4 if name == "alberta" else 2) if st.phase == "draw"]
     skipped = compared = 0
     for st in points[:: max(1, len(points) // 12)]:
@@ -965,7 +973,7 @@ def test_the_expert_skips_a_feed_only_where_it_cannot_matter(name: str, feed_wei
         assert set(ev.feeds) <= set(full.feeds)
         skipped += len(full.feeds) - len(ev.feeds)
     assert compared > 100
-    assert (skipped > 0) == (feed_weight >= 0)
+    assert (skipped > 0) == (bot.feed_weight >= 0)
 
 
 @pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "four-card"])
