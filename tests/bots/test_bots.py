@@ -945,7 +945,7 @@ def _best_place_every_feed(
     ids=["default", "no-feed", "negative-feed", "reveal", "win"],
 )
 def test_the_expert_skips_a_feed_only_where_it_cannot_matter(
-    name: str, options: dict[str, float]
+    name: str, options: dict[str, Any]
 ) -> None:
     """The best place of every class of stock card and the stock's value, the
     feeds of moves already no better left out (``_place_value``'s bound), are
