@@ -921,6 +921,70 @@ def test_the_experts_incremental_valuation_is_the_full_one(name: str) -> None:
     assert checked >= 100
 
 
+@pytest.mark.parametrize("name", ["six-card", "four-card"])
+def test_the_expert_values_a_swap_as_its_docstring_says(name: str) -> None:
+    """A swap's value, worked out from the evaluator's parts: the layout
+    after it (for the rest of the hole, or as it stands when the swap ends
+    the hole), plus the tempo of ending it, plus what the replaced card
+    feeds the next player, less ``reveal`` for a card turned up, less
+    ``win`` times the chance of winning the hole heads-up."""
+    v = builtin(name)
+    bot = ExpertBot(seed=1, reveal=3.0, win=5.0)
+    seen: Counter[str] = Counter()
+    for st in decision_points(v, 2, holes=6):
+        if st.phase != "place":
+            continue
+        vw = view(st, st.current)
+        card = vw.drawn
+        assert card is not None
+        for pos in range(v.cells):
+            ev = bot.evaluator(vw)
+            got = bot._place_value(ev, card, pos)
+            ev = bot.evaluator(vw)
+            face_down = vw.layouts[vw.side][pos] is None
+            down_after = ev.down_mine - (1 if face_down else 0)
+            ends = not vw.final_turn and v.end.all_face_up and down_after == 0
+            trial = list(ev.mine)
+            old, trial[pos] = trial[pos], card
+            want = ev.value(trial, future=not ends)
+            odds = bot._odds(ev, want, down_after, ends)
+            if ends:
+                want += bot._tempo(ev)
+            if old is not None:
+                want += bot._feed(ev, old)
+            if face_down:
+                want -= bot.reveal
+            assert got == want - odds
+            seen["ends"] += ends
+            seen["odds"] += odds != 0
+            seen["fed"] += old is not None and bot._feed(ev, old) != 0
+            seen["turned up"] += face_down
+    assert seen["odds"] and seen["fed"] and seen["turned up"]
+    assert seen["ends"] or name == "four-card"  # (four-card's holes mostly end by a knock)
+
+
+class _FeedsAsked(ExpertBot):
+    """The expert, counting the feeds it asks for by ``tag`` and by which
+    move's they are: a swap's (the card it replaces) or the discard's."""
+
+    def __init__(self, seed: int, **options: Any) -> None:
+        super().__init__(seed, **options)
+        self.tag = ""
+        self.move = "discard"
+        self.asked: Counter[tuple[str, str]] = Counter()
+
+    def _place_value(self, ev: Evaluator, card: int, pos: int, bound: float = math.inf) -> float:
+        self.move = "swap"
+        try:
+            return super()._place_value(ev, card, pos, bound)
+        finally:
+            self.move = "discard"
+
+    def _feed(self, ev: Evaluator, card: int) -> float:
+        self.asked[self.tag, self.move] += 1
+        return super()._feed(ev, card)
+
+
 def _best_place_every_feed(
     bot: ExpertBot, ev: Evaluator, card: int, may_discard: bool
 ) -> tuple[float, Action]:
@@ -955,25 +1019,34 @@ def test_the_expert_skips_a_feed_only_where_it_cannot_matter(
     with the options that finish a move's value after its feed (``reveal``,
     and ``win``'s odds heads-up)."""
     v = load_variant(f"configs/variants/{name}.yaml") if name == "nine-card-002" else builtin(name)
-    bot = ExpertBot(seed=1, **options)
+    bot = _FeedsAsked(seed=1, **options)
     points = [st for st in decision_points(v, 4 if name == "alberta" else 2) if st.phase == "draw"]
     skipped = compared = 0
+    asked: Counter[tuple[str, str]] = Counter()  # feeds asked for: (valuation, which move's)
     for st in points[:: max(1, len(points) // 12)]:
         vw = view(st, st.current)
         ev, full = bot.evaluator(vw), bot.evaluator(vw)
         for may_discard in (True, False):
             for card, _ in ev.classes:
-                assert bot._best_place(ev, card, may_discard) == _best_place_every_feed(
-                    bot, full, card, may_discard
-                )
+                bot.tag = "skipping"
+                got = bot._best_place(ev, card, may_discard)
+                bot.tag = "every"
+                assert got == _best_place_every_feed(bot, full, card, may_discard)
                 compared += 1
+        bot.tag = ""  # (not counted)
         assert bot._stock_value(bot.evaluator(vw)) == sum(
             _best_place_every_feed(bot, full, c, True)[0] * n for c, n in full.classes
         ) / sum(n for _, n in full.classes)
         assert set(ev.feeds) <= set(full.feeds)
         skipped += len(full.feeds) - len(ev.feeds)
+        asked += bot.asked
+        bot.asked.clear()
     assert compared > 100
     assert (skipped > 0) == (bot.feed_weight >= 0)
+    # both kinds of move leave feeds out: a swap's (the card it replaces) and the discard's
+    for move in ("swap", "discard"):
+        fewer = asked["skipping", move] < asked["every", move]
+        assert fewer == (bot.feed_weight >= 0), (move, asked)
 
 
 @pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "four-card"])
