@@ -1005,8 +1005,15 @@ def _best_place_every_feed(
 @pytest.mark.parametrize("name", ["six-card", "alberta", "duel", "four-card", "nine-card-002"])
 @pytest.mark.parametrize(
     "options",
-    [{}, {"feed_weight": 0.0}, {"feed_weight": -0.4}, {"reveal": 3.0}, {"win": 5.0}],
-    ids=["default", "no-feed", "negative-feed", "reveal", "win"],
+    [
+        {},
+        {"feed_weight": 0.0},
+        {"feed_weight": -0.4},
+        {"reveal": 3.0},
+        {"reveal": 30.0},
+        {"win": 5.0},
+    ],
+    ids=["default", "no-feed", "negative-feed", "reveal", "reveal-big", "win"],
 )
 def test_the_expert_skips_a_feed_only_where_it_cannot_matter(
     name: str, options: dict[str, Any]
