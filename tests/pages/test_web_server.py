@@ -195,7 +195,9 @@ def test_a_shell_change_reaches_every_open_page_and_a_returning_page_catches_up(
         url = f"{server.base}/card/api/live?card=night"
         phones = [queue.Queue[Any]() for _ in range(2)]
         readers = [
-            threading.Thread(target=read_events, args=(url, {}, 4, q), daemon=True) for q in phones
+            # three versions of the card each: as it was, and after each of two holes
+            threading.Thread(target=read_events, args=(url, {}, 3, q), daemon=True)
+            for q in phones
         ]
         for t in readers:
             t.start()
@@ -216,8 +218,11 @@ def test_a_shell_change_reaches_every_open_page_and_a_returning_page_catches_up(
         seen = collect(back, lambda s: any(e == "card" for e, _ in s))
         cards = [d for e, d in seen if e == "card"]
         assert cards[0]["revision"] == 3 and len(cards[0]["rows"]) == 2
+        for q in phones:  # the open pages saw the third version too
+            collect(q, lambda s: any(e == "card" and d["revision"] == 3 for e, d in s))
         for t in readers:
             t.join(timeout=WAIT)
+            assert not t.is_alive()
 
 
 def test_lan_prints_a_join_link_with_a_key_and_a_qr_code_and_reads_only_without_it(
