@@ -61,21 +61,29 @@ class Hashing:
         return move
 
 
+def play(holes: int, spec: str) -> tuple[Any, int]:
+    """The hash of every valuation and move of ``holes`` one-hole games per
+    built-in variant, and how many decisions it covers (the test suite calls
+    this in process too: tests/bots/test_bots.py)."""
+    digest = hashlib.sha256()
+    counter = [0]
+    for name in BUILTIN_NAMES:
+        v = builtin(name)
+        players = 4 if name in ("alberta", "four-card") else 2
+        for hole in range(holes):
+            bots = [Hashing(digest, counter, spec) for _ in range(players)]
+            Match(v, bots, seed=f"expert-hash:{name}:{hole}", holes=1).play()
+    return digest, counter[0]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--holes", type=int, default=64, help="one-hole games per variant")
     ap.add_argument("--spec", default="expert", help="the expert with options (expert?win=5)")
     args = ap.parse_args()
-    digest = hashlib.sha256()
-    counter = [0]
     start = time.process_time()
-    for name in BUILTIN_NAMES:
-        v = builtin(name)
-        players = 4 if name in ("alberta", "four-card") else 2
-        for hole in range(args.holes):
-            bots = [Hashing(digest, counter, args.spec) for _ in range(players)]
-            Match(v, bots, seed=f"expert-hash:{name}:{hole}", holes=1).play()
-    print_digest(digest, {"valuations": counter[0]}, start)
+    digest, decisions = play(args.holes, args.spec)
+    print_digest(digest, {"valuations": decisions}, start)
     return 0
 
 

@@ -15,6 +15,7 @@ file: the command's new output, hash and counts.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shlex
 import subprocess
@@ -58,3 +59,30 @@ def test_search_bots_play_as_recorded(command: str) -> None:
 def test_the_digests_cover_both_search_bots() -> None:
     scripts = {shlex.split(c)[0] for c in EXPECTED}
     assert scripts == {"scripts/expert_hash.py", "scripts/mc_hash.py"}
+
+
+@pytest.mark.parametrize(
+    "command",
+    sorted(c for c in EXPECTED if c.startswith("scripts/expert_hash.py")),
+)
+def test_the_experts_valuations_in_this_process_are_the_recorded_ones(command: str) -> None:
+    """The expert's digests again, played in this process (the script's own
+    ``play``): mutation testing runs the package's mutants in process only,
+    and it is here that a planted slip in the expert shows to it."""
+    args = shlex.split(command)[1:]
+    holes = int(args[args.index("--holes") + 1])
+    spec = args[args.index("--spec") + 1] if "--spec" in args else "expert"
+    folder = str(ROOT / "scripts")
+    sys.path.insert(0, folder)  # the script imports bench.py beside it
+    try:
+        loader = importlib.util.spec_from_file_location(
+            "expert_hash", ROOT / shlex.split(command)[0]
+        )
+        assert loader is not None and loader.loader is not None
+        script = importlib.util.module_from_spec(loader)
+        loader.loader.exec_module(script)
+        digest, decisions = script.play(holes, spec)
+    finally:
+        sys.path.remove(folder)
+    want = EXPECTED[command]
+    assert (digest.hexdigest()[:16], decisions) == (want["hash"], want["valuations"])
