@@ -54,19 +54,10 @@ LAST_MOVE_DEALS: Final = 48
 WIN_MODEL: tuple[float, ...] = (0.1896, -0.2082, -0.1199, 0.2990, -0.0081, -0.0225, -0.3398, 0.2293)
 
 
-#: The actions the expert names itself, each made once: a NamedTuple's
-#: constructor is interpreted Python, and the draw step's valuation names a
-#: best place for every class of stock card (equal tuples: the same moves).
+#: The discard, the one action the expert names itself (made once: a
+#: NamedTuple's constructor is interpreted Python).
 _DISCARD: Final = Action("discard")
 _INF: Final = float("inf")
-_SWAPS: dict[int, Action] = {}
-
-
-def _swap(pos: int) -> Action:
-    act = _SWAPS.get(pos)
-    if act is None:
-        act = _SWAPS[pos] = Action("swap", pos)
-    return act
 
 
 def win_chance(lead: float, down_me: int, down_opp: int, ends: bool) -> float:
@@ -324,25 +315,29 @@ class ExpertBot(BaseBot):
             best = min(best, base)
         return best
 
-    def _best_place(self, ev: Evaluator, card: int, may_discard: bool) -> tuple[float, Action]:
-        best_val, best_act = float("inf"), _DISCARD
+    def _best_place(self, ev: Evaluator, card: int, may_discard: bool) -> float:
+        """The value of ``card`` at its best place (or discarded, when
+        ``may_discard``): what a card in hand is worth, for the stock's
+        expectation and the discard pile's top card.  Only the value: the
+        move itself is chosen when the card is in hand, among the legal ones."""
+        best_val = _INF
         for pos in ev.candidates(ev.mine, card) or range(len(ev.mine)):
             val = self._place_value(ev, card, pos, best_val)
             if val < best_val:
-                best_val, best_act = val, _swap(pos)
+                best_val = val
         if may_discard:
             val = self._after_discard_value(ev)
             if val < best_val or self.feed_weight < 0:  # (the feed only adds, as above)
                 val += self._feed(ev, card)
                 if val < best_val:
-                    best_val, best_act = val, _DISCARD
-        return best_val, best_act
+                    best_val = val
+        return best_val
 
     def _stock_value(self, ev: Evaluator) -> float:
         total = 0.0
         count = 0
         for card, n in ev.classes:
-            val, _ = self._best_place(ev, card, may_discard=True)
+            val = self._best_place(ev, card, may_discard=True)
             total += val * n
             count += n
         return total / count if count else ev.value(ev.mine)
@@ -417,7 +412,7 @@ class ExpertBot(BaseBot):
             if a.kind == "draw_stock":
                 out.append((self._stock_value(ev), a))
             elif a.kind == "draw_discard":
-                out.append((self._best_place(ev, view.discard[-1], may_discard=False)[0], a))
+                out.append((self._best_place(ev, view.discard[-1], may_discard=False), a))
             elif a.kind == "knock":
                 mine_exact = ev.value(ev.mine, future=False)
                 out.append((mine_exact + self._tempo(ev), a))

@@ -963,6 +963,115 @@ def test_the_expert_values_a_swap_as_its_docstring_says(name: str) -> None:
     assert seen["ends"] or name == "four-card"  # (four-card's holes mostly end by a knock)
 
 
+@pytest.mark.parametrize(
+    "name", ["look-again", "flip-as-action", "alberta-shots", "knocking", "flip-optional"]
+)
+def test_the_expert_values_every_legal_move_of_a_turns_options(name: str) -> None:
+    """Every move a turn allows gets a value, each kind by its own rule: a
+    look costs half a stroke on a card not remembered and five on one that
+    is (a wasted turn), a flip instead of drawing the flip's expected value
+    plus half a stroke, a bunker or approach shot the layout after the two
+    cards trade places plus half a stroke."""
+    v = load_variant(f"configs/variants/{name}.yaml")
+    players = min(p for p in v.players if p >= 2)
+    bot = ExpertBot(seed=1)
+    kinds: Counter[str] = Counter()
+    for st in decision_points(v, players)[::3]:
+        legal = st.legal_actions()
+        vw = view(st, st.current)
+        scored = bot.evaluate(vw, legal)
+        assert sorted(a for _, a in scored) == sorted(legal), st.phase
+        ev = bot.evaluator(vw)
+        for val, a in scored:
+            kinds[a.kind] += 1
+            if a.kind == "look":
+                assert val == ev.value(ev.mine) + (0.5 if ev.mine[a.pos] is None else 5.0)
+            elif a.kind == "flip" and st.phase == "draw":
+                assert val == bot._flip_value(ev, ev.mine, a.pos) + 0.5
+            elif a.kind in ("bunker", "approach"):
+                trial = list(ev.mine)
+                trial[a.pos], trial[a.pos2] = trial[a.pos2], trial[a.pos]
+                assert val == ev.value(trial) + 0.5
+    wanted = {
+        "look-again": {"look"},
+        "flip-as-action": {"flip"},
+        "alberta-shots": {"bunker", "approach"},
+        "knocking": {"knock"},
+        "flip-optional": {"pass"},
+    }[name]
+    assert wanted <= set(kinds), kinds
+
+
+def test_a_look_at_a_remembered_card_is_worth_less_than_at_one_not_known() -> None:
+    v = load_variant("configs/variants/look-again.yaml")
+    bot = ExpertBot(seed=1)
+    both = 0
+    for st in decision_points(v, 2):
+        legal = st.legal_actions()
+        vw = view(st, st.current)
+        looks = {a.pos: val for val, a in bot.evaluate(vw, legal) if a.kind == "look"}
+        mine = vw.known_layout()
+        known = [p for p in looks if mine[p] is not None]
+        unknown = [p for p in looks if mine[p] is None]
+        if known and unknown:
+            assert min(looks[p] for p in known) > max(looks[p] for p in unknown)
+            both += 1
+    assert both > 0
+
+
+def test_the_experts_forecast_is_its_budgets_gate_and_every_fallback_is_counted() -> None:
+    """A decision whose forecast work is the budget itself is made (the gate is
+    "more than the budget"), one unit less falls back to the greedy move, and
+    every fallback counts."""
+    bot = ExpertBot(seed=1)
+    for st in decision_points(SIX, 2):
+        if st.phase != "draw":
+            continue
+        legal = st.legal_actions()
+        vw = view(st, st.current)
+        forecast = ExpertBot.forecast(bot.evaluator(vw), legal)
+        full = ExpertBot(seed=1)
+        full.evaluate(vw, legal)
+        if full.spent <= forecast:
+            break
+    else:
+        raise AssertionError("no decision that works within its forecast")
+    exact = ExpertBot(seed=1, budget=forecast)
+    assert exact.evaluate(vw, legal) == full.evaluate(vw, legal) and exact.over_budget == 0
+    short = ExpertBot(seed=1, budget=forecast - 1)
+    short.evaluate(vw, legal)
+    short.evaluate(vw, legal)
+    assert short.over_budget == 2
+
+
+def test_the_expert_with_nothing_valued_draws_a_legal_move_from_its_generator() -> None:
+    legal = [Action("flip", p) for p in range(6)]
+    bot = ExpertBot(seed=5)
+    twin = random.Random()
+    twin.setstate(bot.rng.getstate())
+    picks = [bot.pick([], legal) for _ in range(30)]
+    assert picks == [legal[int(twin.random() * 6)] for _ in range(30)]
+    assert len(set(picks)) > 1
+
+
+@pytest.mark.parametrize("name", ["six-card", "four-card"])
+def test_reveal_lowers_every_flip_by_itself(name: str) -> None:
+    """``reveal`` credits a card turned up: a flip's value with it is the
+    flip's value without it, less exactly ``reveal``."""
+    v = builtin(name)
+    plain, keen = ExpertBot(seed=1), ExpertBot(seed=1, reveal=2.5)
+    flips = 0
+    for st in decision_points(v, 2)[::2]:
+        vw = view(st, st.current)
+        for pos in range(v.cells):
+            if vw.layouts[vw.side][pos] is None:
+                a = plain._flip_value(plain.evaluator(vw), vw.known_layout(), pos)
+                b = keen._flip_value(keen.evaluator(vw), vw.known_layout(), pos)
+                assert b == a - 2.5
+                flips += 1
+    assert flips > 20
+
+
 class _FeedsAsked(ExpertBot):
     """The expert, counting the feeds it asks for by ``tag`` and by which
     move's they are: a swap's (the card it replaces) or the discard's."""
@@ -985,20 +1094,14 @@ class _FeedsAsked(ExpertBot):
         return super()._feed(ev, card)
 
 
-def _best_place_every_feed(
-    bot: ExpertBot, ev: Evaluator, card: int, may_discard: bool
-) -> tuple[float, Action]:
+def _best_place_every_feed(bot: ExpertBot, ev: Evaluator, card: int, may_discard: bool) -> float:
     """The expert's best place for ``card`` as it was worked out before the
     feed was skipped for moves already no better: every move valued whole."""
-    best = (math.inf, Action("discard"))
+    best = math.inf
     for pos in ev.candidates(ev.mine, card) or range(len(ev.mine)):
-        val = bot._place_value(ev, card, pos)
-        if val < best[0]:
-            best = (val, Action("swap", pos))
+        best = min(best, bot._place_value(ev, card, pos))
     if may_discard:
-        val = bot._after_discard_value(ev) + bot._feed(ev, card)
-        if val < best[0]:
-            best = (val, Action("discard"))
+        best = min(best, bot._after_discard_value(ev) + bot._feed(ev, card))
     return best
 
 
@@ -1020,7 +1123,7 @@ def test_the_expert_skips_a_feed_only_where_it_cannot_matter(
 ) -> None:
     """The best place of every class of stock card and the stock's value, the
     feeds of moves already no better left out (``_place_value``'s bound), are
-    the very floats and moves of the valuation that works out every feed; and
+    the very floats of the valuation that works out every feed; and
     the skipping happens (fewer feeds worked out), except with a negative
     ``feed_weight``, where a feed may lower a move and none is skipped; also
     with the options that finish a move's value after its feed (``reveal``,
@@ -1042,7 +1145,7 @@ def test_the_expert_skips_a_feed_only_where_it_cannot_matter(
                 compared += 1
         bot.tag = ""  # (not counted)
         assert bot._stock_value(bot.evaluator(vw)) == sum(
-            _best_place_every_feed(bot, full, c, True)[0] * n for c, n in full.classes
+            _best_place_every_feed(bot, full, c, True) * n for c, n in full.classes
         ) / sum(n for _, n in full.classes)
         assert set(ev.feeds) <= set(full.feeds)
         skipped += len(full.feeds) - len(ev.feeds)
