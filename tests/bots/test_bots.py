@@ -251,6 +251,10 @@ def test_mc_takes_every_expert_option_with_the_experts_default() -> None:
     for name, p in inspect.signature(ExpertBot).parameters.items():
         assert name in mc, f"mc does not take the expert's option {name}"
         assert mc[name].default == p.default, name
+    inner, alone = MCBot(seed=1).expert, ExpertBot(seed=1)
+    for name in inspect.signature(ExpertBot).parameters:
+        if name != "seed":  # the same defaults, as the objects hold them too
+            assert getattr(inner, name) == getattr(alone, name), name
     bot = MCBot(seed=1, feed_weight=0.9, margin=2.0, future_weight=0.5)
     bot2 = MCBot(seed=1, unknown_discount=0.3, neutral=5, budget=1000)
     assert (bot.expert.feed_weight, bot.expert.margin, bot.expert.future_weight) == (0.9, 2.0, 0.5)
@@ -1042,6 +1046,27 @@ def test_the_experts_forecast_is_its_budgets_gate_and_every_fallback_is_counted(
     short.evaluate(vw, legal)
     short.evaluate(vw, legal)
     assert short.over_budget == 2
+
+
+def test_the_experts_forecast_counts_every_shot_as_one_valuation_of_each_place() -> None:
+    """``forecast``: every class of unseen card in every place, plus every
+    bunker or approach shot, each at one value-function call (cells and
+    pattern instances)."""
+    v = load_variant("configs/variants/alberta-shots.yaml")
+    bot = ExpertBot(seed=1)
+    shots = 0
+    for st in decision_points(v, 4)[::4]:
+        if st.phase != "draw":
+            continue
+        legal = st.legal_actions()
+        ev = bot.evaluator(view(st, st.current))
+        per_call = len(ev.mine) + len(ev.insts)
+        bunker = sum(1 for a in legal if a.kind == "bunker")
+        approach = sum(1 for a in legal if a.kind == "approach")
+        want = per_call * (len(ev.classes) * len(ev.mine) + bunker + approach)
+        assert ExpertBot.forecast(ev, legal) == want
+        shots += bunker * approach  # positions with shots of both kinds
+    assert shots > 0
 
 
 def test_the_expert_with_nothing_valued_draws_a_legal_move_from_its_generator() -> None:
