@@ -256,6 +256,9 @@ def target_install(repeat: int) -> dict[str, object]:
 #: (start-up and imports, subtracted).
 _WORKLOAD = """
 import sys
+from golfcli.cli.app import build_kind
+if build_kind() != sys.argv[4]:
+    raise SystemExit(f"the workload imported the {build_kind()} build, not the {sys.argv[4]} one")
 from golfcli.bots.registry import make_bot
 from golfcli.match import Match
 from golfcli.variantload import builtin
@@ -269,20 +272,28 @@ for i in range(n):
 
 
 def _instructions(args: Sequence[str]) -> int:
+    """Instructions of the workload (``-P``: the golf this interpreter has
+    installed, never a source tree in the current folder, which would be
+    the pure build; the workload checks the build it imported is this one's)."""
+    from golfcli.cli.app import build_kind
+
     done = subprocess.run(
         [
             "valgrind",
             "--tool=callgrind",
             "--callgrind-out-file=/dev/null",
             sys.executable,
+            "-P",
             "-c",
             _WORKLOAD,
             *args,
+            build_kind(),
         ],
-        check=True,
         capture_output=True,
         text=True,
     )
+    if done.returncode != 0:
+        raise SystemExit(f"the callgrind workload failed:\n{done.stderr[-500:]}")
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise SystemExit(f"callgrind printed no count:\n{done.stderr[-500:]}")
