@@ -1097,6 +1097,67 @@ def test_reveal_lowers_every_flip_by_itself(name: str) -> None:
     assert flips > 20
 
 
+def test_the_experts_options_are_checked_and_its_work_starts_at_nothing() -> None:
+    from golfcli.bots import BotSpecError
+
+    for spec, said in (
+        ("expert?win=-1", "win must be at least 0, not -1"),
+        ("expert?hole_win=-0.5", "hole_win must be at least 0, not -0.5"),
+        ("expert?budget=0", "budget must be at least 1 work unit, not 0"),
+    ):
+        with pytest.raises(BotSpecError, match=said):
+            make_bot(spec)
+    bot = ExpertBot(seed=1)
+    assert (bot.spent, bot.over_budget) == (0, 0)
+    st = next(st for st in decision_points(SIX, 2) if st.phase == "draw")
+    vw, legal = view(st, st.current), st.legal_actions()
+    ev = bot.evaluator(vw)
+    bot._evaluate(ev, vw, legal)
+    bot.evaluate(vw, legal)  # what it spends: every card in play, then the evaluator's work
+    assert bot.spent == len(vw.layouts) * SIX.cells + ev.work
+
+
+@pytest.mark.parametrize("name", ["six-card", "flip-optional"])
+def test_a_discard_is_valued_by_its_flip_or_by_keeping_the_layout_when_the_flip_is_optional(
+    name: str,
+) -> None:
+    """Discarding the drawn card, then (six-card) turning a card up: the best
+    flip's value; where the flip is optional, the better of that and the
+    layout as it stands."""
+    v = builtin(name) if name == "six-card" else load_variant(f"configs/variants/{name}.yaml")
+    bot = ExpertBot(seed=1)
+    kept = 0
+    for st in decision_points(v, 2):
+        if st.phase != "place":
+            continue
+        vw = view(st, st.current)
+        ev = bot.evaluator(vw)
+        down = [p for p, c in enumerate(vw.layouts[vw.side]) if c is None]
+        if not down:
+            continue
+        flips = min(bot._flip_value(ev, ev.mine, p) for p in down)
+        as_is = ev.value(ev.mine)
+        want = min(flips, as_is) if name == "flip-optional" else flips
+        assert bot._after_discard_value(ev) == want
+        kept += as_is < flips
+    assert kept > 0  # positions where keeping the layout is the better
+
+
+def test_any_positive_win_weight_counts_the_chance_of_winning_the_hole() -> None:
+    from golfcli.bots.expert import win_chance
+
+    st = next(st for st in decision_points(SIX, 2) if st.phase == "draw")
+    vw = view(st, st.current)
+    for win in (0.5, 5.0):
+        bot = ExpertBot(seed=1, win=win)
+        ev = bot.evaluator(vw)
+        rival = ev.value(list(vw.layouts[1 - vw.side]))
+        down_opp = sum(1 for c in vw.layouts[1 - vw.side] if c is None)
+        odds = bot._odds(ev, 10.0, 2, False)
+        assert odds == win * win_chance(rival - 10.0, 2, down_opp, False) > 0
+    assert ExpertBot(seed=1, win=0.0)._odds(ExpertBot(seed=1).evaluator(vw), 10.0, 2, False) == 0
+
+
 class _FeedsAsked(ExpertBot):
     """The expert, counting the feeds it asks for by ``tag`` and by which
     move's they are: a swap's (the card it replaces) or the discard's."""
