@@ -1158,6 +1158,53 @@ def test_any_positive_win_weight_counts_the_chance_of_winning_the_hole() -> None
     assert ExpertBot(seed=1, win=0.0)._odds(ExpertBot(seed=1).evaluator(vw), 10.0, 2, False) == 0
 
 
+@pytest.mark.parametrize("hole_win", [20.0, 0.5])
+def test_the_holes_last_move_is_searched_for_any_hole_win_and_its_work_counted(
+    hole_win: float,
+) -> None:
+    from golfcli.bots.endgame import LastMove, moves_last
+    from golfcli.bots.expert import LAST_MOVE_DEALS
+
+    searched = 0
+    for st in decision_points(SIX, 2, holes=6):
+        vw = view(st, st.current)
+        if st.phase != "place" or not moves_last(vw):
+            continue
+        legal = st.legal_actions()
+        bot = ExpertBot(seed=1, hole_win=hole_win)
+        scored = bot.evaluate(vw, legal)
+        before = bot.spent
+        rng = random.Random()
+        rng.setstate(bot.rng.getstate())
+        last = LastMove(vw, rng, LAST_MOVE_DEALS, bot.budget)
+        want = last.choose(legal, hole_win)
+        got = bot.decide(vw, legal, scored)
+        assert bot.spent == before + last.work and last.work > 0
+        assert want is None or got == want
+        searched += 1
+    assert searched > 0
+
+
+def test_a_remembered_cards_flip_is_less_its_odds_of_winning_the_hole() -> None:
+    v = builtin("four-card")
+    plain, keen = ExpertBot(seed=1), ExpertBot(seed=1, win=5.0)
+    seen = 0
+    for st in decision_points(v, 2):
+        vw = view(st, st.current)
+        mine = vw.known_layout()
+        for pos in range(v.cells):
+            if vw.layouts[vw.side][pos] is None and mine[pos] is not None and not vw.final_turn:
+                ev = keen.evaluator(vw)
+                down_after = ev.down_mine - 1
+                ends = keen._ends_hole(ev, down_after)
+                val = ev.value(mine, future=not ends)
+                odds = keen._odds(ev, val, down_after, ends)
+                flat = plain._flip_value(plain.evaluator(vw), mine, pos)
+                assert keen._flip_value(keen.evaluator(vw), mine, pos) == flat - odds
+                seen += odds > 0
+    assert seen > 0
+
+
 class _FeedsAsked(ExpertBot):
     """The expert, counting the feeds it asks for by ``tag`` and by which
     move's they are: a swap's (the card it replaces) or the discard's."""
