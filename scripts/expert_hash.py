@@ -64,7 +64,7 @@ class Hashing:
 def play(holes: int, spec: str) -> tuple[Any, int]:
     """The hash of every valuation and move of ``holes`` one-hole games per
     built-in variant, and how many decisions it covers (the test suite calls
-    this in process too: tests/bots/test_bots.py)."""
+    this in process too: tests/engine/test_digests.py)."""
     digest = hashlib.sha256()
     counter = [0]
     for name in BUILTIN_NAMES:

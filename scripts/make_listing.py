@@ -2,7 +2,7 @@
 """Write golfcli/cli/listing.py: the root help's text as data, so that
 ``golf --help`` is drawn without importing Typer (golfcli/cli/roothelp.py
 says why).  Run it after adding a command or editing the first paragraph
-of a command's help; tests/cli/test_cli_help.py fails until it is run."""
+of a command's help; tests/cli/test_roothelp.py fails until it is run."""
 
 from __future__ import annotations
 

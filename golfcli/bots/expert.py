@@ -261,16 +261,17 @@ class ExpertBot(BaseBot):
         odds = self._odds(ev, val, down_after, ends)
         if ends:
             val += self._tempo(ev)
+        turned_up = ev.view.layouts[ev.side][pos] is None
         if old is not None:
             if bound < _INF and self.feed_weight >= 0:
                 lower = val  # the value without the feed, finished as below
-                if ev.view.layouts[ev.side][pos] is None:
+                if turned_up:
                     lower -= self.reveal
                 if lower - odds >= bound:
                     return lower - odds
             val += self._feed(ev, old)
         # (a replaced unknown card lands on the discard pile: its average feed risk is small)
-        if ev.view.layouts[ev.side][pos] is None:
+        if turned_up:
             val -= self.reveal  # a card turned up: one step nearer going out
         return val - odds
 

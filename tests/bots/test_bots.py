@@ -27,7 +27,7 @@ from golfcli.exceptions import InputError
 from golfcli.match import Match
 from golfcli.matchresult import MatchResult
 from golfcli.state import HoleState
-from golfcli.variant import Variant
+from golfcli.variant import BUILTIN_NAMES, Variant
 from golfcli.variantload import builtin, load_variant
 from golfcli.view import View, view
 
@@ -71,6 +71,13 @@ def patch_mc(monkeypatch: pytest.MonkeyPatch, **methods: Any) -> Any:
         registry, "_builtin_class", lambda name: patched if name == "mc" else real(name)
     )
     return patched
+
+
+def _named(name: str) -> Variant:
+    """A built-in variant, or else a house rule of configs/variants/ by name."""
+    if name in BUILTIN_NAMES:
+        return builtin(name)
+    return load_variant(f"configs/variants/{name}.yaml")
 
 
 def decision_points(v: Variant, players: int, holes: int = 0) -> list[HoleState]:
@@ -897,7 +904,7 @@ def test_the_experts_incremental_valuation_is_the_full_one(name: str) -> None:
     tried in one cell) is the very float a fresh full valuation gives, with
     the same work units, for our layout and an opponent's, with and without
     the turns left; and one Evaluator asked in any order answers the same."""
-    v = load_variant(f"configs/variants/{name}.yaml") if name == "nine-card-002" else builtin(name)
+    v = _named(name)
     rng = random.Random(name)
     players = 4 if name == "alberta" else 2
     checked = 0
@@ -976,7 +983,7 @@ def test_the_expert_values_every_legal_move_of_a_turns_options(name: str) -> Non
     is (a wasted turn), a flip instead of drawing the flip's expected value
     plus half a stroke, a bunker or approach shot the layout after the two
     cards trade places plus half a stroke."""
-    v = load_variant(f"configs/variants/{name}.yaml")
+    v = _named(name)
     players = min(p for p in v.players if p >= 2)
     bot = ExpertBot(seed=1)
     kinds: Counter[str] = Counter()
@@ -1124,7 +1131,7 @@ def test_a_discard_is_valued_by_its_flip_or_by_keeping_the_layout_when_the_flip_
     """Discarding the drawn card, then (six-card) turning a card up: the best
     flip's value; where the flip is optional, the better of that and the
     layout as it stands."""
-    v = builtin(name) if name == "six-card" else load_variant(f"configs/variants/{name}.yaml")
+    v = _named(name)
     bot = ExpertBot(seed=1)
     kept = 0
     for st in decision_points(v, 2):
@@ -1261,7 +1268,7 @@ def test_the_expert_skips_a_feed_only_where_it_cannot_matter(
     ``feed_weight``, where a feed may lower a move and none is skipped; also
     with the options that finish a move's value after its feed (``reveal``,
     and ``win``'s odds heads-up)."""
-    v = load_variant(f"configs/variants/{name}.yaml") if name == "nine-card-002" else builtin(name)
+    v = _named(name)
     bot = _FeedsAsked(seed=1, **options)
     points = [st for st in decision_points(v, 4 if name == "alberta" else 2) if st.phase == "draw"]
     skipped = compared = 0

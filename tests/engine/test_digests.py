@@ -15,17 +15,17 @@ file: the command's new output, hash and counts.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from golfcli.cli.app import build_kind
 
-from ..helpers import REPO, TESTS
+from ..helpers import REPO, TESTS, script_module
 
 ROOT = REPO
 DIGESTS = TESTS / "golden" / "digests.json"
@@ -69,20 +69,9 @@ def test_the_experts_valuations_in_this_process_are_the_recorded_ones(command: s
     """The expert's digests again, played in this process (the script's own
     ``play``): mutation testing runs the package's mutants in process only,
     and it is here that a planted slip in the expert shows to it."""
-    args = shlex.split(command)[1:]
+    path, *args = shlex.split(command)
     holes = int(args[args.index("--holes") + 1])
     spec = args[args.index("--spec") + 1] if "--spec" in args else "expert"
-    folder = str(ROOT / "scripts")
-    sys.path.insert(0, folder)  # the script imports bench.py beside it
-    try:
-        loader = importlib.util.spec_from_file_location(
-            "expert_hash", ROOT / shlex.split(command)[0]
-        )
-        assert loader is not None and loader.loader is not None
-        script = importlib.util.module_from_spec(loader)
-        loader.loader.exec_module(script)
-        digest, decisions = script.play(holes, spec)
-    finally:
-        sys.path.remove(folder)
+    digest, decisions = script_module(Path(path).stem).play(holes, spec)
     want = EXPECTED[command]
     assert (digest.hexdigest()[:16], decisions) == (want["hash"], want["valuations"])
